@@ -1,0 +1,69 @@
+package dev.asyncdataset.source;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+
+/**
+ * Where the items of a {@link dev.asyncdataset.ConcurrentDataset} come from, in two steps that
+ * run on two different stages of the loader.
+ *
+ * <ol>
+ *   <li>{@link #fetch} runs on the fetch stage, one virtual thread per item, up to {@code
+ *       fetchers} at once. It is the place to wait on storage (a file, an S3 GET, a slow {@code
+ *       RandomAccessDataset.get}); it should not burn CPU.
+ *   <li>{@link #decode} runs on the decode stage, a pool of platform threads sized to the cores.
+ *       It turns what was fetched into a DJL {@link Record} (for example: JPEG bytes into an
+ *       image array and a label).
+ * </ol>
+ *
+ * <p>Implementations must be thread-safe: both methods are called from many threads at once, for
+ * different indices. An item that can never be read (missing, corrupt, not an image) is reported
+ * by throwing {@link BadItemException}; any other exception is taken as a storage failure that
+ * retrying did not cure, and ends the iteration whatever the bad-item policy.
+ *
+ * @param <T> what the fetch step hands to the decode step, such as {@code byte[]}
+ */
+public interface ItemSource<T> extends AutoCloseable {
+
+    /**
+     * Returns the number of items; indices run from 0 to {@code size() - 1}.
+     *
+     * @return the number of items
+     */
+    long size();
+
+    /**
+     * Reads item {@code index} from storage; may block.
+     *
+     * @param manager a CPU manager owned by the item's batch, for sources that create arrays here
+     * @param index the item index
+     * @return what {@link #decode} needs for this item
+     * @throws Exception if the item cannot be read
+     */
+    T fetch(NDManager manager, long index) throws Exception;
+
+    /**
+     * Turns what {@link #fetch} returned into a record of arrays created in {@code manager}.
+     *
+     * @param manager a CPU manager owned by the item's batch
+     * @param index the item index
+     * @param fetched the result of {@link #fetch} for this index
+     * @return the item's data and labels
+     * @throws Exception if the item cannot be decoded
+     */
+    Record decode(NDManager manager, long index, T fetched) throws Exception;
+
+    /**
+     * Names item {@code index} for error messages and reports: its key, path or index.
+     *
+     * @param index the item index
+     * @return a short human-readable name of the item
+     */
+    default String describe(long index) {
+        return "item " + index;
+    }
+
+    /** Releases what the source holds (clients, connection pools); the default holds nothing. */
+    @Override
+    default void close() {}
+}
