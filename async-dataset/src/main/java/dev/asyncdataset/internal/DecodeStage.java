@@ -26,9 +26,9 @@ final class DecodeStage {
     private final long epoch;
     private final ItemFailures failures;
 
-    DecodeStage(LoaderSpec spec, long epoch, ItemFailures failures) {
+    DecodeStage(LoaderSpec spec, StageThreads factory, long epoch, ItemFailures failures) {
         this.threads =
-                Executors.newFixedThreadPool(spec.decodeThreads(), StageThreads.platform("decode"));
+                Executors.newFixedThreadPool(spec.decodeThreads(), factory.platform("decode"));
         this.source = spec.source();
         this.pipeline = spec.pipeline();
         this.seed = spec.seed();
@@ -75,7 +75,7 @@ final class DecodeStage {
         threads.shutdownNow();
     }
 
-    /** Waits, bounded, for the decode threads to end after {@link #stop()}. */
+    /** Waits, bounded, for the running tasks to end after {@link #stop()}. */
     boolean awaitStopped(long millis) throws InterruptedException {
         return threads.awaitTermination(millis, TimeUnit.MILLISECONDS);
     }

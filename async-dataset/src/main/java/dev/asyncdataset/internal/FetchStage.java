@@ -5,8 +5,8 @@ import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Semaphore;
 
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
@@ -16,14 +16,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class FetchStage {
 
-    private final ExecutorService threads =
-            Executors.newThreadPerTaskExecutor(StageThreads.virtual("fetch"));
+    private final ExecutorService threads;
     private final Semaphore permits;
     private final ItemSource<?> source;
     private final DecodeStage decode;
     private final ItemFailures failures;
 
-    FetchStage(LoaderSpec spec, DecodeStage decode, ItemFailures failures) {
+    FetchStage(LoaderSpec spec, StageThreads factory, DecodeStage decode, ItemFailures failures) {
+        this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
         this.permits = new Semaphore(spec.fetchers());
         this.source = spec.source();
         this.decode = decode;
@@ -42,8 +42,13 @@ final class FetchStage {
     }
 
     private void fetch(PendingBatch batch, int slot) {
-        NDManager items = batch.manager.newSubManager();
+        NDManager items;
         Object fetched;
+        try {
+            items = batch.manager.newSubManager();
+        } catch (IllegalStateException closed) {
+            return;
+        }
         try {
             permits.acquire();
             try {
@@ -67,7 +72,7 @@ final class FetchStage {
         threads.shutdownNow();
     }
 
-    /** Waits, bounded, for the fetch threads to end after {@link #stop()}. */
+    /** Waits, bounded, for the running tasks to end after {@link #stop()}. */
     boolean awaitStopped(long millis) throws InterruptedException {
         return threads.awaitTermination(millis, TimeUnit.MILLISECONDS);
     }

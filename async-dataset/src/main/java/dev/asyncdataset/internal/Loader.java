@@ -25,15 +25,17 @@ public final class Loader implements AutoCloseable {
     private static final long STOP_MILLIS = 10_000;
 
     private final NDManager host;
+    private final StageThreads threads;
     private final FetchStage fetch;
     private final DecodeStage decode;
     private final StagingRing ring;
     private final Thread stager;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Loader(NDManager host, FetchStage fetch, DecodeStage decode, StagingRing ring,
-            Thread stager) {
+    private Loader(NDManager host, StageThreads threads, FetchStage fetch, DecodeStage decode,
+            StagingRing ring, Thread stager) {
         this.host = host;
+        this.threads = threads;
         this.fetch = fetch;
         this.decode = decode;
         this.ring = ring;
@@ -55,15 +57,16 @@ public final class Loader implements AutoCloseable {
             long total, long epoch, AtomicLong skipped) {
         NDManager host = trainer.newSubManager(Device.cpu());
         host.setName("async-dataset host");
+        StageThreads threads = new StageThreads();
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), skipped);
-        DecodeStage decode = new DecodeStage(spec, epoch, failures);
-        FetchStage fetch = new FetchStage(spec, decode, failures);
+        DecodeStage decode = new DecodeStage(spec, threads, epoch, failures);
+        FetchStage fetch = new FetchStage(spec, threads, decode, failures);
         BatchPlanner planner = new BatchPlanner(sample, host, new Collator(spec));
         StagingRing ring = new StagingRing(spec.stagingDepth());
         Stager stage = new Stager(spec, planner, fetch, decode, ring, trainer, total);
-        Thread stager = StageThreads.platform("stager").newThread(stage);
+        Thread stager = threads.platform("stager").newThread(stage);
         stager.start();
-        return new Loader(host, fetch, decode, ring, stager);
+        return new Loader(host, threads, fetch, decode, ring, stager);
     }
 
     /**
@@ -100,10 +103,8 @@ public final class Loader implements AutoCloseable {
     }
 
     private void awaitStopped() throws InterruptedException {
-        if (Thread.currentThread() != stager) {
-            stager.join(STOP_MILLIS);
-        }
-        if (!fetch.awaitStopped(STOP_MILLIS) || !decode.awaitStopped(STOP_MILLIS)) {
+        boolean stopped = fetch.awaitStopped(STOP_MILLIS) && decode.awaitStopped(STOP_MILLIS);
+        if (!stopped || !threads.joinAll(STOP_MILLIS)) {
             logger.warn("loader threads still running {} ms after close", STOP_MILLIS);
         }
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * One batch between planning and staging: its indices, its item slots in sampler order, the CPU
@@ -57,9 +58,17 @@ final class PendingBatch {
         collated.completeExceptionally(e);
     }
 
-    /** The records that were not skipped, in sampler order; read by the collator only. */
+    /** The records that were not skipped, in sampler order; read once all slots are filled. */
     Record[] records() {
         return Arrays.stream(items).filter(Objects::nonNull).toArray(Record[]::new);
+    }
+
+    /** The indices of the records that were not skipped, in sampler order. */
+    List<Long> delivered() {
+        return IntStream.range(0, items.length)
+                .filter(slot -> items[slot] != null)
+                .mapToObj(indices::get)
+                .toList();
     }
 
     void collated(NDList data, NDList labels) {

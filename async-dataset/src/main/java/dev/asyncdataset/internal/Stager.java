@@ -87,6 +87,6 @@ final class Stager implements Runnable {
         }
         return new StagedBatch(manager, onDevice, labels.toDevice(device, false),
                 spec.dataBatchifier(), spec.labelBatchifier(), batch.progress, total,
-                batch.indices, ring::releaseSlot);
+                batch.delivered(), ring::releaseSlot);
     }
 }
