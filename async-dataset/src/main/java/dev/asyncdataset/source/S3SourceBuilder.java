@@ -13,6 +13,7 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
@@ -240,6 +241,7 @@ public final class S3SourceBuilder {
     private S3AsyncClient client() {
         var builder = S3AsyncClient.builder()
                 .httpClientBuilder(NettyNioAsyncHttpClient.builder()
+                        .eventLoopGroup(SharedEventLoop.GROUP)
                         .maxConcurrency(maxConnections)
                         .connectionAcquisitionTimeout(requestTimeout))
                 .forcePathStyle(pathStyle)
@@ -254,6 +256,17 @@ public final class S3SourceBuilder {
             builder.credentialsProvider(credentials);
         }
         return builder.build();
+    }
+
+    /**
+     * One Netty event loop for all sources, on daemon threads. The SDK does not shut down a
+     * group it was given, so closing a source does not wait out Netty's 2-second graceful
+     * shutdown of a per-client group.
+     */
+    private static final class SharedEventLoop {
+        static final SdkEventLoopGroup GROUP = SdkEventLoopGroup.builder()
+                .threadFactory(Thread.ofPlatform().daemon().name("async-dataset-s3-", 0).factory())
+                .build();
     }
 
     private static Region defaultRegion() {
