@@ -12,16 +12,17 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Iterator;
-import javax.imageio.IIOException;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
+import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
 
 /**
  * Decode with Java's ImageIO, the fallback when OpenCV is absent. Grey is copied as is (the
  * {@code getRGB} route would re-gamma it), palette and alpha go through {@code getRGB} (alpha
- * dropped, as OpenCV does), and CMYK JPEGs, which ImageIO refuses to convert, are read as a raw
- * raster and converted with the Adobe (inverted) convention that libjpeg and OpenCV use.
+ * dropped, as OpenCV does), and 4-channel (CMYK) JPEGs, which ImageIO refuses or converts
+ * differently, are read as a raw raster and converted with the Adobe (inverted) convention that
+ * OpenCV and PIL use. YCCK JPEGs (Adobe transform 2) are only handled correctly by OpenCV.
  */
 final class ImageIoCodec {
 
@@ -55,19 +56,23 @@ final class ImageIoCodec {
     }
 
     private static NDArray toArray(NDManager manager, ImageReader reader) throws IOException {
-        BufferedImage image;
-        try {
-            image = reader.read(0);
-        } catch (IIOException unsupported) {
+        if (isCmykJpeg(reader)) {
             Raster raster = reader.readRaster(0, null);
-            if (raster.getNumBands() != 4) {
-                throw unsupported;
-            }
             return Uint8Arrays.create(manager, raster.getHeight(), raster.getWidth(),
                     buffer -> fillFromCmyk(raster, buffer));
         }
+        BufferedImage image = reader.read(0);
         return Uint8Arrays.create(manager, image.getHeight(), image.getWidth(),
                 buffer -> fill(image, buffer));
+    }
+
+    /** ImageIO either refuses 4-channel JPEGs or converts them unlike libjpeg, so read raw. */
+    private static boolean isCmykJpeg(ImageReader reader) throws IOException {
+        if (!"jpeg".equalsIgnoreCase(reader.getFormatName())) {
+            return false;
+        }
+        ImageTypeSpecifier raw = reader.getRawImageType(0);
+        return raw == null || raw.getNumBands() == 4;
     }
 
     private static void fill(BufferedImage image, ByteBuffer out) {

@@ -6,6 +6,7 @@ import dev.asyncdataset.source.BadItemException;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
 import nu.pattern.OpenCV;
+import org.opencv.core.CvException;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
@@ -38,20 +39,29 @@ final class OpenCvCodec {
      */
     static NDArray decode(NDManager manager, byte[] bytes, String key) throws BadItemException {
         MatOfByte encoded = new MatOfByte(bytes);
-        Mat bgr = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
         try {
-            if (bgr.empty()) {
-                throw new BadItemException(
-                        key, "not a decodable image (" + bytes.length + " bytes)", null);
+            Mat bgr = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
+            try {
+                if (bgr.empty()) {
+                    throw new BadItemException(
+                            key, "not a decodable image (" + bytes.length + " bytes)", null);
+                }
+                return toRgb(manager, bgr);
+            } finally {
+                bgr.release();
             }
-            int rows = bgr.rows();
-            int cols = bgr.cols();
-            return Uint8Arrays.create(manager, rows, cols, buffer -> into(buffer, rows, cols,
-                    dst -> Imgproc.cvtColor(bgr, dst, Imgproc.COLOR_BGR2RGB)));
+        } catch (CvException e) {
+            throw new BadItemException(key, "OpenCV failed to decode the image", e);
         } finally {
             encoded.release();
-            bgr.release();
         }
+    }
+
+    private static NDArray toRgb(NDManager manager, Mat bgr) {
+        int rows = bgr.rows();
+        int cols = bgr.cols();
+        return Uint8Arrays.create(manager, rows, cols, buffer -> into(buffer, rows, cols,
+                dst -> Imgproc.cvtColor(bgr, dst, Imgproc.COLOR_BGR2RGB)));
     }
 
     /**
