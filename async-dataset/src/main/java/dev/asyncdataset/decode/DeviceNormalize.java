@@ -32,7 +32,11 @@ final class DeviceNormalize implements Transform {
             throw new IllegalArgumentException(
                     "expected an (N, H, W, " + shift.length + ") batch, got shape " + shape);
         }
-        try (NDArray nchw = batch.transpose(0, 3, 1, 2);
+        Shape nchwShape = new Shape(shape.get(0), shape.get(3), shape.get(1), shape.get(2));
+        // flatten copies the permuted bytes into NCHW order, so the float passes run contiguous
+        try (NDArray permuted = batch.transpose(0, 3, 1, 2);
+                NDArray flat = permuted.flatten();
+                NDArray nchw = flat.reshape(nchwShape);
                 NDArray shiftArray = constant(batch, shift);
                 NDArray scaleArray = constant(batch, scale)) {
             return nchw.toType(DataType.FLOAT32, true).subi(shiftArray).muli(scaleArray);

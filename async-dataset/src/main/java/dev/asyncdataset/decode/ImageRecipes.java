@@ -48,6 +48,24 @@ public final class ImageRecipes {
     }
 
     /**
+     * Returns the ImageNet per-channel mean (RGB, in [0, 1]), for DJL's {@code Normalize}.
+     *
+     * @return a new array {0.485, 0.456, 0.406}
+     */
+    public static float[] imagenetMean() {
+        return IMAGENET_MEAN.clone();
+    }
+
+    /**
+     * Returns the ImageNet per-channel standard deviation (RGB, in [0, 1]).
+     *
+     * @return a new array {0.229, 0.224, 0.225}
+     */
+    public static float[] imagenetStd() {
+        return IMAGENET_STD.clone();
+    }
+
+    /**
      * The per-batch ImageNet normalization for {@code optDevicePipeline}: a uint8 (N, H, W, 3)
      * batch becomes normalized float32 (N, 3, H, W) on the batch's device.
      *
