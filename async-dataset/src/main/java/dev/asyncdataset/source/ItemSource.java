@@ -2,6 +2,8 @@ package dev.asyncdataset.source;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import ai.djl.util.Progress;
+import java.io.IOException;
 
 /**
  * Where the items of a {@link dev.asyncdataset.ConcurrentDataset} come from, in two steps that
@@ -24,6 +26,15 @@ import ai.djl.training.dataset.Record;
  * @param <T> what the fetch step hands to the decode step, such as {@code byte[]}
  */
 public interface ItemSource<T> extends AutoCloseable {
+
+    /**
+     * Gets the source ready to report its size, for example by listing a bucket; called by
+     * {@code ConcurrentDataset.prepare} before the first epoch. The default does nothing.
+     *
+     * @param progress reports progress, or {@code null}
+     * @throws IOException if the source cannot be read
+     */
+    default void prepare(Progress progress) throws IOException {}
 
     /**
      * Returns the number of items; indices run from 0 to {@code size() - 1}.

@@ -1,0 +1,121 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.DataLoadingException;
+import java.lang.ref.Cleaner;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * One epoch as DJL sees it: the iterable that {@code getData} returns, and its own iterator, like
+ * DJL's {@code DataIterable}. The loader starts on the first call to {@link #iterator()} and is
+ * closed when the epoch ends, when it fails, when {@link #close()} is called, or, if the caller
+ * abandons the loop, when this object becomes unreachable.
+ */
+public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, AutoCloseable {
+
+    private static final Cleaner CLEANER =
+            Cleaner.create(Thread.ofPlatform().name("async-dataset-cleaner").daemon().factory());
+
+    private final Supplier<Loader> starter;
+    private final AtomicReference<Loader> loader = new AtomicReference<>();
+    private final StatsCounter stats;
+    private Batch next;
+    private boolean ended;
+
+    /**
+     * Creates an epoch that has not started yet.
+     *
+     * @param spec the loader's configuration
+     * @param trainer the manager given to {@code getData}
+     * @param sample the sampler's iterator for this epoch
+     * @param total the dataset size
+     * @param epoch the epoch number
+     * @param stats the dataset's counters
+     */
+    public BatchIterable(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
+            long total, long epoch, StatsCounter stats) {
+        this.starter = () -> Loader.start(spec, trainer, sample, total, epoch, stats.skipped);
+        this.stats = stats;
+        AtomicReference<Loader> running = loader;
+        CLEANER.register(this, () -> closeLoader(running));
+    }
+
+    @Override
+    public Iterator<Batch> iterator() {
+        if (loader.get() == null && !ended) {
+            loader.set(starter.get());
+        }
+        return this;
+    }
+
+    @Override
+    public boolean hasNext() {
+        long start = System.nanoTime();
+        try {
+            return peek() != null;
+        } finally {
+            stats.waitNanos.addAndGet(System.nanoTime() - start);
+        }
+    }
+
+    @Override
+    public Batch next() {
+        long start = System.nanoTime();
+        try {
+            Batch batch = peek();
+            if (batch == null) {
+                throw new NoSuchElementException("the epoch has ended");
+            }
+            next = null;
+            stats.batches.incrementAndGet();
+            stats.items.addAndGet(batch.getSize());
+            return batch;
+        } finally {
+            stats.waitNanos.addAndGet(System.nanoTime() - start);
+        }
+    }
+
+    /** Stops the loader and frees the batches it staged but did not hand out. */
+    @Override
+    public void close() {
+        ended = true;
+        if (next != null) {
+            next.close();
+            next = null;
+        }
+        closeLoader(loader);
+    }
+
+    private Batch peek() {
+        if (next != null || ended) {
+            return next;
+        }
+        iterator();
+        try {
+            next = loader.get().take();
+        } catch (InterruptedException e) {
+            close();
+            Thread.currentThread().interrupt();
+            throw new DataLoadingException("interrupted while waiting for the next batch", e);
+        } catch (DataLoadingException e) {
+            close();
+            throw e;
+        }
+        if (next == null) {
+            close();
+        }
+        return next;
+    }
+
+    private static void closeLoader(AtomicReference<Loader> running) {
+        Loader current = running.get();
+        if (current != null) {
+            current.close();
+        }
+    }
+}

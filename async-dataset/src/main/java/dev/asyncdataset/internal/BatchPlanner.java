@@ -1,0 +1,35 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.ndarray.NDManager;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Turns the sampler's index lists into numbered {@link PendingBatch}es, each with its own CPU
+ * manager under the iteration's host manager, and counts the progress DJL reports (items of this
+ * and all earlier batches).
+ */
+final class BatchPlanner {
+
+    private final Iterator<List<Long>> sample;
+    private final NDManager host;
+    private final Collator collator;
+    private long seq;
+    private long progress;
+
+    BatchPlanner(Iterator<List<Long>> sample, NDManager host, Collator collator) {
+        this.sample = sample;
+        this.host = host;
+        this.collator = collator;
+    }
+
+    boolean hasNext() {
+        return sample.hasNext();
+    }
+
+    PendingBatch next() {
+        List<Long> indices = List.copyOf(sample.next());
+        progress += indices.size();
+        return new PendingBatch(seq++, indices, progress, host.newSubManager(), collator);
+    }
+}

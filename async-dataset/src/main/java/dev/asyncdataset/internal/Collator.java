@@ -1,0 +1,52 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.training.dataset.Record;
+import ai.djl.translate.Batchifier;
+import ai.djl.translate.Pipeline;
+import dev.asyncdataset.DataLoadingException;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Stacks the items of a batch into host arrays once its last item is decoded, on the thread that
+ * decoded it, then applies the label pipeline to the stacked labels (as DJL's own iterator does)
+ * and closes the items.
+ */
+final class Collator implements Consumer<PendingBatch> {
+
+    private final Batchifier dataBatchifier;
+    private final Batchifier labelBatchifier;
+    private final Pipeline targetPipeline;
+
+    Collator(LoaderSpec spec) {
+        this.dataBatchifier = spec.dataBatchifier();
+        this.labelBatchifier = spec.labelBatchifier();
+        this.targetPipeline = spec.targetPipeline();
+    }
+
+    @Override
+    public void accept(PendingBatch batch) {
+        Record[] records = batch.records();
+        if (records.length == 0) {
+            batch.collated(null, null);
+            return;
+        }
+        NDList[] data = Arrays.stream(records).map(Record::getData).toArray(NDList[]::new);
+        NDList[] labels = Arrays.stream(records).map(Record::getLabels).toArray(NDList[]::new);
+        try {
+            NDList stackedData = dataBatchifier.batchify(data);
+            NDList stackedLabels = labelBatchifier.batchify(labels);
+            if (targetPipeline != null) {
+                stackedLabels = targetPipeline.transform(stackedLabels);
+            }
+            batch.collated(stackedData, stackedLabels);
+        } catch (RuntimeException e) {
+            batch.fail(new DataLoadingException(
+                    batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
+        } finally {
+            Arrays.stream(data).forEach(NDList::close);
+            Arrays.stream(labels).forEach(NDList::close);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.source.ItemSource;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
+ * most {@code fetchers} at a time across all batches, so a batch costs about one storage round
+ * trip instead of one per item. Each item gets its own CPU sub-manager of the batch manager,
+ * which the decode stage closes once the item's final arrays are moved to the batch.
+ */
+final class FetchStage {
+
+    private final ExecutorService threads;
+    private final Semaphore permits;
+    private final ItemSource<?> source;
+    private final DecodeStage decode;
+    private final ItemFailures failures;
+
+    FetchStage(LoaderSpec spec, StageThreads factory, DecodeStage decode, ItemFailures failures) {
+        this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
+        this.permits = new Semaphore(spec.fetchers());
+        this.source = spec.source();
+        this.decode = decode;
+        this.failures = failures;
+    }
+
+    void submit(PendingBatch batch) {
+        for (int slot = 0; slot < batch.indices.size(); slot++) {
+            int item = slot;
+            try {
+                threads.execute(() -> fetch(batch, item));
+            } catch (RejectedExecutionException stopped) {
+                return;
+            }
+        }
+    }
+
+    private void fetch(PendingBatch batch, int slot) {
+        NDManager items;
+        Object fetched;
+        try {
+            items = batch.manager.newSubManager();
+        } catch (IllegalStateException closed) {
+            return;
+        }
+        try {
+            permits.acquire();
+            try {
+                fetched = source.fetch(items, batch.indices.get(slot));
+            } finally {
+                permits.release();
+            }
+        } catch (InterruptedException stopped) {
+            items.close();
+            return;
+        } catch (Exception | LinkageError e) {
+            items.close();
+            failures.handle(batch, slot, e, false);
+            return;
+        }
+        decode.submit(batch, slot, items, fetched);
+    }
+
+    /** Interrupts every fetch in progress; returns at once. */
+    void stop() {
+        threads.shutdownNow();
+    }
+
+    /** Waits, bounded, for the running tasks to end after {@link #stop()}. */
+    boolean awaitStopped(long millis) throws InterruptedException {
+        return threads.awaitTermination(millis, TimeUnit.MILLISECONDS);
+    }
+}

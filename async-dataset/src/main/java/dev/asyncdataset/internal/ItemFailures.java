@@ -1,0 +1,53 @@
+package dev.asyncdataset.internal;
+
+import dev.asyncdataset.BadItemPolicy;
+import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.source.ItemSource;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides what a failed item does to its batch: a bad item is skipped under {@link
+ * BadItemPolicy#SKIP} (counted, its key logged once); anything else fails the batch with a
+ * {@link DataLoadingException} that names the batch, the index and the key.
+ */
+final class ItemFailures {
+
+    private static final Logger logger = LoggerFactory.getLogger(ItemFailures.class);
+
+    private final ItemSource<?> source;
+    private final BadItemPolicy policy;
+    private final AtomicLong skipped;
+    private final Set<String> logged = ConcurrentHashMap.newKeySet();
+
+    ItemFailures(ItemSource<?> source, BadItemPolicy policy, AtomicLong skipped) {
+        this.source = source;
+        this.policy = policy;
+        this.skipped = skipped;
+    }
+
+    /**
+     * Handles the failure of one item.
+     *
+     * @param decoding whether it failed while decoding, which always means a bad item
+     */
+    void handle(PendingBatch batch, int slot, Throwable error, boolean decoding) {
+        long index = batch.indices.get(slot);
+        String key = source.describe(index);
+        boolean bad = decoding || error instanceof BadItemException;
+        if (bad && policy == BadItemPolicy.SKIP) {
+            skipped.incrementAndGet();
+            if (logged.add(key)) {
+                logger.warn("skipping bad item {} ({}): {}", index, key, error.toString());
+            }
+            batch.skip();
+            return;
+        }
+        String what = bad ? "bad item: " : "storage failure: ";
+        batch.fail(new DataLoadingException(batch.seq, index, key, what + error, error));
+    }
+}

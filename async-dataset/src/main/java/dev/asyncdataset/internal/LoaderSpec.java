@@ -1,0 +1,39 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.Device;
+import ai.djl.translate.Batchifier;
+import ai.djl.translate.Pipeline;
+import dev.asyncdataset.BadItemPolicy;
+import dev.asyncdataset.source.ItemSource;
+
+/**
+ * Everything a {@link Loader} needs that does not change between epochs.
+ *
+ * @param source where items come from
+ * @param fetchers most concurrent {@link ItemSource#fetch} calls
+ * @param workers most batches in flight between planning and staging
+ * @param stagingDepth most batches on the device that the trainer has not closed yet
+ * @param decodeThreads platform threads of the decode stage
+ * @param badItemPolicy what to do with a bad item
+ * @param seed the seed of the per-item random generators
+ * @param dataBatchifier stacks the data of the items of a batch
+ * @param labelBatchifier stacks the labels of the items of a batch
+ * @param pipeline per-item data transforms (CPU stage), or {@code null}
+ * @param targetPipeline per-batch label transforms (CPU stage), or {@code null}
+ * @param devicePipeline per-batch data transforms on the target device, or {@code null}
+ * @param device the target device, or {@code null} for the device of the trainer's manager
+ */
+public record LoaderSpec(
+        ItemSource<?> source,
+        int fetchers,
+        int workers,
+        int stagingDepth,
+        int decodeThreads,
+        BadItemPolicy badItemPolicy,
+        long seed,
+        Batchifier dataBatchifier,
+        Batchifier labelBatchifier,
+        Pipeline pipeline,
+        Pipeline targetPipeline,
+        Pipeline devicePipeline,
+        Device device) {}

@@ -1,0 +1,39 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import ai.djl.translate.Batchifier;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A {@link Batch} that occupies a slot of the {@link StagingRing} until it is closed. Closing it
+ * (EasyTrain does, once per batch) frees its device arrays and lets the staging thread prepare
+ * the next batch; closing it again does nothing.
+ */
+final class StagedBatch extends Batch {
+
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Runnable releaseSlot;
+
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    StagedBatch(NDManager manager, NDList data, NDList labels, Batchifier dataBatchifier,
+            Batchifier labelBatchifier, long progress, long progressTotal, List<Long> indices,
+            Runnable releaseSlot) {
+        super(manager, data, labels, indices.size(), dataBatchifier, labelBatchifier, progress,
+                progressTotal, indices);
+        this.releaseSlot = releaseSlot;
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                super.close();
+            } finally {
+                releaseSlot.run();
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.DataLoadingException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The staging stage, on its own platform thread: keeps up to {@code workers} batches in flight,
+ * takes them back in sampler order, and creates each on the target device inside a manager of
+ * that device (one copy per array per batch, or none when the target is the host), ahead of the
+ * trainer, at most {@code stagingDepth} at a time. When it stops, for whatever reason, it stops
+ * the fetch and decode stages too.
+ */
+final class Stager implements Runnable {
+
+    private final LoaderSpec spec;
+    private final BatchPlanner planner;
+    private final FetchStage fetch;
+    private final DecodeStage decode;
+    private final StagingRing ring;
+    private final NDManager trainer;
+    private final Device device;
+    private final long total;
+    private final BooleanSupplier alive;
+
+    Stager(LoaderSpec spec, BatchPlanner planner, FetchStage fetch, DecodeStage decode,
+            StagingRing ring, NDManager trainer, long total) {
+        this.spec = spec;
+        this.planner = planner;
+        this.fetch = fetch;
+        this.decode = decode;
+        this.ring = ring;
+        this.trainer = trainer;
+        this.device = spec.device() != null ? spec.device() : trainer.getDevice();
+        this.total = total;
+        this.alive = trainer::isOpen;
+    }
+
+    @Override
+    public void run() {
+        try {
+            stageAll();
+            ring.end();
+        } catch (InterruptedException e) {
+            ring.fail(new DataLoadingException("the loader was closed", e));
+        } catch (DataLoadingException e) {
+            ring.fail(e);
+        } catch (RuntimeException | Error e) {
+            ring.fail(new DataLoadingException("the staging stage failed: " + e, e));
+        } finally {
+            fetch.stop();
+            decode.stop();
+        }
+    }
+
+    private void stageAll() throws InterruptedException {
+        Deque<PendingBatch> inFlight = new ArrayDeque<>();
+        while (true) {
+            while (inFlight.size() < spec.workers() && planner.hasNext()) {
+                PendingBatch planned = planner.next();
+                inFlight.add(planned);
+                fetch.submit(planned);
+            }
+            PendingBatch oldest = inFlight.poll();
+            if (oldest == null) {
+                return;
+            }
+            NDList[] host = oldest.await(alive);
+            if (host != null) {
+                ring.acquireSlot(alive);
+                ring.put(toDevice(oldest, host[0], host[1]));
+            }
+            oldest.manager.close();
+        }
+    }
+
+    private StagedBatch toDevice(PendingBatch batch, NDList data, NDList labels) {
+        NDManager manager = trainer.newSubManager(device);
+        NDList onDevice = data.toDevice(device, false);
+        onDevice.attach(manager);
+        if (spec.devicePipeline() != null) {
+            onDevice = spec.devicePipeline().transform(onDevice);
+        }
+        return new StagedBatch(manager, onDevice, labels.toDevice(device, false),
+                spec.dataBatchifier(), spec.labelBatchifier(), batch.progress, total,
+                batch.delivered(), ring::releaseSlot);
+    }
+}

@@ -1,0 +1,126 @@
+package dev.asyncdataset;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.RandomAccessDataset;
+import ai.djl.training.dataset.Record;
+import ai.djl.util.Progress;
+import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.source.ItemSource;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** Small item sources and datasets with controlled behaviour, for the tests. */
+final class TestSources {
+
+    private TestSources() {}
+
+    /** Item i is the float vector [i, i, i] with label i. */
+    static Record item(NDManager manager, long index) {
+        return new Record(new NDList(manager.full(new ai.djl.ndarray.types.Shape(3), index)),
+                new NDList(manager.create((float) index)));
+    }
+
+    /** Items whose fetches finish in reverse index order: item i waits for item i + 1. */
+    static final class ReverseCompletion implements ItemSource<Long> {
+        private final CountDownLatch[] fetched;
+
+        ReverseCompletion(int size) {
+            fetched = new CountDownLatch[size];
+            for (int i = 0; i < size; i++) {
+                fetched[i] = new CountDownLatch(1);
+            }
+        }
+
+        @Override
+        public long size() {
+            return fetched.length;
+        }
+
+        @Override
+        public Long fetch(NDManager manager, long index) throws InterruptedException {
+            int i = Math.toIntExact(index);
+            if (i + 1 < fetched.length && !fetched[i + 1].await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("item " + (i + 1) + " never fetched");
+            }
+            fetched[i].countDown();
+            return index;
+        }
+
+        @Override
+        public Record decode(NDManager manager, long index, Long value) {
+            return item(manager, index);
+        }
+    }
+
+    /** Items 0..size-1, where the indices in {@code bad} throw a BadItemException. */
+    static final class WithBadItems implements ItemSource<Long> {
+        private final long size;
+        private final java.util.Set<Long> bad;
+
+        WithBadItems(long size, Long... bad) {
+            this.size = size;
+            this.bad = java.util.Set.of(bad);
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public Long fetch(NDManager manager, long index) throws BadItemException {
+            if (bad.contains(index)) {
+                throw new BadItemException(describe(index), "corrupt on purpose", null);
+            }
+            return index;
+        }
+
+        @Override
+        public Record decode(NDManager manager, long index, Long value) {
+            return item(manager, index);
+        }
+
+        @Override
+        public String describe(long index) {
+            return "mem://items/" + index;
+        }
+    }
+
+    /** A DJL dataset whose {@code get} waits {@code millis} per item, like a remote read. */
+    static final class SlowDataset extends RandomAccessDataset {
+        private final long size;
+        private final long millis;
+
+        SlowDataset(long size, long millis, int batchSize) {
+            super(new Builder().setSampling(batchSize, false));
+            this.size = size;
+            this.millis = millis;
+        }
+
+        @Override
+        public Record get(NDManager manager, long index) {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return item(manager, index);
+        }
+
+        @Override
+        protected long availableSize() {
+            return size;
+        }
+
+        @Override
+        public void prepare(Progress progress) {}
+
+        private static final class Builder extends BaseBuilder<Builder> {
+            @Override
+            protected Builder self() {
+                return this;
+            }
+        }
+    }
+}
