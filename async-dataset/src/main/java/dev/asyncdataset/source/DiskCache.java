@@ -1,0 +1,173 @@
+package dev.asyncdataset.source;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A bounded least-recently-used cache of byte arrays in a directory. Entry files are named by
+ * the SHA-256 hex of their key (so no key can name a path), written to a temporary file and
+ * renamed atomically (so no reader ever sees half an entry). Space is reserved before a write,
+ * so the directory, temporary files included, never holds more than {@code maxBytes} of entries.
+ * Safe for concurrent readers and writers.
+ */
+final class DiskCache {
+
+    private static final String TEMP_SUFFIX = ".tmp";
+    /** An entry (64 hex digits) or one of its temporary files. */
+    private static final Pattern OWN_FILE = Pattern.compile("[0-9a-f]{64}(\\d+\\.tmp)?");
+
+    private final Path dir;
+    private final long maxBytes;
+    /** File name to size, in access order (least recently used first). Guarded by {@code this}. */
+    private final LinkedHashMap<String, Long> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private final Set<String> writing = new HashSet<>();
+    private long usedBytes;
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+
+    /**
+     * Opens the cache in {@code dir}, keeping the entries an earlier run left there (least
+     * recently modified evicted first) and deleting its temporary files. Other files are ignored.
+     */
+    DiskCache(Path dir, long maxBytes) throws IOException {
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("maxBytes < 1: " + maxBytes);
+        }
+        this.dir = Files.createDirectories(dir);
+        this.maxBytes = maxBytes;
+        List<Path> found;
+        try (Stream<Path> files = Files.list(dir)) {
+            found = files.filter(p -> OWN_FILE.matcher(p.getFileName().toString()).matches()).toList();
+        }
+        for (Path file : found) {
+            if (file.toString().endsWith(TEMP_SUFFIX)) {
+                Files.deleteIfExists(file);
+            }
+        }
+        adopt(found.stream().filter(p -> !p.toString().endsWith(TEMP_SUFFIX)).toList());
+    }
+
+    private synchronized void adopt(List<Path> files) throws IOException {
+        List<Path> byAge = new ArrayList<>(files);
+        byAge.sort(Comparator.comparing(DiskCache::lastModified));
+        for (Path file : byAge) {
+            entries.put(file.getFileName().toString(), Files.size(file));
+            usedBytes += Files.size(file);
+        }
+        evictToFit(0);
+    }
+
+    private static FileTime lastModified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+
+    /** Returns the cached bytes of {@code key}, or {@code null} on a miss. */
+    byte[] get(String key) throws IOException {
+        String name = fileName(key);
+        synchronized (this) {
+            if (entries.get(name) == null) {
+                misses.increment();
+                return null;
+            }
+        }
+        try {
+            byte[] bytes = Files.readAllBytes(dir.resolve(name));
+            hits.increment();
+            return bytes;
+        } catch (NoSuchFileException evictedMeanwhile) {
+            misses.increment();
+            return null;
+        }
+    }
+
+    /** Stores {@code bytes} under {@code key}, evicting least recently used entries to fit. */
+    void put(String key, byte[] bytes) throws IOException {
+        String name = fileName(key);
+        if (!reserve(name, bytes.length)) {
+            return;
+        }
+        Path temp = null;
+        try {
+            temp = Files.createTempFile(dir, name, TEMP_SUFFIX);
+            Files.write(temp, bytes);
+            Files.move(temp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+            commit(name, bytes.length);
+        } catch (IOException | RuntimeException e) {
+            release(name, bytes.length);
+            if (temp != null) {
+                Files.deleteIfExists(temp);
+            }
+            throw e;
+        }
+    }
+
+    private synchronized boolean reserve(String name, long size) throws IOException {
+        if (size > maxBytes || entries.containsKey(name) || !writing.add(name)) {
+            return false;
+        }
+        evictToFit(size);
+        usedBytes += size;
+        return true;
+    }
+
+    /** Evicts least recently used entries until {@code size} more bytes fit. Holds the lock. */
+    private void evictToFit(long size) throws IOException {
+        Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();
+        while (usedBytes + size > maxBytes && lru.hasNext()) {
+            Map.Entry<String, Long> eldest = lru.next();
+            Files.deleteIfExists(dir.resolve(eldest.getKey()));
+            usedBytes -= eldest.getValue();
+            lru.remove();
+        }
+    }
+
+    private synchronized void commit(String name, long size) {
+        writing.remove(name);
+        entries.put(name, size);
+    }
+
+    private synchronized void release(String name, long size) {
+        writing.remove(name);
+        usedBytes -= size;
+    }
+
+    long hitCount() {
+        return hits.sum();
+    }
+
+    long missCount() {
+        return misses.sum();
+    }
+
+    static String fileName(String key) {
+        try {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(sha256.digest(key.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.asyncdataset.it;
+
+import com.google.common.io.ByteStreams;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.http.AbortableInputStream;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into
+ * them as a {@link Policy} decides: a 503 SlowDown, or a body cut short of its Content-Length.
+ * Everything else passes through.
+ */
+public final class FaultInjectingBlobStore extends ForwardingBlobStore {
+
+    /** What to do with one GET. */
+    public enum Fault {
+        /** Serve it. */
+        NONE,
+        /** Answer 503 SlowDown. */
+        SLOW_DOWN,
+        /** Send the headers with the full Content-Length, then only half of the body. */
+        TRUNCATE
+    }
+
+    /** Decides the fault for the {@code attempt}-th GET (1-based) of {@code key}. */
+    @FunctionalInterface
+    public interface Policy {
+        Fault onGet(String key, int attempt);
+    }
+
+    private volatile Policy policy = (key, attempt) -> Fault.NONE;
+    private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
+    private final LongAdder gets = new LongAdder();
+    private final LongAdder[] injected = {new LongAdder(), new LongAdder(), new LongAdder()};
+
+    FaultInjectingBlobStore(BlobStore delegate) {
+        super(delegate);
+    }
+
+    /** Replaces the policy and resets all counters. */
+    public void setPolicy(Policy policy) {
+        this.policy = policy;
+        getsPerKey.clear();
+        gets.reset();
+        for (LongAdder count : injected) {
+            count.reset();
+        }
+    }
+
+    /** GETs received since the last {@link #setPolicy}, faulty ones included. */
+    public long getCount() {
+        return gets.sum();
+    }
+
+    /** GETs answered with {@code fault} since the last {@link #setPolicy}. */
+    public long injectedCount(Fault fault) {
+        return injected[fault.ordinal()].sum();
+    }
+
+    @Override
+    public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
+        int attempt = getsPerKey.computeIfAbsent(request.key(), k -> new AtomicInteger()).incrementAndGet();
+        gets.increment();
+        Fault fault = policy.onGet(request.key(), attempt);
+        injected[fault.ordinal()].increment();
+        return switch (fault) {
+            case NONE -> super.getBlob(request);
+            case SLOW_DOWN -> throw slowDown();
+            case TRUNCATE -> truncated(super.getBlob(request));
+        };
+    }
+
+    private static S3Exception slowDown() {
+        AwsErrorDetails details = AwsErrorDetails.builder()
+                .errorCode("SlowDown")
+                .errorMessage("Please reduce your request rate.")
+                .serviceName("S3")
+                .build();
+        return (S3Exception) S3Exception.builder().statusCode(503).awsErrorDetails(details).build();
+    }
+
+    private static ResponseInputStream<GetObjectResponse> truncated(ResponseInputStream<GetObjectResponse> full) {
+        long half = full.response().contentLength() / 2;
+        return new ResponseInputStream<>(full.response(), AbortableInputStream.create(ByteStreams.limit(full, half)));
+    }
+}

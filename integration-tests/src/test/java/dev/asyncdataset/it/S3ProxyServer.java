@@ -1,0 +1,133 @@
+package dev.asyncdataset.it;
+
+import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.S3SourceBuilder;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.middleware.Middlewares;
+import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * An in-process S3Proxy on a free loopback port with an in-memory store, for tests: as a JUnit 5
+ * extension ({@code @RegisterExtension static S3ProxyServer s3 = new S3ProxyServer(0);}) or
+ * started and closed by hand. GETs pass through a {@link FaultInjectingBlobStore} (server-side
+ * GET counts, injected faults), then S3Proxy's latency middleware when a latency is set.
+ */
+public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
+
+    private static final String ACCESS_KEY = "it-access-key";
+    private static final String SECRET_KEY = "it-secret-key";
+
+    private final long getLatencyMillis;
+    private S3Proxy proxy;
+    private FaultInjectingBlobStore faults;
+    private S3Client client;
+
+    /** @param getLatencyMillis the delay S3Proxy adds to every GET, 0 for none */
+    public S3ProxyServer(long getLatencyMillis) {
+        this.getLatencyMillis = getLatencyMillis;
+    }
+
+    /** Starts the server and its upload client. */
+    public void start() throws Exception {
+        Properties properties = new Properties();
+        if (getLatencyMillis > 0) {
+            properties.setProperty("s3proxy.latency-blobstore.get.latency", Long.toString(getLatencyMillis));
+        }
+        faults = new FaultInjectingBlobStore(Middlewares.wrap(new TransientNio2BlobStore(), properties, p -> {
+            throw new UnsupportedOperationException("no second backend");
+        }));
+        proxy = S3Proxy.builder()
+                .blobStore(faults)
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                .build();
+        proxy.start();
+        client = S3Client.builder()
+                .endpointOverride(endpoint())
+                .forcePathStyle(true)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(credentials())
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        close();
+    }
+
+    @Override
+    public void close() throws Exception {
+        client.close();
+        proxy.stop();
+    }
+
+    /** The server's base URI, {@code http://127.0.0.1:<port>}. */
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    /** Server-side GET counts and fault injection. */
+    public FaultInjectingBlobStore faults() {
+        return faults;
+    }
+
+    /** A synchronous client for this server, for fixtures. */
+    public S3Client client() {
+        return client;
+    }
+
+    /** A {@link S3Source} builder set up for this server (endpoint, path style, test credentials). */
+    public S3SourceBuilder sourceBuilder(String url) {
+        return S3Source.builder()
+                .setUrl(url)
+                .optEndpoint(endpoint())
+                .optPathStyle(true)
+                .optRegion("us-east-1")
+                .optCredentials(ACCESS_KEY, SECRET_KEY);
+    }
+
+    /** Creates {@code bucket} if needed and uploads {@code objects} (key to bytes) under {@code prefix}. */
+    public void upload(String bucket, String prefix, Map<String, byte[]> objects) throws Exception {
+        if (!client.listBuckets().buckets().stream().anyMatch(b -> b.name().equals(bucket))) {
+            client.createBucket(b -> b.bucket(bucket));
+        }
+        try (ExecutorService uploaders = Executors.newFixedThreadPool(8)) {
+            List<Future<?>> done = new ArrayList<>();
+            for (Map.Entry<String, byte[]> object : objects.entrySet()) {
+                done.add(uploaders.submit(() -> client.putObject(
+                        b -> b.bucket(bucket).key(prefix + object.getKey()), RequestBody.fromBytes(object.getValue()))));
+            }
+            for (Future<?> upload : done) {
+                upload.get();
+            }
+        }
+    }
+
+    private static StaticCredentialsProvider credentials() {
+        return StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY));
+    }
+}

@@ -1,0 +1,205 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.testing.TestImages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link S3Source} against a real S3 server (S3Proxy): listing, labels, pixels, faults, cache. */
+class S3SourceIT {
+
+    @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
+
+    private static final String URL = "s3://data/train";
+    private static final Map<String, byte[]> IMAGES = TestImages.classFolders(3, 10, 96, 64);
+
+    @TempDir static Path local;
+
+    @BeforeAll
+    static void upload() throws Exception {
+        Map<String, byte[]> objects = new LinkedHashMap<>(IMAGES);
+        objects.put("class1/nested/deep.jpg", TestImages.jpeg(8, 8, 1));
+        objects.put("class1/readme.txt", new byte[] {1});
+        objects.put(".hidden/x.jpg", TestImages.jpeg(8, 8, 2));
+        objects.put("top-level.jpg", TestImages.jpeg(8, 8, 3));
+        S3.upload("data", "train/", objects);
+        TestImages.write(local, IMAGES);
+    }
+
+    @Test
+    void listsLikeTheLocalFolderAndDeliversEveryItemOnceWithTheSamePixels() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        try (S3Source s3 = S3.sourceBuilder(URL).build(); NDManager manager = NDManager.newBaseManager()) {
+            ImageFolderSource folder = ImageFolderSource.of(local);
+            assertEquals(folder.getClasses(), s3.getClasses());
+            assertEquals(IMAGES.size(), s3.size());
+            Map<String, Long> localIndex = new HashMap<>();
+            for (long i = 0; i < folder.size(); i++) {
+                localIndex.put(folder.key(i), i);
+            }
+            List<Record> records = SourceEpoch.all(s3, manager);
+            for (long i = 0; i < s3.size(); i++) {
+                String relative = s3.key(i).substring("train/".length());
+                long twin = localIndex.remove(relative);
+                Record expected = folder.decode(manager, twin, folder.fetch(manager, twin));
+                Record actual = records.get((int) i);
+                assertEquals(expected.getData().head(), actual.getData().head(), relative);
+                assertEquals(expected.getLabels().head(), actual.getLabels().head(), relative);
+                assertEquals(s3.getClasses().indexOf(relative.split("/")[0]), actual.getLabels().head().getLong());
+            }
+            assertTrue(localIndex.isEmpty(), "items missing from S3: " + localIndex.keySet());
+            assertEquals(IMAGES.size(), S3.faults().getCount());
+        }
+    }
+
+    @Test
+    void listsEveryPage() throws Exception {
+        Map<String, byte[]> many = new LinkedHashMap<>();
+        for (int i = 0; i < 1_050; i++) {
+            many.put("c" + (i % 2) + "/" + i + ".jpg", new byte[] {(byte) i});
+        }
+        S3.upload("paged", "", many);
+        try (S3Source s3 = S3.sourceBuilder("s3://paged").build()) {
+            assertEquals(1_050, s3.size());
+            assertEquals(List.of("c0", "c1"), s3.getClasses());
+        }
+    }
+
+    @Test
+    void readsManifestsFromAnObjectOrALocalFile(@TempDir Path dir) throws Exception {
+        S3.upload("data", "", Map.of("manifests/train.csv", "key,label\nclass2/img1.jpg,7\nclass0/img3.jpg,2\n".getBytes()));
+        Path jsonl = Files.writeString(dir.resolve("train.jsonl"),
+                "{\"key\": \"class2/img1.jpg\", \"label\": \"zebra\"}\n{\"key\": \"class0/img3.jpg\", \"label\": \"ant\"}\n");
+        try (S3Source csv = S3.sourceBuilder(URL).optManifest("manifests/train.csv").build();
+                S3Source json = S3.sourceBuilder(URL).optManifest(jsonl).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            assertEquals("train/class2/img1.jpg", csv.key(0));
+            assertEquals(7L, SourceEpoch.one(csv, manager, 0).getLabels().head().getLong());
+            assertEquals(List.of("ant", "zebra"), json.getClasses());
+            Record record = SourceEpoch.one(json, manager, 1);
+            assertEquals(0L, record.getLabels().head().getLong());
+            assertArrayEquals(IMAGES.get("class0/img3.jpg"), json.fetch(manager, 1));
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void badObjectsFailWithTheirKey(@TempDir Path dir) throws Throwable {
+        byte[] jpeg = IMAGES.get("class0/img0.jpg");
+        S3.upload("bad", "", Map.of(
+                "c/empty.jpg", new byte[0],
+                "c/text.jpg", "not an image at all".getBytes(),
+                "c/truncated.jpg", Arrays.copyOf(jpeg, jpeg.length / 3)));
+        Path manifest = Files.writeString(dir.resolve("m.csv"),
+                "c/empty.jpg,0\nc/text.jpg,0\nc/truncated.jpg,0\nc/missing.jpg,0\n");
+        try (S3Source s3 = S3.sourceBuilder("s3://bad").optManifest(manifest).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            for (long i = 0; i < s3.size(); i++) {
+                long index = i;
+                BadItemException e = assertThrows(BadItemException.class, () -> SourceEpoch.one(s3, manager, index), s3.describe(i));
+                assertEquals(s3.describe(i), e.getKey());
+                assertTrue(e.getMessage().startsWith("s3://bad/c/"), e.getMessage());
+            }
+            assertEquals(0, s3.retryCount());
+        }
+    }
+
+    @Test
+    void slowDownAndTruncatedBodiesAreRetriedAndCounted() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> attempt > 1 ? Fault.NONE
+                : switch (Math.floorMod(key.hashCode(), 4)) {
+                    case 0 -> Fault.SLOW_DOWN;
+                    case 1 -> Fault.TRUNCATE;
+                    default -> Fault.NONE;
+                });
+        try (S3Source s3 = S3.sourceBuilder(URL).build(); NDManager manager = NDManager.newBaseManager()) {
+            List<Record> records = SourceEpoch.all(s3, manager);
+            assertEquals(IMAGES.size(), records.size());
+            long slowDowns = S3.faults().injectedCount(Fault.SLOW_DOWN);
+            long truncated = S3.faults().injectedCount(Fault.TRUNCATE);
+            assertTrue(slowDowns > 0 && truncated > 0, slowDowns + " / " + truncated);
+            assertEquals(slowDowns + truncated, s3.retryCount());
+            assertEquals(IMAGES.size() + slowDowns + truncated, S3.faults().getCount());
+        }
+    }
+
+    @Test
+    void persistentFailureGivesUpAfterMaxAttempts() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.SLOW_DOWN);
+        try (S3Source s3 = S3.sourceBuilder(URL).optMaxAttempts(3).build(); NDManager manager = NDManager.newBaseManager()) {
+            Exception e = assertThrows(Exception.class, () -> s3.fetch(manager, 0));
+            assertFalse(e instanceof BadItemException, e.toString());
+            assertTrue(e.getMessage().contains("503"), e.getMessage());
+            assertEquals(3, S3.faults().getCount());
+            assertEquals(2, s3.retryCount());
+        }
+    }
+
+    @Test
+    void secondEpochIsServedFromTheBoundedCache(@TempDir Path cacheDir) throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        long bound = IMAGES.values().stream().mapToLong(b -> b.length).sum() + 1;
+        try (S3Source s3 = S3.sourceBuilder(URL).optCache(cacheDir, bound).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            SourceEpoch.all(s3, manager);
+            assertEquals(IMAGES.size(), S3.faults().getCount());
+            List<Record> second = SourceEpoch.all(s3, manager);
+            assertEquals(IMAGES.size(), second.size());
+            assertEquals(IMAGES.size(), S3.faults().getCount(), "the second epoch made GET requests");
+            assertEquals(IMAGES.size(), s3.cacheHits());
+            assertEquals(IMAGES.size(), s3.cacheMisses());
+            assertTrue(directoryBytes(cacheDir) <= bound);
+        }
+    }
+
+    @Test
+    void smallCacheStaysWithinItsBound(@TempDir Path cacheDir) throws Exception {
+        long bound = IMAGES.values().stream().mapToLong(b -> b.length).sum() / 3;
+        try (S3Source s3 = S3.sourceBuilder(URL).optCache(cacheDir, bound).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            for (int epoch = 0; epoch < 2; epoch++) {
+                SourceEpoch.all(s3, manager);
+                assertTrue(directoryBytes(cacheDir) <= bound, "cache over its bound");
+            }
+            assertTrue(directoryBytes(cacheDir) > bound / 2);
+        }
+    }
+
+    @Test
+    void credentialsNeverAppearInErrors() throws Exception {
+        String secret = "super-secret-value-123";
+        Exception e = assertThrows(Exception.class,
+                () -> S3.sourceBuilder(URL).optCredentials("it-access-key", secret).optMaxAttempts(1).build().close());
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            assertFalse(String.valueOf(t.getMessage()).contains(secret), t.toString());
+        }
+        assertFalse(S3.sourceBuilder(URL).toString().contains(secret));
+    }
+
+    private static long directoryBytes(Path dir) throws Exception {
+        try (var files = Files.list(dir)) {
+            return files.mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.asyncdataset.it;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.source.ItemSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads items of an {@link ItemSource} the way the loader's stages do (fetch on virtual threads,
+ * all at once, then decode), for tests that exercise a source without the loader.
+ */
+final class SourceEpoch {
+
+    private SourceEpoch() {}
+
+    /** Fetches {@code indices} concurrently, one virtual thread each; returns bytes in index order. */
+    static List<byte[]> fetch(ItemSource<byte[]> source, NDManager manager, List<Long> indices) throws Exception {
+        try (ExecutorService fetchers = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<byte[]>> pending = new ArrayList<>();
+            for (long index : indices) {
+                pending.add(fetchers.submit(() -> source.fetch(manager, index)));
+            }
+            List<byte[]> fetched = new ArrayList<>();
+            for (Future<byte[]> item : pending) {
+                fetched.add(item.get());
+            }
+            return fetched;
+        }
+    }
+
+    /** Fetches all items concurrently and decodes them; returns records in index order. */
+    static List<Record> all(ItemSource<byte[]> source, NDManager manager) throws Exception {
+        List<Long> indices = new ArrayList<>();
+        for (long i = 0; i < source.size(); i++) {
+            indices.add(i);
+        }
+        List<byte[]> fetched = fetch(source, manager, indices);
+        List<Record> records = new ArrayList<>();
+        for (long i = 0; i < source.size(); i++) {
+            records.add(source.decode(manager, i, fetched.get((int) i)));
+        }
+        return records;
+    }
+
+    /** Fetches and decodes one item, unwrapping the failure of a concurrent fetch. */
+    static Record one(ItemSource<byte[]> source, NDManager manager, long index) throws Throwable {
+        try {
+            byte[] bytes = fetch(source, manager, List.of(index)).get(0);
+            return source.decode(manager, index, bytes);
+        } catch (ExecutionException e) {
+            throw e.getCause();
+        }
+    }
+}
