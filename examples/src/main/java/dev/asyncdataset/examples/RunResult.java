@@ -1,0 +1,45 @@
+package dev.asyncdataset.examples;
+
+import java.util.List;
+
+/**
+ * What one training run measured.
+ *
+ * @param loader the loader's name
+ * @param images the images trained on, over all epochs
+ * @param wallNanos the wall time of {@code EasyTrain.fit}
+ * @param dataWaitNanos the time the training thread spent waiting for batches
+ * @param epochNanos the wall time of each epoch
+ * @param loss the training loss of the last epoch
+ */
+public record RunResult(String loader, long images, long wallNanos, long dataWaitNanos,
+        List<Long> epochNanos, float loss) {
+
+    /**
+     * Returns the training throughput.
+     *
+     * @return images per second of wall time
+     */
+    public double imagesPerSecond() {
+        return images / (wallNanos / 1e9);
+    }
+
+    /**
+     * Returns the share of wall time the trainer spent waiting for data.
+     *
+     * @return a fraction between 0 and 1
+     */
+    public double dataWaitShare() {
+        return (double) dataWaitNanos / wallNanos;
+    }
+
+    /**
+     * Returns the median epoch time (the later of the two middle ones for an even count).
+     *
+     * @return seconds
+     */
+    public double medianEpochSeconds() {
+        List<Long> sorted = epochNanos.stream().sorted().toList();
+        return sorted.isEmpty() ? 0 : sorted.get(sorted.size() / 2) / 1e9;
+    }
+}

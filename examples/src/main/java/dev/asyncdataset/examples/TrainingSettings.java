@@ -1,0 +1,86 @@
+package dev.asyncdataset.examples;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What one ResNet-18 training run needs, from the command line.
+ *
+ * @param data the ImageFolder-layout data: a local folder or an {@code s3://bucket/prefix}
+ * @param endpoint the S3 endpoint override, empty for AWS
+ * @param loader {@code concurrent} (ConcurrentDataset) or {@code djl} (DJL's own loader)
+ * @param epochs the number of epochs
+ * @param batchSize the batch size
+ * @param imageSize the side of the square training crops
+ * @param maxSteps the most batches per epoch, 0 for whole epochs
+ * @param fetchers ConcurrentDataset: the most item reads in flight
+ * @param workers ConcurrentDataset: the most batches in flight
+ * @param stagingDepth ConcurrentDataset: the batches kept ready on the device
+ * @param gpus the GPUs to train on: -1 for all there are, 0 for the CPU
+ * @param seed the random seed of the model, the sampler and the augmentation
+ */
+public record TrainingSettings(String data, String endpoint, String loader, int epochs, int batchSize,
+        int imageSize, int maxSteps, int fetchers, int workers, int stagingDepth, int gpus, int seed) {
+
+    /**
+     * Returns the training options and their defaults (names without dashes).
+     *
+     * @return a new ordered map of option to default
+     */
+    public static Map<String, String> defaults() {
+        Map<String, String> defaults = new LinkedHashMap<>();
+        defaults.put("data", "data/imagenet-like");
+        defaults.put("endpoint", "");
+        defaults.put("loader", "concurrent");
+        defaults.put("epochs", "2");
+        defaults.put("batch-size", "32");
+        defaults.put("image-size", "64");
+        defaults.put("max-steps", "0");
+        defaults.put("fetchers", "64");
+        defaults.put("workers", "4");
+        defaults.put("staging-depth", "2");
+        defaults.put("gpus", "-1");
+        defaults.put("seed", "0");
+        return defaults;
+    }
+
+    /**
+     * Reads the settings from parsed options that include {@link #defaults()}.
+     *
+     * @param options the options
+     * @return the settings
+     * @throws IllegalArgumentException if {@code --loader} is neither concurrent nor djl
+     */
+    public static TrainingSettings from(Options options) {
+        String loader = options.text("loader");
+        if (!loader.equals("concurrent") && !loader.equals("djl")) {
+            throw new IllegalArgumentException("--loader must be concurrent or djl: " + loader);
+        }
+        return new TrainingSettings(options.text("data"), options.text("endpoint"), loader,
+                options.integer("epochs"), options.integer("batch-size"), options.integer("image-size"),
+                options.integer("max-steps"), options.integer("fetchers"), options.integer("workers"),
+                options.integer("staging-depth"), options.integer("gpus"), options.integer("seed"));
+    }
+
+    /**
+     * Returns the same settings with another loader, for side-by-side runs.
+     *
+     * @param otherLoader {@code concurrent} or {@code djl}
+     * @return the new settings
+     */
+    public TrainingSettings withLoader(String otherLoader) {
+        return new TrainingSettings(data, endpoint, otherLoader, epochs, batchSize, imageSize, maxSteps,
+                fetchers, workers, stagingDepth, gpus, seed);
+    }
+
+    /**
+     * Returns the same settings reading another location.
+     *
+     * @param otherData a folder or an {@code s3://} prefix
+     * @return the new settings
+     */
+    public TrainingSettings withData(String otherData) {
+        return new TrainingSettings(otherData, endpoint, loader, epochs, batchSize, imageSize, maxSteps,
+                fetchers, workers, stagingDepth, gpus, seed);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.asyncdataset.examples.s3;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * Uploads an image folder ({@code class/file.jpg}) under an {@code s3://bucket/prefix}, creating
+ * the bucket if needed, with several blocking PUTs in flight.
+ */
+public final class S3Uploader {
+
+    private static final int PARALLEL_PUTS = 16;
+
+    private S3Uploader() {}
+
+    /**
+     * Uploads every regular, non-hidden file two levels under {@code root}.
+     *
+     * @param connection where to upload
+     * @param root the image folder
+     * @param url the destination {@code s3://bucket/prefix}
+     * @return the number of objects uploaded
+     * @throws IOException if the folder cannot be read or a PUT fails
+     */
+    public static int uploadFolder(S3Connection connection, Path root, String url) throws IOException {
+        S3Url target = S3Url.parse(url);
+        List<Path> files = imageFiles(root);
+        try (S3Client client = connection.syncClient();
+                ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_PUTS)) {
+            if (client.listBuckets().buckets().stream().noneMatch(b -> b.name().equals(target.bucket()))) {
+                client.createBucket(b -> b.bucket(target.bucket()));
+            }
+            List<Future<?>> puts = files.stream().<Future<?>>map(file -> pool.submit(() -> client.putObject(
+                    b -> b.bucket(target.bucket()).key(target.prefix() + key(root, file)),
+                    RequestBody.fromFile(file)))).toList();
+            awaitAll(puts, url);
+        }
+        return files.size();
+    }
+
+    private static List<Path> imageFiles(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root, 2)) {
+            return files.filter(p -> root.relativize(p).getNameCount() == 2 && Files.isRegularFile(p))
+                    .filter(p -> !p.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private static String key(Path root, Path file) {
+        return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+    }
+
+    private static void awaitAll(List<Future<?>> puts, String url) throws IOException {
+        try {
+            for (Future<?> put : puts) {
+                put.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while uploading to " + url, e);
+        } catch (ExecutionException e) {
+            throw new IOException("upload to " + url + " failed: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+}
