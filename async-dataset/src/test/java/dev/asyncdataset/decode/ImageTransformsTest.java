@@ -79,7 +79,8 @@ class ImageTransformsTest {
         for (int i = 0; i < 1000; i++) {
             CropBox box = crop.box(387, 469, random);
             assertTrue(box.x() >= 0 && box.y() >= 0, box.toString());
-            assertTrue(box.x() + box.width() <= 469 && box.y() + box.height() <= 387, box.toString());
+            boolean inside = box.x() + box.width() <= 469 && box.y() + box.height() <= 387;
+            assertTrue(inside, box.toString());
             double ratio = (double) box.width() / box.height();
             assertTrue(ratio > 0.7 && ratio < 1.4, box + " ratio " + ratio);
         }
