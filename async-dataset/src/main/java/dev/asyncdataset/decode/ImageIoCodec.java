@@ -38,7 +38,8 @@ final class ImageIoCodec {
      * @throws BadItemException if ImageIO cannot decode the bytes
      */
     static NDArray decode(NDManager manager, byte[] bytes, String key) throws BadItemException {
-        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
+        try (ImageInputStream in =
+                ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
             if (!readers.hasNext()) {
                 throw new IOException("no ImageIO reader recognises the bytes");
@@ -51,7 +52,8 @@ final class ImageIoCodec {
                 reader.dispose();
             }
         } catch (IOException | RuntimeException e) {
-            throw new BadItemException(key, "not a decodable image (" + bytes.length + " bytes)", e);
+            throw new BadItemException(
+                    key, "not a decodable image (" + bytes.length + " bytes)", e);
         }
     }
 

@@ -78,7 +78,7 @@ final class OpenCvCodec {
     static NDArray cropResize(NDArray image, CropBox box, int outW, int outH) {
         int rows = (int) image.getShape().get(0);
         int cols = (int) image.getShape().get(1);
-        Mat whole = new Mat(rows, cols, CvType.CV_8UC3, image.toByteBuffer(true));
+        Mat whole = new Mat(rows, cols, CvType.CV_8UC3, direct(image.toByteBuffer(true)));
         Mat part = whole.submat(new Rect(box.x(), box.y(), box.width(), box.height()));
         boolean halving = 2 * outW <= box.width() && 2 * outH <= box.height();
         int interpolation = halving ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR;
@@ -90,6 +90,14 @@ final class OpenCvCodec {
             part.release();
             whole.release();
         }
+    }
+
+    /** PyTorch hands out its own memory; engines that give a heap copy get a direct one. */
+    private static ByteBuffer direct(ByteBuffer pixels) {
+        if (pixels.isDirect()) {
+            return pixels;
+        }
+        return ByteBuffer.allocateDirect(pixels.remaining()).put(pixels).flip();
     }
 
     private static void into(ByteBuffer buffer, int rows, int cols, Consumer<Mat> op) {

@@ -25,7 +25,8 @@ public class RandomResizedCrop implements Transform {
     private final double maxLogRatio;
 
     /**
-     * Creates a crop to (height, width) with ImageNet's defaults: scale 0.08 to 1, ratio 3/4 to 4/3.
+     * Creates a crop to (height, width) with ImageNet's defaults: scale 0.08 to 1, ratio 3/4 to
+     * 4/3.
      *
      * @param width the output width
      * @param height the output height
@@ -50,7 +51,8 @@ public class RandomResizedCrop implements Transform {
             throw new IllegalArgumentException("size < 1: " + width + "x" + height);
         }
         if (!(0 < minScale && minScale <= maxScale && maxScale <= 1)) {
-            throw new IllegalArgumentException("scale not in (0, 1]: " + minScale + ".." + maxScale);
+            throw new IllegalArgumentException(
+                    "scale not in (0, 1]: " + minScale + ".." + maxScale);
         }
         if (!(0 < minRatio && minRatio <= maxRatio)) {
             throw new IllegalArgumentException("bad ratio range: " + minRatio + ".." + maxRatio);

@@ -103,7 +103,11 @@ final class DiskCache {
         }
     }
 
-    /** Stores {@code bytes} under {@code key}, evicting least recently used entries to fit. */
+    /**
+     * Stores {@code bytes} under {@code key}, evicting least recently used entries to fit; skips
+     * the entry if it is already there, being written, or cannot fit beside the entries that
+     * other threads are writing.
+     */
     void put(String key, byte[] bytes) throws IOException {
         String name = fileName(key);
         if (!reserve(name, bytes.length)) {
@@ -129,11 +133,18 @@ final class DiskCache {
             return false;
         }
         evictToFit(size);
+        if (usedBytes + size > maxBytes) {
+            writing.remove(name);
+            return false;
+        }
         usedBytes += size;
         return true;
     }
 
-    /** Evicts least recently used entries until {@code size} more bytes fit. Holds the lock. */
+    /**
+     * Evicts least recently used entries until {@code size} more bytes fit, or until only
+     * entries still being written are left. Holds the lock.
+     */
     private void evictToFit(long size) throws IOException {
         Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();
         while (usedBytes + size > maxBytes && lru.hasNext()) {

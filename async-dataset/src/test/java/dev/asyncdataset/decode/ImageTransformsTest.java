@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.djl.modality.cv.BufferedImageFactory;
+import ai.djl.modality.cv.ImageFactory;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -79,7 +81,8 @@ class ImageTransformsTest {
         for (int i = 0; i < 1000; i++) {
             CropBox box = crop.box(387, 469, random);
             assertTrue(box.x() >= 0 && box.y() >= 0, box.toString());
-            assertTrue(box.x() + box.width() <= 469 && box.y() + box.height() <= 387, box.toString());
+            boolean inside = box.x() + box.width() <= 469 && box.y() + box.height() <= 387;
+            assertTrue(inside, box.toString());
             double ratio = (double) box.width() / box.height();
             assertTrue(ratio > 0.7 && ratio < 1.4, box + " ratio " + ratio);
         }
@@ -134,6 +137,25 @@ class ImageTransformsTest {
         NDArray perItem = ImageRecipes.cpuNormalize().transform(item);
         assertEquals(new Shape(2, 3, 224, 224), onDevice.getShape());
         assertTrue(onDevice.get(1).allClose(perItem, 1e-5, 1e-5, false));
+    }
+
+    @Test
+    void withoutOpenCvTheEngineResizesToNearlyTheSameUint8Pixels() {
+        NDArray gradient = manager.arange(0f, 387 * 469 * 3f).reshape(387, 469, 3)
+                .mod(251).toType(DataType.UINT8, false);
+        Transform evaluation = new ResizeCenterCrop(256, 224);
+        NDArray openCv = evaluation.transform(gradient);
+        ImageFactory previous = ImageFactory.getInstance();
+        ImageFactory.setImageFactory(new BufferedImageFactory());
+        try {
+            NDArray engine = evaluation.transform(gradient);
+            assertEquals(DataType.UINT8, engine.getDataType());
+            NDArray difference = engine.toType(DataType.FLOAT32, false)
+                    .sub(openCv.toType(DataType.FLOAT32, false)).abs();
+            assertTrue(difference.mean().getFloat() < 2, "mean |difference| " + difference.mean());
+        } finally {
+            ImageFactory.setImageFactory(previous);
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -76,21 +77,23 @@ class DiskCacheTest {
                 samples.add(directoryBytes());
             }
         });
-        try (ExecutorService writers = Executors.newFixedThreadPool(8)) {
+        CountDownLatch start = new CountDownLatch(1);
+        try (ExecutorService writers = Executors.newFixedThreadPool(16)) {
             List<Future<?>> done = new ArrayList<>();
-            for (int w = 0; w < 8; w++) {
+            for (int w = 0; w < 16; w++) {
                 int writer = w;
                 done.add(writers.submit(() -> {
-                    for (int i = 0; i < 200; i++) {
+                    start.await();
+                    for (int i = 0; i < 100; i++) {
                         String key = "k" + ((writer * 37 + i) % 150);
-                        byte[] bytes = new byte[500 + (i % 7) * 300];
                         if (cache.get(key) == null) {
-                            cache.put(key, bytes);
+                            cache.put(key, new byte[2_000 + (writer + i) % 7 * 1_000]);
                         }
                     }
                     return null;
                 }));
             }
+            start.countDown();
             for (Future<?> f : done) {
                 f.get();
             }

@@ -25,11 +25,12 @@ import nu.pattern.OpenCV;
 import org.opencv.core.Core;
 
 /**
- * Per-image CPU cost of the training recipe on one thread (PyTorch and OpenCV held to one
- * thread, so all the work is on the measured thread's CPU clock): decode, random resized crop, flip, then either float conversion and
- * normalization per item before stacking ("float/item"), or stacking uint8 and normalizing the
- * whole batch at once ("uint8/batch", what {@code optDevicePipeline} does on a CPU device).
- * Medians over runs of one batch of generated ImageNet-like JPEGs, for OpenCV and ImageIO.
+ * Per-image CPU cost of the training recipe, stage by stage: decode, random resized crop, flip,
+ * then either float conversion and normalization per item before stacking ("float/item"), or
+ * stacking uint8 and normalizing the whole batch at once ("uint8/batch", what {@code
+ * optDevicePipeline} does on a CPU device). PyTorch and OpenCV are held to one thread, so all
+ * the work shows on the measuring thread's CPU clock. Medians over runs of one batch of
+ * generated ImageNet-like JPEGs, OpenCV and ImageIO runs alternating.
  *
  * <p>Usage: {@code DecodeBenchmark [batch=64] [runs=9]}.
  */

@@ -11,7 +11,8 @@ import java.util.Set;
  */
 public final class GenerateImageNetLike {
 
-    private static final Set<String> OPTIONS = Set.of("--out", "--classes", "--per-class", "--seed");
+    private static final Set<String> OPTIONS =
+            Set.of("--out", "--classes", "--per-class", "--seed");
 
     private GenerateImageNetLike() {}
 

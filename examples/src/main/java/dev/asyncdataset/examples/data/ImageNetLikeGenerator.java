@@ -84,7 +84,8 @@ public final class ImageNetLikeGenerator {
     public static void generate(int classes, int perClass, long seed, ImageSink sink)
             throws IOException {
         if (classes < 1 || perClass < 1) {
-            throw new IllegalArgumentException("classes or per-class < 1: " + classes + ", " + perClass);
+            throw new IllegalArgumentException(
+                    "classes or per-class < 1: " + classes + ", " + perClass);
         }
         int threads = Runtime.getRuntime().availableProcessors();
         try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
