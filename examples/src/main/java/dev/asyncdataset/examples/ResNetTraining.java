@@ -4,6 +4,7 @@ import ai.djl.Device;
 import ai.djl.Model;
 import ai.djl.basicmodelzoo.cv.classification.ResNetV1;
 import ai.djl.engine.Engine;
+import ai.djl.metric.Metrics;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.EasyTrain;
@@ -49,6 +50,7 @@ public final class ResNetTraining {
                     .addTrainingListeners(TrainingListener.Defaults.logging())
                     .addTrainingListeners(timer);
             try (Trainer trainer = model.newTrainer(config)) {
+                trainer.setMetrics(new Metrics());
                 trainer.initialize(new Shape(settings.batchSize(), 3, settings.imageSize(), settings.imageSize()));
                 TimedDataset timed = new TimedDataset(data.dataset(), settings.maxSteps());
                 long start = System.nanoTime();

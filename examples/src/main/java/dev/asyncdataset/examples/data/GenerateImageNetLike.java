@@ -1,5 +1,7 @@
 package dev.asyncdataset.examples.data;
 
+import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.examples.s3.S3Uploader;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -7,12 +9,15 @@ import java.util.Set;
 
 /**
  * Command line for {@link ImageNetLikeGenerator}: {@code --out DIR [--classes N] [--per-class
- * M] [--seed S]} (defaults: 10 classes, 200 per class, seed 0).
+ * M] [--seed S] [--s3 s3://bucket/prefix [--endpoint URL]]} (defaults: 10 classes, 200 per
+ * class, seed 0). With {@code --s3} the folder is then uploaded to that bucket (created if
+ * needed), on AWS or on the S3-compatible store at {@code --endpoint} (path-style access), with
+ * credentials from the AWS default provider chain.
  */
 public final class GenerateImageNetLike {
 
     private static final Set<String> OPTIONS =
-            Set.of("--out", "--classes", "--per-class", "--seed");
+            Set.of("--out", "--classes", "--per-class", "--seed", "--s3", "--endpoint");
 
     private GenerateImageNetLike() {}
 
@@ -35,6 +40,11 @@ public final class GenerateImageNetLike {
         ImageNetLikeGenerator.write(out, classes, perClass, seed);
         System.out.printf("%d x %d images in %s (%.1f s)%n",
                 classes, perClass, out, (System.nanoTime() - start) / 1e9);
+        if (options.containsKey("--s3")) {
+            S3Connection connection = S3Connection.withDefaultCredentials(options.getOrDefault("--endpoint", ""));
+            int uploaded = S3Uploader.uploadFolder(connection, out, options.get("--s3"));
+            System.out.printf("uploaded %d images to %s%n", uploaded, options.get("--s3"));
+        }
     }
 
     private static Map<String, String> parse(String[] args) {
