@@ -68,6 +68,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                 .optFetchers(settings.fetchers())
                 .optWorkers(settings.workers())
                 .optStagingDepth(settings.stagingDepth())
+                .optDecodeThreads(settings.decodeThreads())
                 .optSeed(settings.seed())
                 .optDevice(device)
                 .build();

@@ -16,11 +16,12 @@ import java.util.Map;
  * @param fetchers ConcurrentDataset: the most item reads in flight
  * @param workers ConcurrentDataset: the most batches in flight
  * @param stagingDepth ConcurrentDataset: the batches kept ready on the device
+ * @param decodeThreads ConcurrentDataset: the threads that decode and augment
  * @param gpus the GPUs to train on: -1 for all there are, 0 for the CPU
  * @param seed the random seed of the model, the sampler and the augmentation
  */
 public record TrainingSettings(String data, String endpoint, String loader, int epochs, int batchSize,
-        int imageSize, int maxSteps, int fetchers, int workers, int stagingDepth, int gpus, int seed) {
+        int imageSize, int maxSteps, int fetchers, int workers, int stagingDepth, int decodeThreads, int gpus, int seed) {
 
     /**
      * Returns the training options and their defaults (names without dashes).
@@ -39,6 +40,7 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
         defaults.put("fetchers", "64");
         defaults.put("workers", "4");
         defaults.put("staging-depth", "2");
+        defaults.put("decode-threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
         defaults.put("gpus", "-1");
         defaults.put("seed", "0");
         return defaults;
@@ -59,7 +61,8 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
         return new TrainingSettings(options.text("data"), options.text("endpoint"), loader,
                 options.integer("epochs"), options.integer("batch-size"), options.integer("image-size"),
                 options.integer("max-steps"), options.integer("fetchers"), options.integer("workers"),
-                options.integer("staging-depth"), options.integer("gpus"), options.integer("seed"));
+                options.integer("staging-depth"), options.integer("decode-threads"), options.integer("gpus"),
+                options.integer("seed"));
     }
 
     /**
@@ -70,7 +73,7 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
      */
     public TrainingSettings withLoader(String otherLoader) {
         return new TrainingSettings(data, endpoint, otherLoader, epochs, batchSize, imageSize, maxSteps,
-                fetchers, workers, stagingDepth, gpus, seed);
+                fetchers, workers, stagingDepth, decodeThreads, gpus, seed);
     }
 
     /**
@@ -81,6 +84,6 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
      */
     public TrainingSettings withData(String otherData) {
         return new TrainingSettings(otherData, endpoint, loader, epochs, batchSize, imageSize, maxSteps,
-                fetchers, workers, stagingDepth, gpus, seed);
+                fetchers, workers, stagingDepth, decodeThreads, gpus, seed);
     }
 }
