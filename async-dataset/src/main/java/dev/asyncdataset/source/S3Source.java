@@ -5,6 +5,8 @@ import ai.djl.training.dataset.Record;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
@@ -36,6 +38,8 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * }</pre>
  */
 public final class S3Source implements ItemSource<byte[]> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(S3Source.class);
 
     private final S3Location location;
     private final S3AsyncClient client;
@@ -115,14 +119,24 @@ public final class S3Source implements ItemSource<byte[]> {
     @Override
     public byte[] fetch(NDManager manager, long index) throws Exception {
         String key = key(index);
-        byte[] bytes = cache == null ? null : cache.get(key);
+        String url = location.url(key);
+        byte[] bytes = cache == null ? null : cache.get(url);
         if (bytes == null) {
             bytes = retrier.call(() -> get(key));
             if (cache != null) {
-                cache.put(key, bytes);
+                cacheQuietly(url, bytes);
             }
         }
         return bytes;
+    }
+
+    /** A full or failing cache disk costs speed, not the item: warn and go on. */
+    private void cacheQuietly(String url, byte[] bytes) {
+        try {
+            cache.put(url, bytes);
+        } catch (IOException e) {
+            LOG.warn("cannot cache {}: {}", url, e.toString());
+        }
     }
 
     private byte[] get(String key) throws Exception {

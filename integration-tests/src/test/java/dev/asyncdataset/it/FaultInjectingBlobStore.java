@@ -16,7 +16,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into
- * them as a {@link Policy} decides: a 503 SlowDown, or a body cut short of its Content-Length.
+ * them as a {@link Policy} decides: a 503 SlowDown, a body cut short of its Content-Length, or a
+ * stall.
  * Everything else passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
@@ -28,8 +29,13 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         /** Answer 503 SlowDown. */
         SLOW_DOWN,
         /** Send the headers with the full Content-Length, then only half of the body. */
-        TRUNCATE
+        TRUNCATE,
+        /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
+        STALL
     }
+
+    /** How long a {@link Fault#STALL} holds a GET; longer than any request timeout in tests. */
+    public static final long STALL_MILLIS = 3_000;
 
     /** Decides the fault for the {@code attempt}-th GET (1-based) of {@code key}. */
     @FunctionalInterface
@@ -40,7 +46,7 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     private volatile Policy policy = (key, attempt) -> Fault.NONE;
     private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
     private final LongAdder gets = new LongAdder();
-    private final LongAdder[] injected = {new LongAdder(), new LongAdder(), new LongAdder()};
+    private final LongAdder[] injected = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
 
     FaultInjectingBlobStore(BlobStore delegate) {
         super(delegate);
@@ -76,7 +82,17 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
             case NONE -> super.getBlob(request);
             case SLOW_DOWN -> throw slowDown();
             case TRUNCATE -> truncated(super.getBlob(request));
+            case STALL -> stalled(request);
         };
+    }
+
+    private ResponseInputStream<GetObjectResponse> stalled(GetObjectRequest request) {
+        try {
+            Thread.sleep(STALL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return super.getBlob(request);
     }
 
     private static S3Exception slowDown() {

@@ -15,6 +15,7 @@ import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -154,6 +155,19 @@ class S3SourceIT {
             assertTrue(slowDowns > 0 && truncated > 0, slowDowns + " / " + truncated);
             assertEquals(slowDowns + truncated, s3.retryCount());
             assertEquals(IMAGES.size() + slowDowns + truncated, S3.faults().getCount());
+        }
+    }
+
+    @Test
+    void stalledRequestsTimeOutAndAreRetried() throws Throwable {
+        S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.STALL : Fault.NONE);
+        try (S3Source s3 = S3.sourceBuilder(URL).optRequestTimeout(Duration.ofSeconds(1)).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            long start = System.nanoTime();
+            SourceEpoch.one(s3, manager, 0);
+            assertTrue(System.nanoTime() - start < FaultInjectingBlobStore.STALL_MILLIS * 1_000_000, "waited out the stall");
+            assertEquals(1, s3.retryCount());
+            assertEquals(1, S3.faults().injectedCount(Fault.STALL));
         }
     }
 
