@@ -22,6 +22,7 @@ import java.util.Objects;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A drop-in DJL {@link RandomAccessDataset} that loads the items of each batch concurrently and
@@ -45,7 +46,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     private final LoaderSpec spec;
     private final AtomicLong epochs = new AtomicLong();
-    private final StatsCounter stats = new StatsCounter();
+    private final AtomicReference<StatsCounter> epochStats =
+            new AtomicReference<>(new StatsCounter(0));
 
     ConcurrentDataset(Builder builder, LoaderSpec spec) {
         super(builder);
@@ -62,12 +64,13 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     }
 
     /**
-     * Returns what the loader has delivered so far, over all epochs.
+     * Returns the statistics of the current epoch, or of the last one if none is running; safe
+     * to call from any thread at any time.
      *
-     * @return a snapshot of the loader's counters
+     * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return LoaderStats.of(stats);
+        return LoaderStats.of(epochStats.get().snapshot(), spec.source());
     }
 
     /**
@@ -99,8 +102,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     public Iterable<Batch> getData(NDManager manager, Sampler sampler, ExecutorService unused)
             throws IOException {
         prepare();
-        return new BatchIterable(spec, manager, sampler.sample(this), size(),
-                epochs.getAndIncrement(), stats);
+        StatsCounter stats = new StatsCounter(epochs.getAndIncrement());
+        epochStats.set(stats);
+        return new BatchIterable(spec, manager, sampler.sample(this), size(), stats);
     }
 
     /** {@inheritDoc} */
@@ -143,6 +147,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private int stagingDepth = 2;
         private int decodeThreads = Runtime.getRuntime().availableProcessors();
         private BadItemPolicy badItemPolicy = BadItemPolicy.FAIL;
+        private boolean inOrder = true;
         private Long seed;
         private Pipeline devicePipeline;
 
@@ -242,6 +247,20 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
+         * Sets whether batches are handed out in sampler order (the default). With {@code false},
+         * whichever batch in flight is ready first is handed out, so one slow item does not stall
+         * the batches behind it; the order then depends on timing, so runs are no longer
+         * reproducible batch for batch (each batch still holds the same items).
+         *
+         * @param inOrder whether to keep sampler order
+         * @return this builder
+         */
+        public Builder optInOrder(boolean inOrder) {
+            this.inOrder = inOrder;
+            return self();
+        }
+
+        /**
          * Sets what to do with items that cannot be read; default {@link BadItemPolicy#FAIL}.
          *
          * @param policy the bad-item policy
@@ -292,7 +311,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
             ItemSource<?> items = data != null ? new ArraySource(data, labels) : source;
             long itemSeed = seed != null ? seed : defaultSeed();
             LoaderSpec spec = new LoaderSpec(items, fetchers, workers, stagingDepth, decodeThreads,
-                    badItemPolicy, itemSeed, dataBatchifier, labelBatchifier, pipeline,
+                    inOrder, badItemPolicy, itemSeed, dataBatchifier, labelBatchifier, pipeline,
                     targetPipeline, devicePipeline, device);
             return new ConcurrentDataset(this, spec);
         }
