@@ -3,7 +3,6 @@ package dev.asyncdataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
@@ -12,25 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(120)
-class StatsAndUnorderedTest {
-
-    private NDManager manager;
-
-    @BeforeEach
-    void setUp() {
-        manager = NDManager.newBaseManager(Device.cpu());
-    }
-
-    @AfterEach
-    void tearDown() {
-        manager.close();
-    }
+class StatsAndUnorderedTest extends CpuManagerTest {
 
     @Test
     void statsCountTheEpochAndTheTrainersDataWait() throws Exception {
@@ -66,7 +51,8 @@ class StatsAndUnorderedTest {
             }
             batch.close();
         }
-        assertEquals(List.of(4L, 8L, 12L, 0L), firstIndices);
+        assertEquals(java.util.Set.of(4L, 8L, 12L), java.util.Set.copyOf(firstIndices.subList(0, 3)));
+        assertEquals(0L, firstIndices.get(3), "the batch with the slow item comes last");
     }
 
     /** Item 0 cannot be fetched until the trainer has received three later batches. */
