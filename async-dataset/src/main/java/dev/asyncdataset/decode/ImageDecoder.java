@@ -1,17 +1,21 @@
 package dev.asyncdataset.decode;
 
-import ai.djl.modality.cv.Image;
 import ai.djl.modality.cv.ImageFactory;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.source.BadItemException;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 
 /**
  * Decodes encoded image bytes (JPEG, PNG, BMP, GIF) into an RGB array of shape (height, width,
- * 3) and type uint8, with DJL's {@link ImageFactory}: the OpenCV factory when {@code
- * ai.djl.opencv:opencv} is on the classpath, Java's ImageIO otherwise.
+ * 3) and type uint8, whatever the stored colour model: grey, palette, alpha (dropped) and CMYK
+ * images all become 3-channel RGB.
+ *
+ * <p>OpenCV decodes when DJL's {@link ImageFactory} is the OpenCV one ({@code
+ * ai.djl.opencv:opencv} on the classpath), Java's ImageIO otherwise. Native buffers are released
+ * as soon as the pixels are copied, and the returned array's memory is freed by its {@code
+ * close()}, not by the garbage collector. Empty, truncated (a JPEG without its end-of-image
+ * marker, a PNG without IEND, even though libjpeg would decode them partially) and undecodable
+ * bytes raise a {@link BadItemException} naming the key.
  */
 public final class ImageDecoder {
 
@@ -24,19 +28,19 @@ public final class ImageDecoder {
      * @param bytes the encoded image
      * @param key the item's key or path, for the error message
      * @return the decoded image
-     * @throws BadItemException if the bytes are not a decodable image
+     * @throws BadItemException if the bytes are not a complete, decodable image
      */
     public static NDArray decode(NDManager manager, byte[] bytes, String key)
             throws BadItemException {
-        if (bytes.length == 0) {
-            throw new BadItemException(key, "zero-byte image", null);
+        return decode(manager, bytes, key, Codec.active());
+    }
+
+    static NDArray decode(NDManager manager, byte[] bytes, String key, Codec codec)
+            throws BadItemException {
+        EncodedImages.checkComplete(bytes, key);
+        if (codec == Codec.OPENCV) {
+            return OpenCvCodec.decode(manager, bytes, key);
         }
-        Image image;
-        try {
-            image = ImageFactory.getInstance().fromInputStream(new ByteArrayInputStream(bytes));
-        } catch (IOException | RuntimeException e) {
-            throw new BadItemException(key, "not a decodable image (" + bytes.length + " bytes)", e);
-        }
-        return image.toNDArray(manager, Image.Flag.COLOR);
+        return ImageIoCodec.decode(manager, bytes, key);
     }
 }

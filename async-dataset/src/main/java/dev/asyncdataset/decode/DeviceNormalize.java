@@ -1,0 +1,56 @@
+package dev.asyncdataset.decode;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.translate.Transform;
+
+/**
+ * Turns a batch of uint8 images (N, H, W, C) into normalized float32 (N, C, H, W) in one pass on
+ * the batch's device: {@code (x - 255 mean) / (255 std)}, the same numbers as DJL's {@code
+ * ToTensor} followed by {@code Normalize}, per item, up to float rounding.
+ */
+final class DeviceNormalize implements Transform {
+
+    private final float[] shift;
+    private final float[] scale;
+
+    DeviceNormalize(float[] mean, float[] std) {
+        shift = new float[mean.length];
+        scale = new float[std.length];
+        for (int c = 0; c < mean.length; c++) {
+            shift[c] = 255f * mean[c];
+            scale[c] = 1f / (255f * std[c]);
+        }
+    }
+
+    @Override
+    public NDArray transform(NDArray batch) {
+        Shape shape = batch.getShape();
+        if (shape.dimension() != 4 || shape.get(3) != shift.length) {
+            throw new IllegalArgumentException(
+                    "expected an (N, H, W, " + shift.length + ") batch, got shape " + shape);
+        }
+        Shape nchwShape = new Shape(shape.get(0), shape.get(3), shape.get(1), shape.get(2));
+        // flatten copies the permuted bytes into NCHW order, so the float passes run contiguous
+        try (NDArray permuted = batch.transpose(0, 3, 1, 2);
+                NDArray flat = permuted.flatten();
+                NDArray nchw = flat.reshape(nchwShape);
+                NDArray shiftArray = constant(batch, shift);
+                NDArray scaleArray = constant(batch, scale)) {
+            return nchw.toType(DataType.FLOAT32, true).subi(shiftArray).muli(scaleArray);
+        }
+    }
+
+    private static NDArray constant(NDArray like, float[] values) {
+        NDManager manager = like.getManager();
+        NDArray array = manager.create(values, new Shape(1, values.length, 1, 1));
+        if (array.getDevice().equals(like.getDevice())) {
+            return array;
+        }
+        try (array) {
+            return array.toDevice(like.getDevice(), true);
+        }
+    }
+}

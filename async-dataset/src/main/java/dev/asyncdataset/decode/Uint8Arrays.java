@@ -1,0 +1,53 @@
+package dev.asyncdataset.decode;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.function.Consumer;
+
+/**
+ * Creates HWC uint8 arrays without leaving native memory to the garbage collector.
+ *
+ * <p>An array created from a buffer keeps a direct {@code ByteBuffer} alive that only the GC
+ * frees (DESIGN: DJL's memory swings by GBs that way). Here pixels are written into one reused
+ * direct buffer per thread, wrapped as an array, and copied once into engine-owned memory that
+ * {@code close()} frees; the wrapper is closed at once.
+ */
+final class Uint8Arrays {
+
+    private static final ThreadLocal<ByteBuffer> SCRATCH = new ThreadLocal<>();
+
+    private Uint8Arrays() {}
+
+    /**
+     * Creates an (height, width, 3) uint8 array from pixels that {@code fill} writes.
+     *
+     * @param manager where the array is created
+     * @param height the height
+     * @param width the width
+     * @param fill writes exactly height * width * 3 bytes, in HWC RGB order, into the buffer
+     * @return the new array, owned by {@code manager}
+     */
+    static NDArray create(NDManager manager, int height, int width, Consumer<ByteBuffer> fill) {
+        Shape shape = new Shape(height, width, 3);
+        ByteBuffer buffer = scratch(Math.multiplyExact(Math.multiplyExact(height, width), 3));
+        fill.accept(buffer);
+        buffer.rewind();
+        try (NDArray alias = manager.create(buffer, shape, DataType.UINT8)) {
+            return alias.duplicate();
+        }
+    }
+
+    private static ByteBuffer scratch(int size) {
+        ByteBuffer buffer = SCRATCH.get();
+        if (buffer == null || buffer.capacity() < size) {
+            buffer = ByteBuffer.allocateDirect(size).order(ByteOrder.nativeOrder());
+            SCRATCH.set(buffer);
+        }
+        buffer.clear().limit(size);
+        return buffer.slice();
+    }
+}

@@ -1,0 +1,53 @@
+package dev.asyncdataset.examples.data;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Command line for {@link ImageNetLikeGenerator}: {@code --out DIR [--classes N] [--per-class
+ * M] [--seed S]} (defaults: 10 classes, 200 per class, seed 0).
+ */
+public final class GenerateImageNetLike {
+
+    private static final Set<String> OPTIONS =
+            Set.of("--out", "--classes", "--per-class", "--seed");
+
+    private GenerateImageNetLike() {}
+
+    /**
+     * Generates the data set, or reuses a complete one.
+     *
+     * @param args the options
+     * @throws Exception if the images cannot be written
+     */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = parse(args);
+        if (!options.containsKey("--out")) {
+            throw new IllegalArgumentException("missing --out DIR");
+        }
+        Path out = Path.of(options.get("--out"));
+        int classes = Integer.parseInt(options.getOrDefault("--classes", "10"));
+        int perClass = Integer.parseInt(options.getOrDefault("--per-class", "200"));
+        long seed = Long.parseLong(options.getOrDefault("--seed", "0"));
+        long start = System.nanoTime();
+        ImageNetLikeGenerator.write(out, classes, perClass, seed);
+        System.out.printf("%d x %d images in %s (%.1f s)%n",
+                classes, perClass, out, (System.nanoTime() - start) / 1e9);
+    }
+
+    private static Map<String, String> parse(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i < args.length; i += 2) {
+            if (!OPTIONS.contains(args[i])) {
+                throw new IllegalArgumentException("unknown option: " + args[i]);
+            }
+            if (i + 1 == args.length) {
+                throw new IllegalArgumentException("missing value for " + args[i]);
+            }
+            options.put(args[i], args[i + 1]);
+        }
+        return options;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.asyncdataset.examples.data;
+
+import dev.asyncdataset.decode.ItemRandom;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Generates an ImageNet-like data set: {@code classes} x {@code perClass} JPEGs of about 469x387
+ * pixels and 110 KB, in ImageFolder layout ({@code class_000/img_00000.jpg}), identical bytes
+ * for the same seed. Images are painted on all cores.
+ *
+ * <p>{@link #write} targets a local folder; {@link #generate} hands every image to an {@link
+ * ImageSink}, the seam for other destinations such as an S3 bucket.
+ */
+public final class ImageNetLikeGenerator {
+
+    /** The file written last in a complete folder; it records the parameters. */
+    public static final String MARKER = ".imagenet-like-complete";
+
+    private ImageNetLikeGenerator() {}
+
+    /**
+     * Receives generated images; called concurrently from several threads.
+     */
+    @FunctionalInterface
+    public interface ImageSink {
+
+        /**
+         * Stores one image.
+         *
+         * @param key the image's relative path, such as {@code class_003/img_00042.jpg}
+         * @param jpeg the encoded image
+         * @throws IOException if it cannot be stored
+         */
+        void put(String key, byte[] jpeg) throws IOException;
+    }
+
+    /**
+     * Writes the data set under {@code root}, unless {@code root} already holds the complete set
+     * for the same parameters, in which case nothing is written.
+     *
+     * @param root the folder to fill
+     * @param classes the number of classes
+     * @param perClass the number of images per class
+     * @param seed the seed
+     * @return {@code root}
+     * @throws IOException if a file cannot be written
+     */
+    public static Path write(Path root, int classes, int perClass, long seed) throws IOException {
+        Path marker = root.resolve(MARKER);
+        String description = describe(classes, perClass, seed);
+        if (Files.isRegularFile(marker) && Files.readString(marker).equals(description)) {
+            return root;
+        }
+        Files.createDirectories(root);
+        Files.deleteIfExists(marker);
+        generate(classes, perClass, seed, (key, jpeg) -> {
+            Path file = root.resolve(key);
+            Files.createDirectories(file.getParent());
+            Files.write(file, jpeg);
+        });
+        Files.writeString(marker, description, StandardCharsets.UTF_8);
+        return root;
+    }
+
+    /**
+     * Generates every image and hands it to {@code sink}, on as many threads as there are cores.
+     *
+     * @param classes the number of classes
+     * @param perClass the number of images per class
+     * @param seed the seed
+     * @param sink where the images go
+     * @throws IOException the first error of the sink or the encoder
+     */
+    public static void generate(int classes, int perClass, long seed, ImageSink sink)
+            throws IOException {
+        if (classes < 1 || perClass < 1) {
+            throw new IllegalArgumentException(
+                    "classes or per-class < 1: " + classes + ", " + perClass);
+        }
+        int threads = Runtime.getRuntime().availableProcessors();
+        try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
+            List<Future<?>> images = new ArrayList<>();
+            for (int c = 0; c < classes; c++) {
+                for (int i = 0; i < perClass; i++) {
+                    images.add(pool.submit(imageTask(c, i, seed, sink)));
+                }
+            }
+            awaitAll(images);
+        }
+    }
+
+    /**
+     * Returns the relative path of an image.
+     *
+     * @param classIndex the class, from 0
+     * @param imageIndex the image within its class, from 0
+     * @return the path, such as {@code class_003/img_00042.jpg}
+     */
+    public static String key(int classIndex, int imageIndex) {
+        return String.format("class_%03d/img_%05d.jpg", classIndex, imageIndex);
+    }
+
+    private static Runnable imageTask(int classIndex, int imageIndex, long seed, ImageSink sink) {
+        return () -> {
+            try {
+                byte[] jpeg = SyntheticPhoto.jpeg(ItemRandom.mix(seed, classIndex, imageIndex));
+                sink.put(key(classIndex, imageIndex), jpeg);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
+    private static void awaitAll(List<Future<?>> futures) throws IOException {
+        try {
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while generating images", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            throw new IOException("image generation failed", e.getCause());
+        }
+    }
+
+    private static String describe(int classes, int perClass, long seed) {
+        return "classes=" + classes + " perClass=" + perClass + " seed=" + seed + "\n";
+    }
+}

@@ -1,0 +1,114 @@
+package dev.asyncdataset.examples.data;
+
+import java.awt.Color;
+import java.awt.GradientPaint;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.SplittableRandom;
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
+
+/**
+ * Paints and JPEG-encodes one ImageNet-like picture: about 469x387 pixels (a few percent
+ * either way), a gradient background, overlapping translucent shapes, and grain at two scales,
+ * so it compresses like a photo (about 110 KB at quality 0.94), not like flat colour. The same
+ * seed gives the same bytes.
+ */
+final class SyntheticPhoto {
+
+    private static final float QUALITY = 0.94f;
+    private static final int FINE_GRAIN = 28;
+    private static final int BLOTCH = 8;
+
+    private SyntheticPhoto() {}
+
+    /**
+     * Paints and encodes the picture of {@code seed}.
+     *
+     * @param seed the picture's seed
+     * @return the JPEG bytes
+     * @throws IOException if the encoder fails
+     */
+    static byte[] jpeg(long seed) throws IOException {
+        SplittableRandom random = new SplittableRandom(seed);
+        int width = 469 + random.nextInt(-24, 25);
+        int height = 387 + random.nextInt(-20, 21);
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_3BYTE_BGR);
+        Graphics2D g = image.createGraphics();
+        try {
+            paintBackground(g, random, width, height);
+            paintShapes(g, random, width, height);
+        } finally {
+            g.dispose();
+        }
+        addGrain(((DataBufferByte) image.getRaster().getDataBuffer()).getData(), width, random);
+        return encode(image);
+    }
+
+    private static void paintBackground(Graphics2D g, SplittableRandom r, int w, int h) {
+        g.setPaint(new GradientPaint(0, 0, color(r, 255), w, h, color(r, 255)));
+        g.fillRect(0, 0, w, h);
+    }
+
+    private static void paintShapes(Graphics2D g, SplittableRandom r, int w, int h) {
+        int shapes = r.nextInt(8, 16);
+        for (int i = 0; i < shapes; i++) {
+            int x = r.nextInt(-w / 4, w);
+            int y = r.nextInt(-h / 4, h);
+            int sw = r.nextInt(w / 10, w / 2);
+            int sh = r.nextInt(h / 10, h / 2);
+            g.setPaint(new GradientPaint(x, y, color(r, 200), x + sw, y + sh, color(r, 200)));
+            if (r.nextBoolean()) {
+                g.fillOval(x, y, sw, sh);
+            } else {
+                g.fillRect(x, y, sw, sh);
+            }
+        }
+    }
+
+    /** Adds pixel grain plus 4x4 blotches: detail at the scales a JPEG encoder must keep. */
+    private static void addGrain(byte[] bgr, int width, SplittableRandom r) {
+        int rowBytes = width * 3;
+        int[] blotches = new int[(width / 4 + 1) * 3];
+        for (int i = 0; i < bgr.length; i++) {
+            int column = (i % rowBytes) / 3;
+            if (i % rowBytes == 0 && (i / rowBytes) % 4 == 0) {
+                fill(blotches, r);
+            }
+            int blotch = blotches[(column / 4) * 3 + i % 3];
+            int value = (bgr[i] & 0xFF) + blotch + r.nextInt(-FINE_GRAIN, FINE_GRAIN + 1);
+            bgr[i] = (byte) Math.clamp(value, 0, 255);
+        }
+    }
+
+    private static void fill(int[] blotches, SplittableRandom r) {
+        for (int i = 0; i < blotches.length; i++) {
+            blotches[i] = r.nextInt(-BLOTCH, BLOTCH + 1);
+        }
+    }
+
+    private static Color color(SplittableRandom r, int alpha) {
+        return new Color(r.nextInt(256), r.nextInt(256), r.nextInt(256), alpha);
+    }
+
+    private static byte[] encode(BufferedImage image) throws IOException {
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+        ImageWriteParam param = writer.getDefaultWriteParam();
+        param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+        param.setCompressionQuality(QUALITY);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(128 * 1024);
+        try (ImageOutputStream stream = ImageIO.createImageOutputStream(out)) {
+            writer.setOutput(stream);
+            writer.write(null, new IIOImage(image, null, null), param);
+        } finally {
+            writer.dispose();
+        }
+        return out.toByteArray();
+    }
+}
