@@ -84,29 +84,20 @@ public final class S3Source implements ItemSource<byte[]> {
         return location.prefix() + items.key(index);
     }
 
-    /**
-     * Returns how many GETs were retried so far, over all items and threads.
-     *
-     * @return the retry count
-     */
-    public long retryCount() {
+    /** Returns how many GETs were retried so far, over all items and threads. */
+    @Override
+    public long retries() {
         return retrier.retryCount();
     }
 
-    /**
-     * Returns how many fetches were served from the local cache; 0 without a cache.
-     *
-     * @return the cache hit count
-     */
+    /** Returns how many fetches were served from the local cache; 0 without a cache. */
+    @Override
     public long cacheHits() {
         return cache == null ? 0 : cache.hitCount();
     }
 
-    /**
-     * Returns how many fetches missed the local cache and went to S3; 0 without a cache.
-     *
-     * @return the cache miss count
-     */
+    /** Returns how many fetches missed the local cache and went to S3; 0 without a cache. */
+    @Override
     public long cacheMisses() {
         return cache == null ? 0 : cache.missCount();
     }
