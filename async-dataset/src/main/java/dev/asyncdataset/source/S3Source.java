@@ -13,21 +13,21 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
- * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS
- * SDK v2 asynchronous client. Items are listed once, when the source is built, from either
+ * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
+ * v2 asynchronous client. Items are listed once, when the source is built, from either
  *
  * <ul>
- *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as
- *       in {@link ImageFolderSource}, items in key order within a class; or
- *   <li>a manifest ({@link S3SourceBuilder#optManifest(String)}): CSV {@code key,label} or JSON lines
- *       {@code {"key": ..., "label": ...}}, keys relative to the prefix, labels integers or class
- *       names.
+ *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as in
+ *       {@link ImageFolderSource}, items in key order within a class; or
+ *   <li>a manifest ({@link S3SourceBuilder#optManifest(String)}): CSV {@code key,label} or JSON
+ *       lines {@code {"key": ..., "label": ...}}, keys relative to the prefix, labels integers or
+ *       class names.
  * </ul>
  *
  * <p>{@link #fetch} GETs the object, retrying transient failures (5xx, SlowDown, throttling,
- * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key or
- * an empty object is a {@link BadItemException}. With {@link S3SourceBuilder#optCache} the bytes are kept
- * in a bounded local LRU cache, so later epochs need no GET.
+ * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key or an
+ * empty object is a {@link BadItemException}. With {@link S3SourceBuilder#optCache} the bytes are
+ * kept in a bounded local LRU cache, so later epochs need no GET.
  *
  * <pre>{@code
  * S3Source source = S3Source.builder()
@@ -47,7 +47,12 @@ public final class S3Source implements ItemSource<byte[]> {
     private final Retrier retrier;
     private final DiskCache cache;
 
-    S3Source(S3Location location, S3AsyncClient client, LabeledKeys items, Retrier retrier, DiskCache cache) {
+    S3Source(
+            S3Location location,
+            S3AsyncClient client,
+            LabeledKeys items,
+            Retrier retrier,
+            DiskCache cache) {
         this.location = location;
         this.client = client;
         this.items = items;
@@ -132,7 +137,9 @@ public final class S3Source implements ItemSource<byte[]> {
 
     private byte[] get(String key) throws Exception {
         CompletableFuture<ResponseBytes<GetObjectResponse>> response =
-                client.getObject(r -> r.bucket(location.bucket()).key(key), AsyncResponseTransformer.toBytes());
+                client.getObject(
+                        r -> r.bucket(location.bucket()).key(key),
+                        AsyncResponseTransformer.toBytes());
         ResponseBytes<GetObjectResponse> body;
         try {
             body = response.get();
@@ -148,7 +155,13 @@ public final class S3Source implements ItemSource<byte[]> {
         byte[] bytes = body.asByteArrayUnsafe();
         Long expected = body.response().contentLength();
         if (expected != null && expected != bytes.length) {
-            throw new IOException(location.url(key) + ": truncated body, " + bytes.length + " of " + expected + " bytes");
+            throw new IOException(
+                    location.url(key)
+                            + ": truncated body, "
+                            + bytes.length
+                            + " of "
+                            + expected
+                            + " bytes");
         }
         return bytes;
     }

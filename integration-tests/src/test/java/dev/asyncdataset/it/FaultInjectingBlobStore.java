@@ -15,9 +15,8 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
- * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into
- * them as a {@link Policy} decides: a 503 SlowDown, a body cut short of its Content-Length, or a
- * stall.
+ * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into them
+ * as a {@link Policy} decides: a 503 SlowDown, a body cut short of its Content-Length, or a stall.
  * Everything else passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
@@ -46,7 +45,9 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     private volatile Policy policy = (key, attempt) -> Fault.NONE;
     private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
     private final LongAdder gets = new LongAdder();
-    private final LongAdder[] injected = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
+    private final LongAdder[] injected = {
+        new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()
+    };
 
     FaultInjectingBlobStore(BlobStore delegate) {
         super(delegate);
@@ -74,7 +75,10 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
 
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
-        int attempt = getsPerKey.computeIfAbsent(request.key(), k -> new AtomicInteger()).incrementAndGet();
+        int attempt =
+                getsPerKey
+                        .computeIfAbsent(request.key(), k -> new AtomicInteger())
+                        .incrementAndGet();
         gets.increment();
         Fault fault = policy.onGet(request.key(), attempt);
         injected[fault.ordinal()].increment();
@@ -96,16 +100,19 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     }
 
     private static S3Exception slowDown() {
-        AwsErrorDetails details = AwsErrorDetails.builder()
-                .errorCode("SlowDown")
-                .errorMessage("Please reduce your request rate.")
-                .serviceName("S3")
-                .build();
+        AwsErrorDetails details =
+                AwsErrorDetails.builder()
+                        .errorCode("SlowDown")
+                        .errorMessage("Please reduce your request rate.")
+                        .serviceName("S3")
+                        .build();
         return (S3Exception) S3Exception.builder().statusCode(503).awsErrorDetails(details).build();
     }
 
-    private static ResponseInputStream<GetObjectResponse> truncated(ResponseInputStream<GetObjectResponse> full) {
+    private static ResponseInputStream<GetObjectResponse> truncated(
+            ResponseInputStream<GetObjectResponse> full) {
         long half = full.response().contentLength() / 2;
-        return new ResponseInputStream<>(full.response(), AbortableInputStream.create(ByteStreams.limit(full, half)));
+        return new ResponseInputStream<>(
+                full.response(), AbortableInputStream.create(ByteStreams.limit(full, half)));
     }
 }

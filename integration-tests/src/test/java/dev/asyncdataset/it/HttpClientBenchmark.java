@@ -21,9 +21,9 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
  * Netty vs CRT for S3Source's GETs: throughput of 1,000 parallel GETs of 110 KB objects from an
- * in-process S3Proxy with 20 ms per GET, 64 connections, median of 3 runs after 3 warm-up runs,
- * in rounds that alternate which client goes first. A
- * program, not a test: run it with the test classpath (see docs/storage.md).
+ * in-process S3Proxy with 20 ms per GET, 64 connections, median of 3 runs after 3 warm-up runs, in
+ * rounds that alternate which client goes first. A program, not a test: run it with the test
+ * classpath (see docs/storage.md).
  */
 public final class HttpClientBenchmark {
 
@@ -78,9 +78,17 @@ public final class HttpClientBenchmark {
             }
             Arrays.sort(rates);
             Arrays.sort(cpuMicros);
-            System.out.printf("latency %d ms, %-5s: runs %.0f %.0f %.0f GET/s, median %.0f GET/s (%.1f MB/s),"
-                    + " process CPU per GET (client + server) median %.0f us%n", latency, name,
-                    rates[0], rates[1], rates[2], rates[1], rates[1] * 0.110, cpuMicros[1]);
+            System.out.printf(
+                    "latency %d ms, %-5s: runs %.0f %.0f %.0f GET/s, median %.0f GET/s (%.1f MB/s),"
+                            + " process CPU per GET (client + server) median %.0f us%n",
+                    latency,
+                    name,
+                    rates[0],
+                    rates[1],
+                    rates[2],
+                    rates[1],
+                    rates[1] * 0.110,
+                    cpuMicros[1]);
         }
     }
 
@@ -90,7 +98,10 @@ public final class HttpClientBenchmark {
         List<CompletableFuture<?>> gets = new ArrayList<>();
         for (int i = 0; i < OBJECTS; i++) {
             int index = i;
-            gets.add(s3.getObject(r -> r.bucket("bench").key("obj/" + index), AsyncResponseTransformer.toBytes()));
+            gets.add(
+                    s3.getObject(
+                            r -> r.bucket("bench").key("obj/" + index),
+                            AsyncResponseTransformer.toBytes()));
         }
         CompletableFuture.allOf(gets.toArray(CompletableFuture[]::new)).join();
         return OBJECTS / ((System.nanoTime() - start) / 1e9);
@@ -117,6 +128,7 @@ public final class HttpClientBenchmark {
     }
 
     private static StaticCredentialsProvider credentials() {
-        return StaticCredentialsProvider.create(AwsBasicCredentials.create("it-access-key", "it-secret-key"));
+        return StaticCredentialsProvider.create(
+                AwsBasicCredentials.create("it-access-key", "it-secret-key"));
     }
 }
