@@ -1,6 +1,9 @@
 package dev.asyncdataset.it;
 
 import com.google.common.io.ByteStreams;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,7 +19,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into them
- * as a {@link Policy} decides: a 503 SlowDown, a body cut short of its Content-Length, or a stall.
+ * as a {@link Policy} decides: a 503 SlowDown, a body cut short of its Content-Length, a stall,
+ * or a response aborted mid-body.
  * Everything else passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
@@ -30,7 +34,9 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         /** Send the headers with the full Content-Length, then only half of the body. */
         TRUNCATE,
         /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
-        STALL
+        STALL,
+        /** Fail while sending the body, so the server aborts the connection mid-response. */
+        ABORT
     }
 
     /** How long a {@link Fault#STALL} holds a GET; longer than any request timeout in tests. */
@@ -46,7 +52,7 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
     private final LongAdder gets = new LongAdder();
     private final LongAdder[] injected = {
-        new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()
+        new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()
     };
 
     FaultInjectingBlobStore(BlobStore delegate) {
@@ -87,7 +93,23 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
             case SLOW_DOWN -> throw slowDown();
             case TRUNCATE -> truncated(super.getBlob(request));
             case STALL -> stalled(request);
+            case ABORT -> aborted(super.getBlob(request));
         };
+    }
+
+    private static ResponseInputStream<GetObjectResponse> aborted(
+            ResponseInputStream<GetObjectResponse> full) {
+        InputStream half = ByteStreams.limit(full, full.response().contentLength() / 2);
+        InputStream failing =
+                new SequenceInputStream(
+                        half,
+                        new InputStream() {
+                            @Override
+                            public int read() throws IOException {
+                                throw new IOException("injected abort");
+                            }
+                        });
+        return new ResponseInputStream<>(full.response(), AbortableInputStream.create(failing));
     }
 
     private ResponseInputStream<GetObjectResponse> stalled(GetObjectRequest request) {
