@@ -11,6 +11,7 @@ import ai.djl.translate.Pipeline;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.BatchIterable;
+import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.internal.StatsCounter;
 import dev.asyncdataset.source.ArraySource;
@@ -22,6 +23,7 @@ import java.util.Objects;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A drop-in DJL {@link RandomAccessDataset} that loads the items of each batch concurrently and
@@ -44,12 +46,20 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ConcurrentDataset extends RandomAccessDataset {
 
     private final LoaderSpec spec;
-    private final AtomicLong epochs = new AtomicLong();
-    private final StatsCounter stats = new StatsCounter();
+    private final EpochSampler epochSampler;
+    private final AtomicLong epochs;
+    private final AtomicLong resumeSkip;
+    private final AtomicLong epochOffset = new AtomicLong();
+    private final AtomicReference<StatsCounter> epochStats =
+            new AtomicReference<>(new StatsCounter(0));
 
-    ConcurrentDataset(Builder builder, LoaderSpec spec) {
+    ConcurrentDataset(Builder builder, LoaderSpec spec, EpochSampler epochSampler,
+            IterationState resume) {
         super(builder);
         this.spec = spec;
+        this.epochSampler = epochSampler;
+        this.epochs = new AtomicLong(resume == null ? 0 : resume.epoch());
+        this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
     }
 
     /**
@@ -62,12 +72,25 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     }
 
     /**
-     * Returns what the loader has delivered so far, over all epochs.
+     * Returns the statistics of the current epoch, or of the last one if none is running; safe
+     * to call from any thread at any time.
      *
-     * @return a snapshot of the loader's counters
+     * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return LoaderStats.of(stats);
+        return LoaderStats.of(epochStats.get().snapshot(), spec.source());
+    }
+
+    /**
+     * Returns where this loader is: the epoch of the last {@code getData} call and the batches of
+     * it handed to the trainer. Meaningful for seeded sampling (see {@link
+     * Builder#optSeed}) in sampler order.
+     *
+     * @return the iteration state, to save with a checkpoint
+     */
+    public IterationState iterationState() {
+        StatsCounter.Snapshot now = epochStats.get().snapshot();
+        return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + now.batches());
     }
 
     /**
@@ -99,8 +122,18 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     public Iterable<Batch> getData(NDManager manager, Sampler sampler, ExecutorService unused)
             throws IOException {
         prepare();
-        return new BatchIterable(spec, manager, sampler.sample(this), size(),
-                epochs.getAndIncrement(), stats);
+        long epoch = epochs.getAndIncrement();
+        StatsCounter stats = new StatsCounter(epoch);
+        epochStats.set(stats);
+        if (epochSampler == null || sampler != this.sampler) {
+            epochOffset.set(0);
+            return new BatchIterable(spec, manager, sampler.sample(this), size(), stats);
+        }
+        long skip = resumeSkip.getAndSet(0);
+        epochOffset.set(skip);
+        return new BatchIterable(spec, manager,
+                epochSampler.sample(size(), spec.seed(), epoch, skip),
+                epochSampler.shareSize(size()), stats);
     }
 
     /** {@inheritDoc} */
@@ -143,13 +176,95 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private int stagingDepth = 2;
         private int decodeThreads = Runtime.getRuntime().availableProcessors();
         private BadItemPolicy badItemPolicy = BadItemPolicy.FAIL;
+        private boolean inOrder = true;
         private Long seed;
+        private int batchSize;
+        private boolean shuffle;
+        private boolean dropLast;
+        private int rank;
+        private int worldSize = 1;
+        private boolean dropRemainder;
+        private IterationState resume;
         private Pipeline devicePipeline;
 
         Builder() {
             AsyncBatchifier batchifier = new AsyncBatchifier();
             dataBatchifier = batchifier;
             labelBatchifier = batchifier;
+        }
+
+        /**
+         * Sets batch sampling as DJL does; with {@link #optSeed} the permutation of each epoch is
+         * derived from (seed, epoch) instead of DJL's global random generator, which makes runs
+         * resumable ({@link #optResumeFrom}) and shardable ({@link #optShard}).
+         *
+         * @param batchSize the batch size
+         * @param random whether to shuffle every epoch
+         * @param dropLast whether to drop a last, smaller batch
+         * @return this builder
+         */
+        @Override
+        public Builder setSampling(int batchSize, boolean random, boolean dropLast) {
+            this.batchSize = atLeast(1, batchSize, "batchSize");
+            this.shuffle = random;
+            this.dropLast = dropLast;
+            return super.setSampling(batchSize, random, dropLast);
+        }
+
+        /**
+         * Sets a sampler of your own; seeded sampling, sharding and resuming then do not apply.
+         *
+         * @param sampler the sampler
+         * @return this builder
+         */
+        @Override
+        public Builder setSampling(Sampler sampler) {
+            this.batchSize = 0;
+            return super.setSampling(sampler);
+        }
+
+        /**
+         * Reads only share {@code rank} of {@code worldSize} equal shares of every epoch, for
+         * data-parallel training over several machines: the ranks' shares are disjoint, cover
+         * the epoch, and have the same number of batches. Items that do not divide evenly are
+         * filled by repeating the first items of the permutation; see {@link
+         * #optShardDropRemainder}. Needs {@link #optSeed} (the same on every rank).
+         *
+         * @param rank this machine's share, from 0
+         * @param worldSize the number of shares
+         * @return this builder
+         */
+        public Builder optShard(int rank, int worldSize) {
+            this.worldSize = atLeast(1, worldSize, "worldSize");
+            if (rank < 0 || rank >= worldSize) {
+                throw new IllegalArgumentException("rank not in [0, " + worldSize + "): " + rank);
+            }
+            this.rank = rank;
+            return self();
+        }
+
+        /**
+         * Drops the items that do not divide evenly among the shards, instead of repeating some.
+         *
+         * @return this builder
+         */
+        public Builder optShardDropRemainder() {
+            this.dropRemainder = true;
+            return self();
+        }
+
+        /**
+         * Resumes a seeded run where {@code state} (saved from {@link
+         * ConcurrentDataset#iterationState()}) left it: the first epoch is {@code state.epoch()}
+         * without its first {@code state.batches()} batches. Also sets the seed.
+         *
+         * @param state the saved state
+         * @return this builder
+         */
+        public Builder optResumeFrom(IterationState state) {
+            this.resume = Objects.requireNonNull(state, "state");
+            this.seed = state.seed();
+            return self();
         }
 
         /**
@@ -242,6 +357,20 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
+         * Sets whether batches are handed out in sampler order (the default). With {@code false},
+         * whichever batch in flight is ready first is handed out, so one slow item does not stall
+         * the batches behind it; the order then depends on timing, so runs are no longer
+         * reproducible batch for batch (each batch still holds the same items).
+         *
+         * @param inOrder whether to keep sampler order
+         * @return this builder
+         */
+        public Builder optInOrder(boolean inOrder) {
+            this.inOrder = inOrder;
+            return self();
+        }
+
+        /**
          * Sets what to do with items that cannot be read; default {@link BadItemPolicy#FAIL}.
          *
          * @param policy the bad-item policy
@@ -290,11 +419,18 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                         "set exactly one of setData, setDataset and setSource");
             }
             ItemSource<?> items = data != null ? new ArraySource(data, labels) : source;
+            boolean seeded = seed != null && batchSize > 0;
+            if ((worldSize > 1 || resume != null) && !seeded) {
+                throw new IllegalArgumentException("optShard and optResumeFrom need optSeed and "
+                        + "setSampling(batchSize, shuffle[, dropLast])");
+            }
+            EpochSampler epochSampler = seeded ? new EpochSampler(
+                    batchSize, shuffle, dropLast, rank, worldSize, dropRemainder) : null;
             long itemSeed = seed != null ? seed : defaultSeed();
             LoaderSpec spec = new LoaderSpec(items, fetchers, workers, stagingDepth, decodeThreads,
-                    badItemPolicy, itemSeed, dataBatchifier, labelBatchifier, pipeline,
+                    inOrder, badItemPolicy, itemSeed, dataBatchifier, labelBatchifier, pipeline,
                     targetPipeline, devicePipeline, device);
-            return new ConcurrentDataset(this, spec);
+            return new ConcurrentDataset(this, spec, epochSampler, resume);
         }
 
         @Override

@@ -1,20 +1,71 @@
 package dev.asyncdataset;
 
 import dev.asyncdataset.internal.StatsCounter;
+import dev.asyncdataset.source.ItemSource;
 
 /**
- * A snapshot of what a {@link ConcurrentDataset} has delivered so far, over all its epochs.
+ * What one epoch of a {@link ConcurrentDataset} has done so far: a snapshot, taken without
+ * stopping the loader. Source counters (retries, cache) are the source's totals since it was
+ * created.
  *
+ * @param epoch the epoch, counted from 0
  * @param batches batches handed to the trainer
  * @param items items in those batches
+ * @param bytes bytes fetched, for sources that fetch {@code byte[]}
  * @param skippedItems bad items left out under {@link BadItemPolicy#SKIP}
- * @param dataWaitNanos time the trainer's thread spent waiting inside the batch iterator's {@code
- *     hasNext} and {@code next}
+ * @param wallNanos time since the trainer first asked for a batch, to the epoch's end or now
+ * @param dataWaitNanos time the trainer's thread spent inside the iterator's {@code hasNext} and
+ *     {@code next}
+ * @param fetchP50Millis median time of one item fetch
+ * @param fetchP95Millis 95th percentile of the item fetch time
+ * @param fetchP99Millis 99th percentile of the item fetch time
+ * @param decodeMillisPerItem mean CPU-stage time per item (decode and per-item transforms)
+ * @param batchesInFlight batches being fetched or decoded now
+ * @param batchesReady batches ready on the device that the trainer has not taken yet
+ * @param retries storage requests the source retried
+ * @param cacheHits items the source served from its local cache
+ * @param cacheMisses items the source looked up in its cache and fetched from storage
  */
-public record LoaderStats(long batches, long items, long skippedItems, long dataWaitNanos) {
+public record LoaderStats(long epoch, long batches, long items, long bytes, long skippedItems,
+        long wallNanos, long dataWaitNanos, double fetchP50Millis, double fetchP95Millis,
+        double fetchP99Millis, double decodeMillisPerItem, int batchesInFlight, int batchesReady,
+        long retries, long cacheHits, long cacheMisses) {
 
-    static LoaderStats of(StatsCounter counter) {
-        return new LoaderStats(
-                counter.batches(), counter.items(), counter.skipped(), counter.waitNanos());
+    static LoaderStats of(StatsCounter.Snapshot s, ItemSource<?> source) {
+        return new LoaderStats(s.epoch(), s.batches(), s.items(), s.bytes(), s.skipped(),
+                s.wallNanos(), s.waitNanos(), s.fetchP50Millis(), s.fetchP95Millis(),
+                s.fetchP99Millis(), s.decodeMillisPerItem(), s.inFlight(), s.ready(),
+                source.retries(), source.cacheHits(), source.cacheMisses());
+    }
+
+    /**
+     * Returns the items delivered per second of wall time.
+     *
+     * @return the throughput in items per second, 0 before the first batch
+     */
+    public double itemsPerSecond() {
+        return perSecond(items);
+    }
+
+    /**
+     * Returns the bytes fetched per second of wall time.
+     *
+     * @return the throughput in bytes per second
+     */
+    public double bytesPerSecond() {
+        return perSecond(bytes);
+    }
+
+    /**
+     * Returns the share of wall time the trainer's thread spent waiting for data, 0 to 1.
+     *
+     * @return the data-wait share
+     */
+    public double dataWaitShare() {
+        return wallNanos == 0 ? 0 : Math.min(1, (double) dataWaitNanos / wallNanos);
+    }
+
+    private double perSecond(long count) {
+        return wallNanos == 0 ? 0 : count * 1e9 / wallNanos;
     }
 }

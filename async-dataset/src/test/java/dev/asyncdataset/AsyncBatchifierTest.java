@@ -4,30 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class AsyncBatchifierTest {
+class AsyncBatchifierTest extends CpuManagerTest {
 
     private final AsyncBatchifier batchifier = new AsyncBatchifier();
-    private NDManager manager;
-
-    @BeforeEach
-    void setUp() {
-        manager = NDManager.newBaseManager(Device.cpu());
-    }
-
-    @AfterEach
-    void tearDown() {
-        manager.close();
-    }
-
     @Test
     void stacksItemsInOrderIntoNewArrays() {
         NDList[] items = {item(1), item(2), item(3)};

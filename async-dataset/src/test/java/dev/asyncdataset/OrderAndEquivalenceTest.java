@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.ArrayDataset;
@@ -18,27 +17,13 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 @Timeout(120)
-class OrderAndEquivalenceTest {
-
-    private NDManager manager;
-
-    @BeforeEach
-    void setUp() {
-        manager = NDManager.newBaseManager(Device.cpu());
-    }
-
-    @AfterEach
-    void tearDown() {
-        manager.close();
-    }
+class OrderAndEquivalenceTest extends CpuManagerTest {
 
     @ParameterizedTest(name = "fetchers={0}, workers={1}")
     @CsvSource({"1, 1", "4, 2", "64, 4", "256, 8"})

@@ -2,13 +2,9 @@ package dev.asyncdataset;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
-import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
 import java.util.Iterator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,23 +13,11 @@ import org.junit.jupiter.api.Timeout;
  * once per item, ConcurrentDataset about once per batch. Bounds are generous on purpose.
  */
 @Timeout(120)
-class WithinBatchConcurrencyTest {
+class WithinBatchConcurrencyTest extends CpuManagerTest {
 
     private static final int WAIT_MILLIS = 20;
     private static final int BATCH = 32;
     private static final int MEASURED = 4;
-
-    private NDManager manager;
-
-    @BeforeEach
-    void setUp() {
-        manager = NDManager.newBaseManager(Device.cpu());
-    }
-
-    @AfterEach
-    void tearDown() {
-        manager.close();
-    }
 
     @Test
     void aBatchCostsAboutOneStorageWaitNotOnePerItem() throws Exception {

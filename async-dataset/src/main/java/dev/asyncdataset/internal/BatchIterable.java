@@ -34,12 +34,11 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
      * @param trainer the manager given to {@code getData}
      * @param sample the sampler's iterator for this epoch
      * @param total the dataset size
-     * @param epoch the epoch number
-     * @param stats the dataset's counters
+     * @param stats the epoch's counters
      */
     public BatchIterable(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
-            long total, long epoch, StatsCounter stats) {
-        this.starter = () -> Loader.start(spec, trainer, sample, total, epoch, stats.skipped);
+            long total, StatsCounter stats) {
+        this.starter = () -> Loader.start(spec, trainer, sample, total, stats);
         this.stats = stats;
         AtomicReference<Loader> running = loader;
         CLEANER.register(this, () -> closeLoader(running));
@@ -48,6 +47,7 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
     @Override
     public Iterator<Batch> iterator() {
         if (loader.get() == null && !ended) {
+            stats.started();
             loader.set(starter.get());
         }
         return this;
@@ -84,6 +84,7 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
     @Override
     public void close() {
         ended = true;
+        stats.ended();
         if (next != null) {
             next.close();
             next = null;

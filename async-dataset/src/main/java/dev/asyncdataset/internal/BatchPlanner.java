@@ -6,8 +6,7 @@ import java.util.List;
 
 /**
  * Turns the sampler's index lists into numbered {@link PendingBatch}es, each with its own CPU
- * manager under the iteration's host manager, and counts the progress DJL reports (items of this
- * and all earlier batches).
+ * manager under the iteration's host manager.
  */
 final class BatchPlanner {
 
@@ -15,7 +14,6 @@ final class BatchPlanner {
     private final NDManager host;
     private final Collator collator;
     private long seq;
-    private long progress;
 
     BatchPlanner(Iterator<List<Long>> sample, NDManager host, Collator collator) {
         this.sample = sample;
@@ -29,7 +27,6 @@ final class BatchPlanner {
 
     PendingBatch next() {
         List<Long> indices = List.copyOf(sample.next());
-        progress += indices.size();
-        return new PendingBatch(seq++, indices, progress, host.newSubManager(), collator);
+        return new PendingBatch(seq++, indices, host.newSubManager(), collator);
     }
 }

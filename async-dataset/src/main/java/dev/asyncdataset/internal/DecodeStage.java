@@ -25,14 +25,16 @@ final class DecodeStage {
     private final long seed;
     private final long epoch;
     private final ItemFailures failures;
+    private final StatsCounter stats;
 
-    DecodeStage(LoaderSpec spec, StageThreads factory, long epoch, ItemFailures failures) {
+    DecodeStage(LoaderSpec spec, StageThreads factory, ItemFailures failures, StatsCounter stats) {
+        this.stats = stats;
         this.threads =
                 Executors.newFixedThreadPool(spec.decodeThreads(), factory.platform("decode"));
         this.source = spec.source();
         this.pipeline = spec.pipeline();
         this.seed = spec.seed();
-        this.epoch = epoch;
+        this.epoch = stats.epoch;
         this.failures = failures;
     }
 
@@ -47,8 +49,11 @@ final class DecodeStage {
     private void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
         long index = batch.indices.get(slot);
         Record record;
+        long start = System.nanoTime();
         try {
             record = ItemRandom.with(seed, epoch, index, () -> transform(items, index, fetched));
+            stats.decodeNanos.addAndGet(System.nanoTime() - start);
+            stats.decoded.incrementAndGet();
             record.getData().attach(batch.manager);
             record.getLabels().attach(batch.manager);
         } catch (Exception | LinkageError e) {

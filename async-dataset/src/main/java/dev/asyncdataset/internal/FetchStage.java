@@ -21,8 +21,11 @@ final class FetchStage {
     private final ItemSource<?> source;
     private final DecodeStage decode;
     private final ItemFailures failures;
+    private final StatsCounter stats;
 
-    FetchStage(LoaderSpec spec, StageThreads factory, DecodeStage decode, ItemFailures failures) {
+    FetchStage(LoaderSpec spec, StageThreads factory, DecodeStage decode, ItemFailures failures,
+            StatsCounter stats) {
+        this.stats = stats;
         this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
         this.permits = new Semaphore(spec.fetchers());
         this.source = spec.source();
@@ -51,11 +54,13 @@ final class FetchStage {
         }
         try {
             permits.acquire();
+            long start = System.nanoTime();
             try {
                 fetched = source.fetch(items, batch.indices.get(slot));
             } finally {
                 permits.release();
             }
+            record(System.nanoTime() - start, fetched);
         } catch (InterruptedException stopped) {
             items.close();
             return;
@@ -65,6 +70,13 @@ final class FetchStage {
             return;
         }
         decode.submit(batch, slot, items, fetched);
+    }
+
+    private void record(long nanos, Object fetched) {
+        stats.fetchMicros.recordValue(Math.max(1, nanos / 1000));
+        if (fetched instanceof byte[] bytes) {
+            stats.bytes.addAndGet(bytes.length);
+        }
     }
 
     /** Interrupts every fetch in progress; returns at once. */

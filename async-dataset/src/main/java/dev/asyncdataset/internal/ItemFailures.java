@@ -6,7 +6,6 @@ import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,13 +20,13 @@ final class ItemFailures {
 
     private final ItemSource<?> source;
     private final BadItemPolicy policy;
-    private final AtomicLong skipped;
+    private final StatsCounter stats;
     private final Set<String> logged = ConcurrentHashMap.newKeySet();
 
-    ItemFailures(ItemSource<?> source, BadItemPolicy policy, AtomicLong skipped) {
+    ItemFailures(ItemSource<?> source, BadItemPolicy policy, StatsCounter stats) {
         this.source = source;
         this.policy = policy;
-        this.skipped = skipped;
+        this.stats = stats;
     }
 
     /**
@@ -40,7 +39,7 @@ final class ItemFailures {
         String key = source.describe(index);
         boolean bad = decoding || error instanceof BadItemException;
         if (bad && policy == BadItemPolicy.SKIP) {
-            skipped.incrementAndGet();
+            stats.skipped.incrementAndGet();
             if (logged.add(key)) {
                 logger.warn("skipping bad item {} ({}): {}", index, key, error.toString());
             }

@@ -7,7 +7,6 @@ import dev.asyncdataset.DataLoadingException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,21 +48,20 @@ public final class Loader implements AutoCloseable {
      * @param trainer the manager given to {@code getData}; batches are created under it
      * @param sample the sampler's iterator for this epoch
      * @param total the dataset size, reported as DJL's progress total
-     * @param epoch the epoch number, for the per-item random generators
-     * @param skipped counts skipped bad items
+     * @param stats the epoch's counters, which also give the epoch number
      * @return the running loader
      */
     public static Loader start(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
-            long total, long epoch, AtomicLong skipped) {
+            long total, StatsCounter stats) {
         NDManager host = trainer.newSubManager(Device.cpu());
         host.setName("async-dataset host");
         StageThreads threads = new StageThreads();
-        ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), skipped);
-        DecodeStage decode = new DecodeStage(spec, threads, epoch, failures);
-        FetchStage fetch = new FetchStage(spec, threads, decode, failures);
+        ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
+        DecodeStage decode = new DecodeStage(spec, threads, failures, stats);
+        FetchStage fetch = new FetchStage(spec, threads, decode, failures, stats);
         BatchPlanner planner = new BatchPlanner(sample, host, new Collator(spec));
-        StagingRing ring = new StagingRing(spec.stagingDepth());
-        Stager stage = new Stager(spec, planner, fetch, decode, ring, trainer, total);
+        StagingRing ring = new StagingRing(spec.stagingDepth(), stats.ready);
+        Stager stage = new Stager(spec, planner, fetch, decode, ring, trainer, total, stats);
         Thread stager = threads.platform("stager").newThread(stage);
         stager.start();
         return new Loader(host, threads, fetch, decode, ring, stager);

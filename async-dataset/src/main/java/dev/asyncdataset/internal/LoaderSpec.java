@@ -14,6 +14,7 @@ import dev.asyncdataset.source.ItemSource;
  * @param workers most batches in flight between planning and staging
  * @param stagingDepth most batches on the device that the trainer has not closed yet
  * @param decodeThreads platform threads of the decode stage
+ * @param inOrder whether batches are handed out in sampler order, or as soon as ready
  * @param badItemPolicy what to do with a bad item
  * @param seed the seed of the per-item random generators
  * @param dataBatchifier stacks the data of the items of a batch
@@ -29,6 +30,7 @@ public record LoaderSpec(
         int workers,
         int stagingDepth,
         int decodeThreads,
+        boolean inOrder,
         BadItemPolicy badItemPolicy,
         long seed,
         Batchifier dataBatchifier,

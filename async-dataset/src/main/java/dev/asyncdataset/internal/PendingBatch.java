@@ -27,18 +27,15 @@ final class PendingBatch {
 
     final long seq;
     final List<Long> indices;
-    final long progress;
     final NDManager manager;
     private final Record[] items;
     private final AtomicInteger remaining;
     private final Consumer<PendingBatch> collator;
     private final CompletableFuture<NDList[]> collated = new CompletableFuture<>();
 
-    PendingBatch(long seq, List<Long> indices, long progress, NDManager manager,
-            Consumer<PendingBatch> collator) {
+    PendingBatch(long seq, List<Long> indices, NDManager manager, Consumer<PendingBatch> collator) {
         this.seq = seq;
         this.indices = indices;
-        this.progress = progress;
         this.manager = manager;
         this.items = new Record[indices.size()];
         this.remaining = new AtomicInteger(indices.size());
@@ -93,6 +90,14 @@ final class PendingBatch {
                 throw (DataLoadingException) e.getCause();
             }
         }
+    }
+
+    boolean isDone() {
+        return collated.isDone();
+    }
+
+    CompletableFuture<NDList[]> outcome() {
+        return collated;
     }
 
     private void countDown() {

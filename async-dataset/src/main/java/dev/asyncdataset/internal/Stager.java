@@ -6,6 +6,10 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.DataLoadingException;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -17,6 +21,8 @@ import java.util.function.BooleanSupplier;
  */
 final class Stager implements Runnable {
 
+    private static final long POLL_MILLIS = 100;
+
     private final LoaderSpec spec;
     private final BatchPlanner planner;
     private final FetchStage fetch;
@@ -26,9 +32,12 @@ final class Stager implements Runnable {
     private final Device device;
     private final long total;
     private final BooleanSupplier alive;
+    private final StatsCounter stats;
+    private long progress;
 
     Stager(LoaderSpec spec, BatchPlanner planner, FetchStage fetch, DecodeStage decode,
-            StagingRing ring, NDManager trainer, long total) {
+            StagingRing ring, NDManager trainer, long total, StatsCounter stats) {
+        this.stats = stats;
         this.spec = spec;
         this.planner = planner;
         this.fetch = fetch;
@@ -63,19 +72,44 @@ final class Stager implements Runnable {
             while (inFlight.size() < spec.workers() && planner.hasNext()) {
                 PendingBatch planned = planner.next();
                 inFlight.add(planned);
+                stats.inFlight.incrementAndGet();
                 fetch.submit(planned);
             }
-            PendingBatch oldest = inFlight.poll();
+            PendingBatch oldest = spec.inOrder() ? inFlight.poll() : firstDone(inFlight);
             if (oldest == null) {
                 return;
             }
             NDList[] host = oldest.await(alive);
+            stats.inFlight.decrementAndGet();
+            progress += oldest.indices.size();
             if (host != null) {
                 ring.acquireSlot(alive);
                 ring.put(toDevice(oldest, host[0], host[1]));
             }
             oldest.manager.close();
         }
+    }
+
+    /** Removes and returns a batch whose outcome is known, waiting for one if none is yet. */
+    private PendingBatch firstDone(Deque<PendingBatch> inFlight) throws InterruptedException {
+        if (inFlight.isEmpty()) {
+            return null;
+        }
+        CompletableFuture<?> any = CompletableFuture.anyOf(
+                inFlight.stream().map(PendingBatch::outcome).toArray(CompletableFuture[]::new));
+        while (!any.isDone()) {
+            if (!alive.getAsBoolean()) {
+                throw new DataLoadingException("the trainer's NDManager was closed", null);
+            }
+            try {
+                any.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // a failure is an outcome too, and a timeout only re-checks liveness
+            }
+        }
+        PendingBatch done = inFlight.stream().filter(PendingBatch::isDone).findFirst().get();
+        inFlight.remove(done);
+        return done;
     }
 
     private StagedBatch toDevice(PendingBatch batch, NDList data, NDList labels) {
@@ -86,7 +120,7 @@ final class Stager implements Runnable {
             onDevice = spec.devicePipeline().transform(onDevice);
         }
         return new StagedBatch(manager, onDevice, labels.toDevice(device, false),
-                spec.dataBatchifier(), spec.labelBatchifier(), batch.progress, total,
+                spec.dataBatchifier(), spec.labelBatchifier(), progress, total,
                 batch.delivered(), ring::releaseSlot);
     }
 }

@@ -27,9 +27,11 @@ final class StagingRing {
     private final Semaphore slots;
     private final AtomicInteger held = new AtomicInteger();
     private final AtomicInteger lent = new AtomicInteger();
+    private final AtomicInteger readyCount;
     private final LinkedBlockingQueue<Object> ready = new LinkedBlockingQueue<>();
 
-    StagingRing(int depth) {
+    StagingRing(int depth, AtomicInteger readyCount) {
+        this.readyCount = readyCount;
         this.depth = depth;
         this.slots = new Semaphore(depth);
     }
@@ -51,6 +53,7 @@ final class StagingRing {
     }
 
     void put(Batch batch) {
+        readyCount.incrementAndGet();
         ready.add(batch);
     }
 
@@ -82,6 +85,7 @@ final class StagingRing {
             throw e;
         }
         held.incrementAndGet();
+        readyCount.decrementAndGet();
         return (Batch) next;
     }
 

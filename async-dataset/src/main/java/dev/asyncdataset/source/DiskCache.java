@@ -6,47 +6,50 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A bounded least-recently-used cache of byte arrays in a directory. Entry files are named by
- * the SHA-256 hex of their key (so no key can name a path), written to a temporary file and
- * renamed atomically (so no reader ever sees half an entry). Space is reserved before a write,
- * so the directory, temporary files included, never holds more than {@code maxBytes} of entries.
- * Safe for concurrent readers and writers.
+ * A bounded least-recently-used cache of byte arrays in a directory. Entry files are named by the
+ * SHA-256 hex of their key (so no key can name a path), written to a temporary file and renamed
+ * atomically (so no reader ever sees half an entry). Space is reserved before a write, so the
+ * directory, temporary files included, never holds more than {@code maxBytes} of entries. Safe for
+ * concurrent readers and writers.
  */
 final class DiskCache {
 
     private static final String TEMP_SUFFIX = ".tmp";
+
     /** An entry (64 hex digits) or one of its temporary files. */
     private static final Pattern OWN_FILE = Pattern.compile("[0-9a-f]{64}(\\d+\\.tmp)?");
 
     private final Path dir;
     private final long maxBytes;
+
     /** File name to size, in access order (least recently used first). Guarded by {@code this}. */
     private final LinkedHashMap<String, Long> entries = new LinkedHashMap<>(16, 0.75f, true);
+
     private final Set<String> writing = new HashSet<>();
     private long usedBytes;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
     /**
-     * Opens the cache in {@code dir}, keeping the entries an earlier run left there (least
-     * recently modified evicted first) and deleting its temporary files. Other files are ignored.
+     * Opens the cache in {@code dir}, keeping the entries an earlier run left there (least recently
+     * modified evicted first) and deleting its temporary files. Other files are ignored.
      */
     DiskCache(Path dir, long maxBytes) throws IOException {
         if (maxBytes < 1) {
@@ -56,7 +59,9 @@ final class DiskCache {
         this.maxBytes = maxBytes;
         List<Path> found;
         try (Stream<Path> files = Files.list(dir)) {
-            found = files.filter(p -> OWN_FILE.matcher(p.getFileName().toString()).matches()).toList();
+            found =
+                    files.filter(p -> OWN_FILE.matcher(p.getFileName().toString()).matches())
+                            .toList();
         }
         for (Path file : found) {
             if (file.toString().endsWith(TEMP_SUFFIX)) {
@@ -105,8 +110,8 @@ final class DiskCache {
 
     /**
      * Stores {@code bytes} under {@code key}, evicting least recently used entries to fit; skips
-     * the entry if it is already there, being written, or cannot fit beside the entries that
-     * other threads are writing.
+     * the entry if it is already there, being written, or cannot fit beside the entries that other
+     * threads are writing.
      */
     void put(String key, byte[] bytes) throws IOException {
         String name = fileName(key);
@@ -142,8 +147,8 @@ final class DiskCache {
     }
 
     /**
-     * Evicts least recently used entries until {@code size} more bytes fit, or until only
-     * entries still being written are left. Holds the lock.
+     * Evicts least recently used entries until {@code size} more bytes fit, or until only entries
+     * still being written are left. Holds the lock.
      */
     private void evictToFit(long size) throws IOException {
         Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * Parses one flat JSON object whose values are strings or numbers, such as {@code {"key":
- * "cat/1.jpg", "label": 3}}, into a map of member name to value text. Just enough JSON for
- * manifest lines; nested values are rejected.
+ * "cat/1.jpg", "label": 3}}, into a map of member name to value text. Just enough JSON for manifest
+ * lines; nested values are rejected.
  */
 final class FlatJson {
 
@@ -17,7 +17,9 @@ final class FlatJson {
         this.text = text;
     }
 
-    /** @throws IllegalArgumentException if {@code text} is not a flat JSON object */
+    /**
+     * @throws IllegalArgumentException if {@code text} is not a flat JSON object
+     */
     static Map<String, String> parse(String text) {
         FlatJson parser = new FlatJson(text);
         Map<String, String> members = new HashMap<>();

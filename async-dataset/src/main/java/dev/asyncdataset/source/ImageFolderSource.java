@@ -13,13 +13,13 @@ import java.util.stream.Stream;
 
 /**
  * Images in a local folder laid out as {@code root/<class>/<file>}, a drop-in for DJL's {@code
- * ImageFolder}: same classes (the visible sub-folders, sorted by name), same files (extensions
- * jpg, jpeg, png, bmp, wbmp, gif in any case, hidden files skipped), same item order, same labels
- * (the position of the class folder, as an int64 scalar). Bytes are read in {@link #fetch} and
- * decoded to an HWC uint8 RGB image in {@link #decode}.
+ * ImageFolder}: same classes (the visible sub-folders, sorted by name), same files (extensions jpg,
+ * jpeg, png, bmp, wbmp, gif in any case, hidden files skipped), same item order, same labels (the
+ * position of the class folder, as an int64 scalar). Bytes are read in {@link #fetch} and decoded
+ * to an HWC uint8 RGB image in {@link #decode}.
  *
- * <p>The source never reads outside its root: a file whose real path (after following symlinks)
- * is not under the root's real path fails with {@link BadItemException}.
+ * <p>The source never reads outside its root: a file whose real path (after following symlinks) is
+ * not under the root's real path fails with {@link BadItemException}.
  *
  * <pre>{@code
  * ImageFolderSource source = ImageFolderSource.of(Path.of("/data/imagenet/train"));
@@ -48,7 +48,10 @@ public final class ImageFolderSource implements ItemSource<byte[]> {
         RootedPaths rooted = new RootedPaths(root);
         SortedMap<String, List<String>> byClass = new TreeMap<>();
         try (Stream<Path> children = Files.list(rooted.root())) {
-            children.filter(p -> Files.isDirectory(p) && !p.getFileName().toString().startsWith("."))
+            children.filter(
+                            p ->
+                                    Files.isDirectory(p)
+                                            && !p.getFileName().toString().startsWith("."))
                     .forEach(p -> byClass.put(p.getFileName().toString(), new ArrayList<>()));
         }
         if (byClass.isEmpty()) {
@@ -61,9 +64,13 @@ public final class ImageFolderSource implements ItemSource<byte[]> {
     }
 
     /** Lists in directory order, as DJL's {@code Files.walk(classFolder, 1)} does. */
-    private static void listImages(Path root, String className, List<String> keys) throws IOException {
+    private static void listImages(Path root, String className, List<String> keys)
+            throws IOException {
         try (Stream<Path> files = Files.list(root.resolve(className))) {
-            files.filter(p -> Files.isRegularFile(p) && LabeledKeys.isImageName(p.getFileName().toString()))
+            files.filter(
+                            p ->
+                                    Files.isRegularFile(p)
+                                            && LabeledKeys.isImageName(p.getFileName().toString()))
                     .forEach(p -> keys.add(className + "/" + p.getFileName()));
         }
     }

@@ -74,6 +74,33 @@ public interface ItemSource<T> extends AutoCloseable {
         return "item " + index;
     }
 
+    /**
+     * Returns how many storage requests this source has retried so far; 0 if it never retries.
+     *
+     * @return the retry count
+     */
+    default long retries() {
+        return 0;
+    }
+
+    /**
+     * Returns how many items this source served from a local cache so far.
+     *
+     * @return the cache hits
+     */
+    default long cacheHits() {
+        return 0;
+    }
+
+    /**
+     * Returns how many items this source looked up in its local cache and did not find.
+     *
+     * @return the cache misses
+     */
+    default long cacheMisses() {
+        return 0;
+    }
+
     /** Releases what the source holds (clients, connection pools); the default holds nothing. */
     @Override
     default void close() {}

@@ -11,9 +11,9 @@ import java.util.Set;
 import java.util.SortedMap;
 
 /**
- * The item list of an image-classification source: one key and one label per index, plus the
- * class names. Decodes an item the way DJL's {@code ImageFolder} does: an HWC uint8 image and an
- * int64 scalar label.
+ * The item list of an image-classification source: one key and one label per index, plus the class
+ * names. Decodes an item the way DJL's {@code ImageFolder} does: an HWC uint8 image and an int64
+ * scalar label.
  */
 final class LabeledKeys {
 
@@ -27,7 +27,8 @@ final class LabeledKeys {
 
     LabeledKeys(List<String> classes, List<String> keys, long[] labels) {
         if (keys.size() != labels.length) {
-            throw new IllegalArgumentException(keys.size() + " keys but " + labels.length + " labels");
+            throw new IllegalArgumentException(
+                    keys.size() + " keys but " + labels.length + " labels");
         }
         this.classes = List.copyOf(classes);
         this.keys = List.copyOf(keys);
@@ -78,7 +79,8 @@ final class LabeledKeys {
     }
 
     /** Decodes the image bytes of item {@code index}; {@code name} is used in error messages. */
-    Record decode(NDManager manager, long index, byte[] bytes, String name) throws BadItemException {
+    Record decode(NDManager manager, long index, byte[] bytes, String name)
+            throws BadItemException {
         NDList data = new NDList(ImageDecoder.decode(manager, bytes, name));
         return new Record(data, new NDList(manager.create(label(index))));
     }

@@ -10,9 +10,9 @@ import java.util.TreeSet;
 
 /**
  * Reads a manifest: one item per line, either CSV {@code key,label} (split at the last comma, an
- * optional {@code key,label} header line) or JSON lines {@code {"key": "...", "label": ...}}.
- * Blank lines are skipped. Labels are either all integers (used as they are; no class names) or
- * all class names (numbered in sorted order, as folder classes are).
+ * optional {@code key,label} header line) or JSON lines {@code {"key": "...", "label": ...}}. Blank
+ * lines are skipped. Labels are either all integers (used as they are; no class names) or all class
+ * names (numbered in sorted order, as folder classes are).
  */
 final class Manifest {
 
@@ -38,7 +38,8 @@ final class Manifest {
                 keys.add(entry[0]);
                 labels.add(entry[1]);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(name + " line " + number + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        name + " line " + number + ": " + e.getMessage(), e);
             }
         }
         return labelled(keys, labels);
@@ -68,7 +69,8 @@ final class Manifest {
             return new LabeledKeys(List.of(), keys, numbers);
         }
         List<String> classes = new ArrayList<>(new TreeSet<>(labels));
-        long[] numbers = labels.stream().mapToLong(l -> Collections.binarySearch(classes, l)).toArray();
+        long[] numbers =
+                labels.stream().mapToLong(l -> Collections.binarySearch(classes, l)).toArray();
         return new LabeledKeys(classes, keys, numbers);
     }
 

@@ -20,7 +20,11 @@ final class Retrier {
     private final Predicate<Throwable> isTransient;
     private final LongAdder retries = new LongAdder();
 
-    Retrier(int maxAttempts, Duration baseDelay, Duration maxDelay, Predicate<Throwable> isTransient) {
+    Retrier(
+            int maxAttempts,
+            Duration baseDelay,
+            Duration maxDelay,
+            Predicate<Throwable> isTransient) {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
         }
@@ -31,8 +35,8 @@ final class Retrier {
     }
 
     /**
-     * Calls {@code call} until it succeeds, fails with a non-transient error, or has failed
-     * {@code maxAttempts} times; then throws the last error.
+     * Calls {@code call} until it succeeds, fails with a non-transient error, or has failed {@code
+     * maxAttempts} times; then throws the last error.
      */
     <T> T call(Callable<T> call) throws Exception {
         for (int attempt = 1; ; attempt++) {

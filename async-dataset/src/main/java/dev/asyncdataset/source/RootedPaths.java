@@ -28,8 +28,8 @@ final class RootedPaths {
     /**
      * Returns the real path of {@code key} under the root.
      *
-     * @throws BadItemException if the key is absolute, has a {@code ..} segment, does not exist,
-     *     or resolves (through symlinks) outside the root
+     * @throws BadItemException if the key is absolute, has a {@code ..} segment, does not exist, or
+     *     resolves (through symlinks) outside the root
      * @throws IOException if the file system fails
      */
     Path resolve(String key) throws IOException {
@@ -49,7 +49,8 @@ final class RootedPaths {
             throw new BadItemException(display(key).toString(), "no such file", e);
         }
         if (!real.startsWith(root)) {
-            throw new BadItemException(display(key).toString(), "resolves outside root " + root + ": " + real, null);
+            throw new BadItemException(
+                    display(key).toString(), "resolves outside root " + root + ": " + real, null);
         }
         return real;
     }

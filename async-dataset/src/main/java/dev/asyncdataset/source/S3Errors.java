@@ -17,7 +17,8 @@ final class S3Errors {
     /** Strips the wrappers a future adds around the real failure. */
     static Throwable unwrap(Throwable error) {
         Throwable e = error;
-        while ((e instanceof CompletionException || e instanceof ExecutionException) && e.getCause() != null) {
+        while ((e instanceof CompletionException || e instanceof ExecutionException)
+                && e.getCause() != null) {
             e = e.getCause();
         }
         return e;
@@ -38,7 +39,9 @@ final class S3Errors {
             return false;
         }
         if (e instanceof SdkServiceException service) {
-            return service.statusCode() >= 500 || service.statusCode() == 429 || service.isThrottlingException();
+            return service.statusCode() >= 500
+                    || service.statusCode() == 429
+                    || service.isThrottlingException();
         }
         if (e instanceof ApiCallAttemptTimeoutException || e instanceof ApiCallTimeoutException) {
             return true;

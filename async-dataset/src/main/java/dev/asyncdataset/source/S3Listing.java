@@ -14,17 +14,19 @@ final class S3Listing {
     private S3Listing() {}
 
     /**
-     * Lists {@code prefix/<class>/<file>} keys with DJL's image extensions (paginated, all
-     * pages), grouped by class; nested keys and hidden names are skipped.
+     * Lists {@code prefix/<class>/<file>} keys with DJL's image extensions (paginated, all pages),
+     * grouped by class; nested keys and hidden names are skipped.
      */
     static LabeledKeys folderLayout(S3AsyncClient client, S3Location location) throws Exception {
         SortedMap<String, List<String>> byClass = new TreeMap<>();
         client.listObjectsV2Paginator(r -> r.bucket(location.bucket()).prefix(location.prefix()))
                 .contents()
-                .subscribe(object -> add(byClass, object.key().substring(location.prefix().length())))
+                .subscribe(
+                        object -> add(byClass, object.key().substring(location.prefix().length())))
                 .get();
         if (byClass.isEmpty()) {
-            throw new IllegalArgumentException("no <class>/<image> keys under " + location.url(location.prefix()));
+            throw new IllegalArgumentException(
+                    "no <class>/<image> keys under " + location.url(location.prefix()));
         }
         return LabeledKeys.ofClasses(byClass);
     }
@@ -36,7 +38,8 @@ final class S3Listing {
             return;
         }
         String className = relativeKey.substring(0, slash);
-        if (!className.startsWith(".") && LabeledKeys.isImageName(relativeKey.substring(slash + 1))) {
+        if (!className.startsWith(".")
+                && LabeledKeys.isImageName(relativeKey.substring(slash + 1))) {
             byClass.computeIfAbsent(className, c -> new ArrayList<>()).add(relativeKey);
         }
     }

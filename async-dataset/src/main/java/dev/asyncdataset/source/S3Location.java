@@ -1,12 +1,14 @@
 package dev.asyncdataset.source;
 
 /**
- * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always
- * ends with {@code /}, so it names a folder, not the start of a key.
+ * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always ends
+ * with {@code /}, so it names a folder, not the start of a key.
  */
 record S3Location(String bucket, String prefix) {
 
-    /** @throws IllegalArgumentException if {@code url} is not {@code s3://bucket[/prefix]} */
+    /**
+     * @throws IllegalArgumentException if {@code url} is not {@code s3://bucket[/prefix]}
+     */
     static S3Location parse(String url) {
         if (url == null || !url.startsWith("s3://") || url.length() == "s3://".length()) {
             throw new IllegalArgumentException("not an s3://bucket/prefix URL: " + url);

@@ -5,27 +5,29 @@ import ai.djl.training.dataset.Record;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
- * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS
- * SDK v2 asynchronous client. Items are listed once, when the source is built, from either
+ * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
+ * v2 asynchronous client. Items are listed once, when the source is built, from either
  *
  * <ul>
- *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as
- *       in {@link ImageFolderSource}, items in key order within a class; or
- *   <li>a manifest ({@link S3SourceBuilder#optManifest(String)}): CSV {@code key,label} or JSON lines
- *       {@code {"key": ..., "label": ...}}, keys relative to the prefix, labels integers or class
- *       names.
+ *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as in
+ *       {@link ImageFolderSource}, items in key order within a class; or
+ *   <li>a manifest ({@link S3SourceBuilder#optManifest(String)}): CSV {@code key,label} or JSON
+ *       lines {@code {"key": ..., "label": ...}}, keys relative to the prefix, labels integers or
+ *       class names.
  * </ul>
  *
  * <p>{@link #fetch} GETs the object, retrying transient failures (5xx, SlowDown, throttling,
- * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key or
- * an empty object is a {@link BadItemException}. With {@link S3SourceBuilder#optCache} the bytes are kept
- * in a bounded local LRU cache, so later epochs need no GET.
+ * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key or an
+ * empty object is a {@link BadItemException}. With {@link S3SourceBuilder#optCache} the bytes are
+ * kept in a bounded local LRU cache, so later epochs need no GET.
  *
  * <pre>{@code
  * S3Source source = S3Source.builder()
@@ -37,13 +39,20 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  */
 public final class S3Source implements ItemSource<byte[]> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(S3Source.class);
+
     private final S3Location location;
     private final S3AsyncClient client;
     private final LabeledKeys items;
     private final Retrier retrier;
     private final DiskCache cache;
 
-    S3Source(S3Location location, S3AsyncClient client, LabeledKeys items, Retrier retrier, DiskCache cache) {
+    S3Source(
+            S3Location location,
+            S3AsyncClient client,
+            LabeledKeys items,
+            Retrier retrier,
+            DiskCache cache) {
         this.location = location;
         this.client = client;
         this.items = items;
@@ -80,29 +89,20 @@ public final class S3Source implements ItemSource<byte[]> {
         return location.prefix() + items.key(index);
     }
 
-    /**
-     * Returns how many GETs were retried so far, over all items and threads.
-     *
-     * @return the retry count
-     */
-    public long retryCount() {
+    /** Returns how many GETs were retried so far, over all items and threads. */
+    @Override
+    public long retries() {
         return retrier.retryCount();
     }
 
-    /**
-     * Returns how many fetches were served from the local cache; 0 without a cache.
-     *
-     * @return the cache hit count
-     */
+    /** Returns how many fetches were served from the local cache; 0 without a cache. */
+    @Override
     public long cacheHits() {
         return cache == null ? 0 : cache.hitCount();
     }
 
-    /**
-     * Returns how many fetches missed the local cache and went to S3; 0 without a cache.
-     *
-     * @return the cache miss count
-     */
+    /** Returns how many fetches missed the local cache and went to S3; 0 without a cache. */
+    @Override
     public long cacheMisses() {
         return cache == null ? 0 : cache.missCount();
     }
@@ -115,19 +115,31 @@ public final class S3Source implements ItemSource<byte[]> {
     @Override
     public byte[] fetch(NDManager manager, long index) throws Exception {
         String key = key(index);
-        byte[] bytes = cache == null ? null : cache.get(key);
+        String url = location.url(key);
+        byte[] bytes = cache == null ? null : cache.get(url);
         if (bytes == null) {
             bytes = retrier.call(() -> get(key));
             if (cache != null) {
-                cache.put(key, bytes);
+                cacheQuietly(url, bytes);
             }
         }
         return bytes;
     }
 
+    /** A full or failing cache disk costs speed, not the item: warn and go on. */
+    private void cacheQuietly(String url, byte[] bytes) {
+        try {
+            cache.put(url, bytes);
+        } catch (IOException e) {
+            LOG.warn("cannot cache {}: {}", url, e.toString());
+        }
+    }
+
     private byte[] get(String key) throws Exception {
         CompletableFuture<ResponseBytes<GetObjectResponse>> response =
-                client.getObject(r -> r.bucket(location.bucket()).key(key), AsyncResponseTransformer.toBytes());
+                client.getObject(
+                        r -> r.bucket(location.bucket()).key(key),
+                        AsyncResponseTransformer.toBytes());
         ResponseBytes<GetObjectResponse> body;
         try {
             body = response.get();
@@ -143,7 +155,13 @@ public final class S3Source implements ItemSource<byte[]> {
         byte[] bytes = body.asByteArrayUnsafe();
         Long expected = body.response().contentLength();
         if (expected != null && expected != bytes.length) {
-            throw new IOException(location.url(key) + ": truncated body, " + bytes.length + " of " + expected + " bytes");
+            throw new IOException(
+                    location.url(key)
+                            + ": truncated body, "
+                            + bytes.length
+                            + " of "
+                            + expected
+                            + " bytes");
         }
         return bytes;
     }

@@ -100,7 +100,9 @@ public final class S3SourceBuilder {
     public S3SourceBuilder optCredentials(String accessKeyId, String secretAccessKey) {
         Objects.requireNonNull(accessKeyId, "accessKeyId");
         Objects.requireNonNull(secretAccessKey, "secretAccessKey");
-        return optCredentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId, secretAccessKey)));
+        return optCredentialsProvider(
+                StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(accessKeyId, secretAccessKey)));
     }
 
     /**
@@ -211,7 +213,8 @@ public final class S3SourceBuilder {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3AsyncClient client = client();
         try {
-            Retrier retrier = new Retrier(maxAttempts, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
+            Retrier retrier =
+                    new Retrier(maxAttempts, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
             return new S3Source(location, client, items(client, retrier), retrier, cache);
         } catch (IOException | RuntimeException e) {
             client.close();
@@ -227,8 +230,10 @@ public final class S3SourceBuilder {
                 }
             }
             if (manifestKey != null) {
-                String text = retrier.call(() -> S3Listing.read(client, location.bucket(), manifestKey));
-                return Manifest.parse(new BufferedReader(new StringReader(text)), location.url(manifestKey));
+                String text =
+                        retrier.call(() -> S3Listing.read(client, location.bucket(), manifestKey));
+                return Manifest.parse(
+                        new BufferedReader(new StringReader(text)), location.url(manifestKey));
             }
             return retrier.call(() -> S3Listing.folderLayout(client, location));
         } catch (IOException | RuntimeException e) {
@@ -239,16 +244,20 @@ public final class S3SourceBuilder {
     }
 
     private S3AsyncClient client() {
-        var builder = S3AsyncClient.builder()
-                .httpClientBuilder(NettyNioAsyncHttpClient.builder()
-                        .eventLoopGroup(SharedEventLoop.GROUP)
-                        .maxConcurrency(maxConnections)
-                        .connectionAcquisitionTimeout(requestTimeout))
-                .forcePathStyle(pathStyle)
-                .region(region != null ? region : defaultRegion())
-                .crossRegionAccessEnabled(region == null)
-                .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry())
-                        .apiCallAttemptTimeout(requestTimeout));
+        var builder =
+                S3AsyncClient.builder()
+                        .httpClientBuilder(
+                                NettyNioAsyncHttpClient.builder()
+                                        .eventLoopGroup(SharedEventLoop.GROUP)
+                                        .maxConcurrency(maxConnections)
+                                        .connectionAcquisitionTimeout(requestTimeout))
+                        .forcePathStyle(pathStyle)
+                        .region(region != null ? region : defaultRegion())
+                        .crossRegionAccessEnabled(region == null)
+                        .overrideConfiguration(
+                                c ->
+                                        c.retryStrategy(AwsRetryStrategy.doNotRetry())
+                                                .apiCallAttemptTimeout(requestTimeout));
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }
@@ -259,14 +268,16 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * One Netty event loop for all sources, on daemon threads. The SDK does not shut down a
-     * group it was given, so closing a source does not wait out Netty's 2-second graceful
-     * shutdown of a per-client group.
+     * One Netty event loop for all sources, on daemon threads. The SDK does not shut down a group
+     * it was given, so closing a source does not wait out Netty's 2-second graceful shutdown of a
+     * per-client group.
      */
     private static final class SharedEventLoop {
-        static final SdkEventLoopGroup GROUP = SdkEventLoopGroup.builder()
-                .threadFactory(Thread.ofPlatform().daemon().name("async-dataset-s3-", 0).factory())
-                .build();
+        static final SdkEventLoopGroup GROUP =
+                SdkEventLoopGroup.builder()
+                        .threadFactory(
+                                Thread.ofPlatform().daemon().name("async-dataset-s3-", 0).factory())
+                        .build();
     }
 
     private static Region defaultRegion() {

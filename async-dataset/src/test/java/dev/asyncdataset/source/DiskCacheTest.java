@@ -33,7 +33,8 @@ class DiskCacheTest {
         assertEquals(1, cache.hitCount());
         assertEquals(1, cache.missCount());
         try (Stream<Path> files = Files.list(dir)) {
-            assertEquals(List.of(dir.resolve(DiskCache.fileName("../../etc/passwd"))), files.toList());
+            assertEquals(
+                    List.of(dir.resolve(DiskCache.fileName("../../etc/passwd"))), files.toList());
         }
         assertTrue(DiskCache.fileName("k").matches("[0-9a-f]{64}"));
     }
@@ -72,26 +73,33 @@ class DiskCacheTest {
         DiskCache cache = new DiskCache(dir, bound);
         AtomicBoolean writing = new AtomicBoolean(true);
         List<Long> samples = new ArrayList<>();
-        Thread watcher = Thread.ofPlatform().start(() -> {
-            while (writing.get()) {
-                samples.add(directoryBytes());
-            }
-        });
+        Thread watcher =
+                Thread.ofPlatform()
+                        .start(
+                                () -> {
+                                    while (writing.get()) {
+                                        samples.add(directoryBytes());
+                                    }
+                                });
         CountDownLatch start = new CountDownLatch(1);
         try (ExecutorService writers = Executors.newFixedThreadPool(16)) {
             List<Future<?>> done = new ArrayList<>();
             for (int w = 0; w < 16; w++) {
                 int writer = w;
-                done.add(writers.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < 100; i++) {
-                        String key = "k" + ((writer * 37 + i) % 150);
-                        if (cache.get(key) == null) {
-                            cache.put(key, new byte[2_000 + (writer + i) % 7 * 1_000]);
-                        }
-                    }
-                    return null;
-                }));
+                done.add(
+                        writers.submit(
+                                () -> {
+                                    start.await();
+                                    for (int i = 0; i < 100; i++) {
+                                        String key = "k" + ((writer * 37 + i) % 150);
+                                        if (cache.get(key) == null) {
+                                            cache.put(
+                                                    key,
+                                                    new byte[2_000 + (writer + i) % 7 * 1_000]);
+                                        }
+                                    }
+                                    return null;
+                                }));
             }
             start.countDown();
             for (Future<?> f : done) {
@@ -101,7 +109,9 @@ class DiskCacheTest {
             writing.set(false);
             watcher.join();
         }
-        assertTrue(samples.stream().allMatch(bytes -> bytes <= bound), "max " + samples.stream().max(Long::compare));
+        assertTrue(
+                samples.stream().allMatch(bytes -> bytes <= bound),
+                "max " + samples.stream().max(Long::compare));
         assertTrue(directoryBytes() > bound / 2);
         try (Stream<Path> files = Files.list(dir)) {
             assertTrue(files.allMatch(p -> p.getFileName().toString().matches("[0-9a-f]{64}")));

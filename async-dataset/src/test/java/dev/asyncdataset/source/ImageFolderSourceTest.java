@@ -34,10 +34,12 @@ class ImageFolderSourceTest {
         Files.createDirectories(root.resolve("empty"));
 
         ImageFolderSource source = ImageFolderSource.of(root);
-        ImageFolder djl = ImageFolder.builder().setRepositoryPath(root).setSampling(1, false).build();
+        ImageFolder djl =
+                ImageFolder.builder().setRepositoryPath(root).setSampling(1, false).build();
         djl.prepare();
         assertEquals(djl.getClasses(), source.getClasses());
-        assertEquals(List.of("class0", "class1", "class1-b", "class2", "empty"), source.getClasses());
+        assertEquals(
+                List.of("class0", "class1", "class1-b", "class2", "empty"), source.getClasses());
         assertEquals(djl.size(), source.size());
         assertEquals(13, source.size());
         try (NDManager manager = NDManager.newBaseManager()) {
@@ -74,7 +76,8 @@ class ImageFolderSourceTest {
         Files.createSymbolicLink(root.resolve("cls/link.jpg"), secret);
         ImageFolderSource source = ImageFolderSource.of(root);
         try (NDManager manager = NDManager.newBaseManager()) {
-            BadItemException e = assertThrows(BadItemException.class, () -> source.fetch(manager, 0));
+            BadItemException e =
+                    assertThrows(BadItemException.class, () -> source.fetch(manager, 0));
             assertEquals(source.describe(0), e.getKey());
             assertTrue(e.getMessage().contains("outside root"), e.getMessage());
         }
@@ -96,10 +99,12 @@ class ImageFolderSourceTest {
         Files.write(root.resolve("top.jpg"), new byte[] {1});
         Path inner = Files.createDirectories(root.resolve("inner"));
         RootedPaths rooted = new RootedPaths(inner);
-        BadItemException up = assertThrows(BadItemException.class, () -> rooted.resolve("../top.jpg"));
+        BadItemException up =
+                assertThrows(BadItemException.class, () -> rooted.resolve("../top.jpg"));
         assertEquals("../top.jpg", up.getKey());
         assertThrows(BadItemException.class, () -> rooted.resolve("a/../../top.jpg"));
-        assertThrows(BadItemException.class, () -> rooted.resolve(root.resolve("top.jpg").toString()));
+        assertThrows(
+                BadItemException.class, () -> rooted.resolve(root.resolve("top.jpg").toString()));
     }
 
     @Test
@@ -118,8 +123,10 @@ class ImageFolderSourceTest {
             }
             for (long i = 0; i < source.size(); i++) {
                 long index = i;
-                BadItemException e = assertThrows(BadItemException.class,
-                        () -> source.decode(manager, index, source.fetch(manager, index)));
+                BadItemException e =
+                        assertThrows(
+                                BadItemException.class,
+                                () -> source.decode(manager, index, source.fetch(manager, index)));
                 assertEquals(source.describe(i), e.getKey());
                 assertTrue(e.getMessage().startsWith(source.describe(i)), e.getMessage());
             }
@@ -129,7 +136,8 @@ class ImageFolderSourceTest {
     @Test
     void rootWithoutClassFoldersIsRefused() throws Exception {
         Files.write(root.resolve("loose.jpg"), TestImages.jpeg(8, 8, 1));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ImageFolderSource.of(root));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> ImageFolderSource.of(root));
         assertTrue(e.getMessage().contains(root.toString()));
     }
 }

@@ -29,11 +29,13 @@ class ManifestTest {
 
     @Test
     void jsonLinesWithClassNamesNumberedInSortedOrder() throws Exception {
-        LabeledKeys items = parse("""
-                {"key": "x/1.jpg", "label": "zebra"}
-                {"label":"ant","key":"x/\\"q\\".jpg"}
-                {"key": "x/3.jpg", "label": "zebra", "extra": 1.5e3}
-                """);
+        LabeledKeys items =
+                parse(
+                        """
+                        {"key": "x/1.jpg", "label": "zebra"}
+                        {"label":"ant","key":"x/\\"q\\".jpg"}
+                        {"key": "x/3.jpg", "label": "zebra", "extra": 1.5e3}
+                        """);
         assertEquals(List.of("ant", "zebra"), items.classes());
         assertEquals(1, items.label(0));
         assertEquals("x/\"q\".jpg", items.key(1));
@@ -43,17 +45,23 @@ class ManifestTest {
 
     @Test
     void malformedLinesNameTheManifestAndLine() {
-        IllegalArgumentException csv = assertThrows(IllegalArgumentException.class, () -> parse("a.jpg,1\nno-label\n"));
+        IllegalArgumentException csv =
+                assertThrows(IllegalArgumentException.class, () -> parse("a.jpg,1\nno-label\n"));
         assertTrue(csv.getMessage().startsWith("m.csv line 2: "), csv.getMessage());
-        IllegalArgumentException json = assertThrows(IllegalArgumentException.class, () -> parse("{\"key\": \"a\"}"));
+        IllegalArgumentException json =
+                assertThrows(IllegalArgumentException.class, () -> parse("{\"key\": \"a\"}"));
         assertTrue(json.getMessage().startsWith("m.csv line 1: "), json.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> parse("{\"key\": \"a\", \"label\": [1]}"));
-        assertThrows(IllegalArgumentException.class, () -> parse("{\"key\": \"a\", \"label\": 1} x"));
+        assertThrows(
+                IllegalArgumentException.class, () -> parse("{\"key\": \"a\", \"label\": [1]}"));
+        assertThrows(
+                IllegalArgumentException.class, () -> parse("{\"key\": \"a\", \"label\": 1} x"));
     }
 
     @Test
     void flatJsonDecodesEscapes() {
-        assertEquals(Map.of("k", "a\\b\n\u00e9/", "n", "-2"), FlatJson.parse("{\"k\":\"a\\\\b\\n\\u00e9\\/\", \"n\": -2}"));
+        assertEquals(
+                Map.of("k", "a\\b\n\u00e9/", "n", "-2"),
+                FlatJson.parse("{\"k\":\"a\\\\b\\n\\u00e9\\/\", \"n\": -2}"));
         assertEquals(Map.of(), FlatJson.parse(" { } "));
     }
 

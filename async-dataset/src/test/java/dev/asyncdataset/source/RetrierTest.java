@@ -25,12 +25,14 @@ class RetrierTest {
     void retriesTransientFailuresAndCountsThem() throws Exception {
         Retrier retrier = new Retrier(5, MS, MS, e -> e instanceof IOException);
         AtomicInteger calls = new AtomicInteger();
-        String result = retrier.call(() -> {
-            if (calls.incrementAndGet() < 4) {
-                throw new IOException("reset");
-            }
-            return "ok";
-        });
+        String result =
+                retrier.call(
+                        () -> {
+                            if (calls.incrementAndGet() < 4) {
+                                throw new IOException("reset");
+                            }
+                            return "ok";
+                        });
         assertEquals("ok", result);
         assertEquals(3, retrier.retryCount());
     }
@@ -39,8 +41,15 @@ class RetrierTest {
     void givesUpAfterMaxAttemptsWithTheLastError() {
         Retrier retrier = new Retrier(3, MS, MS, e -> true);
         AtomicInteger calls = new AtomicInteger();
-        IOException e = assertThrows(IOException.class,
-                () -> retrier.call(() -> { throw new IOException("attempt " + calls.incrementAndGet()); }));
+        IOException e =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                retrier.call(
+                                        () -> {
+                                            throw new IOException(
+                                                    "attempt " + calls.incrementAndGet());
+                                        }));
         assertEquals("attempt 3", e.getMessage());
         assertEquals(2, retrier.retryCount());
     }
@@ -49,7 +58,15 @@ class RetrierTest {
     void doesNotRetryOtherFailures() {
         Retrier retrier = new Retrier(5, MS, MS, e -> false);
         IllegalStateException bad = new IllegalStateException();
-        assertSame(bad, assertThrows(IllegalStateException.class, () -> retrier.call(() -> { throw bad; })));
+        assertSame(
+                bad,
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                retrier.call(
+                                        () -> {
+                                            throw bad;
+                                        })));
         assertEquals(0, retrier.retryCount());
         assertThrows(IllegalArgumentException.class, () -> new Retrier(0, MS, MS, e -> true));
     }
@@ -62,7 +79,9 @@ class RetrierTest {
             long max = 0;
             for (int i = 0; i < 2000; i++) {
                 long nanos = retrier.backoffNanos(attempt);
-                assertTrue(nanos >= 0 && nanos <= ceilings[attempt - 1] * 1_000_000, attempt + ": " + nanos);
+                assertTrue(
+                        nanos >= 0 && nanos <= ceilings[attempt - 1] * 1_000_000,
+                        attempt + ": " + nanos);
                 max = Math.max(max, nanos);
             }
             assertTrue(max > ceilings[attempt - 1] * 1_000_000 / 2, "jitter spans the range");
@@ -72,13 +91,16 @@ class RetrierTest {
 
     @Test
     void s3ErrorsAreSortedIntoMissingTransientAndFatal() {
-        S3Exception slowDown = (S3Exception) S3Exception.builder().statusCode(503).message("SlowDown").build();
+        S3Exception slowDown =
+                (S3Exception) S3Exception.builder().statusCode(503).message("SlowDown").build();
         S3Exception forbidden = (S3Exception) S3Exception.builder().statusCode(403).build();
         S3Exception missing = (S3Exception) NoSuchKeyException.builder().statusCode(404).build();
         assertTrue(S3Errors.isTransient(new CompletionException(slowDown)));
         assertTrue(S3Errors.isTransient(S3Exception.builder().statusCode(500).build()));
         assertTrue(S3Errors.isTransient(ApiCallAttemptTimeoutException.create(1000)));
-        assertTrue(S3Errors.isTransient(SdkClientException.create("io", new SocketException("Connection reset"))));
+        assertTrue(
+                S3Errors.isTransient(
+                        SdkClientException.create("io", new SocketException("Connection reset"))));
         assertTrue(S3Errors.isTransient(new IOException("truncated body")));
         assertFalse(S3Errors.isTransient(forbidden));
         assertFalse(S3Errors.isTransient(missing));

@@ -41,14 +41,16 @@ public final class TestImages {
     }
 
     /**
-     * Generates {@code perClass} JPEGs for each of {@code classes} classes named {@code
-     * class0, class1, ...}: returns relative keys {@code classN/imgM.jpg} to bytes, in order.
+     * Generates {@code perClass} JPEGs for each of {@code classes} classes named {@code class0,
+     * class1, ...}: returns relative keys {@code classN/imgM.jpg} to bytes, in order.
      */
-    public static Map<String, byte[]> classFolders(int classes, int perClass, int width, int height) {
+    public static Map<String, byte[]> classFolders(
+            int classes, int perClass, int width, int height) {
         Map<String, byte[]> images = new LinkedHashMap<>();
         for (int c = 0; c < classes; c++) {
             for (int i = 0; i < perClass; i++) {
-                images.put("class" + c + "/img" + i + ".jpg", jpeg(width, height, c * 100_003L + i));
+                images.put(
+                        "class" + c + "/img" + i + ".jpg", jpeg(width, height, c * 100_003L + i));
             }
         }
         return images;

@@ -1,6 +1,9 @@
 package dev.asyncdataset.it;
 
 import com.google.common.io.ByteStreams;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,8 +18,9 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
- * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into
- * them as a {@link Policy} decides: a 503 SlowDown, or a body cut short of its Content-Length.
+ * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into them
+ * as a {@link Policy} decides: a 503 SlowDown, a body cut short of its Content-Length, a stall,
+ * or a response aborted mid-body.
  * Everything else passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
@@ -28,8 +32,15 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         /** Answer 503 SlowDown. */
         SLOW_DOWN,
         /** Send the headers with the full Content-Length, then only half of the body. */
-        TRUNCATE
+        TRUNCATE,
+        /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
+        STALL,
+        /** Fail while sending the body, so the server aborts the connection mid-response. */
+        ABORT
     }
+
+    /** How long a {@link Fault#STALL} holds a GET; longer than any request timeout in tests. */
+    public static final long STALL_MILLIS = 3_000;
 
     /** Decides the fault for the {@code attempt}-th GET (1-based) of {@code key}. */
     @FunctionalInterface
@@ -40,7 +51,9 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     private volatile Policy policy = (key, attempt) -> Fault.NONE;
     private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
     private final LongAdder gets = new LongAdder();
-    private final LongAdder[] injected = {new LongAdder(), new LongAdder(), new LongAdder()};
+    private final LongAdder[] injected = {
+        new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()
+    };
 
     FaultInjectingBlobStore(BlobStore delegate) {
         super(delegate);
@@ -68,7 +81,10 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
 
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
-        int attempt = getsPerKey.computeIfAbsent(request.key(), k -> new AtomicInteger()).incrementAndGet();
+        int attempt =
+                getsPerKey
+                        .computeIfAbsent(request.key(), k -> new AtomicInteger())
+                        .incrementAndGet();
         gets.increment();
         Fault fault = policy.onGet(request.key(), attempt);
         injected[fault.ordinal()].increment();
@@ -76,20 +92,49 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
             case NONE -> super.getBlob(request);
             case SLOW_DOWN -> throw slowDown();
             case TRUNCATE -> truncated(super.getBlob(request));
+            case STALL -> stalled(request);
+            case ABORT -> aborted(super.getBlob(request));
         };
     }
 
+    private static ResponseInputStream<GetObjectResponse> aborted(
+            ResponseInputStream<GetObjectResponse> full) {
+        InputStream half = ByteStreams.limit(full, full.response().contentLength() / 2);
+        InputStream failing =
+                new SequenceInputStream(
+                        half,
+                        new InputStream() {
+                            @Override
+                            public int read() throws IOException {
+                                throw new IOException("injected abort");
+                            }
+                        });
+        return new ResponseInputStream<>(full.response(), AbortableInputStream.create(failing));
+    }
+
+    private ResponseInputStream<GetObjectResponse> stalled(GetObjectRequest request) {
+        try {
+            Thread.sleep(STALL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return super.getBlob(request);
+    }
+
     private static S3Exception slowDown() {
-        AwsErrorDetails details = AwsErrorDetails.builder()
-                .errorCode("SlowDown")
-                .errorMessage("Please reduce your request rate.")
-                .serviceName("S3")
-                .build();
+        AwsErrorDetails details =
+                AwsErrorDetails.builder()
+                        .errorCode("SlowDown")
+                        .errorMessage("Please reduce your request rate.")
+                        .serviceName("S3")
+                        .build();
         return (S3Exception) S3Exception.builder().statusCode(503).awsErrorDetails(details).build();
     }
 
-    private static ResponseInputStream<GetObjectResponse> truncated(ResponseInputStream<GetObjectResponse> full) {
+    private static ResponseInputStream<GetObjectResponse> truncated(
+            ResponseInputStream<GetObjectResponse> full) {
         long half = full.response().contentLength() / 2;
-        return new ResponseInputStream<>(full.response(), AbortableInputStream.create(ByteStreams.limit(full, half)));
+        return new ResponseInputStream<>(
+                full.response(), AbortableInputStream.create(ByteStreams.limit(full, half)));
     }
 }

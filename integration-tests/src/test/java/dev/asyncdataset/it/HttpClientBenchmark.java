@@ -1,7 +1,11 @@
 package dev.asyncdataset.it;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +21,18 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
  * Netty vs CRT for S3Source's GETs: throughput of 1,000 parallel GETs of 110 KB objects from an
- * in-process S3Proxy with 20 ms per GET, 64 connections, median of 3 runs after a warm-up. A
- * program, not a test: run it with the test classpath (see docs/storage.md).
+ * in-process S3Proxy with 20 ms per GET, 64 connections, median of 3 runs after 3 warm-up runs, in
+ * rounds that alternate which client goes first. A program, not a test: run it with the test
+ * classpath (see docs/storage.md).
  */
 public final class HttpClientBenchmark {
 
     private static final int OBJECTS = 1_000;
     private static final int CONNECTIONS = 64;
+    private static final int WARM_UP_RUNS = 3;
+    private static final int ROUNDS = 4;
+    private static final OperatingSystemMXBean PROCESS =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private HttpClientBenchmark() {}
 
@@ -42,20 +51,44 @@ public final class HttpClientBenchmark {
             Map<String, Function<URI, S3AsyncClient>> clients = new LinkedHashMap<>();
             clients.put("netty", HttpClientBenchmark::netty);
             clients.put("crt", HttpClientBenchmark::crt);
-            for (int round = 0; round < 2; round++) {
-                for (var client : clients.entrySet()) {
-                    try (S3AsyncClient s3 = client.getValue().apply(server.endpoint())) {
-                        run(s3);
-                        List<Double> rates = new ArrayList<>();
-                        for (int i = 0; i < 3; i++) {
-                            rates.add(run(s3));
-                        }
-                        rates.sort(null);
-                        System.out.printf("latency %d ms, %s: %s GET/s, median %.0f GET/s (%.1f MB/s)%n", latency,
-                                client.getKey(), rates, rates.get(1), rates.get(1) * 0.110);
-                    }
+            for (int round = 0; round < ROUNDS; round++) {
+                List<String> order = new ArrayList<>(clients.keySet());
+                if (round % 2 == 1) {
+                    Collections.reverse(order);
+                }
+                for (String name : order) {
+                    measure(name, clients.get(name).apply(server.endpoint()), latency);
                 }
             }
+        }
+    }
+
+    /** Warms up, then prints the median of 3 runs: throughput and process CPU per GET. */
+    private static void measure(String name, S3AsyncClient client, long latency) {
+        try (S3AsyncClient s3 = client) {
+            for (int i = 0; i < WARM_UP_RUNS; i++) {
+                run(s3);
+            }
+            double[] rates = new double[3];
+            double[] cpuMicros = new double[3];
+            for (int i = 0; i < 3; i++) {
+                long cpu = PROCESS.getProcessCpuTime();
+                rates[i] = run(s3);
+                cpuMicros[i] = (PROCESS.getProcessCpuTime() - cpu) / 1e3 / OBJECTS;
+            }
+            Arrays.sort(rates);
+            Arrays.sort(cpuMicros);
+            System.out.printf(
+                    "latency %d ms, %-5s: runs %.0f %.0f %.0f GET/s, median %.0f GET/s (%.1f MB/s),"
+                            + " process CPU per GET (client + server) median %.0f us%n",
+                    latency,
+                    name,
+                    rates[0],
+                    rates[1],
+                    rates[2],
+                    rates[1],
+                    rates[1] * 0.110,
+                    cpuMicros[1]);
         }
     }
 
@@ -65,7 +98,10 @@ public final class HttpClientBenchmark {
         List<CompletableFuture<?>> gets = new ArrayList<>();
         for (int i = 0; i < OBJECTS; i++) {
             int index = i;
-            gets.add(s3.getObject(r -> r.bucket("bench").key("obj/" + index), AsyncResponseTransformer.toBytes()));
+            gets.add(
+                    s3.getObject(
+                            r -> r.bucket("bench").key("obj/" + index),
+                            AsyncResponseTransformer.toBytes()));
         }
         CompletableFuture.allOf(gets.toArray(CompletableFuture[]::new)).join();
         return OBJECTS / ((System.nanoTime() - start) / 1e9);
@@ -92,6 +128,7 @@ public final class HttpClientBenchmark {
     }
 
     private static StaticCredentialsProvider credentials() {
-        return StaticCredentialsProvider.create(AwsBasicCredentials.create("it-access-key", "it-secret-key"));
+        return StaticCredentialsProvider.create(
+                AwsBasicCredentials.create("it-access-key", "it-secret-key"));
     }
 }

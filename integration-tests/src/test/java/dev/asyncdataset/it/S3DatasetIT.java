@@ -33,6 +33,7 @@ class S3DatasetIT {
     @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
 
     private static final Map<String, byte[]> IMAGES = TestImages.classFolders(3, 20, 48, 32);
+
     /** Pixel fingerprint of each image (decoded from a local copy) to its label. */
     private static final Map<Integer, Long> EXPECTED = new HashMap<>();
 
@@ -44,7 +45,8 @@ class S3DatasetIT {
         try (NDManager manager = NDManager.newBaseManager()) {
             for (long i = 0; i < folder.size(); i++) {
                 var record = folder.decode(manager, i, folder.fetch(manager, i));
-                EXPECTED.put(fingerprint(record.getData().head()), record.getLabels().head().getLong());
+                EXPECTED.put(
+                        fingerprint(record.getData().head()), record.getLabels().head().getLong());
             }
         }
         assertEquals(IMAGES.size(), EXPECTED.size(), "fingerprints must be distinct");
@@ -57,10 +59,21 @@ class S3DatasetIT {
 
     @Test
     void everyItemOnceEveryEpochWithItsLabelDespiteSlowDowns() throws Exception {
-        S3.faults().setPolicy((key, attempt) -> attempt == 1 && key.hashCode() % 3 == 0 ? Fault.SLOW_DOWN : Fault.NONE);
-        try (S3Source s3 = S3.sourceBuilder("s3://dataset/train").build(); NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset dataset = ConcurrentDataset.builder()
-                    .setSource(s3).setSampling(8, true).optFetchers(16).optSeed(7).build();
+        S3.faults()
+                .setPolicy(
+                        (key, attempt) ->
+                                attempt == 1 && key.hashCode() % 3 == 0
+                                        ? Fault.SLOW_DOWN
+                                        : Fault.NONE);
+        try (S3Source s3 = S3.sourceBuilder("s3://dataset/train").build();
+                NDManager manager = NDManager.newBaseManager()) {
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .setSource(s3)
+                            .setSampling(8, true)
+                            .optFetchers(16)
+                            .optSeed(7)
+                            .build();
             for (int epoch = 0; epoch < 2; epoch++) {
                 Map<Integer, Long> seen = new HashMap<>();
                 for (Batch batch : dataset.getData(manager)) {
@@ -75,26 +88,53 @@ class S3DatasetIT {
             }
             long injected = S3.faults().injectedCount(Fault.SLOW_DOWN);
             assertTrue(injected > 0);
-            assertEquals(injected, s3.retryCount());
+            assertEquals(injected, s3.retries());
+            assertEquals(injected, dataset.stats().retries());
         }
     }
 
     @Test
-    void badItemsFailTheEpochByDefaultAndAreSkippedAndCountedOnRequest(@TempDir Path dir) throws Exception {
-        S3.upload("dataset", "bad/", Map.of("empty.jpg", new byte[0], "text.jpg", "no image".getBytes()));
-        Path manifest = Files.writeString(dir.resolve("m.csv"), "train/class0/img0.jpg,0\nbad/empty.jpg,0\n"
-                + "train/class1/img1.jpg,1\nbad/text.jpg,1\nbad/missing.jpg,2\ntrain/class2/img2.jpg,2\n");
+    void badItemsFailTheEpochByDefaultAndAreSkippedAndCountedOnRequest(@TempDir Path dir)
+            throws Exception {
+        byte[] jpeg = IMAGES.get("class0/img0.jpg");
+        S3.upload(
+                "dataset",
+                "bad/",
+                Map.of(
+                        "empty.jpg",
+                        new byte[0],
+                        "text.jpg",
+                        "no image".getBytes(),
+                        "truncated.jpg",
+                        Arrays.copyOf(jpeg, jpeg.length / 2)));
+        Path manifest =
+                Files.writeString(
+                        dir.resolve("m.csv"),
+                        "train/class0/img0.jpg,0\n"
+                            + "bad/empty.jpg,0\n"
+                            + "train/class1/img1.jpg,1\n"
+                            + "bad/text.jpg,1\n"
+                            + "bad/missing.jpg,2\n"
+                            + "train/class2/img2.jpg,2\n"
+                            + "bad/truncated.jpg,0\n"
+                            + "train/class2/img3.jpg,2\n");
         try (S3Source s3 = S3.sourceBuilder("s3://dataset").optManifest(manifest).build();
                 NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset failing = ConcurrentDataset.builder().setSource(s3).setSampling(2, false).build();
-            DataLoadingException e = assertThrows(DataLoadingException.class, () -> drain(failing, manager));
+            ConcurrentDataset failing =
+                    ConcurrentDataset.builder().setSource(s3).setSampling(2, false).build();
+            DataLoadingException e =
+                    assertThrows(DataLoadingException.class, () -> drain(failing, manager));
             assertInstanceOf(BadItemException.class, e.getCause());
             assertTrue(e.getMessage().contains("s3://dataset/bad/"), e.getMessage());
 
-            ConcurrentDataset skipping = ConcurrentDataset.builder()
-                    .setSource(s3).setSampling(2, false).optBadItemPolicy(BadItemPolicy.SKIP).build();
-            assertEquals(3, drain(skipping, manager));
-            assertEquals(3, skipping.stats().skippedItems());
+            ConcurrentDataset skipping =
+                    ConcurrentDataset.builder()
+                            .setSource(s3)
+                            .setSampling(2, false)
+                            .optBadItemPolicy(BadItemPolicy.SKIP)
+                            .build();
+            assertEquals(4, drain(skipping, manager));
+            assertEquals(4, skipping.stats().skippedItems());
         }
     }
 

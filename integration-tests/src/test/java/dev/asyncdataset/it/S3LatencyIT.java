@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * With 20 ms added to every GET, the 32 items of a batch fetched at once cost about one more
- * round trip than without latency, while the same 32 fetched one after another cost about 32.
- * The latency's cost is measured against a twin server without latency, interleaved in the same
- * run, so the CPU the GETs need on a busy machine does not count against it.
+ * With 20 ms added to every GET, the 32 items of a batch fetched at once cost about one more round
+ * trip than without latency, while the same 32 fetched one after another cost about 32. The
+ * latency's cost is measured against a twin server without latency, interleaved in the same run, so
+ * the CPU the GETs need on a busy machine does not count against it.
  */
 class S3LatencyIT {
 
@@ -39,7 +39,11 @@ class S3LatencyIT {
             long bestFast = Long.MAX_VALUE;
             for (int batch = 0; batch < WARM_UP + MEASURED; batch++) {
                 long offset = batch * 7L;
-                List<Long> indices = LongStream.range(0, BATCH).map(i -> (i + offset) % slow.size()).boxed().toList();
+                List<Long> indices =
+                        LongStream.range(0, BATCH)
+                                .map(i -> (i + offset) % slow.size())
+                                .boxed()
+                                .toList();
                 long slowMillis = parallelMillis(slow, manager, indices);
                 long fastMillis = parallelMillis(fast, manager, indices);
                 if (batch >= WARM_UP) {
@@ -52,15 +56,22 @@ class S3LatencyIT {
                 slow.fetch(manager, i);
             }
             long sequentialMillis = (System.nanoTime() - start) / 1_000_000;
-            String times = "parallel batch: " + bestSlow + " ms at 20 ms per GET, " + bestFast
-                    + " ms at 0 ms; sequential: " + sequentialMillis + " ms";
+            String times =
+                    "parallel batch: "
+                            + bestSlow
+                            + " ms at 20 ms per GET, "
+                            + bestFast
+                            + " ms at 0 ms; sequential: "
+                            + sequentialMillis
+                            + " ms";
             assertTrue(bestSlow - bestFast < 4 * LATENCY_MS, times);
             assertTrue(sequentialMillis > 16 * LATENCY_MS, times);
             System.out.println(times);
         }
     }
 
-    private static long parallelMillis(S3Source source, NDManager manager, List<Long> indices) throws Exception {
+    private static long parallelMillis(S3Source source, NDManager manager, List<Long> indices)
+            throws Exception {
         long start = System.nanoTime();
         SourceEpoch.fetch(source, manager, indices);
         return (System.nanoTime() - start) / 1_000_000;

@@ -26,9 +26,9 @@ import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * An in-process S3Proxy on a free loopback port with an in-memory store, for tests: as a JUnit 5
- * extension ({@code @RegisterExtension static S3ProxyServer s3 = new S3ProxyServer(0);}) or
- * started and closed by hand. GETs pass through a {@link FaultInjectingBlobStore} (server-side
- * GET counts, injected faults), then S3Proxy's latency middleware when a latency is set.
+ * extension ({@code @RegisterExtension static S3ProxyServer s3 = new S3ProxyServer(0);}) or started
+ * and closed by hand. GETs pass through a {@link FaultInjectingBlobStore} (server-side GET counts,
+ * injected faults), then S3Proxy's latency middleware when a latency is set.
  */
 public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
@@ -40,7 +40,9 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     private FaultInjectingBlobStore faults;
     private S3Client client;
 
-    /** @param getLatencyMillis the delay S3Proxy adds to every GET, 0 for none */
+    /**
+     * @param getLatencyMillis the delay S3Proxy adds to every GET, 0 for none
+     */
     public S3ProxyServer(long getLatencyMillis) {
         this.getLatencyMillis = getLatencyMillis;
     }
@@ -49,24 +51,32 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     public void start() throws Exception {
         Properties properties = new Properties();
         if (getLatencyMillis > 0) {
-            properties.setProperty("s3proxy.latency-blobstore.get.latency", Long.toString(getLatencyMillis));
+            properties.setProperty(
+                    "s3proxy.latency-blobstore.get.latency", Long.toString(getLatencyMillis));
         }
-        faults = new FaultInjectingBlobStore(Middlewares.wrap(new TransientNio2BlobStore(), properties, p -> {
-            throw new UnsupportedOperationException("no second backend");
-        }));
-        proxy = S3Proxy.builder()
-                .blobStore(faults)
-                .endpoint(URI.create("http://127.0.0.1:0"))
-                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-                .build();
+        faults =
+                new FaultInjectingBlobStore(
+                        Middlewares.wrap(
+                                new TransientNio2BlobStore(),
+                                properties,
+                                p -> {
+                                    throw new UnsupportedOperationException("no second backend");
+                                }));
+        proxy =
+                S3Proxy.builder()
+                        .blobStore(faults)
+                        .endpoint(URI.create("http://127.0.0.1:0"))
+                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                        .build();
         proxy.start();
-        client = S3Client.builder()
-                .endpointOverride(endpoint())
-                .forcePathStyle(true)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(credentials())
-                .httpClient(UrlConnectionHttpClient.create())
-                .build();
+        client =
+                S3Client.builder()
+                        .endpointOverride(endpoint())
+                        .forcePathStyle(true)
+                        .region(Region.US_EAST_1)
+                        .credentialsProvider(credentials())
+                        .httpClient(UrlConnectionHttpClient.create())
+                        .build();
     }
 
     @Override
@@ -75,14 +85,21 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     }
 
     @Override
-    public void afterAll(ExtensionContext context) throws Exception {
+    public void afterAll(ExtensionContext context) {
         close();
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         client.close();
-        proxy.stop();
+        try {
+            proxy.stop();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("cannot stop S3Proxy", e);
+        }
     }
 
     /** The server's base URI, {@code http://127.0.0.1:<port>}. */
@@ -100,7 +117,9 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
         return client;
     }
 
-    /** A {@link S3Source} builder set up for this server (endpoint, path style, test credentials). */
+    /**
+     * A {@link S3Source} builder set up for this server (endpoint, path style, test credentials).
+     */
     public S3SourceBuilder sourceBuilder(String url) {
         return S3Source.builder()
                 .setUrl(url)
@@ -110,7 +129,10 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
                 .optCredentials(ACCESS_KEY, SECRET_KEY);
     }
 
-    /** Creates {@code bucket} if needed and uploads {@code objects} (key to bytes) under {@code prefix}. */
+    /**
+     * Creates {@code bucket} if needed and uploads {@code objects} (key to bytes) under {@code
+     * prefix}.
+     */
     public void upload(String bucket, String prefix, Map<String, byte[]> objects) throws Exception {
         if (!client.listBuckets().buckets().stream().anyMatch(b -> b.name().equals(bucket))) {
             client.createBucket(b -> b.bucket(bucket));
@@ -118,8 +140,12 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
         try (ExecutorService uploaders = Executors.newFixedThreadPool(8)) {
             List<Future<?>> done = new ArrayList<>();
             for (Map.Entry<String, byte[]> object : objects.entrySet()) {
-                done.add(uploaders.submit(() -> client.putObject(
-                        b -> b.bucket(bucket).key(prefix + object.getKey()), RequestBody.fromBytes(object.getValue()))));
+                done.add(
+                        uploaders.submit(
+                                () ->
+                                        client.putObject(
+                                                b -> b.bucket(bucket).key(prefix + object.getKey()),
+                                                RequestBody.fromBytes(object.getValue()))));
             }
             for (Future<?> upload : done) {
                 upload.get();

@@ -15,6 +15,7 @@ import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,7 +55,8 @@ class S3SourceIT {
 
     @Test
     void listsLikeTheLocalFolderAndDeliversEveryItemOnceWithTheSamePixels() throws Exception {
-        try (S3Source s3 = S3.sourceBuilder(URL).build(); NDManager manager = NDManager.newBaseManager()) {
+        try (S3Source s3 = S3.sourceBuilder(URL).build();
+                NDManager manager = NDManager.newBaseManager()) {
             ImageFolderSource folder = ImageFolderSource.of(local);
             assertEquals(folder.getClasses(), s3.getClasses());
             assertEquals(IMAGES.size(), s3.size());
@@ -71,7 +72,9 @@ class S3SourceIT {
                 Record actual = records.get((int) i);
                 assertEquals(expected.getData().head(), actual.getData().head(), relative);
                 assertEquals(expected.getLabels().head(), actual.getLabels().head(), relative);
-                assertEquals(s3.getClasses().indexOf(relative.split("/")[0]), actual.getLabels().head().getLong());
+                assertEquals(
+                        s3.getClasses().indexOf(relative.split("/")[0]),
+                        actual.getLabels().head().getLong());
             }
             assertTrue(localIndex.isEmpty(), "items missing from S3: " + localIndex.keySet());
             assertEquals(IMAGES.size(), S3.faults().getCount());
@@ -93,9 +96,17 @@ class S3SourceIT {
 
     @Test
     void readsManifestsFromAnObjectOrALocalFile(@TempDir Path dir) throws Exception {
-        S3.upload("data", "", Map.of("manifests/train.csv", "key,label\nclass2/img1.jpg,7\nclass0/img3.jpg,2\n".getBytes()));
-        Path jsonl = Files.writeString(dir.resolve("train.jsonl"),
-                "{\"key\": \"class2/img1.jpg\", \"label\": \"zebra\"}\n{\"key\": \"class0/img3.jpg\", \"label\": \"ant\"}\n");
+        S3.upload(
+                "data",
+                "",
+                Map.of(
+                        "manifests/train.csv",
+                        "key,label\nclass2/img1.jpg,7\nclass0/img3.jpg,2\n".getBytes()));
+        Path jsonl =
+                Files.writeString(
+                        dir.resolve("train.jsonl"),
+                        "{\"key\": \"class2/img1.jpg\", \"label\": \"zebra\"}\n"
+                            + "{\"key\": \"class0/img3.jpg\", \"label\": \"ant\"}\n");
         try (S3Source csv = S3.sourceBuilder(URL).optManifest("manifests/train.csv").build();
                 S3Source json = S3.sourceBuilder(URL).optManifest(jsonl).build();
                 NDManager manager = NDManager.newBaseManager()) {
@@ -112,13 +123,17 @@ class S3SourceIT {
 
     @Test
     void badObjectsFailWithTheirKey(@TempDir Path dir) throws Throwable {
-        S3.upload("bad", "", Map.of("c/empty.jpg", new byte[0], "c/text.jpg", "not an image at all".getBytes()));
-        Path manifest = Files.writeString(dir.resolve("m.csv"), "c/empty.jpg,0\nc/text.jpg,0\nc/missing.jpg,0\n");
+        S3.upload(
+                "bad",
+                "",
+                Map.of("c/empty.jpg", new byte[0], "c/text.jpg", "not an image at all".getBytes()));
+        Path manifest =
+                Files.writeString(
+                        dir.resolve("m.csv"), "c/empty.jpg,0\nc/text.jpg,0\nc/missing.jpg,0\n");
         assertEveryItemIsBad(S3.sourceBuilder("s3://bad").optManifest(manifest).build());
     }
 
     @Test
-    @Disabled("needs the JPEG end-of-image check of ImageDecoder on branch decode (commit 712e48d)")
     void truncatedJpegFailsWithItsKey() throws Throwable {
         byte[] jpeg = IMAGES.get("class0/img0.jpg");
         S3.upload("truncated", "", Map.of("c/truncated.jpg", Arrays.copyOf(jpeg, jpeg.length / 3)));
@@ -126,46 +141,69 @@ class S3SourceIT {
     }
 
     private static void assertEveryItemIsBad(S3Source source) throws Exception {
-        try (S3Source s3 = source; NDManager manager = NDManager.newBaseManager()) {
+        try (S3Source s3 = source;
+                NDManager manager = NDManager.newBaseManager()) {
             for (long i = 0; i < s3.size(); i++) {
                 long index = i;
-                BadItemException e = assertThrows(BadItemException.class,
-                        () -> SourceEpoch.one(s3, manager, index), s3.describe(i));
+                BadItemException e =
+                        assertThrows(
+                                BadItemException.class,
+                                () -> SourceEpoch.one(s3, manager, index),
+                                s3.describe(i));
                 assertEquals(s3.describe(i), e.getKey());
                 assertTrue(e.getMessage().startsWith(s3.describe(i)), e.getMessage());
             }
-            assertEquals(0, s3.retryCount());
+            assertEquals(0, s3.retries());
         }
     }
 
     @Test
-    void slowDownAndTruncatedBodiesAreRetriedAndCounted() throws Exception {
-        S3.faults().setPolicy((key, attempt) -> attempt > 1 ? Fault.NONE
-                : switch (Math.floorMod(key.hashCode(), 4)) {
-                    case 0 -> Fault.SLOW_DOWN;
-                    case 1 -> Fault.TRUNCATE;
-                    default -> Fault.NONE;
-                });
-        try (S3Source s3 = S3.sourceBuilder(URL).build(); NDManager manager = NDManager.newBaseManager()) {
+    void slowDownsTruncatedBodiesAndAbortedResponsesAreRetriedAndCounted() throws Exception {
+        Fault[] faults = {Fault.SLOW_DOWN, Fault.TRUNCATE, Fault.ABORT, Fault.NONE};
+        S3.faults()
+                .setPolicy(
+                        (key, attempt) ->
+                                attempt > 1 ? Fault.NONE : faults[Math.floorMod(key.hashCode(), 4)]);
+        try (S3Source s3 = S3.sourceBuilder(URL).build();
+                NDManager manager = NDManager.newBaseManager()) {
             List<Record> records = SourceEpoch.all(s3, manager);
             assertEquals(IMAGES.size(), records.size());
-            long slowDowns = S3.faults().injectedCount(Fault.SLOW_DOWN);
-            long truncated = S3.faults().injectedCount(Fault.TRUNCATE);
-            assertTrue(slowDowns > 0 && truncated > 0, slowDowns + " / " + truncated);
-            assertEquals(slowDowns + truncated, s3.retryCount());
-            assertEquals(IMAGES.size() + slowDowns + truncated, S3.faults().getCount());
+            long injected = 0;
+            for (Fault fault : List.of(Fault.SLOW_DOWN, Fault.TRUNCATE, Fault.ABORT)) {
+                long count = S3.faults().injectedCount(fault);
+                assertTrue(count > 0, "no " + fault + " injected");
+                injected += count;
+            }
+            assertEquals(injected, s3.retries());
+            assertEquals(IMAGES.size() + injected, S3.faults().getCount());
+        }
+    }
+
+    @Test
+    void stalledRequestsTimeOutAndAreRetried() throws Throwable {
+        S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.STALL : Fault.NONE);
+        try (S3Source s3 = S3.sourceBuilder(URL).optRequestTimeout(Duration.ofSeconds(1)).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            long start = System.nanoTime();
+            SourceEpoch.one(s3, manager, 0);
+            assertTrue(
+                    System.nanoTime() - start < FaultInjectingBlobStore.STALL_MILLIS * 1_000_000,
+                    "waited out the stall");
+            assertEquals(1, s3.retries());
+            assertEquals(1, S3.faults().injectedCount(Fault.STALL));
         }
     }
 
     @Test
     void persistentFailureGivesUpAfterMaxAttempts() throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.SLOW_DOWN);
-        try (S3Source s3 = S3.sourceBuilder(URL).optMaxAttempts(3).build(); NDManager manager = NDManager.newBaseManager()) {
+        try (S3Source s3 = S3.sourceBuilder(URL).optMaxAttempts(3).build();
+                NDManager manager = NDManager.newBaseManager()) {
             Exception e = assertThrows(Exception.class, () -> s3.fetch(manager, 0));
             assertFalse(e instanceof BadItemException, e.toString());
             assertTrue(e.getMessage().contains("503"), e.getMessage());
             assertEquals(3, S3.faults().getCount());
-            assertEquals(2, s3.retryCount());
+            assertEquals(2, s3.retries());
         }
     }
 
@@ -178,7 +216,8 @@ class S3SourceIT {
             assertEquals(IMAGES.size(), S3.faults().getCount());
             List<Record> second = SourceEpoch.all(s3, manager);
             assertEquals(IMAGES.size(), second.size());
-            assertEquals(IMAGES.size(), S3.faults().getCount(), "the second epoch made GET requests");
+            assertEquals(
+                    IMAGES.size(), S3.faults().getCount(), "the second epoch made GET requests");
             assertEquals(IMAGES.size(), s3.cacheHits());
             assertEquals(IMAGES.size(), s3.cacheMisses());
             assertTrue(directoryBytes(cacheDir) <= bound);
@@ -201,8 +240,15 @@ class S3SourceIT {
     @Test
     void credentialsNeverAppearInErrors() throws Exception {
         String secret = "super-secret-value-123";
-        Exception e = assertThrows(Exception.class,
-                () -> S3.sourceBuilder(URL).optCredentials("it-access-key", secret).optMaxAttempts(1).build().close());
+        Exception e =
+                assertThrows(
+                        Exception.class,
+                        () ->
+                                S3.sourceBuilder(URL)
+                                        .optCredentials("it-access-key", secret)
+                                        .optMaxAttempts(1)
+                                        .build()
+                                        .close());
         for (Throwable t = e; t != null; t = t.getCause()) {
             assertFalse(String.valueOf(t.getMessage()).contains(secret), t.toString());
         }

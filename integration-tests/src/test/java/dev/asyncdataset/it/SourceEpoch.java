@@ -18,8 +18,11 @@ final class SourceEpoch {
 
     private SourceEpoch() {}
 
-    /** Fetches {@code indices} concurrently, one virtual thread each; returns bytes in index order. */
-    static List<byte[]> fetch(ItemSource<byte[]> source, NDManager manager, List<Long> indices) throws Exception {
+    /**
+     * Fetches {@code indices} concurrently, one virtual thread each; returns bytes in index order.
+     */
+    static List<byte[]> fetch(ItemSource<byte[]> source, NDManager manager, List<Long> indices)
+            throws Exception {
         try (ExecutorService fetchers = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<byte[]>> pending = new ArrayList<>();
             for (long index : indices) {

@@ -1,0 +1,49 @@
+package dev.asyncdataset.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class S3SourceBuilderTest {
+
+    @Test
+    void badArgumentsAreRefusedAtOnceNamingTheValue() {
+        S3SourceBuilder builder = S3Source.builder();
+        assertEquals(
+                "maxAttempts < 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> builder.optMaxAttempts(0))
+                        .getMessage());
+        assertEquals(
+                "maxConnections < 1: -3",
+                assertThrows(IllegalArgumentException.class, () -> builder.optMaxConnections(-3))
+                        .getMessage());
+        assertEquals(
+                "requestTimeout not positive: PT0S",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> builder.optRequestTimeout(Duration.ZERO))
+                        .getMessage());
+        assertEquals(
+                "cache maxBytes < 1: 0",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> builder.optCache(Path.of("c"), 0))
+                        .getMessage());
+        assertEquals(
+                "not an s3://bucket/prefix URL: http://bucket/p",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> builder.setUrl("http://bucket/p"))
+                        .getMessage());
+    }
+
+    @Test
+    void buildWithoutUrlSaysWhatIsMissing() {
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> S3Source.builder().build());
+        assertEquals("setUrl(\"s3://bucket/prefix\") is required", e.getMessage());
+    }
+}
