@@ -2,6 +2,7 @@ package dev.asyncdataset.examples;
 
 import ai.djl.training.Trainer;
 import ai.djl.training.listener.TrainingListenerAdapter;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,6 +3,7 @@ package dev.asyncdataset.examples;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Uploader;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The README's first command: with nothing prepared, generates a small ImageNet-like set (reused
- * on later runs), serves it from an embedded S3Proxy that adds a per-request latency, and trains
+ * The README's first command: with nothing prepared, generates a small ImageNet-like set (reused on
+ * later runs), serves it from an embedded S3Proxy that adds a per-request latency, and trains
  * ResNet-18 on it twice from S3, with the same seed: with ConcurrentDataset, then with DJL's own
- * loader over blocking GETs. Prints a side-by-side table. Options: the training options of
- * {@link TrainResNet} except data, endpoint and loader, plus
+ * loader over blocking GETs. Prints a side-by-side table. Options: the training options of {@link
+ * TrainResNet} except data, endpoint and loader, plus
  *
  * <pre>
  * --data-dir DIR (data)  --classes N (10)  --per-class N (100)  --latency-ms MS (20)
@@ -55,17 +56,27 @@ public final class MainJob {
         Path folder = generate(options, out);
         try (EmbeddedS3Proxy s3 = EmbeddedS3Proxy.start(options.integer("latency-ms"))) {
             int uploaded = S3Uploader.uploadFolder(s3.connection(), folder, BUCKET_URL);
-            out.printf("uploaded %d images to %s on S3Proxy %s (+%d ms per request)%n",
-                    uploaded, BUCKET_URL, s3.connection().endpoint(), options.integer("latency-ms"));
-            TrainingSettings settings = TrainingSettings.from(
-                    options.with("data", BUCKET_URL).with("endpoint", "").with("loader", "concurrent"));
+            out.printf(
+                    "uploaded %d images to %s on S3Proxy %s (+%d ms per request)%n",
+                    uploaded,
+                    BUCKET_URL,
+                    s3.connection().endpoint(),
+                    options.integer("latency-ms"));
+            TrainingSettings settings =
+                    TrainingSettings.from(
+                            options.with("data", BUCKET_URL)
+                                    .with("endpoint", "")
+                                    .with("loader", "concurrent"));
             List<RunResult> results = new ArrayList<>();
             for (String loader : List.of("concurrent", "djl")) {
                 out.println("training ResNet-18 with " + ResultTable.displayName(loader));
                 results.add(ResNetTraining.run(settings.withLoader(loader), s3.connection()));
             }
-            out.printf("%nResNet-18, %d px, batch %d, from S3 with %d ms per request:%n%s",
-                    settings.imageSize(), settings.batchSize(), options.integer("latency-ms"),
+            out.printf(
+                    "%nResNet-18, %d px, batch %d, from S3 with %d ms per request:%n%s",
+                    settings.imageSize(),
+                    settings.batchSize(),
+                    options.integer("latency-ms"),
                     ResultTable.format(results));
             checkLosses(results);
             return results;
@@ -85,11 +96,13 @@ public final class MainJob {
     private static Path generate(Options options, PrintStream out) throws Exception {
         int classes = options.integer("classes");
         int perClass = options.integer("per-class");
-        Path folder = Path.of(options.text("data-dir"), "imagenet-like-" + classes + "x" + perClass)
-                .toAbsolutePath();
+        Path folder =
+                Path.of(options.text("data-dir"), "imagenet-like-" + classes + "x" + perClass)
+                        .toAbsolutePath();
         long start = System.nanoTime();
         ImageNetLikeGenerator.write(folder, classes, perClass, options.integer("seed"));
-        out.printf("data set: %s (%d x %d images, ready in %.1f s)%n",
+        out.printf(
+                "data set: %s (%d x %d images, ready in %.1f s)%n",
                 folder, classes, perClass, (System.nanoTime() - start) / 1e9);
         return folder;
     }
@@ -97,8 +110,12 @@ public final class MainJob {
     private static void checkLosses(List<RunResult> results) {
         for (RunResult result : results) {
             if (!Float.isFinite(result.loss()) || result.images() == 0) {
-                throw new IllegalStateException(ResultTable.displayName(result.loader())
-                        + " trained on " + result.images() + " images to loss " + result.loss());
+                throw new IllegalStateException(
+                        ResultTable.displayName(result.loader())
+                                + " trained on "
+                                + result.images()
+                                + " images to loss "
+                                + result.loss());
             }
         }
     }

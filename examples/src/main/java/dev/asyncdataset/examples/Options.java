@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Hand-written {@code --name value} command-line options: every option has a default, unknown
- * names and missing values are rejected with a message that lists the valid options.
+ * Hand-written {@code --name value} command-line options: every option has a default, unknown names
+ * and missing values are rejected with a message that lists the valid options.
  */
 public final class Options {
 
@@ -28,7 +28,8 @@ public final class Options {
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i].startsWith("--") ? args[i].substring(2) : args[i];
             if (!defaults.containsKey(name)) {
-                throw new IllegalArgumentException("unknown option " + args[i] + "; valid: " + usage(defaults));
+                throw new IllegalArgumentException(
+                        "unknown option " + args[i] + "; valid: " + usage(defaults));
             }
             if (i + 1 == args.length) {
                 throw new IllegalArgumentException("missing value for " + args[i]);
@@ -46,8 +47,12 @@ public final class Options {
      */
     public static String usage(Map<String, String> defaults) {
         StringBuilder usage = new StringBuilder();
-        defaults.forEach((name, value) -> usage.append(" --").append(name).append(' ')
-                .append(value.isEmpty() ? "''" : value));
+        defaults.forEach(
+                (name, value) ->
+                        usage.append(" --")
+                                .append(name)
+                                .append(' ')
+                                .append(value.isEmpty() ? "''" : value));
         return usage.toString().trim();
     }
 

@@ -16,12 +16,13 @@ import ai.djl.training.evaluator.Accuracy;
 import ai.djl.training.listener.TrainingListener;
 import ai.djl.training.loss.Loss;
 import ai.djl.training.optimizer.Optimizer;
+
 import dev.asyncdataset.examples.s3.S3Connection;
 
 /**
- * Trains DJL's ResNet-18 ({@link ResNetV1}) with DJL's own {@code Trainer}, {@code
- * EasyTrain.fit} and logging listeners (progress bar), unmodified, on the data of a {@link
- * TrainingSettings}, and measures the run through a {@link TimedDataset}.
+ * Trains DJL's ResNet-18 ({@link ResNetV1}) with DJL's own {@code Trainer}, {@code EasyTrain.fit}
+ * and logging listeners (progress bar), unmodified, on the data of a {@link TrainingSettings}, and
+ * measures the run through a {@link TimedDataset}.
  */
 public final class ResNetTraining {
 
@@ -35,23 +36,34 @@ public final class ResNetTraining {
      * @return the measurements
      * @throws Exception if the data cannot be read or training fails
      */
-    public static RunResult run(TrainingSettings settings, S3Connection connection) throws Exception {
+    public static RunResult run(TrainingSettings settings, S3Connection connection)
+            throws Exception {
         Engine.getInstance().setRandomSeed(settings.seed());
         Device[] devices = devices(settings.gpus());
         try (TrainingData data = TrainingData.open(settings, connection, devices[0]);
                 Model model = Model.newInstance("resnet18", devices[0])) {
-            model.setBlock(ResNetV1.builder()
-                    .setImageShape(new Shape(3, settings.imageSize(), settings.imageSize()))
-                    .setNumLayers(18)
-                    .setOutSize(data.classes())
-                    .build());
+            model.setBlock(
+                    ResNetV1.builder()
+                            .setImageShape(new Shape(3, settings.imageSize(), settings.imageSize()))
+                            .setNumLayers(18)
+                            .setOutSize(data.classes())
+                            .build());
             EpochTimer timer = new EpochTimer();
             try (Trainer trainer = model.newTrainer(config(devices, timer))) {
-                Shape input = new Shape(settings.batchSize(), 3, settings.imageSize(), settings.imageSize());
+                Shape input =
+                        new Shape(
+                                settings.batchSize(),
+                                3,
+                                settings.imageSize(),
+                                settings.imageSize());
                 trainer.initialize(input);
                 warmUp(trainer, input);
                 trainer.setMetrics(new Metrics());
-                return fit(trainer, settings, new TimedDataset(data.dataset(), settings.maxSteps()), timer);
+                return fit(
+                        trainer,
+                        settings,
+                        new TimedDataset(data.dataset(), settings.maxSteps()),
+                        timer);
             }
         }
     }
@@ -65,19 +77,25 @@ public final class ResNetTraining {
                 .addTrainingListeners(timer);
     }
 
-    private static RunResult fit(Trainer trainer, TrainingSettings settings, TimedDataset timed, EpochTimer timer)
+    private static RunResult fit(
+            Trainer trainer, TrainingSettings settings, TimedDataset timed, EpochTimer timer)
             throws Exception {
         long start = System.nanoTime();
         EasyTrain.fit(trainer, settings.epochs(), timed, null);
         long wall = System.nanoTime() - start;
         Float loss = trainer.getTrainingResult().getTrainLoss();
-        return new RunResult(settings.loader(), timed.images(), wall, timed.waitNanos(),
-                timer.epochNanos(), loss != null ? loss : Float.NaN);
+        return new RunResult(
+                settings.loader(),
+                timed.images(),
+                wall,
+                timed.waitNanos(),
+                timer.epochNanos(),
+                loss != null ? loss : Float.NaN);
     }
 
     /**
-     * One untimed forward and backward pass on random data, without an optimizer step, so that
-     * the engine's one-time setup does not count against whichever loader runs first.
+     * One untimed forward and backward pass on random data, without an optimizer step, so that the
+     * engine's one-time setup does not count against whichever loader runs first.
      */
     private static void warmUp(Trainer trainer, Shape input) {
         try (NDManager manager = trainer.getManager().newSubManager();

@@ -6,7 +6,8 @@ import java.util.Locale;
 /** Formats training runs side by side as a Markdown table, one row per loader. */
 public final class ResultTable {
 
-    private static final String HEADER = "| loader | images/s | data-wait share | epoch time (median) | loss reached |";
+    private static final String HEADER =
+            "| loader | images/s | data-wait share | epoch time (median) | loss reached |";
     private static final String RULE = "|---|---:|---:|---:|---:|";
 
     private ResultTable() {}
@@ -20,9 +21,15 @@ public final class ResultTable {
     public static String format(List<RunResult> results) {
         StringBuilder table = new StringBuilder(HEADER).append('\n').append(RULE).append('\n');
         for (RunResult result : results) {
-            table.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f %% | %.1f s | %.4f |%n",
-                    displayName(result.loader()), result.imagesPerSecond(), 100 * result.dataWaitShare(),
-                    result.medianEpochSeconds(), result.loss()));
+            table.append(
+                    String.format(
+                            Locale.ROOT,
+                            "| %s | %.1f | %.1f %% | %.1f s | %.4f |%n",
+                            displayName(result.loader()),
+                            result.imagesPerSecond(),
+                            100 * result.dataWaitShare(),
+                            result.medianEpochSeconds(),
+                            result.loss()));
         }
         return table.toString();
     }

@@ -12,8 +12,13 @@ import java.util.List;
  * @param epochNanos the wall time of each epoch
  * @param loss the training loss of the last epoch
  */
-public record RunResult(String loader, long images, long wallNanos, long dataWaitNanos,
-        List<Long> epochNanos, float loss) {
+public record RunResult(
+        String loader,
+        long images,
+        long wallNanos,
+        long dataWaitNanos,
+        List<Long> epochNanos,
+        float loss) {
 
     /**
      * Returns the training throughput.

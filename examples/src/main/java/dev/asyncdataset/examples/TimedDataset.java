@@ -6,16 +6,17 @@ import ai.djl.training.dataset.Dataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
+
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ExecutorService;
 
 /**
- * Wraps the dataset given to {@code EasyTrain.fit} and measures, the same way for any loader,
- * the time the training thread spends inside its batch iterator's {@code hasNext} and {@code
- * next}: the time the trainer waits for data. It can also end each epoch after a number of
- * batches. Not thread-safe: one training thread uses it.
+ * Wraps the dataset given to {@code EasyTrain.fit} and measures, the same way for any loader, the
+ * time the training thread spends inside its batch iterator's {@code hasNext} and {@code next}: the
+ * time the trainer waits for data. It can also end each epoch after a number of batches. Not
+ * thread-safe: one training thread uses it.
  */
 public final class TimedDataset implements Dataset {
 

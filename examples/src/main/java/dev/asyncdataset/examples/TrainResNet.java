@@ -1,12 +1,13 @@
 package dev.asyncdataset.examples;
 
 import dev.asyncdataset.examples.s3.S3Connection;
+
 import java.util.List;
 
 /**
- * Trains ResNet-18 on an ImageNet-layout data set ({@code class/image.jpg}) in a folder or under
- * an {@code s3://bucket/prefix}, with ConcurrentDataset or, for comparison, DJL's own loader.
- * Options (defaults in {@link TrainingSettings#defaults()}):
+ * Trains ResNet-18 on an ImageNet-layout data set ({@code class/image.jpg}) in a folder or under an
+ * {@code s3://bucket/prefix}, with ConcurrentDataset or, for comparison, DJL's own loader. Options
+ * (defaults in {@link TrainingSettings#defaults()}):
  *
  * <pre>
  * --data DIR|s3://bucket/prefix  --endpoint URL (S3-compatible store, path style)
@@ -27,7 +28,8 @@ public final class TrainResNet {
      */
     public static void main(String[] args) {
         try {
-            TrainingSettings settings = TrainingSettings.from(Options.parse(args, TrainingSettings.defaults()));
+            TrainingSettings settings =
+                    TrainingSettings.from(Options.parse(args, TrainingSettings.defaults()));
             S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
             RunResult result = ResNetTraining.run(settings, connection);
             System.out.print(ResultTable.format(List.of(result)));

@@ -5,6 +5,7 @@ import ai.djl.basicdataset.cv.classification.ImageFolder;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
+
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.s3.S3Connection;
@@ -13,14 +14,15 @@ import dev.asyncdataset.examples.s3.S3Url;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.S3Source;
+
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The training set of one run, built for the chosen loader from a folder or an S3 prefix, with
- * the same augmentation either way: random resized crop and flip on uint8 images, then the
- * ImageNet normalization (once per batch on the device for ConcurrentDataset, per item on the
- * CPU for DJL's loader, which has no per-batch stage).
+ * The training set of one run, built for the chosen loader from a folder or an S3 prefix, with the
+ * same augmentation either way: random resized crop and flip on uint8 images, then the ImageNet
+ * normalization (once per batch on the device for ConcurrentDataset, per item on the CPU for DJL's
+ * loader, which has no per-batch stage).
  *
  * @param dataset the dataset to pass to {@code EasyTrain.fit}
  * @param classes the number of classes
@@ -39,7 +41,8 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
      * @throws IOException if the data cannot be listed
      * @throws TranslateException if DJL's ImageFolder cannot be prepared
      */
-    public static TrainingData open(TrainingSettings settings, S3Connection connection, Device device)
+    public static TrainingData open(
+            TrainingSettings settings, S3Connection connection, Device device)
             throws IOException, TranslateException {
         boolean s3 = S3Url.isS3(settings.data());
         if (settings.loader().equals("djl")) {
@@ -47,10 +50,12 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         }
         if (s3) {
             S3Source source = connection.source(settings.data(), settings.fetchers());
-            return new TrainingData(concurrent(settings, source, device), source.getClasses().size(), source);
+            return new TrainingData(
+                    concurrent(settings, source, device), source.getClasses().size(), source);
         }
         ImageFolderSource source = ImageFolderSource.of(Path.of(settings.data()));
-        return new TrainingData(concurrent(settings, source, device), source.getClasses().size(), source);
+        return new TrainingData(
+                concurrent(settings, source, device), source.getClasses().size(), source);
     }
 
     /** Closes the resource. */
@@ -59,7 +64,8 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         resource.close();
     }
 
-    private static ConcurrentDataset concurrent(TrainingSettings settings, ItemSource<?> source, Device device) {
+    private static ConcurrentDataset concurrent(
+            TrainingSettings settings, ItemSource<?> source, Device device) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(settings.batchSize(), true)
@@ -74,22 +80,25 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                 .build();
     }
 
-    private static TrainingData djlFolder(TrainingSettings settings) throws IOException, TranslateException {
-        ImageFolder folder = ImageFolder.builder()
-                .setRepositoryPath(Path.of(settings.data()))
-                .optPipeline(cpuPipeline(settings))
-                .setSampling(settings.batchSize(), true)
-                .build();
+    private static TrainingData djlFolder(TrainingSettings settings)
+            throws IOException, TranslateException {
+        ImageFolder folder =
+                ImageFolder.builder()
+                        .setRepositoryPath(Path.of(settings.data()))
+                        .optPipeline(cpuPipeline(settings))
+                        .setSampling(settings.batchSize(), true)
+                        .build();
         folder.prepare();
         return new TrainingData(folder, folder.getSynset().size(), () -> {});
     }
 
     private static TrainingData djlS3(TrainingSettings settings, S3Connection connection) {
-        S3ImageDataset dataset = S3ImageDataset.builder()
-                .setLocation(connection, settings.data())
-                .optPipeline(cpuPipeline(settings))
-                .setSampling(settings.batchSize(), true)
-                .build();
+        S3ImageDataset dataset =
+                S3ImageDataset.builder()
+                        .setLocation(connection, settings.data())
+                        .optPipeline(cpuPipeline(settings))
+                        .setSampling(settings.batchSize(), true)
+                        .build();
         return new TrainingData(dataset, dataset.getClasses().size(), dataset);
     }
 

@@ -20,8 +20,20 @@ import java.util.Map;
  * @param gpus the GPUs to train on: -1 for all there are, 0 for the CPU
  * @param seed the random seed of the model, the sampler and the augmentation
  */
-public record TrainingSettings(String data, String endpoint, String loader, int epochs, int batchSize,
-        int imageSize, int maxSteps, int fetchers, int workers, int stagingDepth, int decodeThreads, int gpus, int seed) {
+public record TrainingSettings(
+        String data,
+        String endpoint,
+        String loader,
+        int epochs,
+        int batchSize,
+        int imageSize,
+        int maxSteps,
+        int fetchers,
+        int workers,
+        int stagingDepth,
+        int decodeThreads,
+        int gpus,
+        int seed) {
 
     /**
      * Returns the training options and their defaults (names without dashes).
@@ -40,7 +52,8 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
         defaults.put("fetchers", "64");
         defaults.put("workers", "4");
         defaults.put("staging-depth", "2");
-        defaults.put("decode-threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        defaults.put(
+                "decode-threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
         defaults.put("gpus", "-1");
         defaults.put("seed", "0");
         return defaults;
@@ -58,10 +71,19 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
         if (!loader.equals("concurrent") && !loader.equals("djl")) {
             throw new IllegalArgumentException("--loader must be concurrent or djl: " + loader);
         }
-        return new TrainingSettings(options.text("data"), options.text("endpoint"), loader,
-                options.integer("epochs"), options.integer("batch-size"), options.integer("image-size"),
-                options.integer("max-steps"), options.integer("fetchers"), options.integer("workers"),
-                options.integer("staging-depth"), options.integer("decode-threads"), options.integer("gpus"),
+        return new TrainingSettings(
+                options.text("data"),
+                options.text("endpoint"),
+                loader,
+                options.integer("epochs"),
+                options.integer("batch-size"),
+                options.integer("image-size"),
+                options.integer("max-steps"),
+                options.integer("fetchers"),
+                options.integer("workers"),
+                options.integer("staging-depth"),
+                options.integer("decode-threads"),
+                options.integer("gpus"),
                 options.integer("seed"));
     }
 
@@ -72,8 +94,20 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
      * @return the new settings
      */
     public TrainingSettings withLoader(String otherLoader) {
-        return new TrainingSettings(data, endpoint, otherLoader, epochs, batchSize, imageSize, maxSteps,
-                fetchers, workers, stagingDepth, decodeThreads, gpus, seed);
+        return new TrainingSettings(
+                data,
+                endpoint,
+                otherLoader,
+                epochs,
+                batchSize,
+                imageSize,
+                maxSteps,
+                fetchers,
+                workers,
+                stagingDepth,
+                decodeThreads,
+                gpus,
+                seed);
     }
 
     /**
@@ -83,7 +117,19 @@ public record TrainingSettings(String data, String endpoint, String loader, int 
      * @return the new settings
      */
     public TrainingSettings withData(String otherData) {
-        return new TrainingSettings(otherData, endpoint, loader, epochs, batchSize, imageSize, maxSteps,
-                fetchers, workers, stagingDepth, decodeThreads, gpus, seed);
+        return new TrainingSettings(
+                otherData,
+                endpoint,
+                loader,
+                epochs,
+                batchSize,
+                imageSize,
+                maxSteps,
+                fetchers,
+                workers,
+                stagingDepth,
+                decodeThreads,
+                gpus,
+                seed);
     }
 }

@@ -5,36 +5,56 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.examples.MainJob;
 import dev.asyncdataset.examples.RunResult;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's main job, shrunk to a few steps: generated JPEGs, an embedded S3Proxy with
- * latency, and real ResNet-18 training on PyTorch with both loaders.
+ * The README's main job, shrunk to a few steps: generated JPEGs, an embedded S3Proxy with latency,
+ * and real ResNet-18 training on PyTorch with both loaders.
  */
 class MainJobSmokeIT {
 
-    @TempDir
-    Path dataDir;
+    @TempDir Path dataDir;
 
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void trainsWithBothLoadersFromS3AndPrintsTheTable() throws Exception {
-        String[] args = {"--data-dir", dataDir.toString(), "--classes", "2", "--per-class", "16",
-            "--image-size", "32", "--batch-size", "8", "--epochs", "1", "--max-steps", "2",
-            "--latency-ms", "5", "--gpus", "0"};
+        String[] args = {
+            "--data-dir",
+            dataDir.toString(),
+            "--classes",
+            "2",
+            "--per-class",
+            "16",
+            "--image-size",
+            "32",
+            "--batch-size",
+            "8",
+            "--epochs",
+            "1",
+            "--max-steps",
+            "2",
+            "--latency-ms",
+            "5",
+            "--gpus",
+            "0"
+        };
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
-        List<RunResult> results = MainJob.run(args, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        List<RunResult> results =
+                MainJob.run(args, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
-        assertEquals(List.of("concurrent", "djl"), results.stream().map(RunResult::loader).toList());
+        assertEquals(
+                List.of("concurrent", "djl"), results.stream().map(RunResult::loader).toList());
         for (RunResult result : results) {
             assertEquals(16, result.images(), result.loader() + ": 2 steps of 8 images");
             assertTrue(Float.isFinite(result.loss()), result.loader() + " loss " + result.loss());

@@ -1,19 +1,21 @@
 package dev.asyncdataset.examples.s3;
 
-import java.net.URI;
-import java.util.Properties;
-import java.util.UUID;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.middleware.Middlewares;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
+
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
+import java.net.URI;
+import java.util.Properties;
+import java.util.UUID;
+
 /**
- * An S3Proxy 4.1.0 server inside this process, on a free loopback port, with an in-memory store
- * and S3Proxy's latency middleware adding a fixed delay to every request: a stand-in for remote
- * object storage that needs no network and no account. Credentials are random per server.
+ * An S3Proxy 4.1.0 server inside this process, on a free loopback port, with an in-memory store and
+ * S3Proxy's latency middleware adding a fixed delay to every request: a stand-in for remote object
+ * storage that needs no network and no account. Credentials are random per server.
  */
 public final class EmbeddedS3Proxy implements AutoCloseable {
 
@@ -36,19 +38,28 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
     public static EmbeddedS3Proxy start(long latencyMillis) throws Exception {
         Properties properties = new Properties();
         if (latencyMillis > 0) {
-            properties.setProperty("s3proxy.latency-blobstore.*.latency", Long.toString(latencyMillis));
+            properties.setProperty(
+                    "s3proxy.latency-blobstore.*.latency", Long.toString(latencyMillis));
         }
-        var store = Middlewares.wrap(new TransientNio2BlobStore(), properties, unused -> {
-            throw new UnsupportedOperationException("no second backend");
-        });
-        AwsBasicCredentials credentials = AwsBasicCredentials.create(
-                "local-" + UUID.randomUUID(), UUID.randomUUID().toString());
-        S3Proxy proxy = S3Proxy.builder()
-                .blobStore(store)
-                .endpoint(URI.create("http://127.0.0.1:0"))
-                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4,
-                        credentials.accessKeyId(), credentials.secretAccessKey())
-                .build();
+        var store =
+                Middlewares.wrap(
+                        new TransientNio2BlobStore(),
+                        properties,
+                        unused -> {
+                            throw new UnsupportedOperationException("no second backend");
+                        });
+        AwsBasicCredentials credentials =
+                AwsBasicCredentials.create(
+                        "local-" + UUID.randomUUID(), UUID.randomUUID().toString());
+        S3Proxy proxy =
+                S3Proxy.builder()
+                        .blobStore(store)
+                        .endpoint(URI.create("http://127.0.0.1:0"))
+                        .awsAuthentication(
+                                AuthenticationType.AWS_V2_OR_V4,
+                                credentials.accessKeyId(),
+                                credentials.secretAccessKey())
+                        .build();
         proxy.start();
         return new EmbeddedS3Proxy(proxy, credentials);
     }

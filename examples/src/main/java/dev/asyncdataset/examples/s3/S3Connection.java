@@ -1,18 +1,20 @@
 package dev.asyncdataset.examples.s3;
 
 import dev.asyncdataset.source.S3Source;
-import java.io.IOException;
-import java.net.URI;
+
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
+import java.io.IOException;
+import java.net.URI;
+
 /**
- * How to reach an S3 store: AWS itself, or an S3-compatible endpoint (S3Proxy, MinIO) reached
- * with path-style URLs in region {@code us-east-1}. Credentials come from the given provider and
- * are never printed.
+ * How to reach an S3 store: AWS itself, or an S3-compatible endpoint (S3Proxy, MinIO) reached with
+ * path-style URLs in region {@code us-east-1}. Credentials come from the given provider and are
+ * never printed.
  *
  * @param endpoint the endpoint override, or {@code null} for AWS
  * @param credentials where credentials come from
@@ -36,9 +38,10 @@ public record S3Connection(URI endpoint, AwsCredentialsProvider credentials) {
      * @return a new client; the caller closes it
      */
     public S3Client syncClient() {
-        var builder = S3Client.builder()
-                .httpClient(UrlConnectionHttpClient.create())
-                .credentialsProvider(credentials);
+        var builder =
+                S3Client.builder()
+                        .httpClient(UrlConnectionHttpClient.create())
+                        .credentialsProvider(credentials);
         if (endpoint != null) {
             builder.endpointOverride(endpoint).forcePathStyle(true).region(Region.US_EAST_1);
         }
@@ -54,10 +57,11 @@ public record S3Connection(URI endpoint, AwsCredentialsProvider credentials) {
      * @throws IOException if the prefix cannot be listed
      */
     public S3Source source(String url, int maxConnections) throws IOException {
-        var builder = S3Source.builder()
-                .setUrl(url)
-                .optCredentialsProvider(credentials)
-                .optMaxConnections(maxConnections);
+        var builder =
+                S3Source.builder()
+                        .setUrl(url)
+                        .optCredentialsProvider(credentials)
+                        .optMaxConnections(maxConnections);
         if (endpoint != null) {
             builder.optEndpoint(endpoint).optPathStyle(true).optRegion(Region.US_EAST_1.id());
         }

@@ -7,14 +7,16 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
+
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * The DJL-loader baseline for S3: what a DJL user writes today to train from a bucket. An
@@ -61,7 +63,8 @@ public final class S3ImageDataset extends RandomAccessDataset implements AutoClo
     @Override
     public Record get(NDManager manager, long index) throws IOException {
         String key = keys.get(Math.toIntExact(index));
-        byte[] bytes = client.getObjectAsBytes(b -> b.bucket(url.bucket()).key(key)).asByteArrayUnsafe();
+        byte[] bytes =
+                client.getObjectAsBytes(b -> b.bucket(url.bucket()).key(key)).asByteArrayUnsafe();
         Image image = ImageFactory.getInstance().fromInputStream(new ByteArrayInputStream(bytes));
         NDList data = new NDList(image.toNDArray(manager, Image.Flag.COLOR));
         return new Record(data, new NDList(manager.create(labels.get(Math.toIntExact(index)))));
@@ -83,7 +86,9 @@ public final class S3ImageDataset extends RandomAccessDataset implements AutoClo
     }
 
     private void list() {
-        for (S3Object object : client.listObjectsV2Paginator(b -> b.bucket(url.bucket()).prefix(url.prefix())).contents()) {
+        for (S3Object object :
+                client.listObjectsV2Paginator(b -> b.bucket(url.bucket()).prefix(url.prefix()))
+                        .contents()) {
             String[] parts = object.key().substring(url.prefix().length()).split("/");
             if (parts.length == 2 && isImage(parts[1])) {
                 if (classes.isEmpty() || !classes.getLast().equals(parts[0])) {
@@ -94,13 +99,15 @@ public final class S3ImageDataset extends RandomAccessDataset implements AutoClo
             }
         }
         if (keys.isEmpty()) {
-            throw new IllegalArgumentException("no class/image objects under s3://" + url.bucket() + "/" + url.prefix());
+            throw new IllegalArgumentException(
+                    "no class/image objects under s3://" + url.bucket() + "/" + url.prefix());
         }
     }
 
     private static boolean isImage(String name) {
         int dot = name.lastIndexOf('.');
-        return !name.startsWith(".") && dot > 0
+        return !name.startsWith(".")
+                && dot > 0
                 && EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
     }
 

@@ -1,5 +1,8 @@
 package dev.asyncdataset.examples.s3;
 
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +12,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * Uploads an image folder ({@code class/file.jpg}) under an {@code s3://bucket/prefix}, creating
@@ -31,17 +32,35 @@ public final class S3Uploader {
      * @return the number of objects uploaded
      * @throws IOException if the folder cannot be read or a PUT fails
      */
-    public static int uploadFolder(S3Connection connection, Path root, String url) throws IOException {
+    public static int uploadFolder(S3Connection connection, Path root, String url)
+            throws IOException {
         S3Url target = S3Url.parse(url);
         List<Path> files = imageFiles(root);
         try (S3Client client = connection.syncClient();
                 ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_PUTS)) {
-            if (client.listBuckets().buckets().stream().noneMatch(b -> b.name().equals(target.bucket()))) {
+            if (client.listBuckets().buckets().stream()
+                    .noneMatch(b -> b.name().equals(target.bucket()))) {
                 client.createBucket(b -> b.bucket(target.bucket()));
             }
-            List<Future<?>> puts = files.stream().<Future<?>>map(file -> pool.submit(() -> client.putObject(
-                    b -> b.bucket(target.bucket()).key(target.prefix() + key(root, file)),
-                    RequestBody.fromFile(file)))).toList();
+            List<Future<?>> puts =
+                    files.stream()
+                            .<Future<?>>map(
+                                    file ->
+                                            pool.submit(
+                                                    () ->
+                                                            client.putObject(
+                                                                    b ->
+                                                                            b.bucket(
+                                                                                            target
+                                                                                                    .bucket())
+                                                                                    .key(
+                                                                                            target
+                                                                                                            .prefix()
+                                                                                                    + key(
+                                                                                                            root,
+                                                                                                            file)),
+                                                                    RequestBody.fromFile(file))))
+                            .toList();
             awaitAll(puts, url);
         }
         return files.size();
@@ -49,7 +68,8 @@ public final class S3Uploader {
 
     private static List<Path> imageFiles(Path root) throws IOException {
         try (Stream<Path> files = Files.walk(root, 2)) {
-            return files.filter(p -> root.relativize(p).getNameCount() == 2 && Files.isRegularFile(p))
+            return files.filter(
+                            p -> root.relativize(p).getNameCount() == 2 && Files.isRegularFile(p))
                     .filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted()
                     .toList();
@@ -69,7 +89,8 @@ public final class S3Uploader {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while uploading to " + url, e);
         } catch (ExecutionException e) {
-            throw new IOException("upload to " + url + " failed: " + e.getCause().getMessage(), e.getCause());
+            throw new IOException(
+                    "upload to " + url + " failed: " + e.getCause().getMessage(), e.getCause());
         }
     }
 }

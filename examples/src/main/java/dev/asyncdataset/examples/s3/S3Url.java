@@ -1,8 +1,8 @@
 package dev.asyncdataset.examples.s3;
 
 /**
- * A bucket and a key prefix from {@code s3://bucket/prefix}; a non-empty prefix ends with
- * {@code /}.
+ * A bucket and a key prefix from {@code s3://bucket/prefix}; a non-empty prefix ends with {@code
+ * /}.
  *
  * @param bucket the bucket name
  * @param prefix the key prefix, empty or ending with {@code /}
