@@ -68,8 +68,9 @@ final class PendingBatch {
                 .toList();
     }
 
+    /** Completes the batch; {@code data} is {@code null} when every item was skipped. */
     void collated(NDList data, NDList labels) {
-        collated.complete(new NDList[] {data, labels});
+        collated.complete(data == null ? null : new NDList[] {data, labels});
     }
 
     /**
