@@ -34,19 +34,27 @@ final class Collator implements Consumer<PendingBatch> {
         }
         NDList[] data = Arrays.stream(records).map(Record::getData).toArray(NDList[]::new);
         NDList[] labels = Arrays.stream(records).map(Record::getLabels).toArray(NDList[]::new);
+        NDList[] stacked;
         try {
-            NDList stackedData = dataBatchifier.batchify(data);
-            NDList stackedLabels = labelBatchifier.batchify(labels);
-            if (targetPipeline != null) {
-                stackedLabels = targetPipeline.transform(stackedLabels);
-            }
-            batch.collated(stackedData, stackedLabels);
+            stacked = stack(data, labels);
         } catch (RuntimeException e) {
             batch.fail(new DataLoadingException(
                     batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
+            return;
         } finally {
+            // before the batch completes: the stager closes the batch manager right after
             Arrays.stream(data).forEach(NDList::close);
             Arrays.stream(labels).forEach(NDList::close);
         }
+        batch.collated(stacked[0], stacked[1]);
+    }
+
+    private NDList[] stack(NDList[] data, NDList[] labels) {
+        NDList stackedData = dataBatchifier.batchify(data);
+        NDList stackedLabels = labelBatchifier.batchify(labels);
+        if (targetPipeline != null) {
+            stackedLabels = targetPipeline.transform(stackedLabels);
+        }
+        return new NDList[] {stackedData, stackedLabels};
     }
 }
