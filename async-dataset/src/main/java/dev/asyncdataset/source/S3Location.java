@@ -3,17 +3,36 @@ package dev.asyncdataset.source;
 /**
  * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always ends
  * with {@code /}, so it names a folder, not the start of a key.
+ *
+ * @param bucket the bucket name
+ * @param prefix the key prefix, empty or ending with {@code /}
  */
-record S3Location(String bucket, String prefix) {
+public record S3Location(String bucket, String prefix) {
+
+    private static final String SCHEME = "s3://";
 
     /**
+     * Tells whether {@code location} is an {@code s3://} URL rather than a local path.
+     *
+     * @param location a data location
+     * @return true for {@code s3://...}
+     */
+    public static boolean isS3(String location) {
+        return location != null && location.startsWith(SCHEME);
+    }
+
+    /**
+     * Parses {@code s3://bucket[/prefix]}.
+     *
+     * @param url the URL
+     * @return the bucket and the prefix, with a {@code /} added to a non-empty prefix
      * @throws IllegalArgumentException if {@code url} is not {@code s3://bucket[/prefix]}
      */
-    static S3Location parse(String url) {
-        if (url == null || !url.startsWith("s3://") || url.length() == "s3://".length()) {
+    public static S3Location parse(String url) {
+        if (!isS3(url) || url.length() == SCHEME.length()) {
             throw new IllegalArgumentException("not an s3://bucket/prefix URL: " + url);
         }
-        String path = url.substring("s3://".length());
+        String path = url.substring(SCHEME.length());
         int slash = path.indexOf('/');
         String bucket = slash < 0 ? path : path.substring(0, slash);
         String prefix = slash < 0 ? "" : path.substring(slash + 1);
@@ -26,8 +45,13 @@ record S3Location(String bucket, String prefix) {
         return new S3Location(bucket, prefix);
     }
 
-    /** Returns {@code s3://bucket/key}. */
-    String url(String key) {
-        return "s3://" + bucket + "/" + key;
+    /**
+     * Returns the URL of one object of the bucket.
+     *
+     * @param key the object's full key
+     * @return {@code s3://bucket/key}
+     */
+    public String url(String key) {
+        return SCHEME + bucket + "/" + key;
     }
 }

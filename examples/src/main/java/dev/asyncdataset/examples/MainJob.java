@@ -62,20 +62,17 @@ public final class MainJob {
                     BUCKET_URL,
                     s3.connection().endpoint(),
                     options.integer("latency-ms"));
-            TrainingSettings settings =
-                    TrainingSettings.from(
-                            options.with("data", BUCKET_URL)
-                                    .with("endpoint", "")
-                                    .with("loader", "concurrent"));
+            Options fromBucket = options.with("data", BUCKET_URL).with("endpoint", "");
             List<RunResult> results = new ArrayList<>();
             for (String loader : List.of("concurrent", "djl")) {
                 out.println("training ResNet-18 with " + ResultTable.displayName(loader));
-                results.add(ResNetTraining.run(settings.withLoader(loader), s3.connection()));
+                TrainingSettings run = TrainingSettings.from(fromBucket.with("loader", loader));
+                results.add(ResNetTraining.run(run, s3.connection()));
             }
             out.printf(
                     "%nResNet-18, %d px, batch %d, from S3 with %d ms per request:%n%s",
-                    settings.imageSize(),
-                    settings.batchSize(),
+                    options.integer("image-size"),
+                    options.integer("batch-size"),
                     options.integer("latency-ms"),
                     ResultTable.format(results));
             checkLosses(results);

@@ -10,9 +10,9 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3ImageDataset;
-import dev.asyncdataset.examples.s3.S3Url;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.S3Location;
 import dev.asyncdataset.source.S3Source;
 
 import java.io.IOException;
@@ -44,7 +44,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
     public static TrainingData open(
             TrainingSettings settings, S3Connection connection, Device device)
             throws IOException, TranslateException {
-        boolean s3 = S3Url.isS3(settings.data());
+        boolean s3 = S3Location.isS3(settings.data());
         if (settings.loader().equals("djl")) {
             return s3 ? djlS3(settings, connection) : djlFolder(settings);
         }

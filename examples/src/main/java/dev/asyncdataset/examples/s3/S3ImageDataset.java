@@ -8,6 +8,8 @@ import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 
+import dev.asyncdataset.source.S3Location;
+
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -29,7 +31,7 @@ public final class S3ImageDataset extends RandomAccessDataset implements AutoClo
     private static final Set<String> EXTENSIONS = Set.of("jpg", "jpeg", "png", "bmp", "gif");
 
     private final S3Client client;
-    private final S3Url url;
+    private final S3Location url;
     private final List<String> classes = new ArrayList<>();
     private final List<String> keys = new ArrayList<>();
     private final List<Long> labels = new ArrayList<>();
@@ -37,7 +39,7 @@ public final class S3ImageDataset extends RandomAccessDataset implements AutoClo
     private S3ImageDataset(Builder builder) {
         super(builder);
         this.client = builder.connection.syncClient();
-        this.url = S3Url.parse(builder.url);
+        this.url = S3Location.parse(builder.url);
         list();
     }
 

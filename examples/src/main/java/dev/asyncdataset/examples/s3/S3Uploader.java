@@ -1,5 +1,7 @@
 package dev.asyncdataset.examples.s3;
 
+import dev.asyncdataset.source.S3Location;
+
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -34,7 +36,7 @@ public final class S3Uploader {
      */
     public static int uploadFolder(S3Connection connection, Path root, String url)
             throws IOException {
-        S3Url target = S3Url.parse(url);
+        S3Location target = S3Location.parse(url);
         List<Path> files = imageFiles(root);
         try (S3Client client = connection.syncClient();
                 ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_PUTS)) {
