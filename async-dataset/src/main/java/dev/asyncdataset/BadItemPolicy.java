@@ -1,6 +1,9 @@
 package dev.asyncdataset;
 
-/** What the loader does with an item that can never be read (missing, corrupt, not an image). */
+/**
+ * What the loader does with an item that cannot be read: missing, corrupt, not an image, or still
+ * failing after the source's last retry (a {@code BadItemException}).
+ */
 public enum BadItemPolicy {
 
     /**

@@ -61,6 +61,10 @@ final class Retrier {
         return ThreadLocalRandom.current().nextLong(ceiling + 1);
     }
 
+    int maxAttempts() {
+        return maxAttempts;
+    }
+
     long retryCount() {
         return retries.sum();
     }

@@ -25,8 +25,9 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * </ul>
  *
  * <p>{@link #fetch} GETs the object, retrying transient failures (5xx, SlowDown, throttling,
- * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key or an
- * empty object is a {@link BadItemException}. With {@link S3SourceBuilder#optCache} the bytes are
+ * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key, an
+ * empty object, or a GET still failing after the last attempt is a {@link BadItemException} that
+ * names the key. With {@link S3SourceBuilder#optCache} the bytes are
  * kept in a bounded local LRU cache, so later epochs need no GET.
  *
  * <pre>{@code
@@ -118,12 +119,29 @@ public final class S3Source implements ItemSource<byte[]> {
         String url = location.url(key);
         byte[] bytes = cache == null ? null : cache.get(url);
         if (bytes == null) {
-            bytes = retrier.call(() -> get(key));
+            bytes = getWithRetries(key);
             if (cache != null) {
                 cacheQuietly(url, bytes);
             }
         }
         return bytes;
+    }
+
+    /**
+     * GETs {@code key}, retrying transient failures; one that outlasts every attempt makes the
+     * item bad, so that {@code BadItemPolicy.SKIP} can leave it out and the default policy names it.
+     */
+    private byte[] getWithRetries(String key) throws Exception {
+        try {
+            return retrier.call(() -> get(key));
+        } catch (Exception e) {
+            if (!S3Errors.isTransient(e)) {
+                throw e;
+            }
+            Throwable last = S3Errors.unwrap(e);
+            throw new BadItemException(location.url(key),
+                    "still failing after " + retrier.maxAttempts() + " attempts: " + last, last);
+        }
     }
 
     /** A full or failing cache disk costs speed, not the item: warn and go on. */

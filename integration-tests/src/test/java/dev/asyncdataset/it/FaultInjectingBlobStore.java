@@ -4,6 +4,7 @@ import com.google.common.io.ByteStreams;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,9 +20,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into them
- * as a {@link Policy} decides: a 503 SlowDown, a body cut short of its Content-Length, a stall,
- * or a response aborted mid-body.
- * Everything else passes through.
+ * as a {@link Policy} decides: a 503 SlowDown, a 500, a body cut short of its Content-Length, a
+ * stall, or a connection dropped mid-body. Everything else passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
 
@@ -31,11 +31,16 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         NONE,
         /** Answer 503 SlowDown. */
         SLOW_DOWN,
+        /** Answer 500 InternalError. */
+        INTERNAL_ERROR,
         /** Send the headers with the full Content-Length, then only half of the body. */
         TRUNCATE,
         /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
         STALL,
-        /** Fail while sending the body, so the server aborts the connection mid-response. */
+        /**
+         * Fail while sending the body: Jetty aborts the response and closes the connection after
+         * half of the body, so the client sees the connection end mid-body.
+         */
         ABORT
     }
 
@@ -51,12 +56,13 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     private volatile Policy policy = (key, attempt) -> Fault.NONE;
     private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
     private final LongAdder gets = new LongAdder();
-    private final LongAdder[] injected = {
-        new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()
-    };
+    private final Map<Fault, LongAdder> injected = new EnumMap<>(Fault.class);
 
     FaultInjectingBlobStore(BlobStore delegate) {
         super(delegate);
+        for (Fault fault : Fault.values()) {
+            injected.put(fault, new LongAdder());
+        }
     }
 
     /** Replaces the policy and resets all counters. */
@@ -64,9 +70,7 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         this.policy = policy;
         getsPerKey.clear();
         gets.reset();
-        for (LongAdder count : injected) {
-            count.reset();
-        }
+        injected.values().forEach(LongAdder::reset);
     }
 
     /** GETs received since the last {@link #setPolicy}, faulty ones included. */
@@ -76,7 +80,12 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
 
     /** GETs answered with {@code fault} since the last {@link #setPolicy}. */
     public long injectedCount(Fault fault) {
-        return injected[fault.ordinal()].sum();
+        return injected.get(fault).sum();
+    }
+
+    /** GETs answered with any fault since the last {@link #setPolicy}. */
+    public long injectedFaults() {
+        return getCount() - injectedCount(Fault.NONE);
     }
 
     @Override
@@ -87,10 +96,11 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
                         .incrementAndGet();
         gets.increment();
         Fault fault = policy.onGet(request.key(), attempt);
-        injected[fault.ordinal()].increment();
+        injected.get(fault).increment();
         return switch (fault) {
             case NONE -> super.getBlob(request);
-            case SLOW_DOWN -> throw slowDown();
+            case SLOW_DOWN -> throw error(503, "SlowDown", "Please reduce your request rate.");
+            case INTERNAL_ERROR -> throw error(500, "InternalError", "Please try again.");
             case TRUNCATE -> truncated(super.getBlob(request));
             case STALL -> stalled(request);
             case ABORT -> aborted(super.getBlob(request));
@@ -121,14 +131,15 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         return super.getBlob(request);
     }
 
-    private static S3Exception slowDown() {
+    private static S3Exception error(int status, String code, String message) {
         AwsErrorDetails details =
                 AwsErrorDetails.builder()
-                        .errorCode("SlowDown")
-                        .errorMessage("Please reduce your request rate.")
+                        .errorCode(code)
+                        .errorMessage(message)
                         .serviceName("S3")
                         .build();
-        return (S3Exception) S3Exception.builder().statusCode(503).awsErrorDetails(details).build();
+        return (S3Exception)
+                S3Exception.builder().statusCode(status).awsErrorDetails(details).build();
     }
 
     private static ResponseInputStream<GetObjectResponse> truncated(

@@ -37,6 +37,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
 
     private final long getLatencyMillis;
     private S3Proxy proxy;
+    private int port;
     private FaultInjectingBlobStore faults;
     private S3Client client;
 
@@ -62,13 +63,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
                                 p -> {
                                     throw new UnsupportedOperationException("no second backend");
                                 }));
-        proxy =
-                S3Proxy.builder()
-                        .blobStore(faults)
-                        .endpoint(URI.create("http://127.0.0.1:0"))
-                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-                        .build();
-        proxy.start();
+        serve(0);
         client =
                 S3Client.builder()
                         .endpointOverride(endpoint())
@@ -77,6 +72,29 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
                         .credentialsProvider(credentials())
                         .httpClient(UrlConnectionHttpClient.create())
                         .build();
+    }
+
+    /**
+     * Stops answering: connections are refused until {@link #resume()}. The stored objects stay.
+     */
+    public void pause() throws Exception {
+        proxy.stop();
+    }
+
+    /** Serves the same objects again, on the same port, after {@link #pause()}. */
+    public void resume() throws Exception {
+        serve(port);
+    }
+
+    private void serve(int port) throws Exception {
+        proxy =
+                S3Proxy.builder()
+                        .blobStore(faults)
+                        .endpoint(URI.create("http://127.0.0.1:" + port))
+                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                        .build();
+        proxy.start();
+        this.port = proxy.getPort();
     }
 
     @Override
@@ -104,7 +122,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
 
     /** The server's base URI, {@code http://127.0.0.1:<port>}. */
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + proxy.getPort());
+        return URI.create("http://127.0.0.1:" + port);
     }
 
     /** Server-side GET counts and fault injection. */

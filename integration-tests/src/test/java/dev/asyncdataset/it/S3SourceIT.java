@@ -199,8 +199,9 @@ class S3SourceIT {
         S3.faults().setPolicy((key, attempt) -> Fault.SLOW_DOWN);
         try (S3Source s3 = S3.sourceBuilder(URL).optMaxAttempts(3).build();
                 NDManager manager = NDManager.newBaseManager()) {
-            Exception e = assertThrows(Exception.class, () -> s3.fetch(manager, 0));
-            assertFalse(e instanceof BadItemException, e.toString());
+            BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(manager, 0));
+            assertEquals(s3.describe(0), e.getKey());
+            assertTrue(e.getMessage().contains("after 3 attempts"), e.getMessage());
             assertTrue(e.getMessage().contains("503"), e.getMessage());
             assertEquals(3, S3.faults().getCount());
             assertEquals(2, s3.retries());

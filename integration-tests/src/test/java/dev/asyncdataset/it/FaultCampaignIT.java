@@ -1,0 +1,108 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.decode.ImageRecipes;
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.testing.TestImages;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * One epoch of 2,000 real JPEGs from S3Proxy while a seeded fault plan answers 503 SlowDown, 500,
+ * drops connections mid-body, stalls past the request timeout and truncates bodies: the epoch
+ * must equal a fault-free epoch with the same seed, item for item and bit for bit, and every
+ * injected fault must show up as exactly one counted retry.
+ */
+class FaultCampaignIT {
+
+    @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
+
+    private static final String URL = "s3://campaign/train";
+    private static final Map<String, byte[]> IMAGES = TestImages.classFolders(10, 200, 40, 32);
+    private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(1_500);
+
+    /** What one epoch delivered, in delivery order. */
+    private record Epoch(List<Long> indices, List<byte[]> pixels, List<Long> labels, long retries) {}
+
+    @BeforeAll
+    static void upload() throws Exception {
+        S3.upload("campaign", "train/", IMAGES);
+    }
+
+    @Test
+    void deliversEveryItemOnceInOrderAndBitEqualUnderFaultsAndCountsEachRetry() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        Epoch clean = epoch();
+        S3.faults()
+                .setPolicy(
+                        new RandomFaults(2026, 3)
+                                .rate(Fault.SLOW_DOWN, 0.10)
+                                .rate(Fault.ABORT, 0.05)
+                                .rate(Fault.INTERNAL_ERROR, 0.02)
+                                .rate(Fault.STALL, 0.01)
+                                .rate(Fault.TRUNCATE, 0.01));
+        Epoch faulty = epoch();
+        for (Fault fault : Fault.values()) {
+            System.out.printf("fault campaign: %s x %d%n", fault, S3.faults().injectedCount(fault));
+        }
+        System.out.printf("fault campaign: %d retries counted%n", faulty.retries());
+
+        assertEquals(IMAGES.size(), new TreeSet<>(faulty.indices()).size(), "items lost");
+        assertEquals(IMAGES.size(), faulty.indices().size(), "items delivered twice");
+        assertEquals(clean.indices(), faulty.indices(), "order differs from the fault-free run");
+        assertEquals(clean.labels(), faulty.labels());
+        for (int i = 0; i < clean.pixels().size(); i++) {
+            assertArrayEquals(clean.pixels().get(i), faulty.pixels().get(i), "item " + i);
+        }
+        for (Fault fault : Fault.values()) {
+            assertTrue(S3.faults().injectedCount(fault) > 0, "no " + fault + " injected");
+        }
+        assertEquals(0, clean.retries());
+        assertEquals(S3.faults().injectedFaults(), faulty.retries());
+        assertEquals(IMAGES.size() + faulty.retries(), S3.faults().getCount());
+    }
+
+    private static Epoch epoch() throws Exception {
+        try (S3Source s3 = S3.sourceBuilder(URL).optRequestTimeout(REQUEST_TIMEOUT).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .setSource(s3)
+                            .setSampling(32, true)
+                            .optPipeline(ImageRecipes.training(24))
+                            .optSeed(11)
+                            .build();
+            Epoch epoch = new Epoch(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), 0);
+            for (Batch batch : dataset.getData(manager)) {
+                collect(batch, epoch);
+                batch.close();
+            }
+            return new Epoch(epoch.indices(), epoch.pixels(), epoch.labels(), s3.retries());
+        }
+    }
+
+    private static void collect(Batch batch, Epoch into) {
+        NDList data = batch.getData();
+        long[] labels = batch.getLabels().head().toType(DataType.INT64, false).toLongArray();
+        for (int i = 0; i < batch.getSize(); i++) {
+            into.indices().add((Long) batch.getIndices().get(i));
+            into.pixels().add(data.head().get(i).toByteArray());
+            into.labels().add(labels[i]);
+        }
+    }
+}

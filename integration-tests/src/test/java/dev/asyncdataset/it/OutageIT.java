@@ -1,0 +1,184 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import ch.qos.logback.classic.Level;
+import dev.asyncdataset.BadItemPolicy;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.testing.CapturedLogs;
+import dev.asyncdataset.testing.TestImages;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Keys that never succeed and a server that goes away: the loader names what it could not read,
+ * within the retry budget, skips exactly those keys when asked, rides out a short outage, and
+ * neither hangs nor leaks threads when the server is gone for good.
+ */
+@Timeout(120)
+class OutageIT {
+
+    private static final int ITEMS = 192;
+    private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(800);
+
+    private final S3ProxyServer s3 = new S3ProxyServer(0);
+
+    @BeforeEach
+    void start() throws Exception {
+        s3.start();
+        s3.upload("outage", "train/", TestImages.classFolders(4, ITEMS / 4, 32, 32));
+    }
+
+    @AfterEach
+    void stop() {
+        s3.close();
+        assertEquals(0, StageThreads.live(), "loader threads left running");
+    }
+
+    @Test
+    void aKeyThatAlwaysStallsFailsTheEpochNamingItWithinTimeoutTimesAttempts() throws Exception {
+        String bad = "train/class2/img7.jpg";
+        s3.faults().setPolicy((key, attempt) -> key.equals(bad) ? Fault.STALL : Fault.NONE);
+        try (S3Source source = source(3);
+                NDManager manager = NDManager.newBaseManager()) {
+            long start = System.nanoTime();
+            DataLoadingException e =
+                    assertThrows(DataLoadingException.class, () -> drain(dataset(source), manager));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertEquals("s3://outage/" + bad, e.getKey());
+            assertTrue(e.getMessage().contains("still failing after 3 attempts"), e.getMessage());
+            Duration budget = REQUEST_TIMEOUT.multipliedBy(3).plusSeconds(10);
+            System.out.printf("always-stalling key: failed after %d ms: %s%n",
+                    took.toMillis(), e.getMessage());
+            assertTrue(took.compareTo(budget) < 0, "took " + took + ", budget " + budget);
+            assertEquals(3, s3.faults().injectedCount(Fault.STALL));
+        }
+    }
+
+    @Test
+    void underSkipExactlyTheKeysThatAlwaysFailAreLeftOutCountedAndLogged() throws Exception {
+        Set<String> bad = Set.of("train/class0/img3.jpg", "train/class3/img0.jpg");
+        s3.faults()
+                .setPolicy((key, attempt) -> bad.contains(key) ? Fault.INTERNAL_ERROR : Fault.NONE);
+        try (S3Source source = source(3);
+                NDManager manager = NDManager.newBaseManager();
+                CapturedLogs logs = new CapturedLogs("dev.asyncdataset", Level.WARN)) {
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .setSource(source)
+                            .setSampling(16, false)
+                            .optBadItemPolicy(BadItemPolicy.SKIP)
+                            .build();
+            List<Long> delivered = drain(dataset, manager);
+            Set<String> skipped = new TreeSet<>();
+            for (long i = 0; i < source.size(); i++) {
+                if (!delivered.contains(i)) {
+                    skipped.add(source.key(i));
+                }
+            }
+            assertEquals(new TreeSet<>(bad), skipped);
+            assertEquals(ITEMS - bad.size(), delivered.size());
+            assertEquals(bad.size(), dataset.stats().skippedItems());
+            for (String key : bad) {
+                assertEquals(1, logs.messages().stream().filter(m -> m.contains(key)).count(),
+                        key + " not logged once: " + logs.messages());
+            }
+        }
+    }
+
+    @Test
+    void anOutageShorterThanTheRetryBudgetLosesNothing() throws Exception {
+        try (S3Source source = source(10);
+                NDManager manager = NDManager.newBaseManager();
+                ExecutorService resumer = Executors.newSingleThreadExecutor()) {
+            List<Long> delivered = new ArrayList<>();
+            Future<?> comeback = null;
+            for (Batch batch : dataset(source).getData(manager)) {
+                if (comeback == null) {
+                    s3.pause();
+                    comeback = resumer.submit(() -> resumeOnceAFetchFailed(source));
+                }
+                indices(batch, delivered);
+            }
+            comeback.get(30, TimeUnit.SECONDS);
+            assertEquals(ITEMS, new TreeSet<>(delivered).size());
+            assertEquals(ITEMS, delivered.size());
+            assertTrue(source.retries() > 0);
+            System.out.printf("outage: %d items, %d retries%n", delivered.size(), source.retries());
+        }
+    }
+
+    @Test
+    void aServerGoneForGoodEndsTheEpochWithAClearErrorAndNoHang() throws Exception {
+        try (S3Source source = source(3);
+                NDManager manager = NDManager.newBaseManager()) {
+            ConcurrentDataset dataset = dataset(source);
+            s3.pause();
+            DataLoadingException e =
+                    assertThrows(DataLoadingException.class, () -> drain(dataset, manager));
+            assertInstanceOf(BadItemException.class, e.getCause());
+            assertTrue(e.getKey().startsWith("s3://outage/train/"), e.getKey());
+            assertTrue(e.getMessage().contains("still failing after 3 attempts"), e.getMessage());
+            System.out.println("server gone: " + e.getMessage());
+        }
+    }
+
+    private S3Source source(int attempts) throws Exception {
+        return s3.sourceBuilder("s3://outage/train")
+                .optMaxAttempts(attempts)
+                .optRequestTimeout(REQUEST_TIMEOUT)
+                .build();
+    }
+
+    private static ConcurrentDataset dataset(S3Source source) {
+        return ConcurrentDataset.builder().setSource(source).setSampling(16, false).build();
+    }
+
+    /** Waits, bounded, until a fetch has failed and been retried (the outage was seen). */
+    private Void resumeOnceAFetchFailed(S3Source source) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (source.retries() == 0) {
+            assertTrue(System.nanoTime() < deadline, "no fetch noticed the outage");
+            Thread.sleep(5);
+        }
+        s3.resume();
+        return null;
+    }
+
+    private static List<Long> drain(ConcurrentDataset dataset, NDManager manager)
+            throws Exception {
+        List<Long> delivered = new ArrayList<>();
+        for (Batch batch : dataset.getData(manager)) {
+            indices(batch, delivered);
+        }
+        return delivered;
+    }
+
+    private static void indices(Batch batch, List<Long> into) {
+        for (Object index : batch.getIndices()) {
+            into.add((Long) index);
+        }
+        batch.close();
+    }
+}

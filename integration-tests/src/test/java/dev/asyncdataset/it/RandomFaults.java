@@ -1,0 +1,54 @@
+package dev.asyncdataset.it;
+
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * A reproducible fault plan: the fault of each GET attempt is drawn from fixed rates with a random
+ * generator seeded by (seed, key, attempt), so the same seed injects the same faults into the same
+ * attempts whatever the order of the requests. Only the first {@code faultyAttempts} attempts of
+ * a key can fail, which keeps every key within a retry budget of {@code faultyAttempts + 1}.
+ */
+final class RandomFaults implements FaultInjectingBlobStore.Policy {
+
+    private final long seed;
+    private final int faultyAttempts;
+    private final Map<Fault, Double> rates = new EnumMap<>(Fault.class);
+
+    /**
+     * @param seed the seed of the plan
+     * @param faultyAttempts how many leading attempts of a key may fail
+     */
+    RandomFaults(long seed, int faultyAttempts) {
+        this.seed = seed;
+        this.faultyAttempts = faultyAttempts;
+    }
+
+    /** Injects {@code fault} into a share {@code rate} (0 to 1) of the faulty attempts. */
+    RandomFaults rate(Fault fault, double rate) {
+        rates.put(fault, rate);
+        double total = rates.values().stream().mapToDouble(Double::doubleValue).sum();
+        if (total > 1) {
+            throw new IllegalArgumentException("fault rates add up to more than 1: " + rates);
+        }
+        return this;
+    }
+
+    @Override
+    public Fault onGet(String key, int attempt) {
+        if (attempt > faultyAttempts) {
+            return Fault.NONE;
+        }
+        long mixed = seed * 0x9E3779B97F4A7C15L + key.hashCode() * 1_000_003L + attempt;
+        double draw = new SplittableRandom(mixed).nextDouble();
+        for (Map.Entry<Fault, Double> rate : rates.entrySet()) {
+            draw -= rate.getValue();
+            if (draw < 0) {
+                return rate.getKey();
+            }
+        }
+        return Fault.NONE;
+    }
+}
