@@ -7,12 +7,17 @@ import dev.asyncdataset.source.BadItemException;
  * ImageIO alike) decodes a truncated JPEG with only a warning and fills the missing rows with
  * grey; a truncated training image would then silently train on garbage. A JPEG must therefore
  * end with its end-of-image marker and a PNG with its IEND chunk, allowing for a little padding
- * after them (some writers append a few bytes).
+ * after them (some writers append a few bytes). And a few bytes can declare a 65535 x 65535 JPEG:
+ * the dimensions in a JPEG or PNG header are checked against {@link #MAX_PIXELS} before anything
+ * is allocated for the pixels.
  */
 final class EncodedImages {
 
     /** How far before the end the end marker may sit. */
     static final int MAX_TRAILER = 4096;
+
+    /** The most pixels an image may have: 2^27, about 11,585 x 11,585 (400 MB as RGB). */
+    static final long MAX_PIXELS = 1L << 27;
 
     private static final byte[] JPEG_EOI = {(byte) 0xFF, (byte) 0xD9};
     private static final byte[] PNG_IEND = {'I', 'E', 'N', 'D'};
@@ -36,6 +41,57 @@ final class EncodedImages {
         if (isPng(bytes) && !endsWith(bytes, PNG_IEND)) {
             throw new BadItemException(key, "truncated PNG: no IEND chunk", null);
         }
+    }
+
+    /**
+     * Throws if the header of a JPEG or PNG declares more than {@link #MAX_PIXELS} pixels.
+     *
+     * @param bytes the encoded image
+     * @param key the item's key, for the message
+     * @throws BadItemException if the declared image is too large
+     */
+    static void checkPixels(byte[] bytes, String key) throws BadItemException {
+        long[] size = isPng(bytes) && bytes.length >= 24 ? pngSize(bytes) : jpegSize(bytes);
+        if (size != null && size[0] * size[1] > MAX_PIXELS) {
+            throw new BadItemException(key, "image too large: " + size[0] + " x " + size[1]
+                    + " pixels, more than " + MAX_PIXELS, null);
+        }
+    }
+
+    private static long[] pngSize(byte[] b) {
+        return new long[] {u32(b, 16), u32(b, 20)};
+    }
+
+    /** Walks the JPEG markers to the start-of-frame; null if there is none or it is cut off. */
+    private static long[] jpegSize(byte[] b) {
+        if (!isJpeg(b)) {
+            return null;
+        }
+        int at = 2;
+        while (at + 9 <= b.length && b[at] == (byte) 0xFF) {
+            int marker = b[at + 1] & 0xFF;
+            if (marker == 0xFF || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD8)) {
+                at += marker == 0xFF ? 1 : 2;
+            } else if (isStartOfFrame(marker)) {
+                return new long[] {u16(b, at + 7), u16(b, at + 5)};
+            } else {
+                at += 2 + u16(b, at + 2);
+            }
+        }
+        return null;
+    }
+
+    private static boolean isStartOfFrame(int marker) {
+        return marker >= 0xC0 && marker <= 0xCF
+                && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+    }
+
+    private static int u16(byte[] b, int at) {
+        return ((b[at] & 0xFF) << 8) | (b[at + 1] & 0xFF);
+    }
+
+    private static long u32(byte[] b, int at) {
+        return ((long) u16(b, at) << 16) | u16(b, at + 2);
     }
 
     private static boolean isJpeg(byte[] b) {

@@ -14,8 +14,9 @@ import dev.asyncdataset.source.BadItemException;
  * ai.djl.opencv:opencv} on the classpath), Java's ImageIO otherwise. Native buffers are released
  * as soon as the pixels are copied, and the returned array's memory is freed by its {@code
  * close()}, not by the garbage collector. Empty, truncated (a JPEG without its end-of-image
- * marker, a PNG without IEND, even though libjpeg would decode them partially) and undecodable
- * bytes raise a {@link BadItemException} naming the key.
+ * marker, a PNG without IEND, even though libjpeg would decode them partially), undecodable bytes
+ * and a JPEG or PNG whose header declares more than 2^27 pixels (about 11,585 x 11,585) raise a
+ * {@link BadItemException} naming the key, before any pixel memory is allocated.
  */
 public final class ImageDecoder {
 
@@ -38,6 +39,7 @@ public final class ImageDecoder {
     static NDArray decode(NDManager manager, byte[] bytes, String key, Codec codec)
             throws BadItemException {
         EncodedImages.checkComplete(bytes, key);
+        EncodedImages.checkPixels(bytes, key);
         if (codec == Codec.OPENCV) {
             return OpenCvCodec.decode(manager, bytes, key);
         }

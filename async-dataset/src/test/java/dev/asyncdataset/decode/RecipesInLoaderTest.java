@@ -14,6 +14,7 @@ import ai.djl.translate.Pipeline;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.testing.TestImages;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.util.Random;

@@ -1,0 +1,118 @@
+package dev.asyncdataset.decode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.BadItemPolicy;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.testing.HostileCorpus;
+import dev.asyncdataset.testing.HostileCorpus.Entry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every entry of the {@link HostileCorpus} either decodes to 3-channel RGB of its size or fails
+ * as a bad item naming its key, with either codec and through the whole loader: no crash, no
+ * out-of-memory, no hang, and nothing else lost.
+ */
+class HostileCorpusTest {
+
+    @ParameterizedTest
+    @EnumSource(Codec.class)
+    void eachEntryDecodesToRgbOrIsABadItemNamingItsKey(Codec codec) {
+        try (NDManager manager = NDManager.newBaseManager()) {
+            for (Entry entry : HostileCorpus.entries()) {
+                if (entry.decodes()) {
+                    assertDecodes(manager, entry, codec);
+                } else {
+                    BadItemException e = assertThrows(BadItemException.class,
+                            () -> ImageDecoder.decode(manager, entry.bytes(), entry.name(), codec),
+                            entry.name());
+                    assertEquals(entry.name(), e.getKey());
+                    assertTrue(e.getMessage().contains(entry.problem()), e.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
+    void theLoaderSkipsExactlyTheBadEntriesAndDeliversTheRest(@TempDir Path root)
+            throws Exception {
+        ImageFolderSource source = write(root);
+        try (NDManager manager = NDManager.newBaseManager()) {
+            ConcurrentDataset dataset = dataset(source, BadItemPolicy.SKIP);
+            Set<String> delivered = new TreeSet<>();
+            for (Batch batch : dataset.getData(manager)) {
+                assertEquals(new Shape(batch.getSize(), 32, 32, 3), batch.getData().head().getShape());
+                for (Object index : batch.getIndices()) {
+                    delivered.add(Path.of(source.key((Long) index)).getFileName().toString());
+                }
+                batch.close();
+            }
+            assertEquals(HostileCorpus.goodNames(), delivered);
+            assertEquals(HostileCorpus.entries().size() - delivered.size(),
+                    dataset.stats().skippedItems());
+        }
+    }
+
+    @Test
+    void underTheDefaultPolicyTheFirstBadEntryEndsTheEpochNamingItsFile(@TempDir Path root)
+            throws Exception {
+        ImageFolderSource source = write(root);
+        try (NDManager manager = NDManager.newBaseManager()) {
+            ConcurrentDataset dataset = dataset(source, BadItemPolicy.FAIL);
+            DataLoadingException e = assertThrows(DataLoadingException.class, () -> {
+                for (Batch batch : dataset.getData(manager)) {
+                    batch.close();
+                }
+            });
+            assertTrue(e.getKey().startsWith(root.toString()), e.getKey());
+            Entry bad = HostileCorpus.byName().get(Path.of(e.getKey()).getFileName().toString());
+            assertTrue(e.getMessage().contains(bad.problem()), e.getMessage());
+        }
+    }
+
+    private static void assertDecodes(NDManager manager, Entry entry, Codec codec) {
+        try (NDArray image = ImageDecoder.decode(manager, entry.bytes(), entry.name(), codec)) {
+            assertEquals(new Shape(entry.height(), entry.width(), 3), image.getShape(),
+                    entry.name());
+            assertEquals(DataType.UINT8, image.getDataType());
+        } catch (BadItemException e) {
+            throw new AssertionError(entry.name() + " should decode", e);
+        }
+    }
+
+    private static ImageFolderSource write(Path root) throws Exception {
+        Files.createDirectories(root.resolve("all"));
+        for (Entry entry : HostileCorpus.entries()) {
+            Files.write(root.resolve("all").resolve(entry.name()), entry.bytes());
+        }
+        ImageFolderSource source = ImageFolderSource.of(root);
+        assertEquals(HostileCorpus.entries().size(), source.size());
+        return source;
+    }
+
+    private static ConcurrentDataset dataset(ImageFolderSource source, BadItemPolicy policy) {
+        return ConcurrentDataset.builder()
+                .setSource(source)
+                .setSampling(4, false)
+                .optPipeline(ImageRecipes.evaluation(32, 32))
+                .optBadItemPolicy(policy)
+                .build();
+    }
+}
