@@ -18,6 +18,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 class DiskCacheTest {
@@ -37,6 +39,21 @@ class DiskCacheTest {
                     List.of(dir.resolve(DiskCache.fileName("../../etc/passwd"))), files.toList());
         }
         assertTrue(DiskCache.fileName("k").matches("[0-9a-f]{64}"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/etc/passwd", "s3://b/../../../x", "a\u0000b", "..", "~/.ssh/id_rsa"})
+    void hostileKeysStayInsideTheCacheDirectory(String key) throws Exception {
+        Path cacheDir = dir.resolve("cache");
+        DiskCache cache = new DiskCache(cacheDir, 1 << 20);
+        cache.put(key, new byte[] {7});
+        cache.put("k".repeat(10_000), new byte[] {8});
+        assertArrayEquals(new byte[] {7}, cache.get(key));
+        try (Stream<Path> files = Files.walk(dir)) {
+            List<Path> written = files.filter(Files::isRegularFile).toList();
+            assertEquals(2, written.size(), written.toString());
+            written.forEach(file -> assertEquals(cacheDir, file.getParent()));
+        }
     }
 
     @Test

@@ -84,6 +84,18 @@ class ImageFolderSourceTest {
     }
 
     @Test
+    void symlinkedFolderLeavingTheRootIsRejected(@TempDir Path outside) throws Exception {
+        Files.write(outside.resolve("secret.jpg"), TestImages.jpeg(8, 8, 1));
+        Files.createSymbolicLink(root.resolve("cls"), outside);
+        ImageFolderSource source = ImageFolderSource.of(root);
+        try (NDManager manager = NDManager.newBaseManager()) {
+            BadItemException e =
+                    assertThrows(BadItemException.class, () -> source.fetch(manager, 0));
+            assertTrue(e.getMessage().contains("outside root"), e.getMessage());
+        }
+    }
+
+    @Test
     void symlinkInsideTheRootIsRead() throws Exception {
         TestImages.write(root, Map.of("a/real.jpg", TestImages.jpeg(8, 8, 1)));
         Files.createDirectories(root.resolve("b"));

@@ -9,13 +9,14 @@ import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 
 /**
- * Captures every log event of a logger and its children, from {@code level} up, until closed;
- * for tests that look at what the library logs.
+ * Captures every log event of a logger and its children, from {@code level} up, until closed,
+ * instead of printing them; for tests that look at what the library logs.
  */
 public final class CapturedLogs implements AutoCloseable {
 
     private final Logger logger;
     private final Level previous;
+    private final boolean additive;
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
     /**
@@ -27,7 +28,9 @@ public final class CapturedLogs implements AutoCloseable {
     public CapturedLogs(String name, Level level) {
         this.logger = (Logger) LoggerFactory.getLogger(name);
         this.previous = logger.getLevel();
+        this.additive = logger.isAdditive();
         logger.setLevel(level);
+        logger.setAdditive(false);
         appender.start();
         logger.addAppender(appender);
     }
@@ -51,6 +54,7 @@ public final class CapturedLogs implements AutoCloseable {
     public void close() {
         logger.detachAppender(appender);
         logger.setLevel(previous);
+        logger.setAdditive(additive);
         appender.stop();
     }
 }

@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
     private static final String ACCESS_KEY = "it-access-key";
-    private static final String SECRET_KEY = "it-secret-key";
+    static final String SECRET_KEY = "it-secret-key";
 
     private final long getLatencyMillis;
     private S3Proxy proxy;
