@@ -39,8 +39,10 @@
  *       its final arrays move to the batch manager, and the item manager (with every intermediate
  *       array) is closed at once.
  *   <li>A batch's host manager is written by the decode threads (each to its own slot) and closed
- *       by the stager after staging. Every host manager lives under one per-epoch host manager,
- *       closed when the epoch ends.
+ *       by the stager after staging. Every host manager lives under one per-epoch host manager
+ *       of the loader's own, closed when the epoch ends, after the fetch and decode threads have
+ *       stopped. It is deliberately not under the trainer's manager: closing that one at any
+ *       moment must not free arrays a decode thread is still stacking.
  *   <li>A delivered {@code Batch} owns a manager on the target device under the trainer's
  *       manager. The trainer owns it from {@code next()} on and closes it (EasyTrain does); its
  *       {@code close()} frees the device arrays and releases its staging slot, which the stager

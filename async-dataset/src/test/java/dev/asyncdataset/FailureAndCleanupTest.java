@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.internal.Loader;
 import dev.asyncdataset.internal.StageThreads;
 import dev.asyncdataset.source.BadItemException;
 import java.time.Duration;
@@ -92,7 +93,7 @@ class FailureAndCleanupTest {
         }
         awaitTrue(() -> {
             System.gc();
-            return StageThreads.live() == 0;
+            return StageThreads.live() == 0 && Loader.open() == 0;
         });
         awaitTrue(() -> root.getManagedArrays().size() == baselineArrays);
     }
@@ -133,12 +134,13 @@ class FailureAndCleanupTest {
         Iterator<Batch> batches = dataset.getData(trainer).iterator();
         batches.next();
         trainer.close();
-        awaitTrue(() -> StageThreads.live() == 0);
+        awaitTrue(() -> StageThreads.live() == 0 && Loader.open() == 0);
         assertEquals(0, root.getManagedArrays().size() - 1);
     }
 
     private void assertReleased() {
         assertEquals(0, StageThreads.live(), "loader threads still running");
+        assertEquals(0, Loader.open(), "loader host arrays not freed");
         assertEquals(0, trainer.getManagedArrays().size(), "arrays left attached");
     }
 

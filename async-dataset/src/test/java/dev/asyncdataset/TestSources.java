@@ -87,6 +87,32 @@ final class TestSources {
         }
     }
 
+    /** Items 0..size-1 whose fetches take a random 0 to 2 ms, so they finish in any order. */
+    static final class Jittery implements ItemSource<Long> {
+        private final long size;
+
+        Jittery(long size) {
+            this.size = size;
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public Long fetch(NDManager manager, long index) throws InterruptedException {
+            Thread.sleep(java.time.Duration.ofNanos(
+                    java.util.concurrent.ThreadLocalRandom.current().nextLong(2_000_000)));
+            return index;
+        }
+
+        @Override
+        public Record decode(NDManager manager, long index, Long value) {
+            return item(manager, index);
+        }
+    }
+
     /** A DJL dataset whose {@code get} waits {@code millis} per item, like a remote read. */
     static final class SlowDataset extends RandomAccessDataset {
         private final long size;

@@ -7,12 +7,15 @@ import dev.asyncdataset.DataLoadingException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One epoch of loading: wires the stages and owns their threads and host arrays until {@link
- * #close()}.
+ * #close()}. The host arrays live in a manager of the loader's own, not under the trainer's: the
+ * trainer may close its manager at any time, and the decode threads must not see their arrays
+ * freed under them. When that happens the stager stops and the loader closes itself.
  *
  * <pre>
  *  sampler -> BatchPlanner -> FetchStage -> DecodeStage -> Collator -> Stager -> StagingRing -> trainer
@@ -22,6 +25,7 @@ public final class Loader implements AutoCloseable {
 
     private static final Logger logger = LoggerFactory.getLogger(Loader.class);
     private static final long STOP_MILLIS = 10_000;
+    private static final AtomicInteger OPEN = new AtomicInteger();
 
     private final NDManager host;
     private final StageThreads threads;
@@ -53,8 +57,9 @@ public final class Loader implements AutoCloseable {
      */
     public static Loader start(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
             long total, StatsCounter stats) {
-        NDManager host = trainer.newSubManager(Device.cpu());
+        NDManager host = trainer.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
+        OPEN.incrementAndGet();
         StageThreads threads = new StageThreads();
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
         DecodeStage decode = new DecodeStage(spec, threads, failures, stats);
@@ -62,9 +67,25 @@ public final class Loader implements AutoCloseable {
         BatchPlanner planner = new BatchPlanner(sample, host, new Collator(spec));
         StagingRing ring = new StagingRing(spec.stagingDepth(), stats.ready);
         Stager stage = new Stager(spec, planner, fetch, decode, ring, trainer, total, stats);
-        Thread stager = threads.platform("stager").newThread(stage);
+        Loader[] loader = new Loader[1];
+        Thread stager = threads.platform("stager").newThread(() -> {
+            stage.run();
+            if (!trainer.isOpen()) {
+                Thread.ofPlatform().name("async-dataset-closer").daemon().start(loader[0]::close);
+            }
+        });
+        loader[0] = new Loader(host, threads, fetch, decode, ring, stager);
         stager.start();
-        return new Loader(host, threads, fetch, decode, ring, stager);
+        return loader[0];
+    }
+
+    /**
+     * Returns the number of loaders whose host arrays are not freed yet, in the whole process.
+     *
+     * @return the open loaders
+     */
+    public static int open() {
+        return OPEN.get();
     }
 
     /**
@@ -94,6 +115,7 @@ public final class Loader implements AutoCloseable {
         } finally {
             ring.drain();
             host.close();
+            OPEN.decrementAndGet();
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }

@@ -1,0 +1,50 @@
+package dev.asyncdataset.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import ai.djl.translate.StackBatchifier;
+import dev.asyncdataset.BadItemPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The collator's hand-over: the stager closes a batch's manager as soon as the batch completes,
+ * so every item array must already be closed by then, or two threads free the same native memory
+ * (this crashed the JVM in torchStack before the collator closed the items first).
+ */
+class CollatorTest {
+
+    @Test
+    void everyItemArrayIsClosedBeforeTheBatchCompletes() {
+        try (NDManager host = NDManager.newBaseManager()) {
+            PendingBatch batch =
+                    new PendingBatch(0, List.of(0L, 1L, 2L), host.newSubManager(), collator());
+            List<NDArray> items = new ArrayList<>();
+            AtomicReference<List<Boolean>> releasedAtCompletion = new AtomicReference<>();
+            batch.outcome().thenRun(() -> releasedAtCompletion.set(
+                    items.stream().map(NDArray::isReleased).toList()));
+            for (int slot = 0; slot < 3; slot++) {
+                NDManager item = batch.manager.newSubManager();
+                NDArray data = item.full(new ai.djl.ndarray.types.Shape(4), slot);
+                NDArray label = item.create((float) slot);
+                items.add(data);
+                items.add(label);
+                batch.put(slot, new Record(new NDList(data), new NDList(label)));
+            }
+            assertTrue(batch.isDone());
+            assertEquals(List.of(true, true, true, true, true, true), releasedAtCompletion.get());
+        }
+    }
+
+    private static Collator collator() {
+        return new Collator(new LoaderSpec(null, 1, 1, 1, 1, true, BadItemPolicy.FAIL, 0,
+                new StackBatchifier(), new StackBatchifier(), null, null, null, null));
+    }
+}
