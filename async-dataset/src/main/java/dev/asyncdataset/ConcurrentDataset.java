@@ -127,13 +127,14 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         epochStats.set(stats);
         if (epochSampler == null || sampler != this.sampler) {
             epochOffset.set(0);
-            return new BatchIterable(spec, manager, sampler.sample(this), size(), stats);
+            return new BatchIterable(spec, manager, sampler.sample(this), size(), 0, stats);
         }
         long skip = resumeSkip.getAndSet(0);
         epochOffset.set(skip);
+        long total = epochSampler.shareSize(size());
         return new BatchIterable(spec, manager,
-                epochSampler.sample(size(), spec.seed(), epoch, skip),
-                epochSampler.shareSize(size()), stats);
+                epochSampler.sample(size(), spec.seed(), epoch, skip), total,
+                Math.min(total, skip * epochSampler.batchSize()), stats);
     }
 
     /** {@inheritDoc} */
@@ -171,7 +172,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private ItemSource<?> source;
         private NDArray[] data;
         private NDArray[] labels = new NDArray[0];
-        private int fetchers = 64;
+        private int fetchers = 256;
+        private boolean autoFetchers = true;
         private int workers = 4;
         private int stagingDepth = 2;
         private int decodeThreads = Runtime.getRuntime().availableProcessors();
@@ -312,13 +314,31 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
-         * Sets the most item reads in flight at once, over all batches; default 64.
+         * Fixes the most item reads in flight at once, over all batches, instead of AUTO. The
+         * loader then also keeps exactly {@link #optWorkers workers} batches in flight.
          *
          * @param fetchers the fetch concurrency, at least 1
          * @return this builder
          */
         public Builder optFetchers(int fetchers) {
             this.fetchers = atLeast(1, fetchers, "fetchers");
+            this.autoFetchers = false;
+            return self();
+        }
+
+        /**
+         * Lets the fetch concurrency follow the storage (the default, with at most 256): by
+         * Little's law, four times the items the decode stage can take per second times the mean
+         * fetch latency, recomputed as the loader runs, between 16 and {@code maxFetchers}. The
+         * loader keeps enough batches in flight to feed it, at least {@link #optWorkers workers},
+         * so host memory stays bounded by {@code maxFetchers} items plus two batches.
+         *
+         * @param maxFetchers the most item reads in flight at once, at least 1
+         * @return this builder
+         */
+        public Builder optAutoFetchers(int maxFetchers) {
+            this.fetchers = atLeast(1, maxFetchers, "maxFetchers");
+            this.autoFetchers = true;
             return self();
         }
 
@@ -427,9 +447,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
             EpochSampler epochSampler = seeded ? new EpochSampler(
                     batchSize, shuffle, dropLast, rank, worldSize, dropRemainder) : null;
             long itemSeed = seed != null ? seed : defaultSeed();
-            LoaderSpec spec = new LoaderSpec(items, fetchers, workers, stagingDepth, decodeThreads,
-                    inOrder, badItemPolicy, itemSeed, dataBatchifier, labelBatchifier, pipeline,
-                    targetPipeline, devicePipeline, device);
+            LoaderSpec spec = new LoaderSpec(items, fetchers, autoFetchers, workers, stagingDepth,
+                    decodeThreads, inOrder, badItemPolicy, itemSeed, dataBatchifier,
+                    labelBatchifier, pipeline, targetPipeline, devicePipeline, device);
             return new ConcurrentDataset(this, spec, epochSampler, resume);
         }
 

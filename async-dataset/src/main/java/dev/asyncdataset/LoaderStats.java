@@ -22,6 +22,8 @@ import dev.asyncdataset.source.ItemSource;
  * @param decodeMillisPerItem mean CPU-stage time per item (decode and per-item transforms)
  * @param batchesInFlight batches being fetched or decoded now
  * @param batchesReady batches ready on the device that the trainer has not taken yet
+ * @param fetchLimit the item fetches allowed at once now: the fixed number, or AUTO's current
+ *     choice
  * @param retries storage requests the source retried
  * @param cacheHits items the source served from its local cache
  * @param cacheMisses items the source looked up in its cache and fetched from storage
@@ -29,13 +31,13 @@ import dev.asyncdataset.source.ItemSource;
 public record LoaderStats(long epoch, long batches, long items, long bytes, long skippedItems,
         long wallNanos, long dataWaitNanos, double fetchP50Millis, double fetchP95Millis,
         double fetchP99Millis, double decodeMillisPerItem, int batchesInFlight, int batchesReady,
-        long retries, long cacheHits, long cacheMisses) {
+        int fetchLimit, long retries, long cacheHits, long cacheMisses) {
 
     static LoaderStats of(StatsCounter.Snapshot s, ItemSource<?> source) {
         return new LoaderStats(s.epoch(), s.batches(), s.items(), s.bytes(), s.skipped(),
                 s.wallNanos(), s.waitNanos(), s.fetchP50Millis(), s.fetchP95Millis(),
                 s.fetchP99Millis(), s.decodeMillisPerItem(), s.inFlight(), s.ready(),
-                source.retries(), source.cacheHits(), source.cacheMisses());
+                s.fetchLimit(), source.retries(), source.cacheHits(), source.cacheMisses());
     }
 
     /**

@@ -13,9 +13,12 @@
  *               host manager)    storage)                 with ItemRandom)   field)           to device)
  * </pre>
  *
- * <p>W = {@code optWorkers}, F = {@code optFetchers}, D = {@code optDecodeThreads}, S = {@code
- * optStagingDepth}. Memory is bounded by W host batches plus S device batches, whatever the
- * dataset size or the number of epochs.
+ * <p>W = {@code optWorkers}, F = the fetch limit, D = {@code optDecodeThreads}, S = {@code
+ * optStagingDepth}. F is {@code optFetchers}, or by default AUTO: Little's law on the observed
+ * fetch latency and decode rate, between 16 and {@code optAutoFetchers} (256), with W raised to
+ * enough batches to feed it ({@code internal.FetchLimit}). Memory is bounded by W host batches
+ * (under AUTO, 256 items plus two batches) plus S device batches, whatever the dataset size or
+ * the number of epochs.
  *
  * <h2>Threads</h2>
  *

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class OrderAndEquivalenceTest extends CpuManagerTest {
 
     @ParameterizedTest(name = "fetchers={0}, workers={1}")
-    @CsvSource({"1, 1", "4, 2", "64, 4", "256, 8"})
-    void yieldsTheSameBatchesAsArrayDataset(int fetchers, int workers) throws Exception {
+    @CsvSource({"1, 1", "4, 2", "64, 4", "256, 8", "AUTO, 1", "AUTO, 4"})
+    void yieldsTheSameBatchesAsArrayDataset(String fetchers, int workers) throws Exception {
         NDArray data = manager.randomUniform(0, 1, new Shape(203, 5, 4));
         NDArray labels = manager.arange(203f);
         RandomUtils.RANDOM.setSeed(42);
@@ -35,10 +35,14 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
                 .setData(data).optLabels(labels).setSampling(16, true).build()
                 .getData(manager).iterator();
         RandomUtils.RANDOM.setSeed(42);
-        Iterator<Batch> actual = ConcurrentDataset.builder()
-                .setData(data).optLabels(labels).setSampling(16, true)
-                .optFetchers(fetchers).optWorkers(workers).build()
-                .getData(manager).iterator();
+        ConcurrentDataset.Builder builder = ConcurrentDataset.builder()
+                .setData(data).optLabels(labels).setSampling(16, true).optWorkers(workers);
+        if (fetchers.equals("AUTO")) {
+            builder.optAutoFetchers(256);
+        } else {
+            builder.optFetchers(Integer.parseInt(fetchers));
+        }
+        Iterator<Batch> actual = builder.build().getData(manager).iterator();
         int batches = 0;
         while (expected.hasNext()) {
             assertTrue(actual.hasNext(), "fewer batches than ArrayDataset");

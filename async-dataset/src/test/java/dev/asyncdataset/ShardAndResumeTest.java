@@ -96,6 +96,16 @@ class ShardAndResumeTest {
     }
 
     @Test
+    void aRestoredRunReportsTheProgressOfTheUninterruptedRun() throws Exception {
+        List<Long> straight = progress(builder().build().getData(manager).iterator());
+        ConcurrentDataset resumed =
+                builder().optResumeFrom(new IterationState(SEED, 0, 3)).build();
+        List<Long> restored = progress(resumed.getData(manager).iterator());
+        assertEquals(straight.subList(3, straight.size()), restored);
+        assertEquals(32L, restored.get(0), "3 batches of 8 before the restart, 8 items now");
+    }
+
+    @Test
     void shardingWithoutASeedIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> ConcurrentDataset.builder()
                 .setData(items).setSampling(8, true).optShard(0, 2).build());
@@ -111,6 +121,16 @@ class ShardAndResumeTest {
         while (batches.hasNext() && all.size() != limit) {
             try (Batch batch = batches.next()) {
                 all.add(batch.getIndices().stream().map(Long.class::cast).toList());
+            }
+        }
+        return all;
+    }
+
+    private static List<Long> progress(Iterator<Batch> batches) {
+        List<Long> all = new ArrayList<>();
+        while (batches.hasNext()) {
+            try (Batch batch = batches.next()) {
+                all.add(batch.getProgress());
             }
         }
         return all;

@@ -34,11 +34,12 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
      * @param trainer the manager given to {@code getData}
      * @param sample the sampler's iterator for this epoch
      * @param total the dataset size
+     * @param consumed the items of the epoch delivered before a restart, where progress starts
      * @param stats the epoch's counters
      */
     public BatchIterable(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
-            long total, StatsCounter stats) {
-        this.starter = () -> Loader.start(spec, trainer, sample, total, stats);
+            long total, long consumed, StatsCounter stats) {
+        this.starter = () -> Loader.start(spec, trainer, sample, total, consumed, stats);
         this.stats = stats;
         AtomicReference<Loader> running = loader;
         CLEANER.register(this, () -> closeLoader(running));

@@ -26,9 +26,12 @@ final class DecodeStage {
     private final long epoch;
     private final ItemFailures failures;
     private final StatsCounter stats;
+    private final FetchLimit limit;
 
-    DecodeStage(LoaderSpec spec, StageThreads factory, ItemFailures failures, StatsCounter stats) {
+    DecodeStage(LoaderSpec spec, StageThreads factory, FetchLimit limit, ItemFailures failures,
+            StatsCounter stats) {
         this.stats = stats;
+        this.limit = limit;
         this.threads =
                 Executors.newFixedThreadPool(spec.decodeThreads(), factory.platform("decode"));
         this.source = spec.source();
@@ -52,7 +55,9 @@ final class DecodeStage {
         long start = System.nanoTime();
         try {
             record = ItemRandom.with(seed, epoch, index, () -> transform(items, index, fetched));
-            stats.decodeNanos.addAndGet(System.nanoTime() - start);
+            long nanos = System.nanoTime() - start;
+            stats.decodeNanos.addAndGet(nanos);
+            limit.decoded(nanos);
             stats.decoded.incrementAndGet();
             record.getData().attach(batch.manager);
             record.getLabels().attach(batch.manager);

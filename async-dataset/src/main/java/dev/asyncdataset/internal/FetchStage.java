@@ -6,28 +6,27 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.Semaphore;
 
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
- * most {@code fetchers} at a time across all batches, so a batch costs about one storage round
+ * most {@link FetchLimit} at a time across all batches, so a batch costs about one storage round
  * trip instead of one per item. Each item gets its own CPU sub-manager of the batch manager,
  * which the decode stage closes once the item's final arrays are moved to the batch.
  */
 final class FetchStage {
 
     private final ExecutorService threads;
-    private final Semaphore permits;
+    private final FetchLimit limit;
     private final ItemSource<?> source;
     private final DecodeStage decode;
     private final ItemFailures failures;
     private final StatsCounter stats;
 
-    FetchStage(LoaderSpec spec, StageThreads factory, DecodeStage decode, ItemFailures failures,
-            StatsCounter stats) {
+    FetchStage(LoaderSpec spec, StageThreads factory, FetchLimit limit, DecodeStage decode,
+            ItemFailures failures, StatsCounter stats) {
         this.stats = stats;
         this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
-        this.permits = new Semaphore(spec.fetchers());
+        this.limit = limit;
         this.source = spec.source();
         this.decode = decode;
         this.failures = failures;
@@ -53,12 +52,12 @@ final class FetchStage {
             return;
         }
         try {
-            permits.acquire();
+            limit.acquire();
             long start = System.nanoTime();
             try {
                 fetched = source.fetch(items, batch.indices.get(slot));
             } finally {
-                permits.release();
+                limit.release(System.nanoTime() - start);
             }
             record(System.nanoTime() - start, fetched);
         } catch (InterruptedException stopped) {

@@ -26,6 +26,7 @@ public final class Loader implements AutoCloseable {
     private static final Logger logger = LoggerFactory.getLogger(Loader.class);
     private static final long STOP_MILLIS = 10_000;
     private static final AtomicInteger OPEN = new AtomicInteger();
+    private static final int INITIAL_FETCHERS = 64;
 
     private final NDManager host;
     private final StageThreads threads;
@@ -52,21 +53,25 @@ public final class Loader implements AutoCloseable {
      * @param trainer the manager given to {@code getData}; batches are created under it
      * @param sample the sampler's iterator for this epoch
      * @param total the dataset size, reported as DJL's progress total
+     * @param consumed the items of the epoch delivered before a restart, where progress starts
      * @param stats the epoch's counters, which also give the epoch number
      * @return the running loader
      */
     public static Loader start(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
-            long total, StatsCounter stats) {
+            long total, long consumed, StatsCounter stats) {
         NDManager host = trainer.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
         OPEN.incrementAndGet();
         StageThreads threads = new StageThreads();
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
-        DecodeStage decode = new DecodeStage(spec, threads, failures, stats);
-        FetchStage fetch = new FetchStage(spec, threads, decode, failures, stats);
+        FetchLimit limit = new FetchLimit(spec.autoFetchers(), spec.fetchers(), INITIAL_FETCHERS,
+                spec.decodeThreads(), stats.fetchLimit);
+        DecodeStage decode = new DecodeStage(spec, threads, limit, failures, stats);
+        FetchStage fetch = new FetchStage(spec, threads, limit, decode, failures, stats);
         BatchPlanner planner = new BatchPlanner(sample, host, new Collator(spec));
         StagingRing ring = new StagingRing(spec.stagingDepth(), stats.ready);
-        Stager stage = new Stager(spec, planner, fetch, decode, ring, trainer, total, stats);
+        Stager stage = new Stager(spec, planner, limit, fetch, decode, ring, trainer, consumed,
+                total, stats);
         Loader[] loader = new Loader[1];
         Thread stager = threads.platform("stager").newThread(() -> {
             stage.run();

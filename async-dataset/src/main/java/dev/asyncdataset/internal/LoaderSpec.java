@@ -10,7 +10,8 @@ import dev.asyncdataset.source.ItemSource;
  * Everything a {@link Loader} needs that does not change between epochs.
  *
  * @param source where items come from
- * @param fetchers most concurrent {@link ItemSource#fetch} calls
+ * @param fetchers most concurrent {@link ItemSource#fetch} calls: the fixed number, or AUTO's bound
+ * @param autoFetchers whether the fetch concurrency follows Little's law ({@link FetchLimit})
  * @param workers most batches in flight between planning and staging
  * @param stagingDepth most batches on the device that the trainer has not closed yet
  * @param decodeThreads platform threads of the decode stage
@@ -27,6 +28,7 @@ import dev.asyncdataset.source.ItemSource;
 public record LoaderSpec(
         ItemSource<?> source,
         int fetchers,
+        boolean autoFetchers,
         int workers,
         int stagingDepth,
         int decodeThreads,

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
- * The staging stage, on its own platform thread: keeps up to {@code workers} batches in flight,
+ * The staging stage, on its own platform thread: keeps up to {@code workers} batches in flight
+ * (more under AUTO fetch concurrency, as {@link FetchLimit} asks),
  * takes them back in sampler order, and creates each on the target device inside a manager of
  * that device (one copy per array per batch, or none when the target is the host), ahead of the
  * trainer, at most {@code stagingDepth} at a time. When it stops, for whatever reason, it stops
@@ -33,11 +34,15 @@ final class Stager implements Runnable {
     private final long total;
     private final BooleanSupplier alive;
     private final StatsCounter stats;
+    private final FetchLimit limit;
     private long progress;
+    private int batchSize = Integer.MAX_VALUE;
 
-    Stager(LoaderSpec spec, BatchPlanner planner, FetchStage fetch, DecodeStage decode,
-            StagingRing ring, NDManager trainer, long total, StatsCounter stats) {
+    Stager(LoaderSpec spec, BatchPlanner planner, FetchLimit limit, FetchStage fetch,
+            DecodeStage decode, StagingRing ring, NDManager trainer, long consumed, long total,
+            StatsCounter stats) {
         this.stats = stats;
+        this.limit = limit;
         this.spec = spec;
         this.planner = planner;
         this.fetch = fetch;
@@ -45,6 +50,7 @@ final class Stager implements Runnable {
         this.ring = ring;
         this.trainer = trainer;
         this.device = spec.device() != null ? spec.device() : trainer.getDevice();
+        this.progress = consumed;
         this.total = total;
         this.alive = trainer::isOpen;
     }
@@ -69,8 +75,10 @@ final class Stager implements Runnable {
     private void stageAll() throws InterruptedException {
         Deque<PendingBatch> inFlight = new ArrayDeque<>();
         while (true) {
-            while (inFlight.size() < spec.workers() && planner.hasNext()) {
+            while (inFlight.size() < limit.batchesInFlight(spec.workers(), batchSize)
+                    && planner.hasNext()) {
                 PendingBatch planned = planner.next();
+                batchSize = planned.indices.size();
                 inFlight.add(planned);
                 stats.inFlight.incrementAndGet();
                 fetch.submit(planned);

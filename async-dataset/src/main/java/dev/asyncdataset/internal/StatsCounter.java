@@ -19,6 +19,7 @@ public final class StatsCounter {
     final AtomicLong decodeNanos = new AtomicLong();
     final AtomicInteger inFlight = new AtomicInteger();
     final AtomicInteger ready = new AtomicInteger();
+    final AtomicInteger fetchLimit = new AtomicInteger();
     final ConcurrentHistogram fetchMicros = new ConcurrentHistogram(HOUR_MICROS, 2);
     private final AtomicLong startNanos = new AtomicLong();
     private final AtomicLong endNanos = new AtomicLong();
@@ -47,7 +48,7 @@ public final class StatsCounter {
                 fetchMicros.getValueAtPercentile(95) / 1e3,
                 fetchMicros.getValueAtPercentile(99) / 1e3,
                 decodedItems == 0 ? 0 : decodeNanos.get() / 1e6 / decodedItems,
-                inFlight.get(), ready.get());
+                inFlight.get(), ready.get(), fetchLimit.get());
     }
 
     void started() {
@@ -74,8 +75,10 @@ public final class StatsCounter {
      * @param decodeMillisPerItem mean decode and transform time per item
      * @param inFlight batches being fetched or decoded now
      * @param ready batches on the device that the trainer has not taken yet
+     * @param fetchLimit the fetches allowed at once now
      */
     public record Snapshot(long epoch, long batches, long items, long bytes, long skipped,
             long wallNanos, long waitNanos, double fetchP50Millis, double fetchP95Millis,
-            double fetchP99Millis, double decodeMillisPerItem, int inFlight, int ready) {}
+            double fetchP99Millis, double decodeMillisPerItem, int inFlight, int ready,
+            int fetchLimit) {}
 }

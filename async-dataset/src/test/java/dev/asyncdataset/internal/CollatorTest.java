@@ -44,7 +44,7 @@ class CollatorTest {
     }
 
     private static Collator collator() {
-        return new Collator(new LoaderSpec(null, 1, 1, 1, 1, true, BadItemPolicy.FAIL, 0,
+        return new Collator(new LoaderSpec(null, 1, false, 1, 1, 1, true, BadItemPolicy.FAIL, 0,
                 new StackBatchifier(), new StackBatchifier(), null, null, null, null));
     }
 }

@@ -12,7 +12,8 @@ import java.util.List;
  * <pre>
  * --data DIR|s3://bucket/prefix  --endpoint URL (S3-compatible store, path style)
  * --loader concurrent|djl  --epochs N  --batch-size N  --image-size PX  --max-steps N (per epoch)
- * --fetchers N  --workers N  --staging-depth N  --decode-threads N  --gpus N (-1 all, 0 CPU)  --seed N
+ * --fetchers N|auto  --workers N  --staging-depth N  --decode-threads N
+ * --gpus N (-1 all, 0 CPU)  --seed N
  * </pre>
  *
  * S3 credentials come from the AWS default provider chain.

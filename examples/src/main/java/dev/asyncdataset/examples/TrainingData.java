@@ -49,7 +49,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
             return s3 ? djlS3(settings, connection) : djlFolder(settings);
         }
         if (s3) {
-            S3Source source = connection.source(settings.data(), settings.fetchers());
+            S3Source source = connection.source(settings.data(), settings.maxFetchers());
             return new TrainingData(
                     concurrent(settings, source, device), source.getClasses().size(), source);
         }
@@ -66,18 +66,21 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
 
     private static ConcurrentDataset concurrent(
             TrainingSettings settings, ItemSource<?> source, Device device) {
-        return ConcurrentDataset.builder()
-                .setSource(source)
-                .setSampling(settings.batchSize(), true)
-                .optPipeline(ImageRecipes.training(settings.imageSize()))
-                .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
-                .optFetchers(settings.fetchers())
-                .optWorkers(settings.workers())
-                .optStagingDepth(settings.stagingDepth())
-                .optDecodeThreads(settings.decodeThreads())
-                .optSeed(settings.seed())
-                .optDevice(device)
-                .build();
+        ConcurrentDataset.Builder builder =
+                ConcurrentDataset.builder()
+                        .setSource(source)
+                        .setSampling(settings.batchSize(), true)
+                        .optPipeline(ImageRecipes.training(settings.imageSize()))
+                        .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
+                        .optWorkers(settings.workers())
+                        .optStagingDepth(settings.stagingDepth())
+                        .optDecodeThreads(settings.decodeThreads())
+                        .optSeed(settings.seed())
+                        .optDevice(device);
+        if (settings.fetchers() > 0) {
+            builder.optFetchers(settings.fetchers());
+        }
+        return builder.build();
     }
 
     private static TrainingData djlFolder(TrainingSettings settings)

@@ -13,7 +13,7 @@ import java.util.Map;
  * @param batchSize the batch size
  * @param imageSize the side of the square training crops
  * @param maxSteps the most batches per epoch, 0 for whole epochs
- * @param fetchers ConcurrentDataset: the most item reads in flight
+ * @param fetchers ConcurrentDataset: the most item reads in flight, or 0 for AUTO
  * @param workers ConcurrentDataset: the most batches in flight
  * @param stagingDepth ConcurrentDataset: the batches kept ready on the device
  * @param decodeThreads ConcurrentDataset: the threads that decode and augment
@@ -35,6 +35,8 @@ public record TrainingSettings(
         int gpus,
         int seed) {
 
+    private static final int AUTO_MAX_FETCHERS = 256;
+
     /**
      * Returns the training options and their defaults (names without dashes).
      *
@@ -49,7 +51,7 @@ public record TrainingSettings(
         defaults.put("batch-size", "32");
         defaults.put("image-size", "64");
         defaults.put("max-steps", "0");
-        defaults.put("fetchers", "64");
+        defaults.put("fetchers", "auto");
         defaults.put("workers", "4");
         defaults.put("staging-depth", "2");
         defaults.put(
@@ -79,11 +81,20 @@ public record TrainingSettings(
                 options.integer("batch-size"),
                 options.integer("image-size"),
                 options.integer("max-steps"),
-                options.integer("fetchers"),
+                options.text("fetchers").equals("auto") ? 0 : options.integer("fetchers"),
                 options.integer("workers"),
                 options.integer("staging-depth"),
                 options.integer("decode-threads"),
                 options.integer("gpus"),
                 options.integer("seed"));
+    }
+
+    /**
+     * Returns the most item reads in flight: the fixed number, or AUTO's bound.
+     *
+     * @return at least 1
+     */
+    public int maxFetchers() {
+        return fetchers > 0 ? fetchers : AUTO_MAX_FETCHERS;
     }
 }
