@@ -10,10 +10,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A DJL training listener that reports, after every epoch, how long the trainer waited for data
  * from a {@link ConcurrentDataset} and which stage limits it, for example {@code "epoch 3: data
- * wait 2.1% of wall time, 812 items/s; slowest stage: storage (fetch p99 180.0 ms)"}. It also
- * records the figures in the trainer's {@link Metrics}, when it has one, as {@code
- * data_wait_share}, {@code data_items_per_second}, {@code data_fetch_p99_ms} and {@code
- * data_decode_ms_per_item}.
+ * wait 12.1% of wall time, 812 items/s; slowest stage: storage (fetch p99 180.0 ms, fetch limit
+ * 64)"}. It also records the figures in the trainer's {@link Metrics}, when it has one, as {@code
+ * data_wait_share}, {@code data_items_per_second}, {@code data_fetch_p99_ms}, {@code
+ * data_decode_ms_per_item} and {@code data_fetch_limit}.
  *
  * <pre>{@code
  * config.addTrainingListeners(new DataWaitListener(dataset));
@@ -46,6 +46,7 @@ public final class DataWaitListener extends TrainingListenerAdapter {
             metrics.addMetric("data_items_per_second", stats.itemsPerSecond());
             metrics.addMetric("data_fetch_p99_ms", stats.fetchP99Millis());
             metrics.addMetric("data_decode_ms_per_item", stats.decodeMillisPerItem());
+            metrics.addMetric("data_fetch_limit", stats.fetchLimit());
         }
     }
 
@@ -67,7 +68,8 @@ public final class DataWaitListener extends TrainingListenerAdapter {
             return "training (data is ready in time)";
         }
         if (stats.fetchP50Millis() > stats.decodeMillisPerItem()) {
-            return String.format(Locale.ROOT, "storage (fetch p99 %.1f ms)", stats.fetchP99Millis());
+            return String.format(Locale.ROOT, "storage (fetch p99 %.1f ms, fetch limit %d)",
+                    stats.fetchP99Millis(), stats.fetchLimit());
         }
         return String.format(Locale.ROOT, "decode (%.2f ms per item)", stats.decodeMillisPerItem());
     }

@@ -32,7 +32,10 @@ class StatsAndUnorderedTest extends CpuManagerTest {
         assertTrue(stats.fetchP50Millis() >= 5, "fetch p50 " + stats.fetchP50Millis());
         assertTrue(stats.dataWaitShare() > 0.5, "one fetcher: the trainer mostly waits");
         assertTrue(stats.itemsPerSecond() > 0);
+        assertEquals(1, stats.fetchLimit());
         assertTrue(DataWaitListener.describe(stats).contains("slowest stage: storage"),
+                DataWaitListener.describe(stats));
+        assertTrue(DataWaitListener.describe(stats).contains("fetch limit 1)"),
                 DataWaitListener.describe(stats));
     }
 

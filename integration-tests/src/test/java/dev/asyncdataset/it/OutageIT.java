@@ -114,14 +114,19 @@ class OutageIT {
                 ExecutorService resumer = Executors.newSingleThreadExecutor()) {
             List<Long> delivered = new ArrayList<>();
             Future<?> comeback = null;
-            for (Batch batch : dataset(source).getData(manager)) {
-                if (comeback == null) {
-                    s3.pause();
-                    comeback = resumer.submit(() -> resumeOnceAFetchFailed(source));
+            try {
+                for (Batch batch : dataset(source).getData(manager)) {
+                    if (comeback == null) {
+                        s3.pause();
+                        comeback = resumer.submit(() -> resumeOnceAFetchFailed(source));
+                    }
+                    indices(batch, delivered);
                 }
-                indices(batch, delivered);
+            } finally {
+                if (comeback != null) {
+                    comeback.get(30, TimeUnit.SECONDS);
+                }
             }
-            comeback.get(30, TimeUnit.SECONDS);
             assertEquals(ITEMS, new TreeSet<>(delivered).size());
             assertEquals(ITEMS, delivered.size());
             assertTrue(source.retries() > 0);

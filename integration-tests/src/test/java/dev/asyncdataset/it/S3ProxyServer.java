@@ -10,6 +10,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.middleware.Middlewares;
@@ -81,9 +82,24 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
         proxy.stop();
     }
 
-    /** Serves the same objects again, on the same port, after {@link #pause()}. */
+    /**
+     * Serves the same objects again, on the same port, after {@link #pause()}. Binding is retried
+     * for up to 10 seconds, as the port can take a moment to be free again.
+     */
     public void resume() throws Exception {
-        serve(port);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            try {
+                serve(port);
+                return;
+            } catch (Exception e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                System.err.println("S3Proxy not back on port " + port + " yet: " + e);
+                Thread.sleep(20);
+            }
+        }
     }
 
     private void serve(int port) throws Exception {
