@@ -12,6 +12,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.LoaderStats;
 import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.testing.HostileCorpus;
@@ -53,37 +54,44 @@ class HostileCorpusTest {
     @Test
     void theLoaderSkipsExactlyTheBadEntriesAndDeliversTheRest(@TempDir Path root)
             throws Exception {
+        Epoch epoch = epoch(root, BadItemPolicy.SKIP);
+        assertEquals(HostileCorpus.goodNames(), epoch.delivered());
+        assertEquals(HostileCorpus.entries().size() - epoch.delivered().size(),
+                epoch.stats().skippedItems());
+    }
+
+    @Test
+    void underTheDefaultPolicyTheFirstBadEntryEndsTheEpochNamingItsFile(@TempDir Path root) {
+        DataLoadingException e =
+                assertThrows(DataLoadingException.class, () -> epoch(root, BadItemPolicy.FAIL));
+        assertTrue(e.getKey().startsWith(root.toString()), e.getKey());
+        Entry bad = HostileCorpus.byName().get(Path.of(e.getKey()).getFileName().toString());
+        assertTrue(e.getMessage().contains(bad.problem()), e.getMessage());
+    }
+
+    /** The file names one epoch delivered, and its statistics. */
+    private record Epoch(Set<String> delivered, LoaderStats stats) {}
+
+    /** Writes the corpus into a class folder under {@code root} and loads one epoch of it. */
+    private static Epoch epoch(Path root, BadItemPolicy policy) throws Exception {
         ImageFolderSource source = write(root);
         try (NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset dataset = dataset(source, BadItemPolicy.SKIP);
+            ConcurrentDataset dataset = ConcurrentDataset.builder()
+                    .setSource(source)
+                    .setSampling(4, false)
+                    .optPipeline(ImageRecipes.evaluation(32, 32))
+                    .optBadItemPolicy(policy)
+                    .build();
             Set<String> delivered = new TreeSet<>();
             for (Batch batch : dataset.getData(manager)) {
-                assertEquals(new Shape(batch.getSize(), 32, 32, 3), batch.getData().head().getShape());
+                assertEquals(new Shape(batch.getSize(), 32, 32, 3),
+                        batch.getData().head().getShape());
                 for (Object index : batch.getIndices()) {
                     delivered.add(Path.of(source.key((Long) index)).getFileName().toString());
                 }
                 batch.close();
             }
-            assertEquals(HostileCorpus.goodNames(), delivered);
-            assertEquals(HostileCorpus.entries().size() - delivered.size(),
-                    dataset.stats().skippedItems());
-        }
-    }
-
-    @Test
-    void underTheDefaultPolicyTheFirstBadEntryEndsTheEpochNamingItsFile(@TempDir Path root)
-            throws Exception {
-        ImageFolderSource source = write(root);
-        try (NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset dataset = dataset(source, BadItemPolicy.FAIL);
-            DataLoadingException e = assertThrows(DataLoadingException.class, () -> {
-                for (Batch batch : dataset.getData(manager)) {
-                    batch.close();
-                }
-            });
-            assertTrue(e.getKey().startsWith(root.toString()), e.getKey());
-            Entry bad = HostileCorpus.byName().get(Path.of(e.getKey()).getFileName().toString());
-            assertTrue(e.getMessage().contains(bad.problem()), e.getMessage());
+            return new Epoch(delivered, dataset.stats());
         }
     }
 
@@ -105,14 +113,5 @@ class HostileCorpusTest {
         ImageFolderSource source = ImageFolderSource.of(root);
         assertEquals(HostileCorpus.entries().size(), source.size());
         return source;
-    }
-
-    private static ConcurrentDataset dataset(ImageFolderSource source, BadItemPolicy policy) {
-        return ConcurrentDataset.builder()
-                .setSource(source)
-                .setSampling(4, false)
-                .optPipeline(ImageRecipes.evaluation(32, 32))
-                .optBadItemPolicy(policy)
-                .build();
     }
 }
