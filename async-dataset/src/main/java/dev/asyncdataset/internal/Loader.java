@@ -37,13 +37,13 @@ public final class Loader implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Loader(NDManager host, StageThreads threads, FetchStage fetch, DecodeStage decode,
-            StagingRing ring, Thread stager) {
+            StagingRing ring, Stager stage, NDManager trainer) {
         this.host = host;
         this.threads = threads;
         this.fetch = fetch;
         this.decode = decode;
         this.ring = ring;
-        this.stager = stager;
+        this.stager = threads.platform("stager").newThread(() -> stage(stage, trainer));
     }
 
     /**
@@ -72,16 +72,21 @@ public final class Loader implements AutoCloseable {
         StagingRing ring = new StagingRing(spec.stagingDepth(), stats.ready);
         Stager stage = new Stager(spec, planner, limit, fetch, decode, ring, trainer, consumed,
                 total, stats);
-        Loader[] loader = new Loader[1];
-        Thread stager = threads.platform("stager").newThread(() -> {
-            stage.run();
-            if (!trainer.isOpen()) {
-                Thread.ofPlatform().name("async-dataset-closer").daemon().start(loader[0]::close);
-            }
-        });
-        loader[0] = new Loader(host, threads, fetch, decode, ring, stager);
-        stager.start();
-        return loader[0];
+        Loader loader = new Loader(host, threads, fetch, decode, ring, stage, trainer);
+        loader.stager.start();
+        return loader;
+    }
+
+    /**
+     * Runs the stager. If it stopped because the trainer's manager was closed, the trainer may
+     * never come back to close this loader, so a short-lived thread does (not the stager itself,
+     * which {@link #close()} waits for).
+     */
+    private void stage(Stager stage, NDManager trainer) {
+        stage.run();
+        if (!trainer.isOpen()) {
+            Thread.ofPlatform().name("async-dataset-closer").daemon().start(this::close);
+        }
     }
 
     /**
