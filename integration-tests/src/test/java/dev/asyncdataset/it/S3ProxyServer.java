@@ -2,14 +2,10 @@ package dev.asyncdataset.it;
 
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.source.S3SourceBuilder;
+import java.io.ByteArrayInputStream;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -18,18 +14,15 @@ import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
 /**
  * An in-process S3Proxy on a free loopback port with an in-memory store, for tests: as a JUnit 5
  * extension ({@code @RegisterExtension static S3ProxyServer s3 = new S3ProxyServer(0);}) or started
  * and closed by hand. GETs pass through a {@link FaultInjectingBlobStore} (server-side GET counts,
- * injected faults), then S3Proxy's latency middleware when a latency is set.
+ * injected faults), then S3Proxy's latency middleware when a latency is set. Fixtures are written
+ * straight into the store: what is under test is reading, and an HTTP upload of a multi-megabyte
+ * fixture once failed a CI run ("Error writing request body to server", not reproduced since).
  */
 public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
@@ -40,7 +33,6 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     private S3Proxy proxy;
     private int port;
     private FaultInjectingBlobStore faults;
-    private S3Client client;
 
     /**
      * @param getLatencyMillis the delay S3Proxy adds to every GET, 0 for none
@@ -49,7 +41,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
         this.getLatencyMillis = getLatencyMillis;
     }
 
-    /** Starts the server and its upload client. */
+    /** Starts the server. */
     public void start() throws Exception {
         Properties properties = new Properties();
         if (getLatencyMillis > 0) {
@@ -65,14 +57,6 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
                                     throw new UnsupportedOperationException("no second backend");
                                 }));
         serve(0);
-        client =
-                S3Client.builder()
-                        .endpointOverride(endpoint())
-                        .forcePathStyle(true)
-                        .region(Region.US_EAST_1)
-                        .credentialsProvider(credentials())
-                        .httpClient(UrlConnectionHttpClient.create())
-                        .build();
     }
 
     /**
@@ -125,7 +109,6 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
 
     @Override
     public void close() {
-        client.close();
         try {
             proxy.stop();
         } catch (Exception e) {
@@ -146,11 +129,6 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
         return faults;
     }
 
-    /** A synchronous client for this server, for fixtures. */
-    public S3Client client() {
-        return client;
-    }
-
     /**
      * A {@link S3Source} builder set up for this server (endpoint, path style, test credentials).
      */
@@ -164,30 +142,21 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     }
 
     /**
-     * Creates {@code bucket} if needed and uploads {@code objects} (key to bytes) under {@code
+     * Creates {@code bucket} if needed and stores {@code objects} (key to bytes) under {@code
      * prefix}.
      */
-    public void upload(String bucket, String prefix, Map<String, byte[]> objects) throws Exception {
-        if (!client.listBuckets().buckets().stream().anyMatch(b -> b.name().equals(bucket))) {
-            client.createBucket(b -> b.bucket(bucket));
+    public void upload(String bucket, String prefix, Map<String, byte[]> objects) {
+        if (!faults.containerExists(bucket)) {
+            faults.createContainer(bucket);
         }
-        try (ExecutorService uploaders = Executors.newFixedThreadPool(8)) {
-            List<Future<?>> done = new ArrayList<>();
-            for (Map.Entry<String, byte[]> object : objects.entrySet()) {
-                done.add(
-                        uploaders.submit(
-                                () ->
-                                        client.putObject(
-                                                b -> b.bucket(bucket).key(prefix + object.getKey()),
-                                                RequestBody.fromBytes(object.getValue()))));
-            }
-            for (Future<?> upload : done) {
-                upload.get();
-            }
+        for (Map.Entry<String, byte[]> object : objects.entrySet()) {
+            byte[] bytes = object.getValue();
+            PutObjectRequest put = PutObjectRequest.builder()
+                    .bucket(bucket)
+                    .key(prefix + object.getKey())
+                    .contentLength((long) bytes.length)
+                    .build();
+            faults.putBlob(put, new ByteArrayInputStream(bytes));
         }
-    }
-
-    private static StaticCredentialsProvider credentials() {
-        return StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY));
     }
 }
