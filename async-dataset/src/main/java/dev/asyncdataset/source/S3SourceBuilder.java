@@ -35,7 +35,7 @@ public final class S3SourceBuilder {
     private AwsCredentialsProvider credentials;
     private String manifestKey;
     private Path manifestFile;
-    private int maxConnections = 64;
+    private int maxConnections = 256;
     private int maxAttempts = 5;
     private Duration requestTimeout = Duration.ofSeconds(30);
     private Path cacheDir;
@@ -141,7 +141,9 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Sizes the HTTP connection pool; match it to the loader's fetch concurrency. Default 64.
+     * Sizes the HTTP connection pool; match it to the loader's fetch concurrency. Default 256, the
+     * highest AUTO fetch limit of {@code ConcurrentDataset}: fetches beyond the pool would wait for
+     * a connection, which the loader would see as storage latency.
      *
      * @param maxConnections the most connections open at once
      * @return this builder
