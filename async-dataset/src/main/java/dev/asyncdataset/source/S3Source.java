@@ -139,8 +139,10 @@ public final class S3Source implements ItemSource<byte[]> {
                 throw e;
             }
             Throwable last = S3Errors.unwrap(e);
+            int attempts = retrier.maxAttempts();
+            String tries = attempts == 1 ? "1 attempt" : attempts + " attempts";
             throw new BadItemException(location.url(key),
-                    "still failing after " + retrier.maxAttempts() + " attempts: " + last, last);
+                    "still failing after " + tries + ": " + last, last);
         }
     }
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One epoch of 2,000 real JPEGs from S3Proxy while a seeded fault plan answers 503 SlowDown, 500,
- * drops connections mid-body, stalls past the request timeout and truncates bodies: the epoch
+ * resets connections mid-body, stalls past the request timeout and truncates bodies: the epoch
  * must equal a fault-free epoch with the same seed, item for item and bit for bit, and every
  * injected fault must show up as exactly one counted retry.
  */
@@ -34,7 +34,7 @@ class FaultCampaignIT {
 
     private static final String URL = "s3://campaign/train";
     private static final Map<String, byte[]> IMAGES = TestImages.classFolders(10, 200, 40, 32);
-    private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(1_500);
+    private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(2_500);
 
     /** What one epoch delivered, in delivery order. */
     private record Epoch(List<Long> indices, List<byte[]> pixels, List<Long> labels, long retries) {}
@@ -52,7 +52,7 @@ class FaultCampaignIT {
                 .setPolicy(
                         new RandomFaults(2026, 3)
                                 .rate(Fault.SLOW_DOWN, 0.10)
-                                .rate(Fault.ABORT, 0.05)
+                                .rate(Fault.RESET, 0.05)
                                 .rate(Fault.INTERNAL_ERROR, 0.02)
                                 .rate(Fault.STALL, 0.01)
                                 .rate(Fault.TRUNCATE, 0.01));
@@ -60,7 +60,8 @@ class FaultCampaignIT {
         for (Fault fault : Fault.values()) {
             System.out.printf("fault campaign: %s x %d%n", fault, S3.faults().injectedCount(fault));
         }
-        System.out.printf("fault campaign: %d retries counted%n", faulty.retries());
+        System.out.printf("fault campaign: %d retries counted, %d connections reset on the wire%n",
+                faulty.retries(), S3.resets());
 
         assertEquals(IMAGES.size(), new TreeSet<>(faulty.indices()).size(), "items lost");
         assertEquals(IMAGES.size(), faulty.indices().size(), "items delivered twice");
@@ -72,13 +73,17 @@ class FaultCampaignIT {
         for (Fault fault : Fault.values()) {
             assertTrue(S3.faults().injectedCount(fault) > 0, "no " + fault + " injected");
         }
+        assertEquals(S3.faults().injectedCount(Fault.RESET), S3.resets(), "resets on the wire");
         assertEquals(0, clean.retries());
         assertEquals(S3.faults().injectedFaults(), faulty.retries());
         assertEquals(IMAGES.size() + faulty.retries(), S3.faults().getCount());
     }
 
     private static Epoch epoch() throws Exception {
-        try (S3Source s3 = S3.sourceBuilder(URL).optRequestTimeout(REQUEST_TIMEOUT).build();
+        try (S3Source s3 =
+                        S3.sourceBuilderThroughResetProxy(URL)
+                                .optRequestTimeout(REQUEST_TIMEOUT)
+                                .build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()

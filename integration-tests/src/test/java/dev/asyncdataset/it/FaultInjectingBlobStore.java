@@ -1,10 +1,8 @@
 package dev.asyncdataset.it;
 
 import com.google.common.io.ByteStreams;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.SequenceInputStream;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +19,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 /**
  * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into them
  * as a {@link Policy} decides: a 503 SlowDown, a 500, a body cut short of its Content-Length, a
- * stall, or a connection dropped mid-body. Everything else passes through.
+ * stall, or a connection reset mid-body (done by a {@link ResetProxy} in front). Everything else
+ * passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
 
@@ -38,14 +37,18 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
         STALL,
         /**
-         * Fail while sending the body: Jetty aborts the response and closes the connection after
-         * half of the body, so the client sees the connection end mid-body.
+         * Reset the connection after half of the body. The response is served whole with a
+         * {@link ResetProxy#MARKER} header; the {@link ResetProxy} in front of the server does the
+         * reset, so a client that bypasses it gets the whole body.
          */
-        ABORT
+        RESET
     }
 
+    /** The user metadata that becomes the {@link ResetProxy#MARKER} header. */
+    private static final String RESET_METADATA = "inject-reset-after";
+
     /** How long a {@link Fault#STALL} holds a GET; longer than any request timeout in tests. */
-    public static final long STALL_MILLIS = 3_000;
+    public static final long STALL_MILLIS = 4_000;
 
     /** Decides the fault for the {@code attempt}-th GET (1-based) of {@code key}. */
     @FunctionalInterface
@@ -103,23 +106,16 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
             case INTERNAL_ERROR -> throw error(500, "InternalError", "Please try again.");
             case TRUNCATE -> truncated(super.getBlob(request));
             case STALL -> stalled(request);
-            case ABORT -> aborted(super.getBlob(request));
+            case RESET -> markedForReset(super.getBlob(request));
         };
     }
 
-    private static ResponseInputStream<GetObjectResponse> aborted(
+    private static ResponseInputStream<GetObjectResponse> markedForReset(
             ResponseInputStream<GetObjectResponse> full) {
-        InputStream half = ByteStreams.limit(full, full.response().contentLength() / 2);
-        InputStream failing =
-                new SequenceInputStream(
-                        half,
-                        new InputStream() {
-                            @Override
-                            public int read() throws IOException {
-                                throw new IOException("injected abort");
-                            }
-                        });
-        return new ResponseInputStream<>(full.response(), AbortableInputStream.create(failing));
+        Map<String, String> metadata = new HashMap<>(full.response().metadata());
+        metadata.put(RESET_METADATA, Long.toString(full.response().contentLength() / 2));
+        GetObjectResponse marked = full.response().toBuilder().metadata(metadata).build();
+        return new ResponseInputStream<>(marked, AbortableInputStream.create(full));
     }
 
     private ResponseInputStream<GetObjectResponse> stalled(GetObjectRequest request) {

@@ -33,6 +33,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     private S3Proxy proxy;
     private int port;
     private FaultInjectingBlobStore faults;
+    private ResetProxy resetProxy;
 
     /**
      * @param getLatencyMillis the delay S3Proxy adds to every GET, 0 for none
@@ -57,6 +58,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
                                     throw new UnsupportedOperationException("no second backend");
                                 }));
         serve(0);
+        resetProxy = new ResetProxy(port);
     }
 
     /**
@@ -110,6 +112,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     @Override
     public void close() {
         try {
+            resetProxy.close();
             proxy.stop();
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
@@ -139,6 +142,19 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
                 .optPathStyle(true)
                 .optRegion("us-east-1")
                 .optCredentials(ACCESS_KEY, SECRET_KEY);
+    }
+
+    /**
+     * A {@link #sourceBuilder} whose connections pass through this server's {@link ResetProxy}, so
+     * that {@link FaultInjectingBlobStore.Fault#RESET} resets them mid-body.
+     */
+    public S3SourceBuilder sourceBuilderThroughResetProxy(String url) {
+        return sourceBuilder(url).optEndpoint(resetProxy.endpoint());
+    }
+
+    /** Connections the {@link ResetProxy} has reset mid-body. */
+    public long resets() {
+        return resetProxy.resets();
     }
 
     /**

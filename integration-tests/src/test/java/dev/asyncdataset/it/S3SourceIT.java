@@ -158,18 +158,19 @@ class S3SourceIT {
     }
 
     @Test
-    void slowDownsTruncatedBodiesAndAbortedResponsesAreRetriedAndCounted() throws Exception {
-        Fault[] faults = {Fault.SLOW_DOWN, Fault.TRUNCATE, Fault.ABORT, Fault.NONE};
+    void slowDownsTruncatedBodiesAndResetConnectionsAreRetriedAndCounted() throws Exception {
+        Fault[] faults = {Fault.SLOW_DOWN, Fault.TRUNCATE, Fault.RESET, Fault.NONE};
         S3.faults()
                 .setPolicy(
                         (key, attempt) ->
                                 attempt > 1 ? Fault.NONE : faults[Math.floorMod(key.hashCode(), 4)]);
-        try (S3Source s3 = S3.sourceBuilder(URL).build();
+        try (S3Source s3 = S3.sourceBuilderThroughResetProxy(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
             List<Record> records = SourceEpoch.all(s3, manager);
             assertEquals(IMAGES.size(), records.size());
+            assertEquals(S3.faults().injectedCount(Fault.RESET), S3.resets());
             long injected = 0;
-            for (Fault fault : List.of(Fault.SLOW_DOWN, Fault.TRUNCATE, Fault.ABORT)) {
+            for (Fault fault : List.of(Fault.SLOW_DOWN, Fault.TRUNCATE, Fault.RESET)) {
                 long count = S3.faults().injectedCount(fault);
                 assertTrue(count > 0, "no " + fault + " injected");
                 injected += count;
@@ -197,14 +198,27 @@ class S3SourceIT {
     @Test
     void persistentFailureGivesUpAfterMaxAttempts() throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.SLOW_DOWN);
-        try (S3Source s3 = S3.sourceBuilder(URL).optMaxAttempts(3).build();
+        BadItemException e = giveUp(3);
+        assertTrue(e.getMessage().contains("after 3 attempts"), e.getMessage());
+        assertTrue(e.getMessage().contains("503"), e.getMessage());
+        assertEquals(3, S3.faults().getCount());
+    }
+
+    @Test
+    void aSingleAttemptIsReportedInTheSingular() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.INTERNAL_ERROR);
+        BadItemException e = giveUp(1);
+        assertTrue(e.getMessage().contains("still failing after 1 attempt: "), e.getMessage());
+    }
+
+    /** Fetches item 0 with {@code attempts} attempts, expecting it to fail every one of them. */
+    private static BadItemException giveUp(int attempts) throws Exception {
+        try (S3Source s3 = S3.sourceBuilder(URL).optMaxAttempts(attempts).build();
                 NDManager manager = NDManager.newBaseManager()) {
             BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(manager, 0));
             assertEquals(s3.describe(0), e.getKey());
-            assertTrue(e.getMessage().contains("after 3 attempts"), e.getMessage());
-            assertTrue(e.getMessage().contains("503"), e.getMessage());
-            assertEquals(3, S3.faults().getCount());
-            assertEquals(2, s3.retries());
+            assertEquals(attempts - 1, s3.retries());
+            return e;
         }
     }
 
