@@ -33,7 +33,7 @@ class ResponseWindowTest {
         }
     }
 
-    /** Relays {@code stream} in reads of {@code chunk} bytes; returns what was sent before a cut. */
+    /** Feeds {@code stream} in {@code chunk}-byte reads; returns what was sent before the cut. */
     private static String forwardedBeforeReset(String stream, int chunk) throws Exception {
         ResponseWindow window = new ResponseWindow(ResetProxy.MARKER);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
