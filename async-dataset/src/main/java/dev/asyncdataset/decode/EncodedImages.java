@@ -94,7 +94,7 @@ final class EncodedImages {
         return ((long) u16(b, at) << 16) | u16(b, at + 2);
     }
 
-    private static boolean isJpeg(byte[] b) {
+    static boolean isJpeg(byte[] b) {
         return b.length >= 3 && b[0] == (byte) 0xFF && b[1] == (byte) 0xD8 && b[2] == (byte) 0xFF;
     }
 

@@ -120,15 +120,31 @@ final class Stager implements Runnable {
         return done;
     }
 
+    /**
+     * Moves a batch to the device and runs the device pipeline in the loader's own managers, and
+     * only then hands the result to a sub-manager of the trainer's: the trainer may close its
+     * manager at any moment (breaking out of an epoch), and arrays still being computed must not
+     * be freed under this thread.
+     */
     private StagedBatch toDevice(PendingBatch batch, NDList data, NDList labels) {
-        NDManager manager = trainer.newSubManager(device);
         NDList onDevice = data.toDevice(device, false);
-        onDevice.attach(manager);
+        NDList labelsOnDevice = labels.toDevice(device, false);
         if (spec.devicePipeline() != null) {
             onDevice = spec.devicePipeline().transform(onDevice);
         }
-        return new StagedBatch(manager, onDevice, labels.toDevice(device, false),
-                spec.dataBatchifier(), spec.labelBatchifier(), progress, total,
-                batch.delivered(), ring::releaseSlot);
+        StagedBatch staged;
+        try {
+            staged = new StagedBatch(trainer.newSubManager(device), onDevice, labelsOnDevice,
+                    spec.dataBatchifier(), spec.labelBatchifier(), progress, total,
+                    batch.delivered(), ring::releaseSlot);
+        } catch (IllegalStateException e) {
+            staged = null;
+        }
+        if (staged == null || !trainer.isOpen()) {
+            onDevice.close();
+            labelsOnDevice.close();
+            throw new DataLoadingException("the trainer's NDManager was closed", null);
+        }
+        return staged;
     }
 }

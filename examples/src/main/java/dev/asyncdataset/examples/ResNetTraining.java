@@ -49,7 +49,8 @@ public final class ResNetTraining {
                             .setOutSize(data.classes())
                             .build());
             EpochTimer timer = new EpochTimer();
-            try (Trainer trainer = model.newTrainer(config(devices, timer))) {
+            try (DjlExecutor executor = DjlExecutor.of(settings);
+                    Trainer trainer = model.newTrainer(config(devices, timer, executor))) {
                 Shape input =
                         new Shape(
                                 settings.batchSize(),
@@ -68,8 +69,10 @@ public final class ResNetTraining {
         }
     }
 
-    private static DefaultTrainingConfig config(Device[] devices, EpochTimer timer) {
+    private static DefaultTrainingConfig config(
+            Device[] devices, EpochTimer timer, DjlExecutor executor) {
         return new DefaultTrainingConfig(Loss.softmaxCrossEntropyLoss())
+                .optExecutorService(executor.service())
                 .addEvaluator(new Accuracy())
                 .optOptimizer(Optimizer.adam().build())
                 .optDevices(devices)

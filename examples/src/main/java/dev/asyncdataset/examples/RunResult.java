@@ -1,6 +1,7 @@
 package dev.asyncdataset.examples;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What one training run measured.
@@ -46,5 +47,20 @@ public record RunResult(
     public double medianEpochSeconds() {
         List<Long> sorted = epochNanos.stream().sorted().toList();
         return sorted.isEmpty() ? 0 : sorted.get(sorted.size() / 2) / 1e9;
+    }
+
+    /**
+     * Returns the measurements as one JSON object, for the benchmark suite.
+     *
+     * @return {@code {"loader": ..., "images": ..., "wall_s": ..., "wait_share": ...}}
+     */
+    public String json() {
+        return String.format(
+                Locale.ROOT,
+                "{\"loader\": \"%s\", \"images\": %d, \"wall_s\": %.3f, \"wait_share\": %.4f}",
+                loader,
+                images,
+                wallNanos / 1e9,
+                dataWaitShare());
     }
 }

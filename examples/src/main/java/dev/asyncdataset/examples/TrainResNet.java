@@ -12,7 +12,7 @@ import java.util.List;
  * <pre>
  * --data DIR|s3://bucket/prefix  --endpoint URL (S3-compatible store, path style)
  * --loader concurrent|djl  --epochs N  --batch-size N  --image-size PX  --max-steps N (per epoch)
- * --fetchers N|auto  --workers N  --staging-depth N  --decode-threads N
+ * --fetchers N|auto  --workers N  --staging-depth N  --decode-threads N  --djl-threads N
  * --gpus N (-1 all, 0 CPU)  --seed N
  * </pre>
  *
@@ -34,6 +34,7 @@ public final class TrainResNet {
             S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
             RunResult result = ResNetTraining.run(settings, connection);
             System.out.print(ResultTable.format(List.of(result)));
+            System.out.println("RESULT " + result.json());
             System.exit(0);
         } catch (Exception e) {
             System.err.println("training failed: " + e);

@@ -64,7 +64,15 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         resource.close();
     }
 
-    private static ConcurrentDataset concurrent(
+    /**
+     * Builds ConcurrentDataset over {@code source} with the settings and the training recipe.
+     *
+     * @param settings the run's settings
+     * @param source where the items come from
+     * @param device where batches are staged
+     * @return the dataset
+     */
+    public static ConcurrentDataset concurrent(
             TrainingSettings settings, ItemSource<?> source, Device device) {
         ConcurrentDataset.Builder builder =
                 ConcurrentDataset.builder()
@@ -90,6 +98,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                         .setRepositoryPath(Path.of(settings.data()))
                         .optPipeline(cpuPipeline(settings))
                         .setSampling(settings.batchSize(), true)
+                        .optPrefetchNumber(djlPrefetch(settings))
                         .build();
         folder.prepare();
         return new TrainingData(folder, folder.getSynset().size(), () -> {});
@@ -101,8 +110,14 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                         .setLocation(connection, settings.data())
                         .optPipeline(cpuPipeline(settings))
                         .setSampling(settings.batchSize(), true)
+                        .optPrefetchNumber(djlPrefetch(settings))
                         .build();
         return new TrainingData(dataset, dataset.getClasses().size(), dataset);
+    }
+
+    /** DJL prefetches only with an executor: as many batches as it has threads. */
+    private static int djlPrefetch(TrainingSettings settings) {
+        return Math.max(1, settings.djlThreads());
     }
 
     private static Pipeline cpuPipeline(TrainingSettings settings) {

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param workers ConcurrentDataset: the most batches in flight
  * @param stagingDepth ConcurrentDataset: the batches kept ready on the device
  * @param decodeThreads ConcurrentDataset: the threads that decode and augment
+ * @param djlThreads DJL's loader: the executor's threads, also its batches prefetched; 0 for no
+ *     executor (batches are loaded on the trainer's thread)
  * @param gpus the GPUs to train on: -1 for all there are, 0 for the CPU
  * @param seed the random seed of the model, the sampler and the augmentation
  */
@@ -32,6 +34,7 @@ public record TrainingSettings(
         int workers,
         int stagingDepth,
         int decodeThreads,
+        int djlThreads,
         int gpus,
         int seed) {
 
@@ -56,6 +59,7 @@ public record TrainingSettings(
         defaults.put("staging-depth", "2");
         defaults.put(
                 "decode-threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        defaults.put("djl-threads", "0");
         defaults.put("gpus", "-1");
         defaults.put("seed", "0");
         return defaults;
@@ -85,6 +89,7 @@ public record TrainingSettings(
                 options.integer("workers"),
                 options.integer("staging-depth"),
                 options.integer("decode-threads"),
+                options.integer("djl-threads"),
                 options.integer("gpus"),
                 options.integer("seed"));
     }

@@ -2,6 +2,7 @@ package dev.asyncdataset.examples.s3;
 
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.middleware.Middlewares;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 
@@ -36,24 +37,41 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
      * @throws Exception if the server cannot start
      */
     public static EmbeddedS3Proxy start(long latencyMillis) throws Exception {
+        return start(
+                new TransientNio2BlobStore(),
+                latencyMillis,
+                AwsBasicCredentials.create(
+                        "local-" + UUID.randomUUID(), UUID.randomUUID().toString()));
+    }
+
+    /**
+     * Starts a server over {@code store} that delays every request by {@code latencyMillis}:
+     * several servers may share one store, each with its own latency.
+     *
+     * @param store where the objects are kept
+     * @param latencyMillis the added latency per request, 0 for none
+     * @param credentials the only credentials the server accepts
+     * @return the running server
+     * @throws Exception if the server cannot start
+     */
+    public static EmbeddedS3Proxy start(
+            BlobStore store, long latencyMillis, AwsBasicCredentials credentials)
+            throws Exception {
         Properties properties = new Properties();
         if (latencyMillis > 0) {
             properties.setProperty(
                     "s3proxy.latency-blobstore.*.latency", Long.toString(latencyMillis));
         }
-        var store =
+        var delayed =
                 Middlewares.wrap(
-                        new TransientNio2BlobStore(),
+                        store,
                         properties,
                         unused -> {
                             throw new UnsupportedOperationException("no second backend");
                         });
-        AwsBasicCredentials credentials =
-                AwsBasicCredentials.create(
-                        "local-" + UUID.randomUUID(), UUID.randomUUID().toString());
         S3Proxy proxy =
                 S3Proxy.builder()
-                        .blobStore(store)
+                        .blobStore(delayed)
                         .endpoint(URI.create("http://127.0.0.1:0"))
                         .awsAuthentication(
                                 AuthenticationType.AWS_V2_OR_V4,

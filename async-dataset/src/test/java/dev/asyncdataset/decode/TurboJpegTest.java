@@ -1,0 +1,75 @@
+package dev.asyncdataset.decode;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.testing.TestImages;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The TurboJPEG decoder, where it runs (JDK 22+ and libturbojpeg.so.0; CI installs it): the same
+ * pixels as OpenCV, and a failed image does not spoil the thread's decompressor.
+ */
+class TurboJpegTest {
+
+    private static NDManager manager;
+    private static TurboJpeg.Decoder turbo;
+
+    @BeforeAll
+    static void setUp() {
+        turbo = TurboJpeg.decoder();
+        assumeTrue(turbo != null, "TurboJPEG not available (JDK 22+ and libturbojpeg0 needed)");
+        manager = NDManager.newBaseManager();
+    }
+
+    @AfterAll
+    static void tearDown() {
+        if (manager != null) {
+            manager.close();
+        }
+    }
+
+    @Test
+    void decodesTheSamePixelsAsOpenCv() throws BadItemException {
+        for (long seed = 0; seed < 8; seed++) {
+            byte[] jpeg = TestImages.jpeg(97 + (int) seed * 13, 61 + (int) seed * 7, seed);
+            try (NDArray fast = turbo.decode(manager, jpeg, "photo-" + seed);
+                    NDArray reference = OpenCvCodec.decode(manager, jpeg, "photo-" + seed)) {
+                assertEquals(reference.getShape(), fast.getShape());
+                assertArrayEquals(reference.toUint8Array(), fast.toUint8Array(), "seed " + seed);
+            }
+        }
+    }
+
+    @Test
+    void leavesCmykToTheFallbackCodec() throws BadItemException {
+        assertNull(turbo.decode(manager, TestImages.cmykJpeg(8, 8, new int[] {0, 0, 0, 0}), "k"));
+    }
+
+    @Test
+    void decodesTheNextImageAfterACorruptOne() throws BadItemException {
+        byte[] good = TestImages.jpeg(40, 30, 1);
+        byte[] corrupt = new byte[512];
+        new Random(3).nextBytes(corrupt);
+        corrupt[0] = (byte) 0xFF;
+        corrupt[1] = (byte) 0xD8;
+        corrupt[510] = (byte) 0xFF;
+        corrupt[511] = (byte) 0xD9;
+        BadItemException e = assertThrows(BadItemException.class,
+                () -> turbo.decode(manager, corrupt, "images/corrupt.jpg"));
+        assertTrue(e.getMessage().contains("images/corrupt.jpg"), e.getMessage());
+        try (NDArray image = turbo.decode(manager, good, "images/good.jpg")) {
+            assertEquals(30, image.getShape().get(0));
+        }
+    }
+}

@@ -1,0 +1,180 @@
+"""The loader benchmark suite (issue 7): ConcurrentDataset, DJL's loader and PyTorch's DataLoader on
+the same generated ImageNet-like JPEGs, from memory (the CPU-bound ceiling), a local folder and
+S3Proxy at several latencies; then ResNet-18 training with each loader at 20 ms. Every
+configuration runs in its own process (several epochs, median); peak memory is the process tree's
+proportional set size (PSS), sampled every 0.2 s. Writes target/bench/results.json, tables.md and
+throughput.png, and prints the tables. Started by examples/bench/run-all.sh.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUT = os.path.join(ROOT, "target", "bench")
+BUCKET = "s3://bench/train"
+JAVA_BENCH = "dev.asyncdataset.examples.bench.LoaderBenchmark"
+
+
+def java_command(main, args):
+    jdk = os.environ["BENCH_JAVA"]
+    classpath = open(os.path.join(ROOT, "examples", "target", "bench-classpath.txt")).read().strip()
+    return [jdk, "--enable-native-access=ALL-UNNAMED", "-Xmx4g", "-cp", classpath, main] + args
+
+
+def torch_command(args):
+    return ["/usr/bin/python3", os.path.join(ROOT, "examples", "bench", "torch_loader.py")] + args
+
+
+def pss_kb(pid):
+    """Proportional set size of pid and all its descendants, in KB."""
+    total, pending = 0, [pid]
+    while pending:
+        p = pending.pop()
+        try:
+            with open(f"/proc/{p}/smaps_rollup") as f:
+                total += sum(int(line.split()[1]) for line in f if line.startswith("Pss:"))
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    pending += [int(c) for c in f.read().split()]
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            pass
+    return total
+
+
+def run(command, env):
+    """Runs one configuration; returns its RESULT object plus the peak PSS in MB."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env, cwd=ROOT)
+    peak = [0]
+
+    def sample():
+        while process.poll() is None:
+            peak[0] = max(peak[0], pss_kb(process.pid))
+            time.sleep(0.2)
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    out, err = process.communicate()
+    sampler.join()
+    lines = [line for line in out.splitlines() if line.startswith("RESULT ")]
+    if process.returncode != 0 or not lines:
+        shown = command[command.index("-cp") + 2:] if "-cp" in command else command
+        raise RuntimeError(f"{' '.join(shown)} failed ({process.returncode}):\n{err[-3000:]}")
+    result = json.loads(lines[-1][len("RESULT "):])
+    result["peak_mb"] = round(peak[0] / 1024)
+    return result
+
+
+def loaders(storage):
+    """(name, kind, options) of every loader configuration measured on this storage."""
+    configs = [("ConcurrentDataset (defaults)", "concurrent", [])]
+    if storage == "memory":
+        return configs + [("PyTorch, 2 workers", "torch", ["--workers", "2"])]
+    configs += [("DJL, no executor", "djl", []), ("DJL, 2 threads, prefetch 2", "djl", ["--djl-threads", "2"]),
+                ("DJL, 8 threads, prefetch 8", "djl", ["--djl-threads", "8"]),
+                ("DJL, 32 threads, prefetch 32", "djl", ["--djl-threads", "32"])]
+    configs += [(f"PyTorch, {w} workers", "torch", ["--workers", str(w)]) for w in (0, 2, 8)]
+    if storage in ("s3-20", "s3-100"):
+        fetchers = (1, 4, 16, 64, 128) if storage == "s3-20" else (16, 64, 128)
+        configs += [(f"ConcurrentDataset, {f} fetchers", "concurrent",
+                     ["--fetchers", str(f), "--workers", str(max(4, f // 64 + 2))]) for f in fetchers]
+    if storage == "s3-20":
+        configs += [(f"ConcurrentDataset, {w} workers", "concurrent", ["--workers", str(w)])
+                    for w in (1, 2, 8)]
+    return configs
+
+
+def loader_command(kind, options, data, endpoint, args):
+    common = ["--data", data, "--epochs", str(args.epochs), "--max-steps", str(args.max_steps),
+              "--max-seconds", str(args.max_seconds), "--batch-size", "64", "--image-size", "224"]
+    if data == "memory":
+        common[1] = args.folder
+        common += ["--in-memory", "true"]
+    if endpoint:
+        common += ["--endpoint", endpoint]
+    if kind == "torch":
+        return torch_command(common + options)
+    return java_command(JAVA_BENCH, common + ["--loader", kind] + options)
+
+
+def measure_loaders(args, endpoints, env):
+    storages = [("memory", "memory", None), ("folder", args.folder, None)]
+    storages += [(f"s3-{ms}", BUCKET, endpoints[str(ms)]) for ms in args.latencies]
+    results = []
+    for storage, data, endpoint in storages:
+        for name, kind, options in loaders(storage):
+            result = run(loader_command(kind, options, data, endpoint, args), env)
+            result.update(storage=storage, loader=name, kind=kind,
+                          rate=statistics.median(result["rates"]))
+            print(f"{storage:7} {name:34} {result['rate']:7.1f} img/s  "
+                  f"{result['peak_mb']:5} MB  first batch {result['first_batch_ms']}", flush=True)
+            results.append(result)
+    return results
+
+
+def measure_training(args, endpoints, env):
+    endpoint = endpoints.get("20", next(iter(endpoints.values())))
+    common = ["--data", BUCKET, "--endpoint", endpoint, "--epochs", "1", "--max-steps",
+              str(args.train_steps), "--batch-size", "32", "--image-size", "64"]
+    runs = [("ConcurrentDataset (defaults)", java_command(
+                "dev.asyncdataset.examples.TrainResNet", common + ["--loader", "concurrent"])),
+            ("DJL, 8 threads, prefetch 8", java_command(
+                "dev.asyncdataset.examples.TrainResNet",
+                common + ["--loader", "djl", "--djl-threads", "8"])),
+            ("PyTorch, 8 workers", torch_command(
+                ["--data", BUCKET, "--endpoint", endpoint, "--epochs", "1", "--max-steps",
+                 str(args.train_steps), "--max-seconds", "100000", "--batch-size", "32",
+                 "--image-size", "64", "--workers", "8", "--train"]))]
+    results = []
+    for name, command in runs:
+        result = run(command, env)
+        result["step_ms"] = result["wall_s"] * 1000 / (result["images"] / 32)
+        result["loader"] = name
+        print(f"train   {name:34} step {result['step_ms']:7.1f} ms  wait {result['wait_share']:.1%}",
+              flush=True)
+        results.append(result)
+    return results
+
+
+def start_servers(args, env):
+    server = subprocess.Popen(
+        java_command("dev.asyncdataset.examples.bench.BenchS3Servers",
+                     [args.folder, BUCKET, ",".join(str(ms) for ms in args.latencies)]),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    for line in server.stdout:
+        if line.startswith("READY "):
+            return server, json.loads(line[len("READY "):])
+    raise RuntimeError("S3Proxy servers did not start")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="the loader benchmark suite")
+    parser.add_argument("--folder", default=os.path.join(ROOT, "data", "bench-10x400"))
+    parser.add_argument("--latencies", type=int, nargs="+", default=[0, 20, 100])
+    parser.add_argument("--epochs", type=int, default=3)
+    parser.add_argument("--max-steps", type=int, default=24)
+    parser.add_argument("--max-seconds", type=int, default=12)
+    parser.add_argument("--train-steps", type=int, default=40)
+    args = parser.parse_args()
+    env = dict(os.environ, AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench-secret",
+               AWS_REGION="us-east-1", OMP_WAIT_POLICY="PASSIVE")
+    os.makedirs(OUT, exist_ok=True)
+    server, endpoints = start_servers(args, env)
+    try:
+        results = {"loaders": measure_loaders(args, endpoints, env),
+                   "training": measure_training(args, endpoints, env)}
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
+    with open(os.path.join(OUT, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    subprocess.run([sys.executable, os.path.join(ROOT, "examples", "bench", "report.py"),
+                    os.path.join(OUT, "results.json")], check=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+package dev.asyncdataset.examples.bench;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+
+import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.source.ItemSource;
+
+import java.io.IOException;
+
+/**
+ * An image folder read into memory up front: fetches cost nothing, so a loader over it runs at
+ * the CPU-bound ceiling of its decode and augmentation.
+ */
+final class InMemoryFolder implements ItemSource<byte[]> {
+
+    private final ImageFolderSource folder;
+    private final byte[][] files;
+
+    private InMemoryFolder(ImageFolderSource folder, byte[][] files) {
+        this.folder = folder;
+        this.files = files;
+    }
+
+    /**
+     * Reads every file of {@code folder}.
+     *
+     * @param folder the folder
+     * @return the folder's items, in memory
+     * @throws IOException if a file cannot be read
+     */
+    static InMemoryFolder load(ImageFolderSource folder) throws IOException {
+        byte[][] files = new byte[Math.toIntExact(folder.size())][];
+        for (int i = 0; i < files.length; i++) {
+            files[i] = folder.fetch(null, i);
+        }
+        return new InMemoryFolder(folder, files);
+    }
+
+    @Override
+    public long size() {
+        return files.length;
+    }
+
+    @Override
+    public byte[] fetch(NDManager manager, long index) {
+        return files[(int) index];
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
+        return folder.decode(manager, index, fetched);
+    }
+
+    @Override
+    public String describe(long index) {
+        return folder.describe(index);
+    }
+}

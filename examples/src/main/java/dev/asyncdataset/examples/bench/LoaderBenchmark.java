@@ -1,0 +1,150 @@
+package dev.asyncdataset.examples.bench;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import ai.djl.training.dataset.Dataset;
+
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.LoaderStats;
+import dev.asyncdataset.examples.DjlExecutor;
+import dev.asyncdataset.examples.Options;
+import dev.asyncdataset.examples.TrainingData;
+import dev.asyncdataset.examples.TrainingSettings;
+import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.source.ImageFolderSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One loader configuration, loader only (no training step), in this process: several epochs, each
+ * cut at {@code --max-steps} batches or {@code --max-seconds}, every batch closed as soon as it
+ * arrives. Prints one {@code RESULT {...}} JSON line for the benchmark suite ({@code
+ * examples/bench/suite.py}): the steady rate of each epoch (images after the first batch over the
+ * time since it), the first batch's wait in each epoch (the first epoch's is the cold one), and the
+ * most batches the loader held at once, in flight and staged. Options: those of {@code TrainResNet}, plus
+ *
+ * <pre>
+ * --max-seconds S (20)  --in-memory true|false (false: read the folder into memory first, the
+ *                                                CPU-bound ceiling)
+ * </pre>
+ */
+public final class LoaderBenchmark {
+
+    private LoaderBenchmark() {}
+
+    /**
+     * Runs the configuration and prints its result line.
+     *
+     * @param args the options
+     * @throws Exception if the data cannot be read or loading fails
+     */
+    public static void main(String[] args) throws Exception {
+        Options options = Options.parse(args, defaults());
+        TrainingSettings settings = TrainingSettings.from(options);
+        long maxNanos = (long) (options.integer("max-seconds") * 1e9);
+        S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu());
+                TrainingData data = open(settings, options, connection)) {
+            List<Epoch> epochs = new ArrayList<>();
+            for (int epoch = 0; epoch < settings.epochs(); epoch++) {
+                epochs.add(runEpoch(data.dataset(), settings, manager, maxNanos));
+            }
+            System.out.println("RESULT " + json(epochs));
+        }
+        System.exit(0);
+    }
+
+    private static Map<String, String> defaults() {
+        Map<String, String> defaults = TrainingSettings.defaults();
+        defaults.put("epochs", "3");
+        defaults.put("batch-size", "64");
+        defaults.put("image-size", "224");
+        defaults.put("max-steps", "24");
+        defaults.put("gpus", "0");
+        defaults.put("max-seconds", "20");
+        defaults.put("in-memory", "false");
+        return defaults;
+    }
+
+    private static TrainingData open(
+            TrainingSettings settings, Options options, S3Connection connection)
+            throws Exception {
+        if (!options.text("in-memory").equals("true")) {
+            return TrainingData.open(settings, connection, Device.cpu());
+        }
+        InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));
+        return new TrainingData(
+                TrainingData.concurrent(settings, source, Device.cpu()), 0, source);
+    }
+
+    private static Epoch runEpoch(
+            Dataset dataset, TrainingSettings settings, NDManager manager, long maxNanos)
+            throws Exception {
+        try (NDManager epochManager = manager.newSubManager();
+                DjlExecutor executor = DjlExecutor.of(settings)) {
+            long start = System.nanoTime();
+            Iterator<Batch> batches = dataset.getData(epochManager, executor.service()).iterator();
+            long first = 0;
+            long firstNanos = 0;
+            long images = 0;
+            int[] held = new int[2];
+            for (int step = 0; step < settings.maxSteps() && batches.hasNext(); step++) {
+                try (Batch batch = batches.next()) {
+                    if (step == 0) {
+                        firstNanos = System.nanoTime();
+                        first = batch.getSize();
+                    }
+                    images += batch.getSize();
+                }
+                heldBatches(dataset, settings, held);
+                if (System.nanoTime() - start > maxNanos) {
+                    break;
+                }
+            }
+            double seconds = (System.nanoTime() - firstNanos) / 1e9;
+            double firstMillis = (firstNanos - start) / 1e6;
+            return new Epoch((images - first) / seconds, firstMillis, images, held[0], held[1]);
+        }
+    }
+
+    /**
+     * Raises {@code held} to the batches the loader holds besides the trainer's: in flight (being
+     * fetched or decoded) and staged (ready); measured for ConcurrentDataset, DJL's prefetch bound
+     * otherwise.
+     */
+    private static void heldBatches(Dataset dataset, TrainingSettings settings, int[] held) {
+        if (dataset instanceof ConcurrentDataset concurrent) {
+            LoaderStats stats = concurrent.stats();
+            held[0] = Math.max(held[0], stats.batchesInFlight());
+            held[1] = Math.max(held[1], stats.batchesReady());
+        } else {
+            held[0] = Math.max(1, settings.djlThreads());
+        }
+    }
+
+    private static String json(List<Epoch> epochs) {
+        return String.format(Locale.ROOT,
+                "{\"rates\": %s, \"first_batch_ms\": %s, \"images\": %s, "
+                        + "\"batches_in_flight\": %d, \"batches_staged\": %d}",
+                list(epochs, Epoch::rate), list(epochs, Epoch::firstBatchMillis),
+                list(epochs, e -> (double) e.images()),
+                epochs.stream().mapToInt(Epoch::inFlight).max().orElse(0),
+                epochs.stream().mapToInt(Epoch::staged).max().orElse(0));
+    }
+
+    private static String list(List<Epoch> epochs, ToDoubleFunction<Epoch> f) {
+        return epochs.stream().map(e -> String.format(Locale.ROOT, "%.2f", f.applyAsDouble(e)))
+                .toList().toString();
+    }
+
+    /** One epoch's measurements. */
+    private record Epoch(
+            double rate, double firstBatchMillis, long images, int inFlight, int staged) {}
+}
