@@ -31,11 +31,14 @@ import java.util.function.ToDoubleFunction;
  * most batches the loader held at once, in flight and staged. Options: those of {@code TrainResNet}, plus
  *
  * <pre>
- * --max-seconds S (20)  --in-memory true|false (false: read the folder into memory first, the
- *                                                CPU-bound ceiling)
+ * --max-seconds S (20)  --skip N (1)  --in-memory true|false (true: read the folder into
+ *                                    memory first, for the CPU-bound ceiling)
  * </pre>
  */
 public final class LoaderBenchmark {
+
+    /** Batches measured at least, past the skipped ones, before the time limit may end an epoch. */
+    private static final int MIN_MEASURED = 4;
 
     private LoaderBenchmark() {}
 
@@ -54,7 +57,7 @@ public final class LoaderBenchmark {
                 TrainingData data = open(settings, options, connection)) {
             List<Epoch> epochs = new ArrayList<>();
             for (int epoch = 0; epoch < settings.epochs(); epoch++) {
-                epochs.add(runEpoch(data.dataset(), settings, manager, maxNanos));
+                epochs.add(runEpoch(data.dataset(), settings, options, manager, maxNanos));
             }
             System.out.println("RESULT " + json(epochs));
         }
@@ -70,6 +73,7 @@ public final class LoaderBenchmark {
         defaults.put("gpus", "0");
         defaults.put("max-seconds", "20");
         defaults.put("in-memory", "false");
+        defaults.put("skip", "1");
         return defaults;
     }
 
@@ -84,33 +88,33 @@ public final class LoaderBenchmark {
                 TrainingData.concurrent(settings, source, Device.cpu()), 0, source);
     }
 
-    private static Epoch runEpoch(
-            Dataset dataset, TrainingSettings settings, NDManager manager, long maxNanos)
-            throws Exception {
+    private static Epoch runEpoch(Dataset dataset, TrainingSettings settings, Options options,
+            NDManager manager, long maxNanos) throws Exception {
         try (NDManager epochManager = manager.newSubManager();
                 DjlExecutor executor = DjlExecutor.of(settings)) {
             long start = System.nanoTime();
             Iterator<Batch> batches = dataset.getData(epochManager, executor.service()).iterator();
-            long first = 0;
-            long firstNanos = 0;
+            int skip = options.integer("skip");
+            double firstMillis = 0;
+            long windowStart = 0;
+            long windowImages = 0;
             long images = 0;
             int[] held = new int[2];
             for (int step = 0; step < settings.maxSteps() && batches.hasNext(); step++) {
                 try (Batch batch = batches.next()) {
-                    if (step == 0) {
-                        firstNanos = System.nanoTime();
-                        first = batch.getSize();
-                    }
+                    long now = System.nanoTime();
+                    firstMillis = step == 0 ? (now - start) / 1e6 : firstMillis;
+                    windowStart = step == skip - 1 ? now : windowStart;
+                    windowImages += step >= skip ? batch.getSize() : 0;
                     images += batch.getSize();
                 }
                 heldBatches(dataset, settings, held);
-                if (System.nanoTime() - start > maxNanos) {
+                if (System.nanoTime() - start > maxNanos && step >= skip + MIN_MEASURED) {
                     break;
                 }
             }
-            double seconds = (System.nanoTime() - firstNanos) / 1e9;
-            double firstMillis = (firstNanos - start) / 1e6;
-            return new Epoch((images - first) / seconds, firstMillis, images, held[0], held[1]);
+            double rate = windowImages / ((System.nanoTime() - windowStart) / 1e9);
+            return new Epoch(rate, firstMillis, images, held[0], held[1]);
         }
     }
 
