@@ -1,12 +1,12 @@
 """PyTorch's DataLoader on the benchmark's data: one configuration per process.
 
-Loader only (default): several epochs, each cut at --max-steps batches or --max-seconds (once
-4 batches past the --skip first ones are in; the rate counts only those), the
-report's training augmentation (RandomResizedCrop(224), RandomHorizontalFlip, ToTensor,
-Normalize) decoded with PIL, from a local ImageFolder, an S3 prefix (boto3, one client per worker)
-or memory (the files read up front: the CPU-bound ceiling). With --train, ResNet-18 training steps
-instead, timing the wait for each batch. Prints one "RESULT {...}" JSON line, like the Java
-LoaderBenchmark, for suite.py.
+Loader only (default): warm-up epochs for --warmup-seconds, then --epochs measured ones, each cut
+at --max-steps batches or --max-seconds (once 4 batches past the --skip first ones are in; the rate
+counts only those), the report's training augmentation (RandomResizedCrop(224),
+RandomHorizontalFlip, ToTensor, Normalize) decoded with PIL, from a local ImageFolder, an S3 prefix
+(boto3, one client per worker) or memory (the files read up front: the CPU-bound ceiling). With
+--train, ResNet-18 training steps instead, timing the wait for each batch. Prints one "RESULT
+{...}" JSON line, like the Java LoaderBenchmark, for suite.py.
 
 Run it with Debian's /usr/bin/python3 (python3-torch, python3-torchvision, python3-pil,
 python3-boto3).
@@ -158,6 +158,7 @@ def main():
     parser.add_argument("--max-seconds", type=float, default=20)
     parser.add_argument("--in-memory", default="false")
     parser.add_argument("--skip", type=int, default=1)
+    parser.add_argument("--warmup-seconds", type=float, default=0)
     parser.add_argument("--train", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
@@ -169,6 +170,9 @@ def main():
     items, classes = dataset(args, transform)
     step = trainer(classes, args) if args.train else (lambda data, labels: None)
     batches = loader(args, items)
+    began, warmup = time.perf_counter(), []
+    while time.perf_counter() - began < args.warmup_seconds:
+        warmup.append(run_epoch(batches, args, step))
     epochs = [run_epoch(batches, args, step) for _ in range(args.epochs)]
     if args.train:
         print("RESULT " + json.dumps({
@@ -177,8 +181,8 @@ def main():
         return
     print("RESULT " + json.dumps({
         "rates": [round(e["rate"], 2) for e in epochs],
-        "first_batch_ms": [round(e["first_ms"], 2) for e in epochs],
-        "images": [e["images"] for e in epochs],
+        "first_batch_ms": [round(e["first_ms"], 2) for e in warmup + epochs],
+        "images": [e["images"] for e in epochs], "warmup_epochs": len(warmup),
         "wait_share": [round(e["wait"] / e["wall"], 4) for e in epochs],
         "batches_in_flight": max(1, 2 * args.workers), "batches_staged": 0}), flush=True)
 

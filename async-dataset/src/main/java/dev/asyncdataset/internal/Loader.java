@@ -59,6 +59,7 @@ public final class Loader implements AutoCloseable {
      */
     public static Loader start(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
             long total, long consumed, StatsCounter stats) {
+        MallocArenas.adviseOnce();
         NDManager host = trainer.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
         OPEN.incrementAndGet();

@@ -23,16 +23,18 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * One loader configuration, loader only (no training step), in this process: several epochs, each
- * cut at {@code --max-steps} batches or {@code --max-seconds}, every batch closed as soon as it
- * arrives. Prints one {@code RESULT {...}} JSON line for the benchmark suite ({@code
- * examples/bench/suite.py}): the steady rate of each epoch (images after the first batch over the
- * time since it), the first batch's wait in each epoch (the first epoch's is the cold one), and the
- * most batches the loader held at once, in flight and staged. Options: those of {@code TrainResNet}, plus
+ * One loader configuration, loader only (no training step), in this process: warm-up epochs for
+ * {@code --warmup-seconds} (the JIT compiles the S3 client's request path for a minute or more),
+ * then {@code --epochs} measured ones, each cut at {@code --max-steps} batches or {@code
+ * --max-seconds}, every batch closed as soon as it arrives. Prints one {@code RESULT {...}} JSON
+ * line for the benchmark suite ({@code examples/bench/suite.py}): the steady rate of each measured
+ * epoch (images after the skipped batches over the time since them), the first batch's wait in
+ * every epoch, warm-up included (the first is the cold one), and the most batches the loader held
+ * at once, in flight and staged. Options: those of {@code TrainResNet}, plus
  *
  * <pre>
- * --max-seconds S (20)  --skip N (1)  --in-memory true|false (true: read the folder into
- *                                    memory first, for the CPU-bound ceiling)
+ * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
+ * --in-memory true|false (true: read the folder into memory first, for the CPU-bound ceiling)
  * </pre>
  */
 public final class LoaderBenchmark {
@@ -55,11 +57,16 @@ public final class LoaderBenchmark {
         S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
         try (NDManager manager = NDManager.newBaseManager(Device.cpu());
                 TrainingData data = open(settings, options, connection)) {
-            List<Epoch> epochs = new ArrayList<>();
-            for (int epoch = 0; epoch < settings.epochs(); epoch++) {
-                epochs.add(runEpoch(data.dataset(), settings, options, manager, maxNanos));
+            List<Epoch> all = new ArrayList<>();
+            long warmupEnd = System.nanoTime() + (long) (options.integer("warmup-seconds") * 1e9);
+            while (System.nanoTime() < warmupEnd) {
+                all.add(runEpoch(data.dataset(), settings, options, manager, maxNanos));
             }
-            System.out.println("RESULT " + json(epochs));
+            int warmupEpochs = all.size();
+            for (int epoch = 0; epoch < settings.epochs(); epoch++) {
+                all.add(runEpoch(data.dataset(), settings, options, manager, maxNanos));
+            }
+            System.out.println("RESULT " + json(all, warmupEpochs));
         }
         System.exit(0);
     }
@@ -74,6 +81,7 @@ public final class LoaderBenchmark {
         defaults.put("max-seconds", "20");
         defaults.put("in-memory", "false");
         defaults.put("skip", "1");
+        defaults.put("warmup-seconds", "0");
         return defaults;
     }
 
@@ -133,12 +141,14 @@ public final class LoaderBenchmark {
         }
     }
 
-    private static String json(List<Epoch> epochs) {
+    private static String json(List<Epoch> all, int warmupEpochs) {
+        List<Epoch> epochs = all.subList(warmupEpochs, all.size());
         return String.format(Locale.ROOT,
                 "{\"rates\": %s, \"first_batch_ms\": %s, \"images\": %s, "
-                        + "\"batches_in_flight\": %d, \"batches_staged\": %d}",
-                list(epochs, Epoch::rate), list(epochs, Epoch::firstBatchMillis),
-                list(epochs, e -> (double) e.images()),
+                        + "\"warmup_epochs\": %d, \"batches_in_flight\": %d, "
+                        + "\"batches_staged\": %d}",
+                list(epochs, Epoch::rate), list(all, Epoch::firstBatchMillis),
+                list(epochs, e -> (double) e.images()), warmupEpochs,
                 epochs.stream().mapToInt(Epoch::inFlight).max().orElse(0),
                 epochs.stream().mapToInt(Epoch::staged).max().orElse(0));
     }
