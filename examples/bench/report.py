@@ -20,7 +20,7 @@ def by(results):
 
 
 def ceiling(table):
-    return table[("memory", DEFAULT)]["rate"]
+    return table[("memory", DEFAULT)]["rate"] if ("memory", DEFAULT) in table else None
 
 
 def main_table(results, table):
@@ -34,7 +34,7 @@ def main_table(results, table):
 
 
 def detail_table(results, table, storage):
-    top = ceiling(table)
+    top = ceiling(table) or float("nan")
     lines = ["| loader | img/s | of ceiling | batches in flight (+ staged) | peak PSS | "
              "first batch, cold | first batch, warm |", "|---|---:|---:|---:|---:|---:|---:|"]
     for r in (r for r in results if r["storage"] == storage):
@@ -99,9 +99,11 @@ def chart(results, table, path):
     names = [r["loader"] for r in results if r["storage"] == "s3-0"]
     fig, ax = plt.subplots(figsize=(8, 5))
     for name in names:
-        ys = [table[(s, name)]["rate"] for s in latencies]
+        ys = [table[(s, name)]["rate"] if (s, name) in table else float("nan") for s in latencies]
         ax.plot(xs, ys, marker="o", linewidth=2.5 if name == DEFAULT else 1.2, label=name)
-    ax.axhline(ceiling(table), color="grey", linestyle="--", label="ceiling (ConcurrentDataset, memory)")
+    if ceiling(table):
+        ax.axhline(ceiling(table), color="grey", linestyle="--",
+                   label="ceiling (ConcurrentDataset, memory)")
     ax.set_xlabel("latency per GET (ms), S3Proxy on loopback")
     ax.set_ylabel("images per second (median of 3 epochs)")
     ax.set_title("Loader throughput against storage latency (2 cores, batch 64, 224 px)")
@@ -122,15 +124,17 @@ def main():
     for storage in STORAGES:
         if any(r["storage"] == storage for r in results):
             parts += [f"## {HEAD[storage]}", detail_table(results, table, storage)]
-    parts += ["## Targets", "\n".join(targets(results, table)), "## Training, S3 at 20 ms",
-              training_table(training)]
+    if all((s, DEFAULT) in table for s in ("folder", "s3-0")):
+        parts += ["## Targets", "\n".join(targets(results, table))]
+    if training:
+        parts += ["## Training, S3 at 20 ms", training_table(training)]
     parts += [f"Failed: {f['storage']}, {f['loader']}: {f['error'].splitlines()[-1]}"
               for f in data.get("failures", [])]
     text = "\n\n".join(parts) + "\n"
-    out = os.path.dirname(path)
-    with open(os.path.join(out, "tables.md"), "w") as f:
+    out, suffix = os.path.dirname(path), os.path.basename(path)[len("results"):-len(".json")]
+    with open(os.path.join(out, f"tables{suffix}.md"), "w") as f:
         f.write(text)
-    chart(results, table, os.path.join(out, "throughput.png"))
+    chart(results, table, os.path.join(out, f"throughput{suffix}.png"))
     print(text)
 
 

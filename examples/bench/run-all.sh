@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reruns the whole loader benchmark (BENCHMARKS.md): about 30 minutes on 2 cores. Installs the
+# Reruns the whole loader benchmark (BENCHMARKS.md): about 50 minutes on 2 cores. Installs the
 # Python peer from Debian's packages if missing, builds the examples, generates the data set
 # (reused), then runs examples/bench/suite.py. Results: target/bench/{results.json,tables.md,
 # throughput.png}. Arguments go to suite.py (--latencies 0 20 100, --epochs 3, ...).

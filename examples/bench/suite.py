@@ -1,7 +1,7 @@
 """The loader benchmark suite (issue 7): ConcurrentDataset, DJL's loader and PyTorch's DataLoader on
 the same generated ImageNet-like JPEGs, from memory (the CPU-bound ceiling), a local folder and
 S3Proxy at several latencies; then ResNet-18 training with each loader at 20 ms. Every
-configuration runs in its own process: warm-up epochs (45 s for Java, where the JIT takes a minute
+configuration runs in its own process: warm-up epochs (40 s for Java, where the JIT takes a minute
 to compile the S3 client's request path; one epoch for PyTorch), then several measured epochs
 (median); peak memory is the process tree's proportional set size (PSS), sampled every 0.2 s.
 Writes target/bench/results.json, tables.md and throughput.png, and prints the tables. Every
@@ -11,6 +11,7 @@ Started by examples/bench/run-all.sh.
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -133,7 +134,11 @@ def measure_loaders(args, endpoints, env, failures):
     storages += [(f"s3-{ms}", BUCKET, endpoints[str(ms)]) for ms in args.latencies]
     results = []
     for storage, data, endpoint in storages:
+        if args.storages and storage not in args.storages:
+            continue
         for name, kind, options in loaders(storage, args.quick):
+            if not re.search(args.loaders, name):
+                continue
             try:
                 result = run(loader_command(kind, options, data, endpoint, args), env)
             except RuntimeError as e:
@@ -183,8 +188,16 @@ def start_servers(args, env):
     raise RuntimeError("S3Proxy servers did not start")
 
 
-def save(results):
-    with open(os.path.join(OUT, "results.json"), "w") as f:
+def warm_servers(args, endpoints, env):
+    """Runs the servers' JIT warm before the first S3 row: one unrecorded ConcurrentDataset run."""
+    endpoint = endpoints[str(args.latencies[0])]
+    run(java_command(JAVA_BENCH, ["--data", BUCKET, "--endpoint", endpoint, "--epochs", "0",
+                                  "--warmup-seconds", str(args.warmup_seconds), "--loader",
+                                  "concurrent"]), env)
+
+
+def save(results, args):
+    with open(os.path.join(OUT, args.results), "w") as f:
         json.dump(results, f, indent=1)
 
 
@@ -195,11 +208,15 @@ def main():
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--max-steps", type=int, default=62)
     parser.add_argument("--max-seconds", type=int, default=12)
-    parser.add_argument("--warmup-seconds", type=int, default=45,
+    parser.add_argument("--warmup-seconds", type=int, default=40,
                         help="warm-up epochs of each Java configuration (PyTorch: one epoch)")
     parser.add_argument("--train-steps", type=int, default=40)
     parser.add_argument("--quick", action="store_true",
                         help="defaults, DJL none/8, PyTorch 2/8 and 3 fetcher settings at 20 ms")
+    parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ...")
+    parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
+    parser.add_argument("--skip-training", action="store_true")
+    parser.add_argument("--results", default="results.json", help="file name in target/bench")
     args = parser.parse_args()
     env = dict(os.environ, AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench-secret",
                AWS_REGION="us-east-1", OMP_WAIT_POLICY="PASSIVE", MALLOC_ARENA_MAX="2")
@@ -207,15 +224,18 @@ def main():
     server, endpoints = start_servers(args, env)
     try:
         results = {"failures": []}
+        if not args.storages or any(s.startswith("s3-") for s in args.storages):
+            warm_servers(args, endpoints, env)
         results["loaders"] = measure_loaders(args, endpoints, env, results["failures"])
-        save(results)
-        results["training"] = measure_training(args, endpoints, env)
-        save(results)
+        save(results, args)
+        if not args.skip_training:
+            results["training"] = measure_training(args, endpoints, env)
+            save(results, args)
     finally:
         server.stdin.close()
         server.wait(timeout=60)
     subprocess.run([sys.executable, os.path.join(ROOT, "examples", "bench", "report.py"),
-                    os.path.join(OUT, "results.json")], check=True)
+                    os.path.join(OUT, args.results)], check=True)
 
 
 if __name__ == "__main__":

@@ -81,7 +81,7 @@ final class PendingBatch {
     NDList[] await(BooleanSupplier alive) throws InterruptedException {
         while (true) {
             if (!alive.getAsBoolean()) {
-                throw new DataLoadingException("the trainer's NDManager was closed", null);
+                throw StagingRing.trainerClosed();
             }
             try {
                 return collated.get(POLL_MILLIS, TimeUnit.MILLISECONDS);

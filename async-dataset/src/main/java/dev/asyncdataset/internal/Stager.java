@@ -107,7 +107,7 @@ final class Stager implements Runnable {
                 inFlight.stream().map(PendingBatch::outcome).toArray(CompletableFuture[]::new));
         while (!any.isDone()) {
             if (!alive.getAsBoolean()) {
-                throw new DataLoadingException("the trainer's NDManager was closed", null);
+                throw StagingRing.trainerClosed();
             }
             try {
                 any.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
@@ -143,7 +143,7 @@ final class Stager implements Runnable {
         if (staged == null || !trainer.isOpen()) {
             onDevice.close();
             labelsOnDevice.close();
-            throw new DataLoadingException("the trainer's NDManager was closed", null);
+            throw StagingRing.trainerClosed();
         }
         return staged;
     }

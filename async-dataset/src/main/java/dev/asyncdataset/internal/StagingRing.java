@@ -39,9 +39,14 @@ final class StagingRing {
     void acquireSlot(BooleanSupplier alive) throws InterruptedException {
         while (!slots.tryAcquire(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
             if (!alive.getAsBoolean()) {
-                throw new DataLoadingException("the trainer's NDManager was closed", null);
+                throw trainerClosed();
             }
         }
+    }
+
+    /** The failure of a stage that finds the manager given to {@code getData} closed. */
+    static DataLoadingException trainerClosed() {
+        return new DataLoadingException("the trainer's NDManager was closed", null);
     }
 
     /** Called once by each staged batch's close. */
