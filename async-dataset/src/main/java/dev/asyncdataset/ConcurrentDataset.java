@@ -328,10 +328,10 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
         /**
          * Lets the fetch concurrency follow the storage (the default, with at most 256): by
-         * Little's law, four times the items the decode stage can take per second times the mean
+         * Little's law, twice the items the decode stage can take per second times the mean
          * fetch latency, recomputed as the loader runs, between 16 and {@code maxFetchers}. The
          * loader keeps enough batches in flight to feed it, at least {@link #optWorkers workers},
-         * so host memory stays bounded by {@code maxFetchers} items plus two batches.
+         * so host memory stays bounded by {@code maxFetchers} items plus one batch.
          *
          * @param maxFetchers the most item reads in flight at once, at least 1
          * @return this builder

@@ -17,7 +17,7 @@
  * optStagingDepth}. F is {@code optFetchers}, or by default AUTO: Little's law on the observed
  * fetch latency and decode rate, between 16 and {@code optAutoFetchers} (256), with W raised to
  * enough batches to feed it ({@code internal.FetchLimit}). Memory is bounded by W host batches
- * (under AUTO, 256 items plus two batches) plus S device batches, whatever the dataset size or
+ * (under AUTO, 256 items plus one batch) plus S device batches, whatever the dataset size or
  * the number of epochs.
  *
  * <h2>Threads</h2>

@@ -8,11 +8,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * How many fetches may run at once: a fixed number, or, in AUTO mode, a number set by Little's
  * law from what the stages observe. Items in flight L = throughput x latency, where the
  * throughput to sustain is what the decode stage can take (its threads over its mean time per
- * item) and the latency is the mean fetch time; the limit is four times that, within [{@link
- * #MIN}, max]: batches complete whole and in order, so the decode stage only stays busy when the
- * batches behind the oldest already hold a fetch latency's worth of work (measured: twice was
- * 15% short of the best fixed setting at 100 ms). It is recomputed every {@link #UPDATE_EVERY} completed
- * fetches, from moving averages, so it follows the storage as it speeds up or slows down.
+ * item) and the latency is the mean fetch time; the limit is twice that, within [{@link #MIN},
+ * max]: batches complete whole and in order, so the decode stage only stays busy when the
+ * batches behind the oldest already hold a fetch latency's worth of work. (BENCHMARKS.md: at 100
+ * ms, twice came within 90% of the best fixed setting where four times reached 81% in the same
+ * hour, with 4 batches of 64 in flight instead of 6.) It is recomputed every {@link
+ * #UPDATE_EVERY} completed fetches, from moving averages, so it follows the storage as it speeds
+ * up or slows down.
  *
  * <p>Thread-safe: fetch threads acquire and release, fetch and decode threads report timings,
  * the stager reads how many batches to keep in flight.
@@ -27,7 +29,7 @@ final class FetchLimit {
     /** Completed fetches between two recomputations. */
     static final int UPDATE_EVERY = 8;
     /** The AUTO limit over the Little's-law estimate. */
-    static final double HEADROOM = 4;
+    static final double HEADROOM = 2;
     private static final double SMOOTHING = 0.2;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -112,14 +114,14 @@ final class FetchLimit {
 
     /**
      * Returns how many batches to keep in flight: {@code workers}, or under AUTO enough batches of
-     * {@code batchSize} to give the limit items to fetch, plus two (the one being collated and
-     * one being planned), whichever is more.
+     * {@code batchSize} to give the limit items to fetch, plus the one being decoded and
+     * collated, whichever is more.
      */
     int batchesInFlight(int workers, int batchSize) {
         if (!auto) {
             return workers;
         }
-        return Math.max(workers, Math.ceilDiv(limit(), Math.max(1, batchSize)) + 2);
+        return Math.max(workers, Math.ceilDiv(limit(), Math.max(1, batchSize)) + 1);
     }
 
     private void recompute() {

@@ -25,20 +25,20 @@ class FetchLimitTest {
     }
 
     @Test
-    void autoSettlesOnFourTimesTheDecodeRateTimesTheFetchLatency() throws Exception {
+    void autoSettlesOnTwiceTheDecodeRateTimesTheFetchLatency() throws Exception {
         FetchLimit limit = new FetchLimit(true, 256, 16, 2, published);
         observe(limit, 1 * MS, 20 * MS, 64);
-        assertEquals(4 * 2_000 * 20 / 1_000, limit.limit(), "4 x 2000 items/s x 20 ms");
-        assertEquals(160, published.get());
+        assertEquals(2 * 2_000 * 20 / 1_000, limit.limit(), "2 x 2000 items/s x 20 ms");
+        assertEquals(80, published.get());
     }
 
     @Test
     void autoFollowsTheLatencyUpToItsBoundAndBackDownToTheMinimum() throws Exception {
         FetchLimit limit = new FetchLimit(true, 256, 16, 2, published);
         observe(limit, 1 * MS, 10 * MS, 64);
-        assertEquals(80, limit.limit());
+        assertEquals(40, limit.limit());
         observe(limit, 1 * MS, 100 * MS, 64);
-        assertEquals(256, limit.limit(), "800 wanted, 256 allowed");
+        assertEquals(256, limit.limit(), "400 wanted, 256 allowed");
         observe(limit, 1 * MS, MS / 10, 64);
         assertEquals(FetchLimit.MIN, limit.limit());
     }
@@ -47,7 +47,7 @@ class FetchLimitTest {
     void autoKeepsEnoughBatchesInFlightToFeedItsLimit() throws Exception {
         FetchLimit limit = new FetchLimit(true, 256, 16, 2, published);
         observe(limit, 1 * MS, 100 * MS, 64);
-        assertEquals(34, limit.batchesInFlight(4, 8), "256 items in batches of 8, plus two");
+        assertEquals(33, limit.batchesInFlight(4, 8), "256 items in batches of 8, plus one");
         assertEquals(4, limit.batchesInFlight(4, 256), "never fewer than the workers");
     }
 
