@@ -103,7 +103,6 @@ def loaders(storage, quick=False):
 
 def skip(kind, options):
     """Batches the loader may hold ahead: the rate is measured after them."""
-    options = [o for o in options if not o.startswith("-X")]
     value = dict(zip(options[::2], options[1::2]))
     if kind == "torch":
         return max(1, 2 * int(value["--workers"]))
@@ -120,12 +119,12 @@ def loader_command(kind, options, data, endpoint, args):
         common += ["--in-memory", "true"]
     if endpoint:
         common += ["--endpoint", endpoint]
+    heap = [o for o in options if o.startswith("-X")] or ["-Xmx4g"]
+    options = [o for o in options if not o.startswith("-X")]
     warmup = args.warmup_seconds if kind != "torch" else 1
     common += ["--skip", str(skip(kind, options)), "--warmup-seconds", str(warmup)]
     if kind == "torch":
         return torch_command(common + options)
-    heap = [o for o in options if o.startswith("-X")] or ["-Xmx4g"]
-    options = [o for o in options if not o.startswith("-X")]
     return java_command(JAVA_BENCH, common + ["--loader", kind] + options, heap[0])
 
 

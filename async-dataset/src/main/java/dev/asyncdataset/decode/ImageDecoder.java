@@ -14,9 +14,8 @@ import dev.asyncdataset.source.BadItemException;
  * system's {@code libturbojpeg.so.0}; about 45% less CPU than the OpenCV build DJL ships). Other
  * images, CMYK JPEGs, and all images when TurboJPEG is missing: OpenCV when DJL's {@link
  * ImageFactory} is the OpenCV one ({@code ai.djl.opencv:opencv} on the classpath), Java's ImageIO
- * otherwise. Native buffers are released
- * as soon as the pixels are copied, and the returned array's memory is freed by its {@code
- * close()}, not by the garbage collector. Empty, truncated (a JPEG without its end-of-image
+ * otherwise. Native buffers are released as soon as the pixels are copied, and the returned
+ * array's memory is freed by its {@code close()}, not by the garbage collector. Empty, truncated (a JPEG without its end-of-image
  * marker, a PNG without IEND, even though libjpeg would decode them partially), undecodable bytes
  * and a JPEG or PNG whose header declares more than 2^27 pixels (about 11,585 x 11,585) raise a
  * {@link BadItemException} naming the key, before any pixel memory is allocated.
