@@ -11,10 +11,10 @@ import ai.djl.translate.Batchifier;
  * The {@link Batchifier} of {@link ConcurrentDataset}: stacks the items of a batch into one new
  * host array per field, on the loader's decode threads, off the trainer's thread.
  *
- * <p>It never returns arrays that alias its inputs, so the items can be closed as soon as the
- * batch is stacked. Items that do not fit together are reported with the position of the first
- * offending item and field, not with an engine error. {@link #unbatchify} and {@link #split}
- * behave like DJL's {@link Batchifier#STACK}, so a batch can be split across several devices.
+ * <p>It never returns arrays that alias its inputs, so the items can be closed as soon as the batch
+ * is stacked. Items that do not fit together are reported with the position of the first offending
+ * item and field, not with an engine error. {@link #unbatchify} and {@link #split} behave like
+ * DJL's {@link Batchifier#STACK}, so a batch can be split across several devices.
  */
 public final class AsyncBatchifier implements Batchifier {
 
@@ -67,9 +67,18 @@ public final class AsyncBatchifier implements Batchifier {
         DataType type = first.getDataType();
         if (!array.getShape().equals(shape) || array.getDataType() != type) {
             throw new IllegalArgumentException(
-                    "item " + position + ", array " + field + ": " + array.getShape() + " "
-                            + array.getDataType() + " does not stack with item 0's "
-                            + shape + " " + type);
+                    "item "
+                            + position
+                            + ", array "
+                            + field
+                            + ": "
+                            + array.getShape()
+                            + " "
+                            + array.getDataType()
+                            + " does not stack with item 0's "
+                            + shape
+                            + " "
+                            + type);
         }
         return array;
     }

@@ -1,5 +1,6 @@
 package dev.asyncdataset;
 
+import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -17,11 +18,10 @@ import dev.asyncdataset.internal.StatsCounter;
 import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
-import ai.djl.engine.Engine;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.Objects;
 import java.io.IOException;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -53,8 +53,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     private final AtomicReference<StatsCounter> epochStats =
             new AtomicReference<>(new StatsCounter(0));
 
-    ConcurrentDataset(Builder builder, LoaderSpec spec, EpochSampler epochSampler,
-            IterationState resume) {
+    ConcurrentDataset(
+            Builder builder, LoaderSpec spec, EpochSampler epochSampler, IterationState resume) {
         super(builder);
         this.spec = spec;
         this.epochSampler = epochSampler;
@@ -72,8 +72,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     }
 
     /**
-     * Returns the statistics of the current epoch, or of the last one if none is running; safe
-     * to call from any thread at any time.
+     * Returns the statistics of the current epoch, or of the last one if none is running; safe to
+     * call from any thread at any time.
      *
      * @return a snapshot of the epoch's counters
      */
@@ -83,8 +83,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     /**
      * Returns where this loader is: the epoch of the last {@code getData} call and the batches of
-     * it handed to the trainer. Meaningful for seeded sampling (see {@link
-     * Builder#optSeed}) in sampler order.
+     * it handed to the trainer. Meaningful for seeded sampling (see {@link Builder#optSeed}) in
+     * sampler order.
      *
      * @return the iteration state, to save with a checkpoint
      */
@@ -132,9 +132,13 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         long skip = resumeSkip.getAndSet(0);
         epochOffset.set(skip);
         long total = epochSampler.shareSize(size());
-        return new BatchIterable(spec, manager,
-                epochSampler.sample(size(), spec.seed(), epoch, skip), total,
-                Math.min(total, skip * epochSampler.batchSize()), stats);
+        return new BatchIterable(
+                spec,
+                manager,
+                epochSampler.sample(size(), spec.seed(), epoch, skip),
+                total,
+                Math.min(total, skip * epochSampler.batchSize()),
+                stats);
     }
 
     /** {@inheritDoc} */
@@ -166,7 +170,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         return new Record(data, record.getLabels());
     }
 
-    /** Builds a {@link ConcurrentDataset}; names follow DJL's {@code RandomAccessDataset} builders. */
+    /**
+     * Builds a {@link ConcurrentDataset}; names follow DJL's {@code RandomAccessDataset} builders.
+     */
     public static final class Builder extends BaseBuilder<Builder> {
 
         private ItemSource<?> source;
@@ -227,10 +233,10 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
         /**
          * Reads only share {@code rank} of {@code worldSize} equal shares of every epoch, for
-         * data-parallel training over several machines: the ranks' shares are disjoint, cover
-         * the epoch, and have the same number of batches. Items that do not divide evenly are
-         * filled by repeating the first items of the permutation; see {@link
-         * #optShardDropRemainder}. Needs {@link #optSeed} (the same on every rank).
+         * data-parallel training over several machines: the ranks' shares are disjoint, cover the
+         * epoch, and have the same number of batches. Items that do not divide evenly are filled by
+         * repeating the first items of the permutation; see {@link #optShardDropRemainder}. Needs
+         * {@link #optSeed} (the same on every rank).
          *
          * @param rank this machine's share, from 0
          * @param worldSize the number of shares
@@ -270,8 +276,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
-         * Sets in-memory data, as {@code ArrayDataset.Builder.setData} does: item {@code i} is
-         * row {@code i} of every array.
+         * Sets in-memory data, as {@code ArrayDataset.Builder.setData} does: item {@code i} is row
+         * {@code i} of every array.
          *
          * @param data the data arrays, all with the same first dimension
          * @return this builder
@@ -328,10 +334,10 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
         /**
          * Lets the fetch concurrency follow the storage (the default, with at most 256): by
-         * Little's law, twice the items the decode stage can take per second times the mean
-         * fetch latency, recomputed as the loader runs, between 16 and {@code maxFetchers}. The
-         * loader keeps enough batches in flight to feed it, at least {@link #optWorkers workers},
-         * so host memory stays bounded by {@code maxFetchers} items plus one batch.
+         * Little's law, twice the items the decode stage can take per second times the mean fetch
+         * latency, recomputed as the loader runs, between 16 and {@code maxFetchers}. The loader
+         * keeps enough batches in flight to feed it, at least {@link #optWorkers workers}, so host
+         * memory stays bounded by {@code maxFetchers} items plus one batch.
          *
          * @param maxFetchers the most item reads in flight at once, at least 1
          * @return this builder
@@ -414,8 +420,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
-         * Sets transforms applied once per batch to the stacked data on the target device, by
-         * the staging thread (for example: uint8 to float and normalize).
+         * Sets transforms applied once per batch to the stacked data on the target device, by the
+         * staging thread (for example: uint8 to float and normalize).
          *
          * @param devicePipeline the per-batch device pipeline
          * @return this builder
@@ -441,15 +447,33 @@ public final class ConcurrentDataset extends RandomAccessDataset {
             ItemSource<?> items = data != null ? new ArraySource(data, labels) : source;
             boolean seeded = seed != null && batchSize > 0;
             if ((worldSize > 1 || resume != null) && !seeded) {
-                throw new IllegalArgumentException("optShard and optResumeFrom need optSeed and "
-                        + "setSampling(batchSize, shuffle[, dropLast])");
+                throw new IllegalArgumentException(
+                        "optShard and optResumeFrom need optSeed and "
+                                + "setSampling(batchSize, shuffle[, dropLast])");
             }
-            EpochSampler epochSampler = seeded ? new EpochSampler(
-                    batchSize, shuffle, dropLast, rank, worldSize, dropRemainder) : null;
+            EpochSampler epochSampler =
+                    seeded
+                            ? new EpochSampler(
+                                    batchSize, shuffle, dropLast, rank, worldSize, dropRemainder)
+                            : null;
             long itemSeed = seed != null ? seed : defaultSeed();
-            LoaderSpec spec = new LoaderSpec(items, fetchers, autoFetchers, workers, stagingDepth,
-                    decodeThreads, inOrder, badItemPolicy, itemSeed, dataBatchifier,
-                    labelBatchifier, pipeline, targetPipeline, devicePipeline, device);
+            LoaderSpec spec =
+                    new LoaderSpec(
+                            items,
+                            fetchers,
+                            autoFetchers,
+                            workers,
+                            stagingDepth,
+                            decodeThreads,
+                            inOrder,
+                            badItemPolicy,
+                            itemSeed,
+                            dataBatchifier,
+                            labelBatchifier,
+                            pipeline,
+                            targetPipeline,
+                            devicePipeline,
+                            device);
             return new ConcurrentDataset(this, spec, epochSampler, resume);
         }
 

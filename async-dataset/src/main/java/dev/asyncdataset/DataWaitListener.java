@@ -57,9 +57,12 @@ public final class DataWaitListener extends TrainingListenerAdapter {
      * @return a line such as the one in the class documentation
      */
     public static String describe(LoaderStats stats) {
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "epoch %d: data wait %.1f%% of wall time, %.0f items/s; slowest stage: %s",
-                stats.epoch(), 100 * stats.dataWaitShare(), stats.itemsPerSecond(),
+                stats.epoch(),
+                100 * stats.dataWaitShare(),
+                stats.itemsPerSecond(),
                 slowestStage(stats));
     }
 
@@ -68,8 +71,11 @@ public final class DataWaitListener extends TrainingListenerAdapter {
             return "training (data is ready in time)";
         }
         if (stats.fetchP50Millis() > stats.decodeMillisPerItem()) {
-            return String.format(Locale.ROOT, "storage (fetch p99 %.1f ms, fetch limit %d)",
-                    stats.fetchP99Millis(), stats.fetchLimit());
+            return String.format(
+                    Locale.ROOT,
+                    "storage (fetch p99 %.1f ms, fetch limit %d)",
+                    stats.fetchP99Millis(),
+                    stats.fetchLimit());
         }
         return String.format(Locale.ROOT, "decode (%.2f ms per item)", stats.decodeMillisPerItem());
     }

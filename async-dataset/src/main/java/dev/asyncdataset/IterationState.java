@@ -1,8 +1,8 @@
 package dev.asyncdataset;
 
 /**
- * Where a seeded {@link ConcurrentDataset} is in its run: save it with a model checkpoint and
- * pass it to {@link ConcurrentDataset.Builder#optResumeFrom} after a restart to get exactly the
+ * Where a seeded {@link ConcurrentDataset} is in its run: save it with a model checkpoint and pass
+ * it to {@link ConcurrentDataset.Builder#optResumeFrom} after a restart to get exactly the
  * remaining batches of the epoch, in the same order, with the same augmentation.
  *
  * @param seed the loader's seed
@@ -18,7 +18,8 @@ public record IterationState(long seed, long epoch, long batches) {
      */
     public IterationState {
         if (epoch < 0 || batches < 0) {
-            throw new IllegalArgumentException("epoch < 0 or batches < 0: " + epoch + ", " + batches);
+            throw new IllegalArgumentException(
+                    "epoch < 0 or batches < 0: " + epoch + ", " + batches);
         }
     }
 
@@ -35,8 +36,8 @@ public record IterationState(long seed, long epoch, long batches) {
             throw new IllegalArgumentException("not an iteration state: " + text);
         }
         try {
-            return new IterationState(value(parts[0], "seed"), value(parts[1], "epoch"),
-                    value(parts[2], "batches"));
+            return new IterationState(
+                    value(parts[0], "seed"), value(parts[1], "epoch"), value(parts[2], "batches"));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not an iteration state: " + text, e);
         }

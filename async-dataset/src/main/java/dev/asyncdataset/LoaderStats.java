@@ -4,9 +4,8 @@ import dev.asyncdataset.internal.StatsCounter;
 import dev.asyncdataset.source.ItemSource;
 
 /**
- * What one epoch of a {@link ConcurrentDataset} has done so far: a snapshot, taken without
- * stopping the loader. Source counters (retries, cache) are the source's totals since it was
- * created.
+ * What one epoch of a {@link ConcurrentDataset} has done so far: a snapshot, taken without stopping
+ * the loader. Source counters (retries, cache) are the source's totals since it was created.
  *
  * @param epoch the epoch, counted from 0
  * @param batches batches handed to the trainer
@@ -28,16 +27,44 @@ import dev.asyncdataset.source.ItemSource;
  * @param cacheHits items the source served from its local cache
  * @param cacheMisses items the source looked up in its cache and fetched from storage
  */
-public record LoaderStats(long epoch, long batches, long items, long bytes, long skippedItems,
-        long wallNanos, long dataWaitNanos, double fetchP50Millis, double fetchP95Millis,
-        double fetchP99Millis, double decodeMillisPerItem, int batchesInFlight, int batchesReady,
-        int fetchLimit, long retries, long cacheHits, long cacheMisses) {
+public record LoaderStats(
+        long epoch,
+        long batches,
+        long items,
+        long bytes,
+        long skippedItems,
+        long wallNanos,
+        long dataWaitNanos,
+        double fetchP50Millis,
+        double fetchP95Millis,
+        double fetchP99Millis,
+        double decodeMillisPerItem,
+        int batchesInFlight,
+        int batchesReady,
+        int fetchLimit,
+        long retries,
+        long cacheHits,
+        long cacheMisses) {
 
     static LoaderStats of(StatsCounter.Snapshot s, ItemSource<?> source) {
-        return new LoaderStats(s.epoch(), s.batches(), s.items(), s.bytes(), s.skipped(),
-                s.wallNanos(), s.waitNanos(), s.fetchP50Millis(), s.fetchP95Millis(),
-                s.fetchP99Millis(), s.decodeMillisPerItem(), s.inFlight(), s.ready(),
-                s.fetchLimit(), source.retries(), source.cacheHits(), source.cacheMisses());
+        return new LoaderStats(
+                s.epoch(),
+                s.batches(),
+                s.items(),
+                s.bytes(),
+                s.skipped(),
+                s.wallNanos(),
+                s.waitNanos(),
+                s.fetchP50Millis(),
+                s.fetchP95Millis(),
+                s.fetchP99Millis(),
+                s.decodeMillisPerItem(),
+                s.inFlight(),
+                s.ready(),
+                s.fetchLimit(),
+                source.retries(),
+                source.cacheHits(),
+                source.cacheMisses());
     }
 
     /**

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 class AsyncBatchifierTest extends CpuManagerTest {
 
     private final AsyncBatchifier batchifier = new AsyncBatchifier();
+
     @Test
     void stacksItemsInOrderIntoNewArrays() {
         NDList[] items = {item(1), item(2), item(3)};
@@ -34,8 +35,10 @@ class AsyncBatchifierTest extends CpuManagerTest {
     @Test
     void mismatchedShapesNameTheItemAndArray() {
         NDList odd = new NDList(manager.ones(new Shape(3, 2)), manager.create(4f));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> batchifier.batchify(new NDList[] {item(1), item(2), odd}));
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> batchifier.batchify(new NDList[] {item(1), item(2), odd}));
         assertTrue(e.getMessage().startsWith("item 2, array 0: (3, 2)"), e.getMessage());
     }
 

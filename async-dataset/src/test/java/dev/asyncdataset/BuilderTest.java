@@ -18,13 +18,19 @@ class BuilderTest {
 
     @Test
     void requiresSamplingAndExactlyOneSource() {
-        assertThrows(NullPointerException.class,
-                () -> ConcurrentDataset.builder().setSource(new TestSources.WithBadItems(1)).build());
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                NullPointerException.class,
+                () ->
+                        ConcurrentDataset.builder()
+                                .setSource(new TestSources.WithBadItems(1))
+                                .build());
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ConcurrentDataset.builder().setSampling(1, false).build());
     }
 
     private static void assertMessage(String expected, Runnable call) {
-        assertEquals(expected, assertThrows(IllegalArgumentException.class, call::run).getMessage());
+        assertEquals(
+                expected, assertThrows(IllegalArgumentException.class, call::run).getMessage());
     }
 }

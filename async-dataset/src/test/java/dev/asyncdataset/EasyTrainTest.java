@@ -41,10 +41,25 @@ class EasyTrainTest {
     @ParameterizedTest(name = "executor={0}")
     @ValueSource(booleans = {false, true})
     void fitGivesTheSameEpochLossesAsArrayDataset(boolean executor) throws Exception {
-        float[] expected = train(executor, (b) -> new ArrayDataset.Builder()
-                .setData(b[0]).optLabels(b[1]).setSampling(32, true).build());
-        float[] actual = train(executor, (b) -> ConcurrentDataset.builder()
-                .setData(b[0]).optLabels(b[1]).setSampling(32, true).optFetchers(16).build());
+        float[] expected =
+                train(
+                        executor,
+                        (b) ->
+                                new ArrayDataset.Builder()
+                                        .setData(b[0])
+                                        .optLabels(b[1])
+                                        .setSampling(32, true)
+                                        .build());
+        float[] actual =
+                train(
+                        executor,
+                        (b) ->
+                                ConcurrentDataset.builder()
+                                        .setData(b[0])
+                                        .optLabels(b[1])
+                                        .setSampling(32, true)
+                                        .optFetchers(16)
+                                        .build());
         for (int epoch = 0; epoch < EPOCHS; epoch++) {
             assertEquals(expected[epoch], actual[epoch], 1e-5f, "epoch " + epoch);
         }
@@ -52,13 +67,22 @@ class EasyTrainTest {
 
     @Test
     void lossGoesDownSoTheComparisonIsAboutRealTraining() throws Exception {
-        float[] losses = train(false, (b) -> ConcurrentDataset.builder()
-                .setData(b[0]).optLabels(b[1]).setSampling(32, true).build());
-        assertEquals(true, losses[EPOCHS - 1] < losses[0] * 0.9f, java.util.Arrays.toString(losses));
+        float[] losses =
+                train(
+                        false,
+                        (b) ->
+                                ConcurrentDataset.builder()
+                                        .setData(b[0])
+                                        .optLabels(b[1])
+                                        .setSampling(32, true)
+                                        .build());
+        assertEquals(
+                true, losses[EPOCHS - 1] < losses[0] * 0.9f, java.util.Arrays.toString(losses));
     }
 
-    private static float[] train(boolean withExecutor,
-            Function<NDArray[], RandomAccessDataset> datasetOf) throws Exception {
+    private static float[] train(
+            boolean withExecutor, Function<NDArray[], RandomAccessDataset> datasetOf)
+            throws Exception {
         Engine.getInstance().setRandomSeed(SEED);
         ExecutorService executor = withExecutor ? Executors.newFixedThreadPool(2) : null;
         try (NDManager manager = NDManager.newBaseManager();
@@ -66,12 +90,19 @@ class EasyTrainTest {
             NDArray x = manager.randomNormal(new Shape(320, 8));
             NDArray y = x.sum(new int[] {1}, true).mul(0.5f).add(x.get(":, 0:1").pow(2));
             RandomAccessDataset dataset = datasetOf.apply(new NDArray[] {x, y});
-            model.setBlock(new SequentialBlock().add(Blocks.batchFlattenBlock())
-                    .add(Linear.builder().setUnits(16).build()).add(Activation::relu)
-                    .add(Linear.builder().setUnits(1).build()));
-            DefaultTrainingConfig config = new DefaultTrainingConfig(Loss.l2Loss())
-                    .optOptimizer(Optimizer.sgd().setLearningRateTracker(Tracker.fixed(0.05f)).build())
-                    .addTrainingListeners(new EvaluatorTrainingListener());
+            model.setBlock(
+                    new SequentialBlock()
+                            .add(Blocks.batchFlattenBlock())
+                            .add(Linear.builder().setUnits(16).build())
+                            .add(Activation::relu)
+                            .add(Linear.builder().setUnits(1).build()));
+            DefaultTrainingConfig config =
+                    new DefaultTrainingConfig(Loss.l2Loss())
+                            .optOptimizer(
+                                    Optimizer.sgd()
+                                            .setLearningRateTracker(Tracker.fixed(0.05f))
+                                            .build())
+                            .addTrainingListeners(new EvaluatorTrainingListener());
             if (executor != null) {
                 config.optExecutorService(executor);
             }
@@ -89,8 +120,9 @@ class EasyTrainTest {
     }
 
     private static float[] epochLosses(Trainer trainer) {
-        String name = EvaluatorTrainingListener.metricName(
-                trainer.getLoss(), EvaluatorTrainingListener.TRAIN_EPOCH);
+        String name =
+                EvaluatorTrainingListener.metricName(
+                        trainer.getLoss(), EvaluatorTrainingListener.TRAIN_EPOCH);
         List<Metric> metrics = trainer.getMetrics().getMetric(name);
         float[] losses = new float[metrics.size()];
         for (int i = 0; i < losses.length; i++) {

@@ -38,20 +38,26 @@ class FailureAndCleanupTest {
 
     @Test
     void failingItemReachesTheTrainerThreadNamingItsIndexAndKey() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setSource(new TestSources.WithBadItems(64, 37L))
-                .setSampling(8, false).optFetchers(16).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(new TestSources.WithBadItems(64, 37L))
+                        .setSampling(8, false)
+                        .optFetchers(16)
+                        .build();
         Thread trainerThread = Thread.currentThread();
         AtomicReference<Thread> thrownOn = new AtomicReference<>();
-        DataLoadingException e = assertThrows(DataLoadingException.class, () -> {
-            try {
-                for (Batch batch : dataset.getData(trainer)) {
-                    batch.close();
-                }
-            } finally {
-                thrownOn.set(Thread.currentThread());
-            }
-        });
+        DataLoadingException e =
+                assertThrows(
+                        DataLoadingException.class,
+                        () -> {
+                            try {
+                                for (Batch batch : dataset.getData(trainer)) {
+                                    batch.close();
+                                }
+                            } finally {
+                                thrownOn.set(Thread.currentThread());
+                            }
+                        });
         assertEquals(trainerThread, thrownOn.get());
         assertEquals(37, e.getIndex());
         assertEquals(4, e.getBatch());
@@ -62,9 +68,12 @@ class FailureAndCleanupTest {
 
     @Test
     void skipPolicyLeavesBadItemsOutAndCountsThem() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setSource(new TestSources.WithBadItems(16, 3L, 4L, 5L, 6L, 7L, 9L))
-                .setSampling(4, false).optBadItemPolicy(BadItemPolicy.SKIP).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(new TestSources.WithBadItems(16, 3L, 4L, 5L, 6L, 7L, 9L))
+                        .setSampling(4, false)
+                        .optBadItemPolicy(BadItemPolicy.SKIP)
+                        .build();
         int items = 0;
         for (Batch batch : dataset.getData(trainer)) {
             items += batch.getSize();
@@ -78,9 +87,12 @@ class FailureAndCleanupTest {
 
     @Test
     void earlyBreakRepeatedFiftyTimesLeavesNoThreadsOrArrays() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setData(root.randomUniform(0, 1, new ai.djl.ndarray.types.Shape(256, 16)))
-                .setSampling(8, true).optWorkers(4).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setData(root.randomUniform(0, 1, new ai.djl.ndarray.types.Shape(256, 16)))
+                        .setSampling(8, true)
+                        .optWorkers(4)
+                        .build();
         int baselineArrays = root.getManagedArrays().size();
         for (int run = 0; run < 50; run++) {
             int k = 0;
@@ -91,18 +103,21 @@ class FailureAndCleanupTest {
                 }
             }
         }
-        awaitTrue(() -> {
-            System.gc();
-            return StageThreads.live() == 0 && Loader.open() == 0;
-        });
+        awaitTrue(
+                () -> {
+                    System.gc();
+                    return StageThreads.live() == 0 && Loader.open() == 0;
+                });
         awaitTrue(() -> root.getManagedArrays().size() == baselineArrays);
     }
 
     @Test
     void closingTheIteratorEarlyReleasesEverythingAtOnce() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setData(root.randomUniform(0, 1, new ai.djl.ndarray.types.Shape(256, 16)))
-                .setSampling(8, false).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setData(root.randomUniform(0, 1, new ai.djl.ndarray.types.Shape(256, 16)))
+                        .setSampling(8, false)
+                        .build();
         for (int run = 0; run < 50; run++) {
             Iterator<Batch> batches = dataset.getData(trainer).iterator();
             batches.next().close();
@@ -115,8 +130,12 @@ class FailureAndCleanupTest {
     @Test
     void interruptingTheTrainerThreadStopsTheLoader() throws Exception {
         TestSources.SlowDataset slow = new TestSources.SlowDataset(1000, 50, 10);
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setDataset(slow).setSampling(10, false).optFetchers(2).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setDataset(slow)
+                        .setSampling(10, false)
+                        .optFetchers(2)
+                        .build();
         Iterator<Batch> batches = dataset.getData(trainer).iterator();
         batches.next().close();
         Thread.currentThread().interrupt();
@@ -128,9 +147,11 @@ class FailureAndCleanupTest {
 
     @Test
     void closingTheTrainerManagerStopsTheLoader() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setData(root.zeros(new ai.djl.ndarray.types.Shape(400, 4)))
-                .setSampling(4, false).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setData(root.zeros(new ai.djl.ndarray.types.Shape(400, 4)))
+                        .setSampling(4, false)
+                        .build();
         Iterator<Batch> batches = dataset.getData(trainer).iterator();
         batches.next();
         trainer.close();

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Many epochs of real JPEG decoding and augmentation: the open NDArrays and the loader threads
- * are back to zero after every epoch, and after a warm-up the process's resident memory (measured
- * after a GC, so that heap growth does not hide or fake a trend) and its thread count stay flat.
- * 30 measured epochs by default; more with {@code -Dasyncdataset.longrun.epochs=300}.
+ * Many epochs of real JPEG decoding and augmentation: the open NDArrays and the loader threads are
+ * back to zero after every epoch, and after a warm-up the process's resident memory (measured after
+ * a GC, so that heap growth does not hide or fake a trend) and its thread count stay flat. 30
+ * measured epochs by default; more with {@code -Dasyncdataset.longrun.epochs=300}.
  *
  * <p>Measured here: resident memory grows about 35 MB over the first 60 epochs (JIT, code cache,
  * allocator arenas), by 80 to 220 KiB per epoch over the next 30, and by a few KiB per epoch after
@@ -38,15 +38,15 @@ class LongRunTest {
 
     @Test
     @Timeout(1_800)
-    void residentMemoryArraysAndThreadsStayFlatOverManyEpochs(@TempDir Path root)
-            throws Exception {
+    void residentMemoryArraysAndThreadsStayFlatOverManyEpochs(@TempDir Path root) throws Exception {
         TestImages.write(root, TestImages.classFolders(4, 32, 96, 96));
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setSource(ImageFolderSource.of(root))
-                .setSampling(16, true)
-                .optPipeline(ImageRecipes.training(64))
-                .optSeed(3)
-                .build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(ImageFolderSource.of(root))
+                        .setSampling(16, true)
+                        .optPipeline(ImageRecipes.training(64))
+                        .optSeed(3)
+                        .build();
         List<Double> rssKib = new ArrayList<>();
         List<Double> threads = new ArrayList<>();
         try (NDManager trainer = NDManager.newBaseManager()) {
@@ -64,9 +64,15 @@ class LongRunTest {
         }
         double rssSlope = slope(rssKib.subList(WARM_UP, rssKib.size()));
         double threadSlope = slope(threads.subList(WARM_UP, threads.size()));
-        System.out.printf("long run: %d epochs after warm-up, RSS %.0f -> %.0f KiB, slope %.1f KiB/epoch;"
-                + " threads %.0f -> %.0f, slope %.3f/epoch%n", EPOCHS, rssKib.get(WARM_UP),
-                rssKib.getLast(), rssSlope, threads.get(WARM_UP), threads.getLast(),
+        System.out.printf(
+                "long run: %d epochs after warm-up, RSS %.0f -> %.0f KiB, slope %.1f KiB/epoch;"
+                        + " threads %.0f -> %.0f, slope %.3f/epoch%n",
+                EPOCHS,
+                rssKib.get(WARM_UP),
+                rssKib.getLast(),
+                rssSlope,
+                threads.get(WARM_UP),
+                threads.getLast(),
                 threadSlope);
         assertTrue(rssSlope < MAX_RSS_SLOPE_KIB, "resident memory grows: " + rssKib);
         assertTrue(threadSlope < 0.1, "threads grow: " + threads);

@@ -31,12 +31,21 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
         NDArray data = manager.randomUniform(0, 1, new Shape(203, 5, 4));
         NDArray labels = manager.arange(203f);
         RandomUtils.RANDOM.setSeed(42);
-        Iterator<Batch> expected = new ArrayDataset.Builder()
-                .setData(data).optLabels(labels).setSampling(16, true).build()
-                .getData(manager).iterator();
+        Iterator<Batch> expected =
+                new ArrayDataset.Builder()
+                        .setData(data)
+                        .optLabels(labels)
+                        .setSampling(16, true)
+                        .build()
+                        .getData(manager)
+                        .iterator();
         RandomUtils.RANDOM.setSeed(42);
-        ConcurrentDataset.Builder builder = ConcurrentDataset.builder()
-                .setData(data).optLabels(labels).setSampling(16, true).optWorkers(workers);
+        ConcurrentDataset.Builder builder =
+                ConcurrentDataset.builder()
+                        .setData(data)
+                        .optLabels(labels)
+                        .setSampling(16, true)
+                        .optWorkers(workers);
         if (fetchers.equals("AUTO")) {
             builder.optAutoFetchers(256);
         } else {
@@ -46,7 +55,8 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
         int batches = 0;
         while (expected.hasNext()) {
             assertTrue(actual.hasNext(), "fewer batches than ArrayDataset");
-            try (Batch want = expected.next(); Batch got = actual.next()) {
+            try (Batch want = expected.next();
+                    Batch got = actual.next()) {
                 assertEquals(want.getIndices(), got.getIndices(), "batch " + batches);
                 assertEquals(want.getData().head(), got.getData().head());
                 assertEquals(want.getLabels().head(), got.getLabels().head());
@@ -59,10 +69,14 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
 
     @Test
     void deliversBatchesInSamplerOrderWhateverTheCompletionOrder() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setSource(new TestSources.ReverseCompletion(24))
-                .setSampling(4, false).optFetchers(24).optWorkers(6).optStagingDepth(6)
-                .build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(new TestSources.ReverseCompletion(24))
+                        .setSampling(4, false)
+                        .optFetchers(24)
+                        .optWorkers(6)
+                        .optStagingDepth(6)
+                        .build();
         List<Long> seen = new ArrayList<>();
         for (Batch batch : dataset.getData(manager)) {
             float[] firstColumn = batch.getData().head().get(":, 0").toFloatArray();
@@ -77,8 +91,11 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
 
     @Test
     void setsProgressTotalAndIndicesAsDjlDoes() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setData(manager.arange(10f)).setSampling(4, false).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setData(manager.arange(10f))
+                        .setSampling(4, false)
+                        .build();
         List<Long> progress = new ArrayList<>();
         for (Batch batch : dataset.getData(manager)) {
             progress.add(batch.getProgress());
@@ -92,9 +109,12 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
     @Test
     void deliversBatchesOnTheTargetDeviceSoThatSplitCopiesNothing() throws Exception {
         Device device = manager.getDevice();
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setData(manager.ones(new Shape(8, 2))).optLabels(manager.zeros(new Shape(8)))
-                .setSampling(4, false).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setData(manager.ones(new Shape(8, 2)))
+                        .optLabels(manager.zeros(new Shape(8)))
+                        .setSampling(4, false)
+                        .build();
         for (Batch batch : dataset.getData(manager)) {
             assertEquals(device, batch.getManager().getDevice());
             assertEquals(device, batch.getData().head().getDevice());
@@ -108,11 +128,14 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
     @Test
     void convertsUint8ImagesOnTheDeviceWithTheDevicePipeline() throws Exception {
         NDArray images = manager.arange(0f, 48f).toType(DataType.UINT8, false).reshape(4, 2, 2, 3);
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setData(images).setSampling(2, false)
-                .optDevicePipeline(new ai.djl.translate.Pipeline(
-                        array -> array.toType(DataType.FLOAT32, false).div(255f)))
-                .build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setData(images)
+                        .setSampling(2, false)
+                        .optDevicePipeline(
+                                new ai.djl.translate.Pipeline(
+                                        array -> array.toType(DataType.FLOAT32, false).div(255f)))
+                        .build();
         for (Batch batch : dataset.getData(manager)) {
             NDArray head = batch.getData().head();
             assertEquals(DataType.FLOAT32, head.getDataType());
@@ -124,8 +147,8 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
     @Test
     void readsAWrappedDatasetWithItsOwnGet() throws Exception {
         RandomAccessDataset slow = new TestSources.SlowDataset(6, 1, 3);
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setDataset(slow).setSampling(3, false).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder().setDataset(slow).setSampling(3, false).build();
         List<Batch> batches = collect(dataset);
         assertEquals(2, batches.size());
         assertEquals(5f, batches.get(1).getLabels().head().getFloat(2));

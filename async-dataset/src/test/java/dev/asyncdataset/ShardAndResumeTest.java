@@ -98,8 +98,7 @@ class ShardAndResumeTest {
     @Test
     void aRestoredRunReportsTheProgressOfTheUninterruptedRun() throws Exception {
         List<Long> straight = progress(builder().build().getData(manager).iterator());
-        ConcurrentDataset resumed =
-                builder().optResumeFrom(new IterationState(SEED, 0, 3)).build();
+        ConcurrentDataset resumed = builder().optResumeFrom(new IterationState(SEED, 0, 3)).build();
         List<Long> restored = progress(resumed.getData(manager).iterator());
         assertEquals(straight.subList(3, straight.size()), restored);
         assertEquals(32L, restored.get(0), "3 batches of 8 before the restart, 8 items now");
@@ -107,12 +106,21 @@ class ShardAndResumeTest {
 
     @Test
     void shardingWithoutASeedIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> ConcurrentDataset.builder()
-                .setData(items).setSampling(8, true).optShard(0, 2).build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                        ConcurrentDataset.builder()
+                                .setData(items)
+                                .setSampling(8, true)
+                                .optShard(0, 2)
+                                .build());
     }
 
     private ConcurrentDataset.Builder builder() {
-        return ConcurrentDataset.builder().setData(items).setSampling(8, true).optSeed(SEED)
+        return ConcurrentDataset.builder()
+                .setData(items)
+                .setSampling(8, true)
+                .optSeed(SEED)
                 .optPipeline(new Pipeline(array -> array.add(ItemRandom.current().nextInt(1000))));
     }
 
@@ -152,5 +160,4 @@ class ShardAndResumeTest {
         }
         return all;
     }
-
 }

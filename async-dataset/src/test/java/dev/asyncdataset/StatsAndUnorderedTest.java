@@ -19,9 +19,12 @@ class StatsAndUnorderedTest extends CpuManagerTest {
 
     @Test
     void statsCountTheEpochAndTheTrainersDataWait() throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setDataset(new TestSources.SlowDataset(40, 5, 8)).setSampling(8, false)
-                .optFetchers(1).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setDataset(new TestSources.SlowDataset(40, 5, 8))
+                        .setSampling(8, false)
+                        .optFetchers(1)
+                        .build();
         for (Batch batch : dataset.getData(manager)) {
             batch.close();
         }
@@ -33,18 +36,25 @@ class StatsAndUnorderedTest extends CpuManagerTest {
         assertTrue(stats.dataWaitShare() > 0.5, "one fetcher: the trainer mostly waits");
         assertTrue(stats.itemsPerSecond() > 0);
         assertEquals(1, stats.fetchLimit());
-        assertTrue(DataWaitListener.describe(stats).contains("slowest stage: storage"),
+        assertTrue(
+                DataWaitListener.describe(stats).contains("slowest stage: storage"),
                 DataWaitListener.describe(stats));
-        assertTrue(DataWaitListener.describe(stats).contains("fetch limit 1)"),
+        assertTrue(
+                DataWaitListener.describe(stats).contains("fetch limit 1)"),
                 DataWaitListener.describe(stats));
     }
 
     @Test
     void unorderedModeDoesNotLetASlowItemBlockTheBatchesBehindIt() throws Exception {
         CountDownLatch laterBatchesDelivered = new CountDownLatch(1);
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setSource(new SlowFirstItem(laterBatchesDelivered)).setSampling(4, false)
-                .optWorkers(4).optStagingDepth(4).optInOrder(false).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(new SlowFirstItem(laterBatchesDelivered))
+                        .setSampling(4, false)
+                        .optWorkers(4)
+                        .optStagingDepth(4)
+                        .optInOrder(false)
+                        .build();
         List<Long> firstIndices = new ArrayList<>();
         int delivered = 0;
         for (Batch batch : dataset.getData(manager)) {
@@ -54,7 +64,8 @@ class StatsAndUnorderedTest extends CpuManagerTest {
             }
             batch.close();
         }
-        assertEquals(java.util.Set.of(4L, 8L, 12L), java.util.Set.copyOf(firstIndices.subList(0, 3)));
+        assertEquals(
+                java.util.Set.of(4L, 8L, 12L), java.util.Set.copyOf(firstIndices.subList(0, 3)));
         assertEquals(0L, firstIndices.get(3), "the batch with the slow item comes last");
     }
 
@@ -84,5 +95,4 @@ class StatsAndUnorderedTest extends CpuManagerTest {
             return TestSources.item(manager, index);
         }
     }
-
 }

@@ -21,25 +21,34 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Many short epochs with 256 fetchers and 8 workers over items that finish in random order, each
  * ended at a random point by a break, an interrupt of the training thread from another thread,
- * closing the trainer's manager, or the end of the epoch: no deadlock, no unexpected error, and
- * no loader thread or array left after any of them. The seed is printed; rerun one with
- * {@code -Dasyncdataset.stress.seed=...}, or more with {@code -Dasyncdataset.stress.iterations}.
+ * closing the trainer's manager, or the end of the epoch: no deadlock, no unexpected error, and no
+ * loader thread or array left after any of them. The seed is printed; rerun one with {@code
+ * -Dasyncdataset.stress.seed=...}, or more with {@code -Dasyncdataset.stress.iterations}.
  */
 class StressTest {
 
     private static final long SEED = Long.getLong("asyncdataset.stress.seed", System.nanoTime());
     private static final int ITERATIONS = Integer.getInteger("asyncdataset.stress.iterations", 200);
 
-    private enum Ending { FINISH, BREAK, INTERRUPT, CLOSE_MANAGER }
+    private enum Ending {
+        FINISH,
+        BREAK,
+        INTERRUPT,
+        CLOSE_MANAGER
+    }
 
     @Test
     @Timeout(900)
     void randomBreaksInterruptsAndClosesNeitherDeadlockNorLeak() throws Exception {
         System.out.println("stress seed " + SEED);
         Random random = new Random(SEED);
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setSource(new TestSources.Jittery(256))
-                .setSampling(4, true).optFetchers(256).optWorkers(8).build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(new TestSources.Jittery(256))
+                        .setSampling(4, true)
+                        .optFetchers(256)
+                        .optWorkers(8)
+                        .build();
         Map<Ending, Integer> endings = new EnumMap<>(Ending.class);
         List<Throwable> unexpected = new CopyOnWriteArrayList<>();
         try (NDManager root = NDManager.newBaseManager()) {
@@ -49,8 +58,17 @@ class StressTest {
                 endings.merge(ending, 1, Integer::sum);
                 NDManager trainer = root.newSubManager();
                 int stopAfter = 1 + random.nextInt(64);
-                Thread consumer = Thread.ofPlatform().name("stress-trainer-" + i).start(
-                        () -> consume(dataset, trainer, ending, stopAfter, unexpected));
+                Thread consumer =
+                        Thread.ofPlatform()
+                                .name("stress-trainer-" + i)
+                                .start(
+                                        () ->
+                                                consume(
+                                                        dataset,
+                                                        trainer,
+                                                        ending,
+                                                        stopAfter,
+                                                        unexpected));
                 if (ending == Ending.INTERRUPT) {
                     TimeUnit.MICROSECONDS.sleep(random.nextInt(20_000));
                     consumer.interrupt();
@@ -66,8 +84,12 @@ class StressTest {
         assertEquals(List.of(), unexpected, "seed " + SEED);
     }
 
-    private static void consume(ConcurrentDataset dataset, NDManager trainer, Ending ending,
-            int stopAfter, List<Throwable> unexpected) {
+    private static void consume(
+            ConcurrentDataset dataset,
+            NDManager trainer,
+            Ending ending,
+            int stopAfter,
+            List<Throwable> unexpected) {
         try {
             int taken = 0;
             for (Batch batch : dataset.getData(trainer)) {

@@ -17,7 +17,8 @@ final class TestSources {
 
     /** Item i is the float vector [i, i, i] with label i. */
     static Record item(NDManager manager, long index) {
-        return new Record(new NDList(manager.full(new ai.djl.ndarray.types.Shape(3), index)),
+        return new Record(
+                new NDList(manager.full(new ai.djl.ndarray.types.Shape(3), index)),
                 new NDList(manager.create((float) index)));
     }
 
@@ -102,8 +103,9 @@ final class TestSources {
 
         @Override
         public Long fetch(NDManager manager, long index) throws InterruptedException {
-            Thread.sleep(java.time.Duration.ofNanos(
-                    java.util.concurrent.ThreadLocalRandom.current().nextLong(2_000_000)));
+            Thread.sleep(
+                    java.time.Duration.ofNanos(
+                            java.util.concurrent.ThreadLocalRandom.current().nextLong(2_000_000)));
             return index;
         }
 

@@ -22,9 +22,13 @@ class WithinBatchConcurrencyTest extends CpuManagerTest {
     @Test
     void aBatchCostsAboutOneStorageWaitNotOnePerItem() throws Exception {
         RandomAccessDataset slow = new TestSources.SlowDataset(BATCH * 8, WAIT_MILLIS, BATCH);
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setDataset(slow).setSampling(BATCH, false).optFetchers(64).optWorkers(1)
-                .build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setDataset(slow)
+                        .setSampling(BATCH, false)
+                        .optFetchers(64)
+                        .optWorkers(1)
+                        .build();
         double waits = waitsPerBatch(dataset.getData(manager).iterator());
         assertTrue(waits < 8, "ConcurrentDataset took " + waits + " waits per batch");
     }

@@ -3,9 +3,9 @@ package dev.asyncdataset.decode;
 import ai.djl.modality.cv.ImageFactory;
 
 /**
- * The native library that decodes and resizes images: OpenCV when DJL's image factory is the
- * OpenCV one (that is, {@code ai.djl.opencv:opencv} is on the classpath and the user did not set
- * another factory), Java's ImageIO and the engine's resize otherwise.
+ * The native library that decodes and resizes images: OpenCV when DJL's image factory is the OpenCV
+ * one (that is, {@code ai.djl.opencv:opencv} is on the classpath and the user did not set another
+ * factory), Java's ImageIO and the engine's resize otherwise.
  */
 enum Codec {
     OPENCV,

@@ -8,8 +8,8 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 
 /**
- * A region of an HWC image, and the one operation every geometric transform here ends with:
- * cut the region out and resize it, in uint8, in one pass.
+ * A region of an HWC image, and the one operation every geometric transform here ends with: cut the
+ * region out and resize it, in uint8, in one pass.
  *
  * @param x the left column
  * @param y the top row
@@ -19,9 +19,9 @@ import ai.djl.ndarray.types.Shape;
 record CropBox(int x, int y, int width, int height) {
 
     /**
-     * Cuts this region out of {@code image} and resizes it to (outHeight, outWidth). A uint8
-     * image stays uint8: with OpenCV the resize runs on the bytes; otherwise the engine resizes
-     * in float and the result is rounded back.
+     * Cuts this region out of {@code image} and resizes it to (outHeight, outWidth). A uint8 image
+     * stays uint8: with OpenCV the resize runs on the bytes; otherwise the engine resizes in float
+     * and the result is rounded back.
      *
      * @param image an (H, W, C) image
      * @param outWidth the output width
@@ -35,8 +35,9 @@ record CropBox(int x, int y, int width, int height) {
         }
         NDIndex region = new NDIndex("{}:{}, {}:{}", y, y + height, x, x + width);
         try (NDArray crop = image.get(region);
-                NDArray resized = NDImageUtils.resize(
-                        crop, outWidth, outHeight, Image.Interpolation.BILINEAR)) {
+                NDArray resized =
+                        NDImageUtils.resize(
+                                crop, outWidth, outHeight, Image.Interpolation.BILINEAR)) {
             if (!uint8) {
                 return resized.toType(image.getDataType(), true);
             }

@@ -3,13 +3,13 @@ package dev.asyncdataset.decode;
 import dev.asyncdataset.source.BadItemException;
 
 /**
- * Structural checks on encoded bytes that decoders do not make. libjpeg (under OpenCV and
- * ImageIO alike) decodes a truncated JPEG with only a warning and fills the missing rows with
- * grey; a truncated training image would then silently train on garbage. A JPEG must therefore
- * end with its end-of-image marker and a PNG with its IEND chunk, allowing for a little padding
- * after them (some writers append a few bytes). And a few bytes can declare a 65535 x 65535 JPEG:
- * the dimensions in a JPEG or PNG header are checked against {@link #MAX_PIXELS} before anything
- * is allocated for the pixels.
+ * Structural checks on encoded bytes that decoders do not make. libjpeg (under OpenCV and ImageIO
+ * alike) decodes a truncated JPEG with only a warning and fills the missing rows with grey; a
+ * truncated training image would then silently train on garbage. A JPEG must therefore end with its
+ * end-of-image marker and a PNG with its IEND chunk, allowing for a little padding after them (some
+ * writers append a few bytes). And a few bytes can declare a 65535 x 65535 JPEG: the dimensions in
+ * a JPEG or PNG header are checked against {@link #MAX_PIXELS} before anything is allocated for the
+ * pixels.
  */
 final class EncodedImages {
 
@@ -53,8 +53,15 @@ final class EncodedImages {
     static void checkPixels(byte[] bytes, String key) throws BadItemException {
         long[] size = isPng(bytes) && bytes.length >= 24 ? pngSize(bytes) : jpegSize(bytes);
         if (size != null && size[0] * size[1] > MAX_PIXELS) {
-            throw new BadItemException(key, "image too large: " + size[0] + " x " + size[1]
-                    + " pixels, more than " + MAX_PIXELS, null);
+            throw new BadItemException(
+                    key,
+                    "image too large: "
+                            + size[0]
+                            + " x "
+                            + size[1]
+                            + " pixels, more than "
+                            + MAX_PIXELS,
+                    null);
         }
     }
 
@@ -82,8 +89,11 @@ final class EncodedImages {
     }
 
     private static boolean isStartOfFrame(int marker) {
-        return marker >= 0xC0 && marker <= 0xCF
-                && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+        return marker >= 0xC0
+                && marker <= 0xCF
+                && marker != 0xC4
+                && marker != 0xC8
+                && marker != 0xCC;
     }
 
     private static int u16(byte[] b, int at) {

@@ -6,19 +6,19 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.source.BadItemException;
 
 /**
- * Decodes encoded image bytes (JPEG, PNG, BMP, GIF) into an RGB array of shape (height, width,
- * 3) and type uint8, whatever the stored colour model: grey, palette, alpha (dropped) and CMYK
- * images all become 3-channel RGB.
+ * Decodes encoded image bytes (JPEG, PNG, BMP, GIF) into an RGB array of shape (height, width, 3)
+ * and type uint8, whatever the stored colour model: grey, palette, alpha (dropped) and CMYK images
+ * all become 3-channel RGB.
  *
- * <p>JPEGs are decoded by libjpeg-turbo's TurboJPEG when it can be used (JDK 22+ and the
- * system's {@code libturbojpeg.so.0}; about 45% less CPU than the OpenCV build DJL ships). Other
- * images, CMYK JPEGs, and all images when TurboJPEG is missing: OpenCV when DJL's {@link
- * ImageFactory} is the OpenCV one ({@code ai.djl.opencv:opencv} on the classpath), Java's ImageIO
- * otherwise. Native buffers are released as soon as the pixels are copied, and the returned
- * array's memory is freed by its {@code close()}, not by the garbage collector. Empty, truncated (a JPEG without its end-of-image
- * marker, a PNG without IEND, even though libjpeg would decode them partially), undecodable bytes
- * and a JPEG or PNG whose header declares more than 2^27 pixels (about 11,585 x 11,585) raise a
- * {@link BadItemException} naming the key, before any pixel memory is allocated.
+ * <p>JPEGs are decoded by libjpeg-turbo's TurboJPEG when it can be used (JDK 22+ and the system's
+ * {@code libturbojpeg.so.0}; about 45% less CPU than the OpenCV build DJL ships). Other images,
+ * CMYK JPEGs, and all images when TurboJPEG is missing: OpenCV when DJL's {@link ImageFactory} is
+ * the OpenCV one ({@code ai.djl.opencv:opencv} on the classpath), Java's ImageIO otherwise. Native
+ * buffers are released as soon as the pixels are copied, and the returned array's memory is freed
+ * by its {@code close()}, not by the garbage collector. Empty, truncated (a JPEG without its
+ * end-of-image marker, a PNG without IEND, even though libjpeg would decode them partially),
+ * undecodable bytes and a JPEG or PNG whose header declares more than 2^27 pixels (about 11,585 x
+ * 11,585) raise a {@link BadItemException} naming the key, before any pixel memory is allocated.
  */
 public final class ImageDecoder {
 

@@ -18,11 +18,11 @@ import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
 
 /**
- * Decode with Java's ImageIO, the fallback when OpenCV is absent. Grey is copied as is (the
- * {@code getRGB} route would re-gamma it), palette and alpha go through {@code getRGB} (alpha
- * dropped, as OpenCV does), and 4-channel (CMYK) JPEGs, which ImageIO refuses or converts
- * differently, are read as a raw raster and converted with the Adobe (inverted) convention that
- * OpenCV and PIL use. YCCK JPEGs (Adobe transform 2) are only handled correctly by OpenCV.
+ * Decode with Java's ImageIO, the fallback when OpenCV is absent. Grey is copied as is (the {@code
+ * getRGB} route would re-gamma it), palette and alpha go through {@code getRGB} (alpha dropped, as
+ * OpenCV does), and 4-channel (CMYK) JPEGs, which ImageIO refuses or converts differently, are read
+ * as a raw raster and converted with the Adobe (inverted) convention that OpenCV and PIL use. YCCK
+ * JPEGs (Adobe transform 2) are only handled correctly by OpenCV.
  */
 final class ImageIoCodec {
 
@@ -60,12 +60,15 @@ final class ImageIoCodec {
     private static NDArray toArray(NDManager manager, ImageReader reader) throws IOException {
         if (isCmykJpeg(reader)) {
             Raster raster = reader.readRaster(0, null);
-            return Uint8Arrays.create(manager, raster.getHeight(), raster.getWidth(),
+            return Uint8Arrays.create(
+                    manager,
+                    raster.getHeight(),
+                    raster.getWidth(),
                     buffer -> fillFromCmyk(raster, buffer));
         }
         BufferedImage image = reader.read(0);
-        return Uint8Arrays.create(manager, image.getHeight(), image.getWidth(),
-                buffer -> fill(image, buffer));
+        return Uint8Arrays.create(
+                manager, image.getHeight(), image.getWidth(), buffer -> fill(image, buffer));
     }
 
     /** ImageIO either refuses 4-channel JPEGs or converts them unlike libjpeg, so read raw. */
@@ -115,7 +118,8 @@ final class ImageIoCodec {
             raster.getPixels(0, y, raster.getWidth(), 1, cmyk);
             for (int i = 0; i < cmyk.length; i += 4) {
                 int k = cmyk[i + 3];
-                out.put(inkToByte(cmyk[i], k)).put(inkToByte(cmyk[i + 1], k))
+                out.put(inkToByte(cmyk[i], k))
+                        .put(inkToByte(cmyk[i + 1], k))
                         .put(inkToByte(cmyk[i + 2], k));
             }
         }

@@ -6,10 +6,10 @@ import ai.djl.translate.Pipeline;
 import ai.djl.translate.Transform;
 
 /**
- * Ready-made ImageNet recipes. The item pipelines keep images as HWC uint8 (crop, resize and
- * flip on bytes, the cheapest form); the float conversion and the ImageNet normalization then
- * run once per batch on the device ({@link #deviceNormalize()}), or per item on the CPU for
- * loaders without a device pipeline ({@link #cpuNormalize()}). See {@code docs/decoding.md}.
+ * Ready-made ImageNet recipes. The item pipelines keep images as HWC uint8 (crop, resize and flip
+ * on bytes, the cheapest form); the float conversion and the ImageNet normalization then run once
+ * per batch on the device ({@link #deviceNormalize()}), or per item on the CPU for loaders without
+ * a device pipeline ({@link #cpuNormalize()}). See {@code docs/decoding.md}.
  *
  * <pre>{@code
  * ConcurrentDataset.builder()
@@ -36,8 +36,8 @@ public final class ImageRecipes {
     }
 
     /**
-     * The evaluation geometry: shorter side to {@code resize}, central {@code crop} square;
-     * (H, W, 3) uint8 in, (crop, crop, 3) uint8 out.
+     * The evaluation geometry: shorter side to {@code resize}, central {@code crop} square; (H, W,
+     * 3) uint8 in, (crop, crop, 3) uint8 out.
      *
      * @param resize the shorter side after resizing, usually 256
      * @param crop the side of the output square, usually 224

@@ -6,11 +6,11 @@ import java.util.SplittableRandom;
 /**
  * The random generator of the item being decoded, seeded by (seed, epoch, index).
  *
- * <p>Random transforms must draw from {@link #current()}, never from a shared generator: the
- * decode stage handles items on several threads in whatever order they arrive, and only a
- * per-item generator makes augmentation the same for a given seed whatever the concurrency.
- * The loader installs the generator around each item's decode and pipeline; outside the loader
- * (for example in {@code ConcurrentDataset.get}) a generator seeded by the index is used.
+ * <p>Random transforms must draw from {@link #current()}, never from a shared generator: the decode
+ * stage handles items on several threads in whatever order they arrive, and only a per-item
+ * generator makes augmentation the same for a given seed whatever the concurrency. The loader
+ * installs the generator around each item's decode and pipeline; outside the loader (for example in
+ * {@code ConcurrentDataset.get}) a generator seeded by the index is used.
  */
 public final class ItemRandom {
 

@@ -60,8 +60,16 @@ final class OpenCvCodec {
     private static NDArray toRgb(NDManager manager, Mat bgr) {
         int rows = bgr.rows();
         int cols = bgr.cols();
-        return Uint8Arrays.create(manager, rows, cols, buffer -> into(buffer, rows, cols,
-                dst -> Imgproc.cvtColor(bgr, dst, Imgproc.COLOR_BGR2RGB)));
+        return Uint8Arrays.create(
+                manager,
+                rows,
+                cols,
+                buffer ->
+                        into(
+                                buffer,
+                                rows,
+                                cols,
+                                dst -> Imgproc.cvtColor(bgr, dst, Imgproc.COLOR_BGR2RGB)));
     }
 
     /**
@@ -84,8 +92,16 @@ final class OpenCvCodec {
         int interpolation = halving ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR;
         Size size = new Size(outW, outH);
         try {
-            return Uint8Arrays.create(image.getManager(), outH, outW, buffer -> into(buffer, outH,
-                    outW, dst -> Imgproc.resize(part, dst, size, 0, 0, interpolation)));
+            return Uint8Arrays.create(
+                    image.getManager(),
+                    outH,
+                    outW,
+                    buffer ->
+                            into(
+                                    buffer,
+                                    outH,
+                                    outW,
+                                    dst -> Imgproc.resize(part, dst, size, 0, 0, interpolation)));
         } finally {
             part.release();
             whole.release();

@@ -6,9 +6,9 @@ import ai.djl.translate.Transform;
 /**
  * Mirrors an HWC image left to right with a given probability (0.5 by default).
  *
- * <p>DJL's {@code RandomFlipLeftRight} computes the flip and discards it, and draws from one
- * shared generator; this one returns the flipped image and draws from {@link
- * ItemRandom#current()}, so the same seed flips the same items whatever the thread.
+ * <p>DJL's {@code RandomFlipLeftRight} computes the flip and discards it, and draws from one shared
+ * generator; this one returns the flipped image and draws from {@link ItemRandom#current()}, so the
+ * same seed flips the same items whatever the thread.
  */
 public class RandomHorizontalFlip implements Transform {
 

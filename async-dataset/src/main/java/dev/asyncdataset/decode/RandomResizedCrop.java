@@ -10,8 +10,8 @@ import java.util.Random;
  * ratio in [minRatio, maxRatio]; if none fits, a center crop clamped to the ratio range.
  *
  * <p>Unlike DJL's {@code RandomResizedCrop}, the random choices come from {@link
- * ItemRandom#current()} (the same seed gives the same crops whatever the thread), and a uint8
- * image is cropped and resized as uint8, before any float conversion.
+ * ItemRandom#current()} (the same seed gives the same crops whatever the thread), and a uint8 image
+ * is cropped and resized as uint8, before any float conversion.
  */
 public class RandomResizedCrop implements Transform {
 
@@ -45,8 +45,13 @@ public class RandomResizedCrop implements Transform {
      * @param minRatio the smallest width / height ratio of the crop
      * @param maxRatio the largest width / height ratio of the crop
      */
-    public RandomResizedCrop(int width, int height, double minScale, double maxScale,
-            double minRatio, double maxRatio) {
+    public RandomResizedCrop(
+            int width,
+            int height,
+            double minScale,
+            double maxScale,
+            double minRatio,
+            double maxRatio) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("size < 1: " + width + "x" + height);
         }

@@ -4,10 +4,10 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.translate.Transform;
 
 /**
- * The evaluation geometry: resize the shorter side of an HWC image to {@code resize}, then cut
- * the central {@code crop} x {@code crop} square (torchvision's {@code Resize(256)} followed by
- * {@code CenterCrop(224)}). Both steps run as one uint8 resize of the matching source region, so
- * the pixels outside the crop are never resized.
+ * The evaluation geometry: resize the shorter side of an HWC image to {@code resize}, then cut the
+ * central {@code crop} x {@code crop} square (torchvision's {@code Resize(256)} followed by {@code
+ * CenterCrop(224)}). Both steps run as one uint8 resize of the matching source region, so the
+ * pixels outside the crop are never resized.
  */
 public class ResizeCenterCrop implements Transform {
 

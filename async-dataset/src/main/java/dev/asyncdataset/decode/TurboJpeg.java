@@ -8,11 +8,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * JPEG decoding with libjpeg-turbo's TurboJPEG API, when it can be used: about 2.2 ms for a
- * 469 x 387 JPEG where the OpenCV build DJL ships (libjpeg-turbo without SIMD) takes 3.9 ms.
+ * JPEG decoding with libjpeg-turbo's TurboJPEG API, when it can be used: about 2.2 ms for a 469 x
+ * 387 JPEG where the OpenCV build DJL ships (libjpeg-turbo without SIMD) takes 3.9 ms.
  *
- * <p>It needs JDK 22 or later (the decoder calls the library through the FFM API and lives in
- * this jar's {@code META-INF/versions/22}) and the system's {@code libturbojpeg.so.0} (Debian and
+ * <p>It needs JDK 22 or later (the decoder calls the library through the FFM API and lives in this
+ * jar's {@code META-INF/versions/22}) and the system's {@code libturbojpeg.so.0} (Debian and
  * Ubuntu: {@code apt-get install libturbojpeg0}); {@code -Dasyncdataset.turbojpeg=false} turns it
  * off. Otherwise the active {@link Codec} decodes JPEGs too. Which one is used is logged once.
  */
@@ -55,15 +55,17 @@ final class TurboJpeg {
             return null;
         }
         try {
-            Decoder decoder = (Decoder) Class.forName(IMPLEMENTATION)
-                    .getDeclaredMethod("open").invoke(null);
+            Decoder decoder =
+                    (Decoder) Class.forName(IMPLEMENTATION).getDeclaredMethod("open").invoke(null);
             LOG.info("JPEG decoding: libjpeg-turbo through TurboJPEG (libturbojpeg.so.0)");
             return decoder;
         } catch (ClassNotFoundException | LinkageError e) {
             LOG.info("JPEG decoding without TurboJPEG: it needs JDK 22 or later");
         } catch (InvocationTargetException e) {
-            LOG.info("JPEG decoding without TurboJPEG: {} (Debian and Ubuntu: apt-get install "
-                    + "libturbojpeg0)", e.getCause().getMessage());
+            LOG.info(
+                    "JPEG decoding without TurboJPEG: {} (Debian and Ubuntu: apt-get install "
+                            + "libturbojpeg0)",
+                    e.getCause().getMessage());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("broken jar: " + IMPLEMENTATION, e);
         }

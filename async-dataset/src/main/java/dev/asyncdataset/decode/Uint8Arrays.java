@@ -11,10 +11,10 @@ import java.util.function.Consumer;
 /**
  * Creates HWC uint8 arrays without leaving native memory to the garbage collector.
  *
- * <p>An array created from a buffer keeps a direct {@code ByteBuffer} alive that only the GC
- * frees (DESIGN: DJL's memory swings by GBs that way). Here pixels are written into one reused
- * direct buffer per thread, wrapped as an array, and copied once into engine-owned memory that
- * {@code close()} frees; the wrapper is closed at once.
+ * <p>An array created from a buffer keeps a direct {@code ByteBuffer} alive that only the GC frees
+ * (DESIGN: DJL's memory swings by GBs that way). Here pixels are written into one reused direct
+ * buffer per thread, wrapped as an array, and copied once into engine-owned memory that {@code
+ * close()} frees; the wrapper is closed at once.
  */
 final class Uint8Arrays {
 

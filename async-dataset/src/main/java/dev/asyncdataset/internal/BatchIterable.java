@@ -37,8 +37,13 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
      * @param consumed the items of the epoch delivered before a restart, where progress starts
      * @param stats the epoch's counters
      */
-    public BatchIterable(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
-            long total, long consumed, StatsCounter stats) {
+    public BatchIterable(
+            LoaderSpec spec,
+            NDManager trainer,
+            Iterator<List<Long>> sample,
+            long total,
+            long consumed,
+            StatsCounter stats) {
         this.starter = () -> Loader.start(spec, trainer, sample, total, consumed, stats);
         this.stats = stats;
         AtomicReference<Loader> running = loader;

@@ -38,8 +38,9 @@ final class Collator implements Consumer<PendingBatch> {
         try {
             stacked = stack(data, labels);
         } catch (RuntimeException e) {
-            batch.fail(new DataLoadingException(
-                    batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
+            batch.fail(
+                    new DataLoadingException(
+                            batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
             return;
         } finally {
             // before the batch completes: the stager closes the batch manager right after

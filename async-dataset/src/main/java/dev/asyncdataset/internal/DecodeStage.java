@@ -19,8 +19,10 @@ import java.util.concurrent.TimeUnit;
 final class DecodeStage {
 
     private final ExecutorService threads;
+
     @SuppressWarnings("rawtypes")
     private final ItemSource source;
+
     private final Pipeline pipeline;
     private final long seed;
     private final long epoch;
@@ -28,7 +30,11 @@ final class DecodeStage {
     private final StatsCounter stats;
     private final FetchLimit limit;
 
-    DecodeStage(LoaderSpec spec, StageThreads factory, FetchLimit limit, ItemFailures failures,
+    DecodeStage(
+            LoaderSpec spec,
+            StageThreads factory,
+            FetchLimit limit,
+            ItemFailures failures,
             StatsCounter stats) {
         this.stats = stats;
         this.limit = limit;

@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 
 /**
  * The seeded sampling of a {@code ConcurrentDataset}: the permutation of an epoch depends only on
- * (seed, epoch), so every rank of a distributed job computes the same one and takes its own
- * equal share of it, and a restarted run can skip the batches it already trained on.
+ * (seed, epoch), so every rank of a distributed job computes the same one and takes its own equal
+ * share of it, and a restarted run can skip the batches it already trained on.
  *
  * @param batchSize items per batch
  * @param shuffle whether to permute the items
@@ -19,8 +19,13 @@ import java.util.SplittableRandom;
  * @param dropRemainder whether to drop the items that do not divide evenly among the shares
  *     (otherwise the first items of the permutation are repeated to fill the last shares)
  */
-public record EpochSampler(int batchSize, boolean shuffle, boolean dropLast, int rank,
-        int worldSize, boolean dropRemainder) {
+public record EpochSampler(
+        int batchSize,
+        boolean shuffle,
+        boolean dropLast,
+        int rank,
+        int worldSize,
+        boolean dropRemainder) {
 
     /**
      * Returns the batches of one epoch, after skipping some.

@@ -5,31 +5,33 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * How many fetches may run at once: a fixed number, or, in AUTO mode, a number set by Little's
- * law from what the stages observe. Items in flight L = throughput x latency, where the
- * throughput to sustain is what the decode stage can take (its threads over its mean time per
- * item) and the latency is the mean fetch time; the limit is twice that, within [{@link #MIN},
- * max]: batches complete whole and in order, so the decode stage only stays busy when the
- * batches behind the oldest already hold a fetch latency's worth of work. (BENCHMARKS.md: at 100
- * ms, twice came within 90% of the best fixed setting where four times reached 81% in the same
- * hour, with 4 batches of 64 in flight instead of 6.) It is recomputed every {@link
- * #UPDATE_EVERY} completed fetches, from moving averages, so it follows the storage as it speeds
- * up or slows down.
+ * How many fetches may run at once: a fixed number, or, in AUTO mode, a number set by Little's law
+ * from what the stages observe. Items in flight L = throughput x latency, where the throughput to
+ * sustain is what the decode stage can take (its threads over its mean time per item) and the
+ * latency is the mean fetch time; the limit is twice that, within [{@link #MIN}, max]: batches
+ * complete whole and in order, so the decode stage only stays busy when the batches behind the
+ * oldest already hold a fetch latency's worth of work. (BENCHMARKS.md: at 100 ms, twice came within
+ * 90% of the best fixed setting where four times reached 81% in the same hour, with 4 batches of 64
+ * in flight instead of 6.) It is recomputed every {@link #UPDATE_EVERY} completed fetches, from
+ * moving averages, so it follows the storage as it speeds up or slows down.
  *
- * <p>Thread-safe: fetch threads acquire and release, fetch and decode threads report timings,
- * the stager reads how many batches to keep in flight.
+ * <p>Thread-safe: fetch threads acquire and release, fetch and decode threads report timings, the
+ * stager reads how many batches to keep in flight.
  */
 final class FetchLimit {
 
     /**
-     * The lowest AUTO limit: half a usual batch. Even with storage as fast as memory, a limit of
-     * 2 left the decode stage waiting between fetches (17% below the best fixed setting).
+     * The lowest AUTO limit: half a usual batch. Even with storage as fast as memory, a limit of 2
+     * left the decode stage waiting between fetches (17% below the best fixed setting).
      */
     static final int MIN = 16;
+
     /** Completed fetches between two recomputations. */
     static final int UPDATE_EVERY = 8;
+
     /** The AUTO limit over the Little's-law estimate. */
     static final double HEADROOM = 2;
+
     private static final double SMOOTHING = 0.2;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -114,8 +116,8 @@ final class FetchLimit {
 
     /**
      * Returns how many batches to keep in flight: {@code workers}, or under AUTO enough batches of
-     * {@code batchSize} to give the limit items to fetch, plus the one being decoded and
-     * collated, whichever is more.
+     * {@code batchSize} to give the limit items to fetch, plus the one being decoded and collated,
+     * whichever is more.
      */
     int batchesInFlight(int workers, int batchSize) {
         if (!auto) {

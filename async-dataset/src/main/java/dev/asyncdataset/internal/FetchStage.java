@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
  * most {@link FetchLimit} at a time across all batches, so a batch costs about one storage round
- * trip instead of one per item. Each item gets its own CPU sub-manager of the batch manager,
- * which the decode stage closes once the item's final arrays are moved to the batch.
+ * trip instead of one per item. Each item gets its own CPU sub-manager of the batch manager, which
+ * the decode stage closes once the item's final arrays are moved to the batch.
  */
 final class FetchStage {
 
@@ -22,8 +22,13 @@ final class FetchStage {
     private final ItemFailures failures;
     private final StatsCounter stats;
 
-    FetchStage(LoaderSpec spec, StageThreads factory, FetchLimit limit, DecodeStage decode,
-            ItemFailures failures, StatsCounter stats) {
+    FetchStage(
+            LoaderSpec spec,
+            StageThreads factory,
+            FetchLimit limit,
+            DecodeStage decode,
+            ItemFailures failures,
+            StatsCounter stats) {
         this.stats = stats;
         this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
         this.limit = limit;

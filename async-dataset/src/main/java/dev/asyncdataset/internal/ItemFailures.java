@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides what a failed item does to its batch: a bad item is skipped under {@link
- * BadItemPolicy#SKIP} (counted, its key logged once); anything else fails the batch with a
- * {@link DataLoadingException} that names the batch, the index and the key.
+ * BadItemPolicy#SKIP} (counted, its key logged once); anything else fails the batch with a {@link
+ * DataLoadingException} that names the batch, the index and the key.
  */
 final class ItemFailures {
 

@@ -3,7 +3,6 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.DataLoadingException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,8 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One epoch of loading: wires the stages and owns their threads and host arrays until {@link
  * #close()}. The host arrays live in a manager of the loader's own, not under the trainer's: the
- * trainer may close its manager at any time, and the decode threads must not see their arrays
- * freed under them. When that happens the stager stops and the loader closes itself.
+ * trainer may close its manager at any time, and the decode threads must not see their arrays freed
+ * under them. When that happens the stager stops and the loader closes itself.
  *
  * <pre>
  *  sampler -> BatchPlanner -> FetchStage -> DecodeStage -> Collator -> Stager -> StagingRing -> trainer
@@ -36,8 +35,14 @@ public final class Loader implements AutoCloseable {
     private final Thread stager;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Loader(NDManager host, StageThreads threads, FetchStage fetch, DecodeStage decode,
-            StagingRing ring, Stager stage, NDManager trainer) {
+    private Loader(
+            NDManager host,
+            StageThreads threads,
+            FetchStage fetch,
+            DecodeStage decode,
+            StagingRing ring,
+            Stager stage,
+            NDManager trainer) {
         this.host = host;
         this.threads = threads;
         this.fetch = fetch;
@@ -57,22 +62,33 @@ public final class Loader implements AutoCloseable {
      * @param stats the epoch's counters, which also give the epoch number
      * @return the running loader
      */
-    public static Loader start(LoaderSpec spec, NDManager trainer, Iterator<List<Long>> sample,
-            long total, long consumed, StatsCounter stats) {
+    public static Loader start(
+            LoaderSpec spec,
+            NDManager trainer,
+            Iterator<List<Long>> sample,
+            long total,
+            long consumed,
+            StatsCounter stats) {
         MallocArenas.adviseOnce();
         NDManager host = trainer.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
         OPEN.incrementAndGet();
         StageThreads threads = new StageThreads();
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
-        FetchLimit limit = new FetchLimit(spec.autoFetchers(), spec.fetchers(), INITIAL_FETCHERS,
-                spec.decodeThreads(), stats.fetchLimit);
+        FetchLimit limit =
+                new FetchLimit(
+                        spec.autoFetchers(),
+                        spec.fetchers(),
+                        INITIAL_FETCHERS,
+                        spec.decodeThreads(),
+                        stats.fetchLimit);
         DecodeStage decode = new DecodeStage(spec, threads, limit, failures, stats);
         FetchStage fetch = new FetchStage(spec, threads, limit, decode, failures, stats);
         BatchPlanner planner = new BatchPlanner(sample, host, new Collator(spec));
         StagingRing ring = new StagingRing(spec.stagingDepth(), stats.ready);
-        Stager stage = new Stager(spec, planner, limit, fetch, decode, ring, trainer, consumed,
-                total, stats);
+        Stager stage =
+                new Stager(
+                        spec, planner, limit, fetch, decode, ring, trainer, consumed, total, stats);
         Loader loader = new Loader(host, threads, fetch, decode, ring, stage, trainer);
         loader.stager.start();
         return loader;
@@ -109,7 +125,9 @@ public final class Loader implements AutoCloseable {
         return ring.take();
     }
 
-    /** Stops every stage, waits (bounded) for their threads, and frees all arrays not handed out. */
+    /**
+     * Stops every stage, waits (bounded) for their threads, and frees all arrays not handed out.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {

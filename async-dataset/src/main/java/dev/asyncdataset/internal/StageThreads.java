@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Creates the threads of one loader, named after their stage, and keeps track of them so that
- * closing the loader can wait until every one has ended. Also counts the live loader threads of
- * the whole process, virtual threads included, for tests and reports.
+ * closing the loader can wait until every one has ended. Also counts the live loader threads of the
+ * whole process, virtual threads included, for tests and reports.
  */
 public final class StageThreads {
 
@@ -37,9 +37,9 @@ public final class StageThreads {
     }
 
     /**
-     * Waits until every started thread this factory made has ended, at most {@code millis} in
-     * all. Call it after the executors that own the threads have terminated: a thread they made
-     * but never started (possible when an executor shuts down) is then known never to run.
+     * Waits until every started thread this factory made has ended, at most {@code millis} in all.
+     * Call it after the executors that own the threads have terminated: a thread they made but
+     * never started (possible when an executor shuts down) is then known never to run.
      *
      * @return whether they all ended in time
      */
@@ -60,15 +60,17 @@ public final class StageThreads {
     private ThreadFactory tracking(ThreadFactory factory) {
         return task -> {
             Thread[] self = new Thread[1];
-            self[0] = factory.newThread(() -> {
-                LIVE.incrementAndGet();
-                try {
-                    task.run();
-                } finally {
-                    LIVE.decrementAndGet();
-                    running.remove(self[0]);
-                }
-            });
+            self[0] =
+                    factory.newThread(
+                            () -> {
+                                LIVE.incrementAndGet();
+                                try {
+                                    task.run();
+                                } finally {
+                                    LIVE.decrementAndGet();
+                                    running.remove(self[0]);
+                                }
+                            });
             running.add(self[0]);
             return self[0];
         };

@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A {@link Batch} that occupies a slot of the {@link StagingRing} until it is closed. Closing it
- * (EasyTrain does, once per batch) frees its device arrays and lets the staging thread prepare
- * the next batch; closing it again does nothing.
+ * (EasyTrain does, once per batch) frees its device arrays and lets the staging thread prepare the
+ * next batch; closing it again does nothing.
  */
 final class StagedBatch extends Batch {
 
@@ -18,11 +18,26 @@ final class StagedBatch extends Batch {
     private final Runnable releaseSlot;
 
     @SuppressWarnings("checkstyle:ParameterNumber")
-    StagedBatch(NDManager manager, NDList data, NDList labels, Batchifier dataBatchifier,
-            Batchifier labelBatchifier, long progress, long progressTotal, List<Long> indices,
+    StagedBatch(
+            NDManager manager,
+            NDList data,
+            NDList labels,
+            Batchifier dataBatchifier,
+            Batchifier labelBatchifier,
+            long progress,
+            long progressTotal,
+            List<Long> indices,
             Runnable releaseSlot) {
-        super(manager, data, labels, indices.size(), dataBatchifier, labelBatchifier, progress,
-                progressTotal, indices);
+        super(
+                manager,
+                data,
+                labels,
+                indices.size(),
+                dataBatchifier,
+                labelBatchifier,
+                progress,
+                progressTotal,
+                indices);
         this.releaseSlot = releaseSlot;
     }
 

@@ -14,11 +14,11 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The staging stage, on its own platform thread: keeps up to {@code workers} batches in flight
- * (more under AUTO fetch concurrency, as {@link FetchLimit} asks),
- * takes them back in sampler order, and creates each on the target device inside a manager of
- * that device (one copy per array per batch, or none when the target is the host), ahead of the
- * trainer, at most {@code stagingDepth} at a time. When it stops, for whatever reason, it stops
- * the fetch and decode stages too.
+ * (more under AUTO fetch concurrency, as {@link FetchLimit} asks), takes them back in sampler
+ * order, and creates each on the target device inside a manager of that device (one copy per array
+ * per batch, or none when the target is the host), ahead of the trainer, at most {@code
+ * stagingDepth} at a time. When it stops, for whatever reason, it stops the fetch and decode stages
+ * too.
  */
 final class Stager implements Runnable {
 
@@ -38,8 +38,16 @@ final class Stager implements Runnable {
     private long progress;
     private int batchSize = Integer.MAX_VALUE;
 
-    Stager(LoaderSpec spec, BatchPlanner planner, FetchLimit limit, FetchStage fetch,
-            DecodeStage decode, StagingRing ring, NDManager trainer, long consumed, long total,
+    Stager(
+            LoaderSpec spec,
+            BatchPlanner planner,
+            FetchLimit limit,
+            FetchStage fetch,
+            DecodeStage decode,
+            StagingRing ring,
+            NDManager trainer,
+            long consumed,
+            long total,
             StatsCounter stats) {
         this.stats = stats;
         this.limit = limit;
@@ -103,8 +111,11 @@ final class Stager implements Runnable {
         if (inFlight.isEmpty()) {
             return null;
         }
-        CompletableFuture<?> any = CompletableFuture.anyOf(
-                inFlight.stream().map(PendingBatch::outcome).toArray(CompletableFuture[]::new));
+        CompletableFuture<?> any =
+                CompletableFuture.anyOf(
+                        inFlight.stream()
+                                .map(PendingBatch::outcome)
+                                .toArray(CompletableFuture[]::new));
         while (!any.isDone()) {
             if (!alive.getAsBoolean()) {
                 throw StagingRing.trainerClosed();
@@ -123,8 +134,8 @@ final class Stager implements Runnable {
     /**
      * Moves a batch to the device and runs the device pipeline in the loader's own managers, and
      * only then hands the result to a sub-manager of the trainer's: the trainer may close its
-     * manager at any moment (breaking out of an epoch), and arrays still being computed must not
-     * be freed under this thread.
+     * manager at any moment (breaking out of an epoch), and arrays still being computed must not be
+     * freed under this thread.
      */
     private StagedBatch toDevice(PendingBatch batch, NDList data, NDList labels) {
         NDList onDevice = data.toDevice(device, false);
@@ -134,9 +145,17 @@ final class Stager implements Runnable {
         }
         StagedBatch staged;
         try {
-            staged = new StagedBatch(trainer.newSubManager(device), onDevice, labelsOnDevice,
-                    spec.dataBatchifier(), spec.labelBatchifier(), progress, total,
-                    batch.delivered(), ring::releaseSlot);
+            staged =
+                    new StagedBatch(
+                            trainer.newSubManager(device),
+                            onDevice,
+                            labelsOnDevice,
+                            spec.dataBatchifier(),
+                            spec.labelBatchifier(),
+                            progress,
+                            total,
+                            batch.delivered(),
+                            ring::releaseSlot);
         } catch (IllegalStateException e) {
             staged = null;
         }

@@ -9,14 +9,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * The hand-over between the staging thread and the trainer: at most {@code depth} batches live
- * on the device at once (ready here, or held by the trainer and not yet closed). The staging
- * thread takes a slot before it creates a batch on the device; the batch's {@code close()} gives
- * the slot back. The queue also carries the end of the epoch and failures, in order.
+ * The hand-over between the staging thread and the trainer: at most {@code depth} batches live on
+ * the device at once (ready here, or held by the trainer and not yet closed). The staging thread
+ * takes a slot before it creates a batch on the device; the batch's {@code close()} gives the slot
+ * back. The queue also carries the end of the epoch and failures, in order.
  *
- * <p>A trainer that keeps {@code depth} batches open and asks for another would wait forever;
- * in that case the ring lends one extra slot, paid back by the next close, so the bound is on
- * batches prepared ahead of the trainer, never a deadlock.
+ * <p>A trainer that keeps {@code depth} batches open and asks for another would wait forever; in
+ * that case the ring lends one extra slot, paid back by the next close, so the bound is on batches
+ * prepared ahead of the trainer, never a deadlock.
  */
 final class StagingRing {
 

@@ -42,13 +42,21 @@ public final class StatsCounter {
         long start = startNanos.get();
         long end = endNanos.get() != 0 ? endNanos.get() : System.nanoTime();
         long decodedItems = decoded.get();
-        return new Snapshot(epoch, batches.get(), items.get(), bytes.get(), skipped.get(),
-                start == 0 ? 0 : end - start, waitNanos.get(),
+        return new Snapshot(
+                epoch,
+                batches.get(),
+                items.get(),
+                bytes.get(),
+                skipped.get(),
+                start == 0 ? 0 : end - start,
+                waitNanos.get(),
                 fetchMicros.getValueAtPercentile(50) / 1e3,
                 fetchMicros.getValueAtPercentile(95) / 1e3,
                 fetchMicros.getValueAtPercentile(99) / 1e3,
                 decodedItems == 0 ? 0 : decodeNanos.get() / 1e6 / decodedItems,
-                inFlight.get(), ready.get(), fetchLimit.get());
+                inFlight.get(),
+                ready.get(),
+                fetchLimit.get());
     }
 
     void started() {
@@ -77,8 +85,19 @@ public final class StatsCounter {
      * @param ready batches on the device that the trainer has not taken yet
      * @param fetchLimit the fetches allowed at once now
      */
-    public record Snapshot(long epoch, long batches, long items, long bytes, long skipped,
-            long wallNanos, long waitNanos, double fetchP50Millis, double fetchP95Millis,
-            double fetchP99Millis, double decodeMillisPerItem, int inFlight, int ready,
+    public record Snapshot(
+            long epoch,
+            long batches,
+            long items,
+            long bytes,
+            long skipped,
+            long wallNanos,
+            long waitNanos,
+            double fetchP50Millis,
+            double fetchP95Millis,
+            double fetchP99Millis,
+            double decodeMillisPerItem,
+            int inFlight,
+            int ready,
             int fetchLimit) {}
 }

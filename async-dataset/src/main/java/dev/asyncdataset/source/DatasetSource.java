@@ -8,11 +8,11 @@ import ai.djl.util.Progress;
 import java.io.IOException;
 
 /**
- * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV
- * dataset, one of your own): its {@code get} runs on the fetch stage, so that a dataset whose
- * {@code get} waits on storage is read concurrently. The wrapped dataset's own pipeline, sampler
- * and batchifiers are not used (DJL applies them in its iterator, not in {@code get}): set them on
- * the {@code ConcurrentDataset} builder.
+ * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV dataset,
+ * one of your own): its {@code get} runs on the fetch stage, so that a dataset whose {@code get}
+ * waits on storage is read concurrently. The wrapped dataset's own pipeline, sampler and
+ * batchifiers are not used (DJL applies them in its iterator, not in {@code get}): set them on the
+ * {@code ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
 

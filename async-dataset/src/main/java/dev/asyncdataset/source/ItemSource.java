@@ -6,21 +6,21 @@ import ai.djl.util.Progress;
 import java.io.IOException;
 
 /**
- * Where the items of a {@link dev.asyncdataset.ConcurrentDataset} come from, in two steps that
- * run on two different stages of the loader.
+ * Where the items of a {@link dev.asyncdataset.ConcurrentDataset} come from, in two steps that run
+ * on two different stages of the loader.
  *
  * <ol>
- *   <li>{@link #fetch} runs on the fetch stage, one virtual thread per item, up to {@code
- *       fetchers} at once. It is the place to wait on storage (a file, an S3 GET, a slow {@code
+ *   <li>{@link #fetch} runs on the fetch stage, one virtual thread per item, up to {@code fetchers}
+ *       at once. It is the place to wait on storage (a file, an S3 GET, a slow {@code
  *       RandomAccessDataset.get}); it should not burn CPU.
- *   <li>{@link #decode} runs on the decode stage, a pool of platform threads sized to the cores.
- *       It turns what was fetched into a DJL {@link Record} (for example: JPEG bytes into an
- *       image array and a label).
+ *   <li>{@link #decode} runs on the decode stage, a pool of platform threads sized to the cores. It
+ *       turns what was fetched into a DJL {@link Record} (for example: JPEG bytes into an image
+ *       array and a label).
  * </ol>
  *
  * <p>Implementations must be thread-safe: both methods are called from many threads at once, for
- * different indices. An item that can never be read (missing, corrupt, not an image) is reported
- * by throwing {@link BadItemException}; any other exception is taken as a storage failure that
+ * different indices. An item that can never be read (missing, corrupt, not an image) is reported by
+ * throwing {@link BadItemException}; any other exception is taken as a storage failure that
  * retrying did not cure, and ends the iteration whatever the bad-item policy.
  *
  * @param <T> what the fetch step hands to the decode step, such as {@code byte[]}
@@ -28,8 +28,8 @@ import java.io.IOException;
 public interface ItemSource<T> extends AutoCloseable {
 
     /**
-     * Gets the source ready to report its size, for example by listing a bucket; called by
-     * {@code ConcurrentDataset.prepare} before the first epoch. The default does nothing.
+     * Gets the source ready to report its size, for example by listing a bucket; called by {@code
+     * ConcurrentDataset.prepare} before the first epoch. The default does nothing.
      *
      * @param progress reports progress, or {@code null}
      * @throws IOException if the source cannot be read

@@ -27,8 +27,8 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * <p>{@link #fetch} GETs the object, retrying transient failures (5xx, SlowDown, throttling,
  * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key, an
  * empty object, or a GET still failing after the last attempt is a {@link BadItemException} that
- * names the key. With {@link S3SourceBuilder#optCache} the bytes are
- * kept in a bounded local LRU cache, so later epochs need no GET.
+ * names the key. With {@link S3SourceBuilder#optCache} the bytes are kept in a bounded local LRU
+ * cache, so later epochs need no GET.
  *
  * <pre>{@code
  * S3Source source = S3Source.builder()
@@ -128,8 +128,8 @@ public final class S3Source implements ItemSource<byte[]> {
     }
 
     /**
-     * GETs {@code key}, retrying transient failures; one that outlasts every attempt makes the
-     * item bad, so that {@code BadItemPolicy.SKIP} can leave it out and the default policy names it.
+     * GETs {@code key}, retrying transient failures; one that outlasts every attempt makes the item
+     * bad, so that {@code BadItemPolicy.SKIP} can leave it out and the default policy names it.
      */
     private byte[] getWithRetries(String key) throws Exception {
         try {
@@ -141,8 +141,8 @@ public final class S3Source implements ItemSource<byte[]> {
             Throwable last = S3Errors.unwrap(e);
             int attempts = retrier.maxAttempts();
             String tries = attempts == 1 ? "1 attempt" : attempts + " attempts";
-            throw new BadItemException(location.url(key),
-                    "still failing after " + tries + ": " + last, last);
+            throw new BadItemException(
+                    location.url(key), "still failing after " + tries + ": " + last, last);
         }
     }
 

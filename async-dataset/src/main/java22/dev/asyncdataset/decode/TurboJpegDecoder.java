@@ -17,8 +17,8 @@ import java.nio.ByteBuffer;
 
 /**
  * The TurboJPEG decoder (see {@link TurboJpeg}): TurboJPEG 2.x's C API through the FFM API, one
- * decompressor per decode thread ({@link TurboJpegHandle}), pixels decoded as RGB straight into
- * the thread's reused buffer, then copied once into the array.
+ * decompressor per decode thread ({@link TurboJpegHandle}), pixels decoded as RGB straight into the
+ * thread's reused buffer, then copied once into the array.
  */
 final class TurboJpegDecoder implements TurboJpeg.Decoder {
 
@@ -40,8 +40,8 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
      * @throws IllegalArgumentException if the library is not installed
      */
     static TurboJpegDecoder open() {
-        return new TurboJpegDecoder(new Functions(
-                SymbolLookup.libraryLookup("libturbojpeg.so.0", Arena.global())));
+        return new TurboJpegDecoder(
+                new Functions(SymbolLookup.libraryLookup("libturbojpeg.so.0", Arena.global())));
     }
 
     @Override
@@ -49,8 +49,18 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
         TurboJpegHandle handle = TurboJpegHandle.of(tj.init, tj.destroy, bytes.length);
         MemorySegment jpeg = handle.copyIn(bytes);
         MemorySegment header = handle.header();
-        check(call(tj.header, handle.pointer(), jpeg, (long) bytes.length, header,
-                header.asSlice(4), header.asSlice(8), header.asSlice(12)), handle, key);
+        check(
+                call(
+                        tj.header,
+                        handle.pointer(),
+                        jpeg,
+                        (long) bytes.length,
+                        header,
+                        header.asSlice(4),
+                        header.asSlice(8),
+                        header.asSlice(12)),
+                handle,
+                key);
         int width = header.getAtIndex(JAVA_INT, 0);
         int height = header.getAtIndex(JAVA_INT, 1);
         int colorspace = header.getAtIndex(JAVA_INT, 3);
@@ -61,8 +71,21 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
             return null;
         }
         BadItemException[] failure = new BadItemException[1];
-        NDArray image = Uint8Arrays.create(manager, height, width, buffer -> failure[0] =
-                decodeInto(handle, jpeg, bytes.length, buffer, width, height, key));
+        NDArray image =
+                Uint8Arrays.create(
+                        manager,
+                        height,
+                        width,
+                        buffer ->
+                                failure[0] =
+                                        decodeInto(
+                                                handle,
+                                                jpeg,
+                                                bytes.length,
+                                                buffer,
+                                                width,
+                                                height,
+                                                key));
         if (failure[0] != null) {
             image.close();
             throw failure[0];
@@ -70,10 +93,26 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
         return image;
     }
 
-    private BadItemException decodeInto(TurboJpegHandle handle, MemorySegment jpeg, int size,
-            ByteBuffer buffer, int width, int height, String key) {
-        int result = call(tj.decompress, handle.pointer(), jpeg, (long) size,
-                MemorySegment.ofBuffer(buffer), width, 0, height, TJPF_RGB, 0);
+    private BadItemException decodeInto(
+            TurboJpegHandle handle,
+            MemorySegment jpeg,
+            int size,
+            ByteBuffer buffer,
+            int width,
+            int height,
+            String key) {
+        int result =
+                call(
+                        tj.decompress,
+                        handle.pointer(),
+                        jpeg,
+                        (long) size,
+                        MemorySegment.ofBuffer(buffer),
+                        width,
+                        0,
+                        height,
+                        TJPF_RGB,
+                        0);
         try {
             check(result, handle, key);
             return null;
@@ -124,17 +163,31 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
         Functions(SymbolLookup lib) {
             init = find(lib, "tjInitDecompress", FunctionDescriptor.of(ADDRESS));
             destroy = find(lib, "tjDestroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-            header = find(lib, "tjDecompressHeader3", FunctionDescriptor.of(JAVA_INT, ADDRESS,
-                    ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-            decompress = find(lib, "tjDecompress2", FunctionDescriptor.of(JAVA_INT, ADDRESS,
-                    ADDRESS, JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+            header =
+                    find(
+                            lib,
+                            "tjDecompressHeader3",
+                            FunctionDescriptor.of(
+                                    JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS,
+                                    ADDRESS, ADDRESS));
+            decompress =
+                    find(
+                            lib,
+                            "tjDecompress2",
+                            FunctionDescriptor.of(
+                                    JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_INT,
+                                    JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
             errorCode = find(lib, "tjGetErrorCode", FunctionDescriptor.of(JAVA_INT, ADDRESS));
             errorString = find(lib, "tjGetErrorStr2", FunctionDescriptor.of(ADDRESS, ADDRESS));
         }
 
         private static MethodHandle find(SymbolLookup lib, String name, FunctionDescriptor d) {
-            MemorySegment symbol = lib.find(name).orElseThrow(
-                    () -> new IllegalArgumentException("libturbojpeg.so.0 has no " + name));
+            MemorySegment symbol =
+                    lib.find(name)
+                            .orElseThrow(
+                                    () ->
+                                            new IllegalArgumentException(
+                                                    "libturbojpeg.so.0 has no " + name));
             return Linker.nativeLinker().downcallHandle(symbol, d);
         }
     }

@@ -9,11 +9,10 @@ import java.lang.ref.Cleaner;
 
 /**
  * One decode thread's TurboJPEG state: a decompressor (TurboJPEG handles are not thread-safe), a
- * native buffer for the JPEG bytes, grown as needed and reused, and room for the header fields.
- * The decompressor is destroyed after a fatal error, or once its thread is gone and the state
- * unreachable; the buffers
- * belong to an automatic arena, freed then too. Native memory per thread: the largest JPEG seen,
- * plus about 20 KB.
+ * native buffer for the JPEG bytes, grown as needed and reused, and room for the header fields. The
+ * decompressor is destroyed after a fatal error, or once its thread is gone and the state
+ * unreachable; the buffers belong to an automatic arena, freed then too. Native memory per thread:
+ * the largest JPEG seen, plus about 20 KB.
  */
 final class TurboJpegHandle {
 

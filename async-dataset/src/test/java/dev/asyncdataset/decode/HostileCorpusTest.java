@@ -27,8 +27,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Every entry of the {@link HostileCorpus} either decodes to 3-channel RGB of its size or fails
- * as a bad item naming its key, with either codec and through the whole loader: no crash, no
+ * Every entry of the {@link HostileCorpus} either decodes to 3-channel RGB of its size or fails as
+ * a bad item naming its key, with either codec and through the whole loader: no crash, no
  * out-of-memory, no hang, and nothing else lost.
  */
 class HostileCorpusTest {
@@ -41,9 +41,13 @@ class HostileCorpusTest {
                 if (entry.decodes()) {
                     assertDecodes(manager, entry, codec);
                 } else {
-                    BadItemException e = assertThrows(BadItemException.class,
-                            () -> ImageDecoder.decode(manager, entry.bytes(), entry.name(), codec),
-                            entry.name());
+                    BadItemException e =
+                            assertThrows(
+                                    BadItemException.class,
+                                    () ->
+                                            ImageDecoder.decode(
+                                                    manager, entry.bytes(), entry.name(), codec),
+                                    entry.name());
                     assertEquals(entry.name(), e.getKey());
                     assertTrue(e.getMessage().contains(entry.problem()), e.getMessage());
                 }
@@ -52,11 +56,11 @@ class HostileCorpusTest {
     }
 
     @Test
-    void theLoaderSkipsExactlyTheBadEntriesAndDeliversTheRest(@TempDir Path root)
-            throws Exception {
+    void theLoaderSkipsExactlyTheBadEntriesAndDeliversTheRest(@TempDir Path root) throws Exception {
         Epoch epoch = epoch(root, BadItemPolicy.SKIP);
         assertEquals(HostileCorpus.goodNames(), epoch.delivered());
-        assertEquals(HostileCorpus.entries().size() - epoch.delivered().size(),
+        assertEquals(
+                HostileCorpus.entries().size() - epoch.delivered().size(),
                 epoch.stats().skippedItems());
     }
 
@@ -76,16 +80,17 @@ class HostileCorpusTest {
     private static Epoch epoch(Path root, BadItemPolicy policy) throws Exception {
         ImageFolderSource source = write(root);
         try (NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset dataset = ConcurrentDataset.builder()
-                    .setSource(source)
-                    .setSampling(4, false)
-                    .optPipeline(ImageRecipes.evaluation(32, 32))
-                    .optBadItemPolicy(policy)
-                    .build();
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .setSource(source)
+                            .setSampling(4, false)
+                            .optPipeline(ImageRecipes.evaluation(32, 32))
+                            .optBadItemPolicy(policy)
+                            .build();
             Set<String> delivered = new TreeSet<>();
             for (Batch batch : dataset.getData(manager)) {
-                assertEquals(new Shape(batch.getSize(), 32, 32, 3),
-                        batch.getData().head().getShape());
+                assertEquals(
+                        new Shape(batch.getSize(), 32, 32, 3), batch.getData().head().getShape());
                 for (Object index : batch.getIndices()) {
                     delivered.add(Path.of(source.key((Long) index)).getFileName().toString());
                 }
@@ -97,8 +102,8 @@ class HostileCorpusTest {
 
     private static void assertDecodes(NDManager manager, Entry entry, Codec codec) {
         try (NDArray image = ImageDecoder.decode(manager, entry.bytes(), entry.name(), codec)) {
-            assertEquals(new Shape(entry.height(), entry.width(), 3), image.getShape(),
-                    entry.name());
+            assertEquals(
+                    new Shape(entry.height(), entry.width(), 3), image.getShape(), entry.name());
             assertEquals(DataType.UINT8, image.getDataType());
         } catch (BadItemException e) {
             throw new AssertionError(entry.name() + " should decode", e);

@@ -40,8 +40,9 @@ class ImageDecoderTest {
     @ParameterizedTest
     @EnumSource(Codec.class)
     void rgbJpegDecodesToHwcUint8Rgb(Codec codec) throws BadItemException {
-        byte[] jpeg = TestImages.jpeg(
-                TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 40, 30, ORANGE, TEAL));
+        byte[] jpeg =
+                TestImages.jpeg(
+                        TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 40, 30, ORANGE, TEAL));
         try (NDArray image = ImageDecoder.decode(manager, jpeg, "rgb.jpg", codec)) {
             assertEquals(new Shape(30, 40, 3), image.getShape());
             assertEquals(DataType.UINT8, image.getDataType());
@@ -55,8 +56,9 @@ class ImageDecoderTest {
     void greyJpegRepeatsTheGreyInThreeChannels(Codec codec) throws BadItemException {
         Color dark = new Color(60, 60, 60);
         Color light = new Color(200, 200, 200);
-        byte[] jpeg = TestImages.jpeg(
-                TestImages.halves(BufferedImage.TYPE_BYTE_GRAY, 32, 16, dark, light));
+        byte[] jpeg =
+                TestImages.jpeg(
+                        TestImages.halves(BufferedImage.TYPE_BYTE_GRAY, 32, 16, dark, light));
         try (NDArray image = ImageDecoder.decode(manager, jpeg, "grey.jpg", codec)) {
             assertEquals(new Shape(16, 32, 3), image.getShape());
             assertPixel(image, 8, 4, dark, JPEG_TOLERANCE);
@@ -78,8 +80,9 @@ class ImageDecoderTest {
     @EnumSource(Codec.class)
     void rgbaPngDropsAlphaKeepingColour(Codec codec) throws BadItemException {
         Color translucent = new Color(230, 120, 40, 100);
-        byte[] png = TestImages.png(
-                TestImages.halves(BufferedImage.TYPE_INT_ARGB, 20, 10, translucent, TEAL));
+        byte[] png =
+                TestImages.png(
+                        TestImages.halves(BufferedImage.TYPE_INT_ARGB, 20, 10, translucent, TEAL));
         try (NDArray image = ImageDecoder.decode(manager, png, "alpha.png", codec)) {
             assertEquals(new Shape(10, 20, 3), image.getShape());
             assertPixel(image, 5, 2, ORANGE, 1);
@@ -101,8 +104,8 @@ class ImageDecoderTest {
     @ParameterizedTest
     @EnumSource(Codec.class)
     void onePixelJpegDecodes(Codec codec) throws BadItemException {
-        byte[] jpeg = TestImages.jpeg(
-                TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 1, 1, TEAL, TEAL));
+        byte[] jpeg =
+                TestImages.jpeg(TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 1, 1, TEAL, TEAL));
         try (NDArray image = ImageDecoder.decode(manager, jpeg, "dot.jpg", codec)) {
             assertEquals(new Shape(1, 1, 3), image.getShape());
             assertPixel(image, 0, 0, TEAL, JPEG_TOLERANCE);
@@ -151,8 +154,10 @@ class ImageDecoderTest {
     }
 
     private static void assertBadItem(byte[] bytes, String key, Codec codec) {
-        BadItemException e = assertThrows(BadItemException.class,
-                () -> ImageDecoder.decode(manager, bytes, key, codec).close());
+        BadItemException e =
+                assertThrows(
+                        BadItemException.class,
+                        () -> ImageDecoder.decode(manager, bytes, key, codec).close());
         assertEquals(key, e.getKey());
         assertTrue(e.getMessage().contains(key), e.getMessage());
     }
@@ -174,8 +179,16 @@ class ImageDecoderTest {
         int[] actual = {rgb[0] & 0xFF, rgb[1] & 0xFF, rgb[2] & 0xFF};
         int[] wanted = {expected.getRed(), expected.getGreen(), expected.getBlue()};
         for (int c = 0; c < 3; c++) {
-            assertTrue(Math.abs(actual[c] - wanted[c]) <= tolerance, "pixel (" + row + ", " + col
-                    + ") " + Arrays.toString(actual) + " vs " + Arrays.toString(wanted));
+            assertTrue(
+                    Math.abs(actual[c] - wanted[c]) <= tolerance,
+                    "pixel ("
+                            + row
+                            + ", "
+                            + col
+                            + ") "
+                            + Arrays.toString(actual)
+                            + " vs "
+                            + Arrays.toString(wanted));
         }
     }
 }

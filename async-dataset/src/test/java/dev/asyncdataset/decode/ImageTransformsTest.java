@@ -141,8 +141,11 @@ class ImageTransformsTest {
 
     @Test
     void withoutOpenCvTheEngineResizesToNearlyTheSameUint8Pixels() {
-        NDArray gradient = manager.arange(0f, 387 * 469 * 3f).reshape(387, 469, 3)
-                .mod(251).toType(DataType.UINT8, false);
+        NDArray gradient =
+                manager.arange(0f, 387 * 469 * 3f)
+                        .reshape(387, 469, 3)
+                        .mod(251)
+                        .toType(DataType.UINT8, false);
         Transform evaluation = new ResizeCenterCrop(256, 224);
         NDArray openCv = evaluation.transform(gradient);
         ImageFactory previous = ImageFactory.getInstance();
@@ -150,8 +153,10 @@ class ImageTransformsTest {
         try {
             NDArray engine = evaluation.transform(gradient);
             assertEquals(DataType.UINT8, engine.getDataType());
-            NDArray difference = engine.toType(DataType.FLOAT32, false)
-                    .sub(openCv.toType(DataType.FLOAT32, false)).abs();
+            NDArray difference =
+                    engine.toType(DataType.FLOAT32, false)
+                            .sub(openCv.toType(DataType.FLOAT32, false))
+                            .abs();
             assertTrue(difference.mean().getFloat() < 2, "mean |difference| " + difference.mean());
         } finally {
             ImageFactory.setImageFactory(previous);

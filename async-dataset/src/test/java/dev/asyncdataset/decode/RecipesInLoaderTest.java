@@ -35,15 +35,16 @@ class RecipesInLoaderTest {
     }
 
     private static byte[] epoch(int decodeThreads, int fetchers) throws Exception {
-        ConcurrentDataset dataset = ConcurrentDataset.builder()
-                .setSource(new JpegSource())
-                .setSampling(BATCH, false)
-                .optPipeline(ImageRecipes.training(SIZE))
-                .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
-                .optSeed(9)
-                .optDecodeThreads(decodeThreads)
-                .optFetchers(fetchers)
-                .build();
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(new JpegSource())
+                        .setSampling(BATCH, false)
+                        .optPipeline(ImageRecipes.training(SIZE))
+                        .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
+                        .optSeed(9)
+                        .optDecodeThreads(decodeThreads)
+                        .optFetchers(fetchers)
+                        .build();
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         try (NDManager manager = NDManager.newBaseManager()) {
             for (Batch batch : dataset.getData(manager)) {

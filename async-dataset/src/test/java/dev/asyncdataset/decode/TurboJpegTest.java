@@ -65,8 +65,10 @@ class TurboJpegTest {
         corrupt[1] = (byte) 0xD8;
         corrupt[510] = (byte) 0xFF;
         corrupt[511] = (byte) 0xD9;
-        BadItemException e = assertThrows(BadItemException.class,
-                () -> turbo.decode(manager, corrupt, "images/corrupt.jpg"));
+        BadItemException e =
+                assertThrows(
+                        BadItemException.class,
+                        () -> turbo.decode(manager, corrupt, "images/corrupt.jpg"));
         assertTrue(e.getMessage().contains("images/corrupt.jpg"), e.getMessage());
         try (NDArray image = turbo.decode(manager, good, "images/good.jpg")) {
             assertEquals(30, image.getShape().get(0));

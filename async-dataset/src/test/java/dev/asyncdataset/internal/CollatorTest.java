@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * The collator's hand-over: the stager closes a batch's manager as soon as the batch completes,
- * so every item array must already be closed by then, or two threads free the same native memory
- * (this crashed the JVM in torchStack before the collator closed the items first).
+ * The collator's hand-over: the stager closes a batch's manager as soon as the batch completes, so
+ * every item array must already be closed by then, or two threads free the same native memory (this
+ * crashed the JVM in torchStack before the collator closed the items first).
  */
 class CollatorTest {
 
@@ -28,8 +28,11 @@ class CollatorTest {
                     new PendingBatch(0, List.of(0L, 1L, 2L), host.newSubManager(), collator());
             List<NDArray> items = new ArrayList<>();
             AtomicReference<List<Boolean>> releasedAtCompletion = new AtomicReference<>();
-            batch.outcome().thenRun(() -> releasedAtCompletion.set(
-                    items.stream().map(NDArray::isReleased).toList()));
+            batch.outcome()
+                    .thenRun(
+                            () ->
+                                    releasedAtCompletion.set(
+                                            items.stream().map(NDArray::isReleased).toList()));
             for (int slot = 0; slot < 3; slot++) {
                 NDManager item = batch.manager.newSubManager();
                 NDArray data = item.full(new ai.djl.ndarray.types.Shape(4), slot);
@@ -44,7 +47,22 @@ class CollatorTest {
     }
 
     private static Collator collator() {
-        return new Collator(new LoaderSpec(null, 1, false, 1, 1, 1, true, BadItemPolicy.FAIL, 0,
-                new StackBatchifier(), new StackBatchifier(), null, null, null, null));
+        return new Collator(
+                new LoaderSpec(
+                        null,
+                        1,
+                        false,
+                        1,
+                        1,
+                        1,
+                        true,
+                        BadItemPolicy.FAIL,
+                        0,
+                        new StackBatchifier(),
+                        new StackBatchifier(),
+                        null,
+                        null,
+                        null,
+                        null));
     }
 }

@@ -57,14 +57,17 @@ class FetchLimitTest {
         limit.acquire();
         limit.acquire();
         CountDownLatch third = new CountDownLatch(1);
-        Thread waiter = Thread.ofVirtual().start(() -> {
-            try {
-                limit.acquire();
-                third.countDown();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        Thread waiter =
+                Thread.ofVirtual()
+                        .start(
+                                () -> {
+                                    try {
+                                        limit.acquire();
+                                        third.countDown();
+                                    } catch (InterruptedException e) {
+                                        Thread.currentThread().interrupt();
+                                    }
+                                });
         awaitWaiting(waiter);
         assertEquals(1, third.getCount(), "a third fetch started past the limit");
         limit.release(MS);

@@ -12,8 +12,8 @@ import java.util.TreeSet;
 
 /**
  * The odd and hostile inputs a loader meets in real buckets, generated at test time: broken bytes,
- * unusual colour models, extreme sizes, misleading extensions, and names with spaces and
- * non-ASCII characters. Each entry says what a loader must make of it.
+ * unusual colour models, extreme sizes, misleading extensions, and names with spaces and non-ASCII
+ * characters. Each entry says what a loader must make of it.
  */
 public final class HostileCorpus {
 
@@ -51,22 +51,50 @@ public final class HostileCorpus {
 
     private static List<Entry> generate() {
         byte[] photo = TestImages.jpeg(64, 48, 42);
-        BufferedImage halves = TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 30, 20,
-                Color.ORANGE, Color.BLUE);
+        BufferedImage halves =
+                TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 30, 20, Color.ORANGE, Color.BLUE);
         return List.of(
                 bad("truncated.jpg", Arrays.copyOf(photo, photo.length / 2), "truncated JPEG"),
                 bad("zero-bytes.jpg", new byte[0], "zero-byte image"),
                 bad("random-bytes.jpg", random(4_096), "not a decodable image"),
                 bad("bomb.jpg", declaring(photo, 30_000, 30_000), "image too large"),
-                good("gray.jpg", TestImages.jpeg(TestImages.halves(
-                        BufferedImage.TYPE_BYTE_GRAY, 32, 16, Color.DARK_GRAY, Color.LIGHT_GRAY))),
+                good(
+                        "gray.jpg",
+                        TestImages.jpeg(
+                                TestImages.halves(
+                                        BufferedImage.TYPE_BYTE_GRAY,
+                                        32,
+                                        16,
+                                        Color.DARK_GRAY,
+                                        Color.LIGHT_GRAY))),
                 good("cmyk.jpg", TestImages.cmykJpeg(24, 24, new int[] {230, 120, 40, 255})),
-                good("alpha.png", TestImages.png(TestImages.halves(
-                        BufferedImage.TYPE_INT_ARGB, 20, 10, new Color(255, 0, 0, 90), Color.BLUE))),
-                good("one-pixel.jpg", TestImages.jpeg(TestImages.halves(
-                        BufferedImage.TYPE_3BYTE_BGR, 1, 1, Color.GREEN, Color.GREEN))),
-                good("large " + LARGE + ".jpg", TestImages.jpeg(TestImages.halves(
-                        BufferedImage.TYPE_3BYTE_BGR, LARGE, LARGE, Color.RED, Color.CYAN))),
+                good(
+                        "alpha.png",
+                        TestImages.png(
+                                TestImages.halves(
+                                        BufferedImage.TYPE_INT_ARGB,
+                                        20,
+                                        10,
+                                        new Color(255, 0, 0, 90),
+                                        Color.BLUE))),
+                good(
+                        "one-pixel.jpg",
+                        TestImages.jpeg(
+                                TestImages.halves(
+                                        BufferedImage.TYPE_3BYTE_BGR,
+                                        1,
+                                        1,
+                                        Color.GREEN,
+                                        Color.GREEN))),
+                good(
+                        "large " + LARGE + ".jpg",
+                        TestImages.jpeg(
+                                TestImages.halves(
+                                        BufferedImage.TYPE_3BYTE_BGR,
+                                        LARGE,
+                                        LARGE,
+                                        Color.RED,
+                                        Color.CYAN))),
                 good("png-named.jpg", TestImages.png(halves)),
                 good("jpeg-named.png", TestImages.jpeg(halves)),
                 good("café au lait 1.jpg", photo),
@@ -108,8 +136,8 @@ public final class HostileCorpus {
     private static byte[] declaring(byte[] jpeg, int width, int height) {
         byte[] bomb = jpeg.clone();
         for (int at = 2; at + 9 < bomb.length; at++) {
-            if (bomb[at] == (byte) 0xFF && (bomb[at + 1] == (byte) 0xC0
-                    || bomb[at + 1] == (byte) 0xC2)) {
+            if (bomb[at] == (byte) 0xFF
+                    && (bomb[at + 1] == (byte) 0xC0 || bomb[at + 1] == (byte) 0xC2)) {
                 bomb[at + 5] = (byte) (height >> 8);
                 bomb[at + 6] = (byte) height;
                 bomb[at + 7] = (byte) (width >> 8);

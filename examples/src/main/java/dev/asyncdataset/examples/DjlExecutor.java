@@ -27,8 +27,8 @@ public record DjlExecutor(ExecutorService service) implements AutoCloseable {
     }
 
     /**
-     * Stops the pool after the batches it is loading (DJL does not cancel its prefetched tasks
-     * when an epoch is cut short), waiting at most a minute.
+     * Stops the pool after the batches it is loading (DJL does not cancel its prefetched tasks when
+     * an epoch is cut short), waiting at most a minute.
      *
      * @throws InterruptedException if interrupted while waiting
      */

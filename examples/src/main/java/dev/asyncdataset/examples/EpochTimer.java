@@ -2,7 +2,6 @@ package dev.asyncdataset.examples;
 
 import ai.djl.training.Trainer;
 import ai.djl.training.listener.TrainingListenerAdapter;
-
 import java.util.ArrayList;
 import java.util.List;
 

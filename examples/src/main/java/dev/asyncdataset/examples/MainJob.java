@@ -3,7 +3,6 @@ package dev.asyncdataset.examples;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Uploader;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

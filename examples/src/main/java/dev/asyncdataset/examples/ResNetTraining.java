@@ -16,7 +16,6 @@ import ai.djl.training.evaluator.Accuracy;
 import ai.djl.training.listener.TrainingListener;
 import ai.djl.training.loss.Loss;
 import ai.djl.training.optimizer.Optimizer;
-
 import dev.asyncdataset.examples.s3.S3Connection;
 
 /**

@@ -6,7 +6,6 @@ import ai.djl.training.dataset.Dataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
-
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;

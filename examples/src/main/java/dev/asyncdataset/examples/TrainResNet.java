@@ -1,7 +1,6 @@
 package dev.asyncdataset.examples;
 
 import dev.asyncdataset.examples.s3.S3Connection;
-
 import java.util.List;
 
 /**

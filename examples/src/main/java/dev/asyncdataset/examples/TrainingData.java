@@ -5,7 +5,6 @@ import ai.djl.basicdataset.cv.classification.ImageFolder;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
-
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.s3.S3Connection;
@@ -14,7 +13,6 @@ import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.S3Location;
 import dev.asyncdataset.source.S3Source;
-
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The secret key never shows, at any log level, in what the library, the AWS SDK or Netty log,
- * in an exception chain, or in a {@code toString()}: through listing, a whole epoch, a missing
- * key, and a wrong secret.
+ * The secret key never shows, at any log level, in what the library, the AWS SDK or Netty log, in
+ * an exception chain, or in a {@code toString()}: through listing, a whole epoch, a missing key,
+ * and a wrong secret.
  */
 class CredentialHygieneIT {
 
@@ -50,10 +50,18 @@ class CredentialHygieneIT {
                 batch.close();
             }
             shown.addAll(List.of(good, dataset, dataset.stats(), missing));
-            shown.add(assertThrows(DataLoadingException.class,
-                    () -> dataset(missing).getData(manager).iterator().forEachRemaining(Batch::close)));
-            S3SourceBuilder wrong = S3.sourceBuilder("s3://hygiene/train")
-                    .optCredentials("it-access-key", WRONG_SECRET).optMaxAttempts(1);
+            shown.add(
+                    assertThrows(
+                            DataLoadingException.class,
+                            () ->
+                                    dataset(missing)
+                                            .getData(manager)
+                                            .iterator()
+                                            .forEachRemaining(Batch::close)));
+            S3SourceBuilder wrong =
+                    S3.sourceBuilder("s3://hygiene/train")
+                            .optCredentials("it-access-key", WRONG_SECRET)
+                            .optMaxAttempts(1);
             shown.add(wrong);
             shown.add(assertThrows(Exception.class, wrong::build));
         } finally {

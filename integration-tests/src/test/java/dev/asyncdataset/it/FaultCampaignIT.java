@@ -24,9 +24,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One epoch of 2,000 real JPEGs from S3Proxy while a seeded fault plan answers 503 SlowDown, 500,
- * resets connections mid-body, stalls past the request timeout and truncates bodies: the epoch
- * must equal a fault-free epoch with the same seed, item for item and bit for bit, and every
- * injected fault must show up as exactly one counted retry.
+ * resets connections mid-body, stalls past the request timeout and truncates bodies: the epoch must
+ * equal a fault-free epoch with the same seed, item for item and bit for bit, and every injected
+ * fault must show up as exactly one counted retry.
  */
 class FaultCampaignIT {
 
@@ -37,7 +37,8 @@ class FaultCampaignIT {
     private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(2_500);
 
     /** What one epoch delivered, in delivery order. */
-    private record Epoch(List<Long> indices, List<byte[]> pixels, List<Long> labels, long retries) {}
+    private record Epoch(
+            List<Long> indices, List<byte[]> pixels, List<Long> labels, long retries) {}
 
     @BeforeAll
     static void upload() throws Exception {
@@ -60,7 +61,8 @@ class FaultCampaignIT {
         for (Fault fault : Fault.values()) {
             System.out.printf("fault campaign: %s x %d%n", fault, S3.faults().injectedCount(fault));
         }
-        System.out.printf("fault campaign: %d retries counted, %d connections reset on the wire%n",
+        System.out.printf(
+                "fault campaign: %d retries counted, %d connections reset on the wire%n",
                 faulty.retries(), S3.resets());
 
         assertEquals(IMAGES.size(), new TreeSet<>(faulty.indices()).size(), "items lost");

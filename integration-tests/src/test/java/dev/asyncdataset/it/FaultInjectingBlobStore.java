@@ -37,9 +37,9 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
         STALL,
         /**
-         * Reset the connection after half of the body. The response is served whole with a
-         * {@link ResetProxy#MARKER} header; the {@link ResetProxy} in front of the server does the
-         * reset, so a client that bypasses it gets the whole body.
+         * Reset the connection after half of the body. The response is served whole with a {@link
+         * ResetProxy#MARKER} header; the {@link ResetProxy} in front of the server does the reset,
+         * so a client that bypasses it gets the whole body.
          */
         RESET
     }

@@ -5,17 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.examples.MainJob;
 import dev.asyncdataset.examples.RunResult;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The README's main job, shrunk to a few steps: generated JPEGs, an embedded S3Proxy with latency,

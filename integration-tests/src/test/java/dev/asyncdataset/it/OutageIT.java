@@ -69,7 +69,8 @@ class OutageIT {
             assertEquals("s3://outage/" + bad, e.getKey());
             assertTrue(e.getMessage().contains("still failing after 3 attempts"), e.getMessage());
             Duration budget = REQUEST_TIMEOUT.multipliedBy(3).plusSeconds(10);
-            System.out.printf("always-stalling key: failed after %d ms: %s%n",
+            System.out.printf(
+                    "always-stalling key: failed after %d ms: %s%n",
                     took.toMillis(), e.getMessage());
             assertTrue(took.compareTo(budget) < 0, "took " + took + ", budget " + budget);
             assertEquals(3, s3.faults().injectedCount(Fault.STALL));
@@ -101,7 +102,9 @@ class OutageIT {
             assertEquals(ITEMS - bad.size(), delivered.size());
             assertEquals(bad.size(), dataset.stats().skippedItems());
             for (String key : bad) {
-                assertEquals(1, logs.messages().stream().filter(m -> m.contains(key)).count(),
+                assertEquals(
+                        1,
+                        logs.messages().stream().filter(m -> m.contains(key)).count(),
                         key + " not logged once: " + logs.messages());
             }
         }
@@ -109,8 +112,8 @@ class OutageIT {
 
     /**
      * 16 attempts: full-jitter backoff (base 50 ms, cap 5 s) then spans 23 s on average and never
-     * less than 2 s in 200,000 draws. With 10 attempts it spans under 2 s for 1 item in 1,000,
-     * and the outage hits about 150 items: a slow restart failed a CI run.
+     * less than 2 s in 200,000 draws. With 10 attempts it spans under 2 s for 1 item in 1,000, and
+     * the outage hits about 150 items: a slow restart failed a CI run.
      */
     @Test
     void anOutageShorterThanTheRetryBudgetLosesNothing() throws Exception {
@@ -176,8 +179,7 @@ class OutageIT {
         return null;
     }
 
-    private static List<Long> drain(ConcurrentDataset dataset, NDManager manager)
-            throws Exception {
+    private static List<Long> drain(ConcurrentDataset dataset, NDManager manager) throws Exception {
         List<Long> delivered = new ArrayList<>();
         for (Batch batch : dataset.getData(manager)) {
             indices(batch, delivered);

@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 /**
  * A reproducible fault plan: the fault of each GET attempt is drawn from fixed rates with a random
  * generator seeded by (seed, key, attempt), so the same seed injects the same faults into the same
- * attempts whatever the order of the requests. Only the first {@code faultyAttempts} attempts of
- * a key can fail, which keeps every key within a retry budget of {@code faultyAttempts + 1}.
+ * attempts whatever the order of the requests. Only the first {@code faultyAttempts} attempts of a
+ * key can fail, which keeps every key within a retry budget of {@code faultyAttempts + 1}.
  */
 final class RandomFaults implements FaultInjectingBlobStore.Policy {
 

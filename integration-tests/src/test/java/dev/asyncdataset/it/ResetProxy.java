@@ -16,12 +16,12 @@ import java.util.concurrent.atomic.LongAdder;
  * middleware marks such a response with the header {@link #MARKER} and the number of body bytes to
  * let through; the relay forwards the headers and that many body bytes, then resets the client's
  * connection (SO_LINGER 0, so the client's next read fails with "Connection reset"). A middleware
- * cannot do this itself: Jetty buffers a small body, and a failure while writing it becomes a
- * plain 500 error page.
+ * cannot do this itself: Jetty buffers a small body, and a failure while writing it becomes a plain
+ * 500 error page.
  *
  * <p>Everything else is relayed unchanged. Bytes are forwarded as they arrive, except a tail that
- * could be the start of the marker, which waits for the next read; S3 responses never end with
- * such a tail (bodies end in a JPEG end marker, XML or a chunk terminator).
+ * could be the start of the marker, which waits for the next read; S3 responses never end with such
+ * a tail (bodies end in a JPEG end marker, XML or a chunk terminator).
  */
 final class ResetProxy implements AutoCloseable {
 

@@ -25,7 +25,9 @@ final class ResponseWindow {
     private byte[] bytes = new byte[128 * 1024];
     private int length;
 
-    /** @param marker the header prefix, up to its value, that asks for a reset */
+    /**
+     * @param marker the header prefix, up to its value, that asks for a reset
+     */
     ResponseWindow(String marker) {
         this.marker = marker.getBytes(StandardCharsets.US_ASCII);
     }

@@ -38,7 +38,9 @@ class ResponseWindowTest {
         ResponseWindow window = new ResponseWindow(ResetProxy.MARKER);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int start = 0; start < stream.length(); start += chunk) {
-            if (relay(window, stream.substring(start, Math.min(stream.length(), start + chunk)),
+            if (relay(
+                    window,
+                    stream.substring(start, Math.min(stream.length(), start + chunk)),
                     out)) {
                 return out.toString(StandardCharsets.US_ASCII);
             }

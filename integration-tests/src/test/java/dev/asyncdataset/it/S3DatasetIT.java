@@ -111,13 +111,13 @@ class S3DatasetIT {
                 Files.writeString(
                         dir.resolve("m.csv"),
                         "train/class0/img0.jpg,0\n"
-                            + "bad/empty.jpg,0\n"
-                            + "train/class1/img1.jpg,1\n"
-                            + "bad/text.jpg,1\n"
-                            + "bad/missing.jpg,2\n"
-                            + "train/class2/img2.jpg,2\n"
-                            + "bad/truncated.jpg,0\n"
-                            + "train/class2/img3.jpg,2\n");
+                                + "bad/empty.jpg,0\n"
+                                + "train/class1/img1.jpg,1\n"
+                                + "bad/text.jpg,1\n"
+                                + "bad/missing.jpg,2\n"
+                                + "train/class2/img2.jpg,2\n"
+                                + "bad/truncated.jpg,0\n"
+                                + "train/class2/img3.jpg,2\n");
         try (S3Source s3 = S3.sourceBuilder("s3://dataset").optManifest(manifest).build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset failing =

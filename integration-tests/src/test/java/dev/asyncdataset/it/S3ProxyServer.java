@@ -167,11 +167,12 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
         }
         for (Map.Entry<String, byte[]> object : objects.entrySet()) {
             byte[] bytes = object.getValue();
-            PutObjectRequest put = PutObjectRequest.builder()
-                    .bucket(bucket)
-                    .key(prefix + object.getKey())
-                    .contentLength((long) bytes.length)
-                    .build();
+            PutObjectRequest put =
+                    PutObjectRequest.builder()
+                            .bucket(bucket)
+                            .key(prefix + object.getKey())
+                            .contentLength((long) bytes.length)
+                            .build();
             faults.putBlob(put, new ByteArrayInputStream(bytes));
         }
     }

@@ -106,7 +106,7 @@ class S3SourceIT {
                 Files.writeString(
                         dir.resolve("train.jsonl"),
                         "{\"key\": \"class2/img1.jpg\", \"label\": \"zebra\"}\n"
-                            + "{\"key\": \"class0/img3.jpg\", \"label\": \"ant\"}\n");
+                                + "{\"key\": \"class0/img3.jpg\", \"label\": \"ant\"}\n");
         try (S3Source csv = S3.sourceBuilder(URL).optManifest("manifests/train.csv").build();
                 S3Source json = S3.sourceBuilder(URL).optManifest(jsonl).build();
                 NDManager manager = NDManager.newBaseManager()) {
@@ -163,7 +163,9 @@ class S3SourceIT {
         S3.faults()
                 .setPolicy(
                         (key, attempt) ->
-                                attempt > 1 ? Fault.NONE : faults[Math.floorMod(key.hashCode(), 4)]);
+                                attempt > 1
+                                        ? Fault.NONE
+                                        : faults[Math.floorMod(key.hashCode(), 4)]);
         try (S3Source s3 = S3.sourceBuilderThroughResetProxy(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
             List<Record> records = SourceEpoch.all(s3, manager);

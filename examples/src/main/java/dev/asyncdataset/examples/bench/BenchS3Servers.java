@@ -2,22 +2,19 @@ package dev.asyncdataset.examples.bench;
 
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Uploader;
-
-import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
-
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
+import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 
 /**
- * The benchmark's remote storage, in its own process so that loaders are measured without it:
- * one in-memory S3Proxy store behind several servers, each adding its own latency per request.
- * Uploads the folder once, prints {@code READY {"latency-ms": "endpoint", ...}} and serves until
- * its standard input closes. Credentials come from {@code AWS_ACCESS_KEY_ID} and {@code
+ * The benchmark's remote storage, in its own process so that loaders are measured without it: one
+ * in-memory S3Proxy store behind several servers, each adding its own latency per request. Uploads
+ * the folder once, prints {@code READY {"latency-ms": "endpoint", ...}} and serves until its
+ * standard input closes. Credentials come from {@code AWS_ACCESS_KEY_ID} and {@code
  * AWS_SECRET_ACCESS_KEY}, which the loaders read too.
  *
  * <p>Usage: {@code BenchS3Servers FOLDER s3://bucket/prefix LATENCY-MS[,LATENCY-MS...]}.

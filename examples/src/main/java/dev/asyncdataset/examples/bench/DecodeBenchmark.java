@@ -28,9 +28,9 @@ import org.opencv.core.Core;
  * Per-image CPU cost of the training recipe, stage by stage: decode, random resized crop, flip,
  * then either float conversion and normalization per item before stacking ("float/item"), or
  * stacking uint8 and normalizing the whole batch at once ("uint8/batch", what {@code
- * optDevicePipeline} does on a CPU device). PyTorch and OpenCV are held to one thread, so all
- * the work shows on the measuring thread's CPU clock. Medians over runs of one batch of
- * generated ImageNet-like JPEGs, OpenCV and ImageIO runs alternating.
+ * optDevicePipeline} does on a CPU device). PyTorch and OpenCV are held to one thread, so all the
+ * work shows on the measuring thread's CPU clock. Medians over runs of one batch of generated
+ * ImageNet-like JPEGs, OpenCV and ImageIO runs alternating.
  *
  * <p>Usage: {@code DecodeBenchmark [batch=64] [runs=9]}.
  */
@@ -59,11 +59,15 @@ public final class DecodeBenchmark {
         int batch = args.length > 0 ? Integer.parseInt(args[0]) : 64;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 9;
         Map<String, byte[]> jpegs = new TreeMap<>();
-        ImageNetLikeGenerator.generate(1, batch, 0, (key, jpeg) -> {
-            synchronized (jpegs) {
-                jpegs.put(key, jpeg);
-            }
-        });
+        ImageNetLikeGenerator.generate(
+                1,
+                batch,
+                0,
+                (key, jpeg) -> {
+                    synchronized (jpegs) {
+                        jpegs.put(key, jpeg);
+                    }
+                });
         ImageFactory openCv = ImageFactory.getInstance();
         ImageFactory imageIo = new BufferedImageFactory();
         StageTimes withOpenCv = new StageTimes();

@@ -18,10 +18,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * AUTO fetch concurrency against every hand-tuned setting, at several storage latencies: items
- * per second through the whole loader (fetch with the latency, real JPEG decode, the training
- * recipe at 224 px, stacking), median of interleaved runs in one JVM. Hand-tuned runs get enough
- * batches in flight for their fetchers. Each run is one epoch, cut at 768 items or 4 seconds.
+ * AUTO fetch concurrency against every hand-tuned setting, at several storage latencies: items per
+ * second through the whole loader (fetch with the latency, real JPEG decode, the training recipe at
+ * 224 px, stacking), median of interleaved runs in one JVM. Hand-tuned runs get enough batches in
+ * flight for their fetchers. Each run is one epoch, cut at 768 items or 4 seconds.
  *
  * <p>Usage: {@code FetchConcurrencyBenchmark [rounds=3] [latencies-ms=0,20,100]}.
  */
@@ -42,14 +42,20 @@ public final class FetchConcurrencyBenchmark {
      */
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        int[] latencies = Arrays.stream((args.length > 1 ? args[1] : "0,20,100").split(","))
-                .mapToInt(Integer::parseInt).toArray();
+        int[] latencies =
+                Arrays.stream((args.length > 1 ? args[1] : "0,20,100").split(","))
+                        .mapToInt(Integer::parseInt)
+                        .toArray();
         List<byte[]> jpegs = new ArrayList<>();
-        ImageNetLikeGenerator.generate(1, 128, 0, (key, jpeg) -> {
-            synchronized (jpegs) {
-                jpegs.add(jpeg);
-            }
-        });
+        ImageNetLikeGenerator.generate(
+                1,
+                128,
+                0,
+                (key, jpeg) -> {
+                    synchronized (jpegs) {
+                        jpegs.add(jpeg);
+                    }
+                });
         Map<String, List<Double>> results = new LinkedHashMap<>();
         try (NDManager manager = NDManager.newBaseManager()) {
             run(dataset(jpegs, 0, 0), manager);
@@ -71,11 +77,12 @@ public final class FetchConcurrencyBenchmark {
 
     /** A loader over the JPEGs with {@code latency} per fetch; {@code fetchers} 0 means AUTO. */
     private static ConcurrentDataset dataset(List<byte[]> jpegs, int latency, int fetchers) {
-        ConcurrentDataset.Builder builder = ConcurrentDataset.builder()
-                .setSource(new Delayed(jpegs, latency))
-                .setSampling(BATCH, true)
-                .optPipeline(ImageRecipes.training(224))
-                .optSeed(1);
+        ConcurrentDataset.Builder builder =
+                ConcurrentDataset.builder()
+                        .setSource(new Delayed(jpegs, latency))
+                        .setSampling(BATCH, true)
+                        .optPipeline(ImageRecipes.training(224))
+                        .optSeed(1);
         if (fetchers > 0) {
             builder.optFetchers(fetchers).optWorkers(Math.max(4, fetchers / BATCH + 1));
         }
@@ -99,8 +106,10 @@ public final class FetchConcurrencyBenchmark {
 
     private static String table(int latency, Map<String, List<Double>> results) {
         StringBuilder table = new StringBuilder();
-        table.append(String.format("%n%d ms per fetch: items/s, median of %d%n", latency,
-                results.get(latency + "/0").size()));
+        table.append(
+                String.format(
+                        "%n%d ms per fetch: items/s, median of %d%n",
+                        latency, results.get(latency + "/0").size()));
         table.append("| fetchers | items/s |\n|---|---:|\n");
         double best = 0;
         int bestSetting = 0;
@@ -140,7 +149,8 @@ public final class FetchConcurrencyBenchmark {
 
         @Override
         public Record decode(NDManager manager, long index, byte[] jpeg) throws BadItemException {
-            return new Record(new NDList(ImageDecoder.decode(manager, jpeg, describe(index))),
+            return new Record(
+                    new NDList(ImageDecoder.decode(manager, jpeg, describe(index))),
                     new NDList(manager.create(index % 10)));
         }
     }

@@ -2,16 +2,14 @@ package dev.asyncdataset.examples.bench;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
-
 import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.ItemSource;
-
 import java.io.IOException;
 
 /**
- * An image folder read into memory up front: fetches cost nothing, so a loader over it runs at
- * the CPU-bound ceiling of its decode and augmentation.
+ * An image folder read into memory up front: fetches cost nothing, so a loader over it runs at the
+ * CPU-bound ceiling of its decode and augmentation.
  */
 final class InMemoryFolder implements ItemSource<byte[]> {
 

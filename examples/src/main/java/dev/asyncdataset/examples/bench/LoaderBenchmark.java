@@ -4,7 +4,6 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Dataset;
-
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.LoaderStats;
 import dev.asyncdataset.examples.DjlExecutor;
@@ -13,7 +12,6 @@ import dev.asyncdataset.examples.TrainingData;
 import dev.asyncdataset.examples.TrainingSettings;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.ImageFolderSource;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -86,18 +84,21 @@ public final class LoaderBenchmark {
     }
 
     private static TrainingData open(
-            TrainingSettings settings, Options options, S3Connection connection)
-            throws Exception {
+            TrainingSettings settings, Options options, S3Connection connection) throws Exception {
         if (!options.text("in-memory").equals("true")) {
             return TrainingData.open(settings, connection, Device.cpu());
         }
         InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));
-        return new TrainingData(
-                TrainingData.concurrent(settings, source, Device.cpu()), 0, source);
+        return new TrainingData(TrainingData.concurrent(settings, source, Device.cpu()), 0, source);
     }
 
-    private static Epoch runEpoch(Dataset dataset, TrainingSettings settings, Options options,
-            NDManager manager, long maxNanos) throws Exception {
+    private static Epoch runEpoch(
+            Dataset dataset,
+            TrainingSettings settings,
+            Options options,
+            NDManager manager,
+            long maxNanos)
+            throws Exception {
         try (NDManager epochManager = manager.newSubManager();
                 DjlExecutor executor = DjlExecutor.of(settings)) {
             long start = System.nanoTime();
@@ -143,19 +144,24 @@ public final class LoaderBenchmark {
 
     private static String json(List<Epoch> all, int warmupEpochs) {
         List<Epoch> epochs = all.subList(warmupEpochs, all.size());
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "{\"rates\": %s, \"first_batch_ms\": %s, \"images\": %s, "
                         + "\"warmup_epochs\": %d, \"batches_in_flight\": %d, "
                         + "\"batches_staged\": %d}",
-                list(epochs, Epoch::rate), list(all, Epoch::firstBatchMillis),
-                list(epochs, e -> (double) e.images()), warmupEpochs,
+                list(epochs, Epoch::rate),
+                list(all, Epoch::firstBatchMillis),
+                list(epochs, e -> (double) e.images()),
+                warmupEpochs,
                 epochs.stream().mapToInt(Epoch::inFlight).max().orElse(0),
                 epochs.stream().mapToInt(Epoch::staged).max().orElse(0));
     }
 
     private static String list(List<Epoch> epochs, ToDoubleFunction<Epoch> f) {
-        return epochs.stream().map(e -> String.format(Locale.ROOT, "%.2f", f.applyAsDouble(e)))
-                .toList().toString();
+        return epochs.stream()
+                .map(e -> String.format(Locale.ROOT, "%.2f", f.applyAsDouble(e)))
+                .toList()
+                .toString();
     }
 
     /** One epoch's measurements. */

@@ -30,8 +30,10 @@ final class StageTimes {
 
     /** Closes the current run, which handled {@code images} images. */
     void endRun(int images) {
-        current.forEach((stage, nanos) ->
-                runs.computeIfAbsent(stage, s -> new ArrayList<>()).add(nanos / 1e3 / images));
+        current.forEach(
+                (stage, nanos) ->
+                        runs.computeIfAbsent(stage, s -> new ArrayList<>())
+                                .add(nanos / 1e3 / images));
         current.clear();
     }
 

@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Command line for {@link ImageNetLikeGenerator}: {@code --out DIR [--classes N] [--per-class
- * M] [--seed S] [--s3 s3://bucket/prefix [--endpoint URL]]} (defaults: 10 classes, 200 per
- * class, seed 0). With {@code --s3} the folder is then uploaded to that bucket (created if
- * needed), on AWS or on the S3-compatible store at {@code --endpoint} (path-style access), with
- * credentials from the AWS default provider chain.
+ * Command line for {@link ImageNetLikeGenerator}: {@code --out DIR [--classes N] [--per-class M]
+ * [--seed S] [--s3 s3://bucket/prefix [--endpoint URL]]} (defaults: 10 classes, 200 per class, seed
+ * 0). With {@code --s3} the folder is then uploaded to that bucket (created if needed), on AWS or
+ * on the S3-compatible store at {@code --endpoint} (path-style access), with credentials from the
+ * AWS default provider chain.
  */
 public final class GenerateImageNetLike {
 
@@ -38,10 +38,12 @@ public final class GenerateImageNetLike {
         long seed = Long.parseLong(options.getOrDefault("--seed", "0"));
         long start = System.nanoTime();
         ImageNetLikeGenerator.write(out, classes, perClass, seed);
-        System.out.printf("%d x %d images in %s (%.1f s)%n",
+        System.out.printf(
+                "%d x %d images in %s (%.1f s)%n",
                 classes, perClass, out, (System.nanoTime() - start) / 1e9);
         if (options.containsKey("--s3")) {
-            S3Connection connection = S3Connection.withDefaultCredentials(options.getOrDefault("--endpoint", ""));
+            S3Connection connection =
+                    S3Connection.withDefaultCredentials(options.getOrDefault("--endpoint", ""));
             int uploaded = S3Uploader.uploadFolder(connection, out, options.get("--s3"));
             System.out.printf("uploaded %d images to %s%n", uploaded, options.get("--s3"));
         }

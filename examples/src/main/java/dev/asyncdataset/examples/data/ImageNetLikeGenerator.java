@@ -15,8 +15,8 @@ import java.util.concurrent.Future;
 
 /**
  * Generates an ImageNet-like data set: {@code classes} x {@code perClass} JPEGs of about 469x387
- * pixels and 110 KB, in ImageFolder layout ({@code class_000/img_00000.jpg}), identical bytes
- * for the same seed. Images are painted on all cores.
+ * pixels and 110 KB, in ImageFolder layout ({@code class_000/img_00000.jpg}), identical bytes for
+ * the same seed. Images are painted on all cores.
  *
  * <p>{@link #write} targets a local folder; {@link #generate} hands every image to an {@link
  * ImageSink}, the seam for other destinations such as an S3 bucket.
@@ -28,9 +28,7 @@ public final class ImageNetLikeGenerator {
 
     private ImageNetLikeGenerator() {}
 
-    /**
-     * Receives generated images; called concurrently from several threads.
-     */
+    /** Receives generated images; called concurrently from several threads. */
     @FunctionalInterface
     public interface ImageSink {
 
@@ -63,11 +61,15 @@ public final class ImageNetLikeGenerator {
         }
         Files.createDirectories(root);
         Files.deleteIfExists(marker);
-        generate(classes, perClass, seed, (key, jpeg) -> {
-            Path file = root.resolve(key);
-            Files.createDirectories(file.getParent());
-            Files.write(file, jpeg);
-        });
+        generate(
+                classes,
+                perClass,
+                seed,
+                (key, jpeg) -> {
+                    Path file = root.resolve(key);
+                    Files.createDirectories(file.getParent());
+                    Files.write(file, jpeg);
+                });
         Files.writeString(marker, description, StandardCharsets.UTF_8);
         return root;
     }

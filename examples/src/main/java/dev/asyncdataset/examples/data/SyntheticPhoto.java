@@ -15,10 +15,10 @@ import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 
 /**
- * Paints and JPEG-encodes one ImageNet-like picture: about 469x387 pixels (a few percent
- * either way), a gradient background, overlapping translucent shapes, and grain at two scales,
- * so it compresses like a photo (about 110 KB at quality 0.94), not like flat colour. The same
- * seed gives the same bytes.
+ * Paints and JPEG-encodes one ImageNet-like picture: about 469x387 pixels (a few percent either
+ * way), a gradient background, overlapping translucent shapes, and grain at two scales, so it
+ * compresses like a photo (about 110 KB at quality 0.94), not like flat colour. The same seed gives
+ * the same bytes.
  */
 final class SyntheticPhoto {
 

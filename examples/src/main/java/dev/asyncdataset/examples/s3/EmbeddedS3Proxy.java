@@ -1,17 +1,15 @@
 package dev.asyncdataset.examples.s3;
 
+import java.net.URI;
+import java.util.Properties;
+import java.util.UUID;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.middleware.Middlewares;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
-
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-
-import java.net.URI;
-import java.util.Properties;
-import java.util.UUID;
 
 /**
  * An S3Proxy 4.1.0 server inside this process, on a free loopback port, with an in-memory store and
@@ -55,8 +53,7 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
      * @throws Exception if the server cannot start
      */
     public static EmbeddedS3Proxy start(
-            BlobStore store, long latencyMillis, AwsBasicCredentials credentials)
-            throws Exception {
+            BlobStore store, long latencyMillis, AwsBasicCredentials credentials) throws Exception {
         Properties properties = new Properties();
         if (latencyMillis > 0) {
             properties.setProperty(

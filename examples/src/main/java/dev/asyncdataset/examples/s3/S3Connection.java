@@ -1,15 +1,13 @@
 package dev.asyncdataset.examples.s3;
 
 import dev.asyncdataset.source.S3Source;
-
+import java.io.IOException;
+import java.net.URI;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
-
-import java.io.IOException;
-import java.net.URI;
 
 /**
  * How to reach an S3 store: AWS itself, or an S3-compatible endpoint (S3Proxy, MinIO) reached with

@@ -24,8 +24,7 @@ class ImageNetLikeGeneratorTest {
     private static final int CLASSES = 2;
     private static final int PER_CLASS = 3;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void sameSeedWritesSameBytes() throws IOException {
