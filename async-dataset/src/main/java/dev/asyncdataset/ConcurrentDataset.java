@@ -78,7 +78,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return LoaderStats.of(epochStats.get().snapshot(), spec.source());
+        return epochStats.get().stats(spec.source());
     }
 
     /**
@@ -89,7 +89,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the iteration state, to save with a checkpoint
      */
     public IterationState iterationState() {
-        StatsCounter.Snapshot now = epochStats.get().snapshot();
+        LoaderStats now = stats();
         return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + now.batches());
     }
 
@@ -471,6 +471,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             dataBatchifier,
                             labelBatchifier,
                             pipeline,
+                            null,
                             targetPipeline,
                             devicePipeline,
                             device);

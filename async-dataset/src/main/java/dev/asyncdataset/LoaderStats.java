@@ -1,8 +1,5 @@
 package dev.asyncdataset;
 
-import dev.asyncdataset.internal.StatsCounter;
-import dev.asyncdataset.source.ItemSource;
-
 /**
  * What one epoch of a {@link ConcurrentDataset} has done so far: a snapshot, taken without stopping
  * the loader. Source counters (retries, cache) are the source's totals since it was created.
@@ -45,27 +42,6 @@ public record LoaderStats(
         long retries,
         long cacheHits,
         long cacheMisses) {
-
-    static LoaderStats of(StatsCounter.Snapshot s, ItemSource<?> source) {
-        return new LoaderStats(
-                s.epoch(),
-                s.batches(),
-                s.items(),
-                s.bytes(),
-                s.skipped(),
-                s.wallNanos(),
-                s.waitNanos(),
-                s.fetchP50Millis(),
-                s.fetchP95Millis(),
-                s.fetchP99Millis(),
-                s.decodeMillisPerItem(),
-                s.inFlight(),
-                s.ready(),
-                s.fetchLimit(),
-                source.retries(),
-                source.cacheHits(),
-                source.cacheMisses());
-    }
 
     /**
      * Returns the items delivered per second of wall time.

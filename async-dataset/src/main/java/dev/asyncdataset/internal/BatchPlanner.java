@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.ndarray.NDManager;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Turns the sampler's index lists into numbered {@link PendingBatch}es, each with its own CPU
@@ -12,13 +13,18 @@ final class BatchPlanner {
 
     private final Iterator<List<Long>> sample;
     private final NDManager host;
-    private final Collator collator;
+    private final Consumer<PendingBatch> whenFilled;
     private long seq;
 
-    BatchPlanner(Iterator<List<Long>> sample, NDManager host, Collator collator) {
+    /**
+     * @param sample the sampler's index lists
+     * @param host the epoch's host manager
+     * @param whenFilled what each batch does once its last slot is filled
+     */
+    BatchPlanner(Iterator<List<Long>> sample, NDManager host, Consumer<PendingBatch> whenFilled) {
         this.sample = sample;
         this.host = host;
-        this.collator = collator;
+        this.whenFilled = whenFilled;
     }
 
     boolean hasNext() {
@@ -27,6 +33,6 @@ final class BatchPlanner {
 
     PendingBatch next() {
         List<Long> indices = List.copyOf(sample.next());
-        return new PendingBatch(seq++, indices, host.newSubManager(), collator);
+        return new PendingBatch(seq++, indices, host.newSubManager(), whenFilled);
     }
 }

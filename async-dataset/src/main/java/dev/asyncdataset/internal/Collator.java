@@ -9,20 +9,32 @@ import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
- * Stacks the items of a batch into host arrays once its last item is decoded, on the thread that
- * decoded it, then applies the label pipeline to the stacked labels (as DJL's own iterator does)
- * and closes the items.
+ * Stacks the items of a batch into host arrays once its last slot is filled, applies the batch
+ * pipeline to the stacked data and the label pipeline to the stacked labels (as DJL's own iterator
+ * does), and closes the items. Runs on a decode thread ({@link DecodeStage#onDecodeThread}).
  */
 final class Collator implements Consumer<PendingBatch> {
 
     private final Batchifier dataBatchifier;
     private final Batchifier labelBatchifier;
+    private final Pipeline batchPipeline;
     private final Pipeline targetPipeline;
 
-    Collator(LoaderSpec spec) {
-        this.dataBatchifier = spec.dataBatchifier();
-        this.labelBatchifier = spec.labelBatchifier();
-        this.targetPipeline = spec.targetPipeline();
+    /**
+     * @param dataBatchifier stacks the items' data
+     * @param labelBatchifier stacks the items' labels
+     * @param batchPipeline applied to the stacked data, or {@code null}
+     * @param targetPipeline applied to the stacked labels, or {@code null}
+     */
+    Collator(
+            Batchifier dataBatchifier,
+            Batchifier labelBatchifier,
+            Pipeline batchPipeline,
+            Pipeline targetPipeline) {
+        this.dataBatchifier = dataBatchifier;
+        this.labelBatchifier = labelBatchifier;
+        this.batchPipeline = batchPipeline;
+        this.targetPipeline = targetPipeline;
     }
 
     @Override
@@ -52,6 +64,9 @@ final class Collator implements Consumer<PendingBatch> {
 
     private NDList[] stack(NDList[] data, NDList[] labels) {
         NDList stackedData = dataBatchifier.batchify(data);
+        if (batchPipeline != null) {
+            stackedData = batchPipeline.transform(stackedData);
+        }
         NDList stackedLabels = labelBatchifier.batchify(labels);
         if (targetPipeline != null) {
             stackedLabels = targetPipeline.transform(stackedLabels);

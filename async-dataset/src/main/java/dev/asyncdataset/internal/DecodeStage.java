@@ -9,16 +9,20 @@ import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The CPU stage: a fixed pool of platform threads (JNI calls would pin virtual threads' carriers)
- * that decodes fetched items and applies the per-item pipeline with the item's own random
- * generator. Its queue holds at most the items of the batches in flight.
+ * that decodes fetched items, applies the per-item pipeline with the item's own random generator,
+ * and collates the batches they fill ({@link #onDecodeThread}). Its queue holds at most the items
+ * of the batches in flight.
  */
 final class DecodeStage {
 
     private final ExecutorService threads;
+    private final ThreadLocal<Boolean> isDecodeThread = ThreadLocal.withInitial(() -> false);
 
     @SuppressWarnings("rawtypes")
     private final ItemSource source;
@@ -30,21 +34,61 @@ final class DecodeStage {
     private final StatsCounter stats;
     private final FetchLimit limit;
 
+    /**
+     * @param factory the loader's threads
+     * @param decodeThreads the size of the pool
+     * @param source decodes the fetched items
+     * @param pipeline the per-item data pipeline, or {@code null}
+     * @param seed the seed of the items' random generators
+     * @param limit told each item's decode time
+     * @param failures handles the items that fail to decode
+     * @param stats the epoch's counters, which also give the epoch
+     */
     DecodeStage(
-            LoaderSpec spec,
             StageThreads factory,
+            int decodeThreads,
+            ItemSource<?> source,
+            Pipeline pipeline,
+            long seed,
             FetchLimit limit,
             ItemFailures failures,
             StatsCounter stats) {
-        this.stats = stats;
-        this.limit = limit;
+        ThreadFactory platform = factory.platform("decode");
         this.threads =
-                Executors.newFixedThreadPool(spec.decodeThreads(), factory.platform("decode"));
-        this.source = spec.source();
-        this.pipeline = spec.pipeline();
-        this.seed = spec.seed();
+                Executors.newFixedThreadPool(
+                        decodeThreads,
+                        task ->
+                                platform.newThread(
+                                        () -> {
+                                            isDecodeThread.set(true);
+                                            task.run();
+                                        }));
+        this.source = source;
+        this.pipeline = pipeline;
+        this.seed = seed;
         this.epoch = stats.epoch;
+        this.limit = limit;
         this.failures = failures;
+        this.stats = stats;
+    }
+
+    /**
+     * Returns {@code collator} run on this stage's threads: at once on the decode thread that
+     * filled a batch's last slot, queued for one when another thread did (a fetch thread skipping a
+     * bad item), so that stacking (JNI) never runs on a virtual thread.
+     */
+    Consumer<PendingBatch> onDecodeThread(Consumer<PendingBatch> collator) {
+        return batch -> {
+            if (isDecodeThread.get()) {
+                collator.accept(batch);
+                return;
+            }
+            try {
+                threads.execute(() -> collator.accept(batch));
+            } catch (RejectedExecutionException stopped) {
+                // the loader is closing and frees the batch with its host manager
+            }
+        };
     }
 
     void submit(PendingBatch batch, int slot, NDManager items, Object fetched) {

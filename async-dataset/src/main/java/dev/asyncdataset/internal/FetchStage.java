@@ -22,19 +22,27 @@ final class FetchStage {
     private final ItemFailures failures;
     private final StatsCounter stats;
 
+    /**
+     * @param factory the loader's threads
+     * @param source fetches the items
+     * @param limit the fetches allowed at once
+     * @param decode where fetched items go
+     * @param failures handles the items that fail to fetch
+     * @param stats the epoch's counters
+     */
     FetchStage(
-            LoaderSpec spec,
             StageThreads factory,
+            ItemSource<?> source,
             FetchLimit limit,
             DecodeStage decode,
             ItemFailures failures,
             StatsCounter stats) {
-        this.stats = stats;
         this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
+        this.source = source;
         this.limit = limit;
-        this.source = spec.source();
         this.decode = decode;
         this.failures = failures;
+        this.stats = stats;
     }
 
     void submit(PendingBatch batch) {

@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.DataLoadingException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -11,14 +12,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One epoch of loading: wires the stages and owns their threads and host arrays until {@link
- * #close()}. The host arrays live in a manager of the loader's own, not under the trainer's: the
- * trainer may close its manager at any time, and the decode threads must not see their arrays freed
- * under them. When that happens the stager stops and the loader closes itself.
- *
- * <pre>
- *  sampler -> BatchPlanner -> FetchStage -> DecodeStage -> Collator -> Stager -> StagingRing -> trainer
- * </pre>
+ * One epoch of loading: wires the stages ({@link #start}, in the order a batch goes through them),
+ * runs the staging thread, and owns the threads and host arrays until {@link #close()}. The host
+ * arrays live in a manager of the loader's own, not under the trainer's: the trainer may close its
+ * manager at any time, and the decode threads must not see their arrays freed under them. When that
+ * happens the staging thread stops and the loader closes itself.
  */
 public final class Loader implements AutoCloseable {
 
@@ -31,8 +29,11 @@ public final class Loader implements AutoCloseable {
     private final StageThreads threads;
     private final FetchStage fetch;
     private final DecodeStage decode;
-    private final StagingRing ring;
-    private final Thread stager;
+    private final BatchWindow window;
+    private final DeviceStager stager;
+    private final HandOverSlots slots;
+    private final TrainerManager trainer;
+    private final Thread staging;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Loader(
@@ -40,22 +41,26 @@ public final class Loader implements AutoCloseable {
             StageThreads threads,
             FetchStage fetch,
             DecodeStage decode,
-            StagingRing ring,
-            Stager stage,
-            NDManager trainer) {
+            BatchWindow window,
+            DeviceStager stager,
+            HandOverSlots slots,
+            TrainerManager trainer) {
         this.host = host;
         this.threads = threads;
         this.fetch = fetch;
         this.decode = decode;
-        this.ring = ring;
-        this.stager = threads.platform("stager").newThread(() -> stage(stage, trainer));
+        this.window = window;
+        this.stager = stager;
+        this.slots = slots;
+        this.trainer = trainer;
+        this.staging = threads.platform("stager").newThread(this::runStaging);
     }
 
     /**
      * Starts loading one epoch.
      *
      * @param spec the loader's configuration
-     * @param trainer the manager given to {@code getData}; batches are created under it
+     * @param manager the manager given to {@code getData}; batches are created under it
      * @param sample the sampler's iterator for this epoch
      * @param total the dataset size, reported as DJL's progress total
      * @param consumed the items of the epoch delivered before a restart, where progress starts
@@ -64,16 +69,17 @@ public final class Loader implements AutoCloseable {
      */
     public static Loader start(
             LoaderSpec spec,
-            NDManager trainer,
+            NDManager manager,
             Iterator<List<Long>> sample,
             long total,
             long consumed,
             StatsCounter stats) {
         MallocArenas.adviseOnce();
-        NDManager host = trainer.getEngine().newBaseManager(Device.cpu());
+        NDManager host = manager.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
         OPEN.incrementAndGet();
         StageThreads threads = new StageThreads();
+        TrainerManager trainer = new TrainerManager(manager);
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
         FetchLimit limit =
                 new FetchLimit(
@@ -82,28 +88,41 @@ public final class Loader implements AutoCloseable {
                         INITIAL_FETCHERS,
                         spec.decodeThreads(),
                         stats.fetchLimit);
-        DecodeStage decode = new DecodeStage(spec, threads, limit, failures, stats);
-        FetchStage fetch = new FetchStage(spec, threads, limit, decode, failures, stats);
-        BatchPlanner planner = new BatchPlanner(sample, host, new Collator(spec));
-        StagingRing ring = new StagingRing(spec.stagingDepth(), stats.ready);
-        Stager stage =
-                new Stager(
-                        spec, planner, limit, fetch, decode, ring, trainer, consumed, total, stats);
-        Loader loader = new Loader(host, threads, fetch, decode, ring, stage, trainer);
-        loader.stager.start();
+        DecodeStage decode =
+                new DecodeStage(
+                        threads,
+                        spec.decodeThreads(),
+                        spec.source(),
+                        spec.pipeline(),
+                        spec.seed(),
+                        limit,
+                        failures,
+                        stats);
+        FetchStage fetch = new FetchStage(threads, spec.source(), limit, decode, failures, stats);
+        Collator collator =
+                new Collator(
+                        spec.dataBatchifier(),
+                        spec.labelBatchifier(),
+                        spec.batchPipeline(),
+                        spec.targetPipeline());
+        BatchPlanner planner = new BatchPlanner(sample, host, decode.onDecodeThread(collator));
+        BatchWindow window =
+                new BatchWindow(
+                        planner, fetch, limit, spec.workers(), spec.inOrder(), trainer, stats);
+        HandOverSlots slots = new HandOverSlots(spec.stagingDepth(), stats.ready);
+        DeviceStager stager =
+                new DeviceStager(
+                        slots,
+                        trainer,
+                        spec.device(),
+                        spec.devicePipeline(),
+                        spec.dataBatchifier(),
+                        spec.labelBatchifier(),
+                        consumed,
+                        total);
+        Loader loader = new Loader(host, threads, fetch, decode, window, stager, slots, trainer);
+        loader.staging.start();
         return loader;
-    }
-
-    /**
-     * Runs the stager. If it stopped because the trainer's manager was closed, the trainer may
-     * never come back to close this loader, so a short-lived thread does (not the stager itself,
-     * which {@link #close()} waits for).
-     */
-    private void stage(Stager stage, NDManager trainer) {
-        stage.run();
-        if (!trainer.isOpen()) {
-            Thread.ofPlatform().name("async-dataset-closer").daemon().start(this::close);
-        }
     }
 
     /**
@@ -116,13 +135,42 @@ public final class Loader implements AutoCloseable {
     }
 
     /**
-     * Takes the next batch in sampler order, waiting for it if needed.
+     * Takes the next batch in the order the batch window gives them, waiting for it if needed.
      *
      * @return the next batch, or {@code null} at the end of the epoch
      * @throws InterruptedException if the calling thread is interrupted while waiting
      */
     public Batch take() throws InterruptedException {
-        return ring.take();
+        return slots.take();
+    }
+
+    /**
+     * The staging thread: stages each batch the window gives back until the sampler is exhausted or
+     * something fails, then stops the fetch and decode stages. If it stopped because the trainer's
+     * manager was closed, the trainer may never come back to close this loader, so a short-lived
+     * thread does (not this one, which {@link #close()} waits for).
+     */
+    private void runStaging() {
+        try {
+            PendingBatch batch;
+            while ((batch = window.next()) != null) {
+                stager.stage(batch);
+                batch.manager.close();
+            }
+            slots.end();
+        } catch (InterruptedException e) {
+            slots.fail(new DataLoadingException("the loader was closed", e));
+        } catch (DataLoadingException e) {
+            slots.fail(e);
+        } catch (RuntimeException | Error e) {
+            slots.fail(new DataLoadingException("the staging stage failed: " + e, e));
+        } finally {
+            fetch.stop();
+            decode.stop();
+        }
+        if (!trainer.isOpen()) {
+            Thread.ofPlatform().name("async-dataset-closer").daemon().start(this::close);
+        }
     }
 
     /**
@@ -133,7 +181,7 @@ public final class Loader implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        stager.interrupt();
+        staging.interrupt();
         fetch.stop();
         decode.stop();
         boolean interrupted = Thread.interrupted();
@@ -142,7 +190,7 @@ public final class Loader implements AutoCloseable {
         } catch (InterruptedException e) {
             interrupted = true;
         } finally {
-            ring.drain();
+            slots.drain();
             host.close();
             OPEN.decrementAndGet();
             if (interrupted) {

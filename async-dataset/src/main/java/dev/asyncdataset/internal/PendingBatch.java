@@ -8,38 +8,35 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 /**
  * One batch between planning and staging: its indices, its item slots in sampler order, the CPU
  * manager that owns its host arrays, and its outcome. Slots are written by the fetch and decode
- * threads, each slot once; the thread that fills the last slot hands the batch to the collator.
+ * threads, each slot once; the thread that fills the last slot hands the batch to {@code
+ * whenFilled} (the collator, on a decode thread).
  */
 final class PendingBatch {
-
-    private static final long POLL_MILLIS = 100;
 
     final long seq;
     final List<Long> indices;
     final NDManager manager;
     private final Record[] items;
     private final AtomicInteger remaining;
-    private final Consumer<PendingBatch> collator;
+    private final Consumer<PendingBatch> whenFilled;
     private final CompletableFuture<NDList[]> collated = new CompletableFuture<>();
 
-    PendingBatch(long seq, List<Long> indices, NDManager manager, Consumer<PendingBatch> collator) {
+    PendingBatch(
+            long seq, List<Long> indices, NDManager manager, Consumer<PendingBatch> whenFilled) {
         this.seq = seq;
         this.indices = indices;
         this.manager = manager;
         this.items = new Record[indices.size()];
         this.remaining = new AtomicInteger(indices.size());
-        this.collator = collator;
+        this.whenFilled = whenFilled;
     }
 
     void put(int slot, Record record) {
@@ -74,23 +71,16 @@ final class PendingBatch {
     }
 
     /**
-     * Waits for the stacked {data, labels}, or {@code null} if every item was skipped.
+     * Returns the stacked {data, labels}, or {@code null} if every item was skipped; call once the
+     * outcome is done.
      *
-     * @param alive checked while waiting; when false the wait ends with an exception
+     * @throws DataLoadingException if the batch failed
      */
-    NDList[] await(BooleanSupplier alive) throws InterruptedException {
-        while (true) {
-            if (!alive.getAsBoolean()) {
-                throw StagingRing.trainerClosed();
-            }
-            try {
-                return collated.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                continue;
-            } catch (ExecutionException e) {
-                throw (DataLoadingException) e.getCause();
-            }
+    NDList[] result() {
+        if (collated.state() == Future.State.FAILED) {
+            throw (DataLoadingException) collated.exceptionNow();
         }
+        return collated.resultNow();
     }
 
     boolean isDone() {
@@ -103,7 +93,7 @@ final class PendingBatch {
 
     private void countDown() {
         if (remaining.decrementAndGet() == 0) {
-            collator.accept(this);
+            whenFilled.accept(this);
         }
     }
 }

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A {@link Batch} that occupies a slot of the {@link StagingRing} until it is closed. Closing it
+ * A {@link Batch} that occupies a slot of the {@link HandOverSlots} until it is closed. Closing it
  * (EasyTrain does, once per batch) frees its device arrays and lets the staging thread prepare the
  * next batch; closing it again does nothing.
  */

@@ -1,5 +1,7 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.LoaderStats;
+import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.ConcurrentHistogram;
@@ -36,13 +38,14 @@ public final class StatsCounter {
     /**
      * Returns a consistent-enough view of the counters, read without stopping the stages.
      *
+     * @param source the epoch's source, for its retry and cache counters
      * @return the current values
      */
-    public Snapshot snapshot() {
+    public LoaderStats stats(ItemSource<?> source) {
         long start = startNanos.get();
         long end = endNanos.get() != 0 ? endNanos.get() : System.nanoTime();
         long decodedItems = decoded.get();
-        return new Snapshot(
+        return new LoaderStats(
                 epoch,
                 batches.get(),
                 items.get(),
@@ -56,7 +59,10 @@ public final class StatsCounter {
                 decodedItems == 0 ? 0 : decodeNanos.get() / 1e6 / decodedItems,
                 inFlight.get(),
                 ready.get(),
-                fetchLimit.get());
+                fetchLimit.get(),
+                source.retries(),
+                source.cacheHits(),
+                source.cacheMisses());
     }
 
     void started() {
@@ -66,38 +72,4 @@ public final class StatsCounter {
     void ended() {
         endNanos.compareAndSet(0, System.nanoTime());
     }
-
-    /**
-     * The counters of one epoch at one moment.
-     *
-     * @param epoch the epoch
-     * @param batches batches handed to the trainer
-     * @param items items in those batches
-     * @param bytes bytes fetched (for sources that fetch bytes)
-     * @param skipped bad items skipped
-     * @param wallNanos time since the epoch's first batch was asked for, to its end or now
-     * @param waitNanos time the trainer spent in {@code hasNext}/{@code next}
-     * @param fetchP50Millis median fetch latency
-     * @param fetchP95Millis 95th percentile fetch latency
-     * @param fetchP99Millis 99th percentile fetch latency
-     * @param decodeMillisPerItem mean decode and transform time per item
-     * @param inFlight batches being fetched or decoded now
-     * @param ready batches on the device that the trainer has not taken yet
-     * @param fetchLimit the fetches allowed at once now
-     */
-    public record Snapshot(
-            long epoch,
-            long batches,
-            long items,
-            long bytes,
-            long skipped,
-            long wallNanos,
-            long waitNanos,
-            double fetchP50Millis,
-            double fetchP95Millis,
-            double fetchP99Millis,
-            double decodeMillisPerItem,
-            int inFlight,
-            int ready,
-            int fetchLimit) {}
 }

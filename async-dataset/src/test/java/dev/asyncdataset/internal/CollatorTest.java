@@ -8,7 +8,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.BadItemPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,22 +46,6 @@ class CollatorTest {
     }
 
     private static Collator collator() {
-        return new Collator(
-                new LoaderSpec(
-                        null,
-                        1,
-                        false,
-                        1,
-                        1,
-                        1,
-                        true,
-                        BadItemPolicy.FAIL,
-                        0,
-                        new StackBatchifier(),
-                        new StackBatchifier(),
-                        null,
-                        null,
-                        null,
-                        null));
+        return new Collator(new StackBatchifier(), new StackBatchifier(), null, null);
     }
 }

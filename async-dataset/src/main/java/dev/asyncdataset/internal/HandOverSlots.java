@@ -6,22 +6,21 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 /**
- * The hand-over between the staging thread and the trainer: at most {@code depth} batches live on
- * the device at once (ready here, or held by the trainer and not yet closed). The staging thread
- * takes a slot before it creates a batch on the device; the batch's {@code close()} gives the slot
- * back. The queue also carries the end of the epoch and failures, in order.
+ * The hand-over between the staging thread and the trainer: a semaphore of {@code depth} slots and
+ * a queue of ready batches. At most {@code depth} batches live on the device at once (ready here,
+ * or held by the trainer and not yet closed): the staging thread takes a slot before it creates a
+ * batch on the device, and the batch's {@code close()} gives the slot back. The queue also carries
+ * the end of the epoch and failures, in order.
  *
  * <p>A trainer that keeps {@code depth} batches open and asks for another would wait forever; in
- * that case the ring lends one extra slot, paid back by the next close, so the bound is on batches
- * prepared ahead of the trainer, never a deadlock.
+ * that case a slot is lent, paid back by the next close, so the bound is on batches prepared ahead
+ * of the trainer, never a deadlock.
  */
-final class StagingRing {
+final class HandOverSlots {
 
     private static final Object END = new Object();
-    private static final long POLL_MILLIS = 100;
 
     private final int depth;
     private final Semaphore slots;
@@ -30,26 +29,22 @@ final class StagingRing {
     private final AtomicInteger readyCount;
     private final LinkedBlockingQueue<Object> ready = new LinkedBlockingQueue<>();
 
-    StagingRing(int depth, AtomicInteger readyCount) {
+    /**
+     * @param depth the slots
+     * @param readyCount where the number of ready batches is published, for the statistics
+     */
+    HandOverSlots(int depth, AtomicInteger readyCount) {
         this.readyCount = readyCount;
         this.depth = depth;
         this.slots = new Semaphore(depth);
     }
 
-    void acquireSlot(BooleanSupplier alive) throws InterruptedException {
-        while (!slots.tryAcquire(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-            if (!alive.getAsBoolean()) {
-                throw trainerClosed();
-            }
-        }
+    /** Takes a slot if one is free within {@code millis}; for the staging thread. */
+    boolean tryAcquire(long millis) throws InterruptedException {
+        return slots.tryAcquire(millis, TimeUnit.MILLISECONDS);
     }
 
-    /** The failure of a stage that finds the manager given to {@code getData} closed. */
-    static DataLoadingException trainerClosed() {
-        return new DataLoadingException("the trainer's NDManager was closed", null);
-    }
-
-    /** Called once by each staged batch's close. */
+    /** Gives a slot back; called once by each staged batch's close. */
     void releaseSlot() {
         held.decrementAndGet();
         if (lent.getAndUpdate(n -> Math.max(0, n - 1)) == 0) {
@@ -57,6 +52,7 @@ final class StagingRing {
         }
     }
 
+    /** Hands over a batch created in a slot taken with {@link #tryAcquire}. */
     void put(Batch batch) {
         readyCount.incrementAndGet();
         ready.add(batch);
@@ -94,7 +90,7 @@ final class StagingRing {
         return (Batch) next;
     }
 
-    /** Closes the batches that were staged but never taken, and marks the ring ended. */
+    /** Closes the batches that were staged but never taken, and marks the hand-over ended. */
     void drain() {
         Object next;
         while ((next = ready.poll()) != null) {

@@ -1,0 +1,103 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.translate.Batchifier;
+import ai.djl.translate.Pipeline;
+
+/**
+ * Turns a collated host batch into the {@code Batch} the trainer gets, on the staging thread: takes
+ * a hand-over slot (waiting while the trainer holds them all), creates the arrays on the target
+ * device (one copy per array per batch, or none when the target is the host), applies the device
+ * pipeline, and hands the batch over.
+ */
+final class DeviceStager {
+
+    private final HandOverSlots slots;
+    private final TrainerManager trainer;
+    private final Device device;
+    private final Pipeline devicePipeline;
+    private final Batchifier dataBatchifier;
+    private final Batchifier labelBatchifier;
+    private final long total;
+    private long progress;
+
+    /**
+     * @param slots where staged batches go
+     * @param trainer the manager the batches are handed to
+     * @param device the target device, or {@code null} for the trainer manager's
+     * @param devicePipeline applied to the data on the device, or {@code null}
+     * @param dataBatchifier given to each batch, for DJL's {@code Batch.split}
+     * @param labelBatchifier given to each batch, for DJL's {@code Batch.split}
+     * @param consumed the items of the epoch delivered before a restart, where progress starts
+     * @param total the progress total
+     */
+    DeviceStager(
+            HandOverSlots slots,
+            TrainerManager trainer,
+            Device device,
+            Pipeline devicePipeline,
+            Batchifier dataBatchifier,
+            Batchifier labelBatchifier,
+            long consumed,
+            long total) {
+        this.slots = slots;
+        this.trainer = trainer;
+        this.device = device != null ? device : trainer.device();
+        this.devicePipeline = devicePipeline;
+        this.dataBatchifier = dataBatchifier;
+        this.labelBatchifier = labelBatchifier;
+        this.progress = consumed;
+        this.total = total;
+    }
+
+    /**
+     * Stages a batch whose outcome is known; a batch whose items were all skipped only counts.
+     *
+     * @throws dev.asyncdataset.DataLoadingException if the batch failed or the trainer's manager is
+     *     closed
+     */
+    void stage(PendingBatch batch) throws InterruptedException {
+        NDList[] host = batch.result();
+        progress += batch.indices.size();
+        if (host != null) {
+            trainer.await(slots::tryAcquire);
+            slots.put(toDevice(batch, host[0], host[1]));
+        }
+    }
+
+    /**
+     * Moves a batch to the device and runs the device pipeline in the loader's own managers, and
+     * only then hands the result to a sub-manager of the trainer's: the trainer may close its
+     * manager at any moment (breaking out of an epoch), and arrays still being computed must not be
+     * freed under this thread.
+     */
+    private StagedBatch toDevice(PendingBatch batch, NDList data, NDList labels) {
+        NDList onDevice = data.toDevice(device, false);
+        NDList labelsOnDevice = labels.toDevice(device, false);
+        if (devicePipeline != null) {
+            onDevice = devicePipeline.transform(onDevice);
+        }
+        try {
+            NDManager manager = trainer.newBatchManager(device);
+            StagedBatch staged =
+                    new StagedBatch(
+                            manager,
+                            onDevice,
+                            labelsOnDevice,
+                            dataBatchifier,
+                            labelBatchifier,
+                            progress,
+                            total,
+                            batch.delivered(),
+                            slots::releaseSlot);
+            trainer.checkOpen();
+            return staged;
+        } catch (RuntimeException e) {
+            onDevice.close();
+            labelsOnDevice.close();
+            throw trainer.isOpen() ? e : TrainerManager.closedError();
+        }
+    }
+}

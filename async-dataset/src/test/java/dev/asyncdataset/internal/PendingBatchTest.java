@@ -1,0 +1,64 @@
+package dev.asyncdataset.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.DataLoadingException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** One batch's slots and outcome, without the loader. */
+class PendingBatchTest {
+
+    private final List<PendingBatch> filled = new ArrayList<>();
+
+    @Test
+    void theLastSlotFilledHandsTheBatchOverOnceWithTheRecordsInSamplerOrder() {
+        PendingBatch batch = batch(10L, 11L, 12L);
+        Record first = new Record(new NDList(), new NDList());
+        Record last = new Record(new NDList(), new NDList());
+        batch.put(2, last);
+        batch.skip();
+        assertTrue(filled.isEmpty(), "one slot is still empty");
+        batch.put(0, first);
+        assertEquals(List.of(batch), filled);
+        assertEquals(List.of(first, last), Arrays.asList(batch.records()));
+        assertEquals(List.of(10L, 12L), batch.delivered());
+    }
+
+    @Test
+    void theOutcomeIsTheCollatedArraysOrNullWhenEveryItemWasSkipped() {
+        PendingBatch batch = batch(1L);
+        NDList data = new NDList();
+        NDList labels = new NDList();
+        assertFalse(batch.isDone());
+        batch.collated(data, labels);
+        assertTrue(batch.isDone());
+        assertSame(data, batch.result()[0]);
+        assertSame(labels, batch.result()[1]);
+        PendingBatch skipped = batch(2L);
+        skipped.collated(null, null);
+        assertNull(skipped.result());
+    }
+
+    @Test
+    void aFailedBatchThrowsItsFailureFromResult() {
+        PendingBatch batch = batch(1L, 2L);
+        DataLoadingException failure = new DataLoadingException("bad", null);
+        batch.fail(failure);
+        assertTrue(batch.isDone());
+        assertSame(failure, assertThrows(DataLoadingException.class, batch::result));
+    }
+
+    private PendingBatch batch(Long... indices) {
+        return new PendingBatch(0, List.of(indices), null, filled::add);
+    }
+}
