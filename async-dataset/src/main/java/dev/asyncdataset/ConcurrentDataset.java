@@ -12,6 +12,7 @@ import ai.djl.translate.Pipeline;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.BatchIterable;
+import dev.asyncdataset.internal.CurrentEpoch;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.internal.StatsCounter;
@@ -50,6 +51,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     private final AtomicLong epochs;
     private final AtomicLong resumeSkip;
     private final AtomicLong epochOffset = new AtomicLong();
+    private final CurrentEpoch currentEpoch = new CurrentEpoch();
     private final AtomicReference<StatsCounter> epochStats =
             new AtomicReference<>(new StatsCounter(0));
 
@@ -127,18 +129,20 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         epochStats.set(stats);
         if (epochSampler == null || sampler != this.sampler) {
             epochOffset.set(0);
-            return new BatchIterable(spec, manager, sampler.sample(this), size(), 0, stats);
+            return currentEpoch.replace(
+                    new BatchIterable(spec, manager, sampler.sample(this), size(), 0, stats));
         }
         long skip = resumeSkip.getAndSet(0);
         epochOffset.set(skip);
         long total = epochSampler.shareSize(size());
-        return new BatchIterable(
-                spec,
-                manager,
-                epochSampler.sample(size(), spec.seed(), epoch, skip),
-                total,
-                Math.min(total, skip * epochSampler.batchSize()),
-                stats);
+        return currentEpoch.replace(
+                new BatchIterable(
+                        spec,
+                        manager,
+                        epochSampler.sample(size(), spec.seed(), epoch, skip),
+                        total,
+                        Math.min(total, skip * epochSampler.batchSize()),
+                        stats));
     }
 
     /** {@inheritDoc} */

@@ -6,11 +6,12 @@
  * an S3 prefix). Each call to {@code getData} is one epoch that runs this pipeline:
  *
  * <pre>
- *  sampler ──> BatchPlanner ──> FetchStage ───────────> DecodeStage ──────> Collator ──────> Stager ─────> StagingRing ──> trainer
- *  (DJL        (W batches in    (one virtual thread      (D platform        (AsyncBatch-     (1 platform   (S slots on     (EasyTrain,
- *   Sampler)    flight, each     per item, at most F      threads; decode,   ifier: one       thread; in    the device)     unmodified)
- *               with its own     at once; waits on        per-item pipeline  host array per   order; copy
- *               host manager)    storage)                 with ItemRandom)   field)           to device)
+ *  sampler ─> BatchPlanner ─> FetchStage ───────> DecodeStage ───────> Collator ─────────> BatchWindow ──────> DeviceStager ─> HandOverSlots ─> trainer
+ *  (DJL       (numbers each   (one virtual       (D platform         (on a decode       (W batches in      (copy to the    (S slots on     (EasyTrain,
+ *   Sampler)   batch; its      thread per item,   threads; decode,    thread: stack,     flight, planned    device, device  the device and  unmodified)
+ *              own host        at most F at       per-item pipeline   batch pipeline,    ahead; given back  pipeline)       a ready queue)
+ *              manager)        once; I/O only)    with ItemRandom)    label pipeline)    in order or first
+ *                                                                                        done)
  * </pre>
  *
  * <p>W = {@code optWorkers}, F = the fetch limit, D = {@code optDecodeThreads}, S = {@code
@@ -18,20 +19,30 @@
  * fetch latency and decode rate, between 16 and {@code optAutoFetchers} (256), with W raised to
  * enough batches to feed it ({@code internal.FetchLimit}). Memory is bounded by W host batches
  * (under AUTO, 256 items plus one batch) plus S device batches, whatever the dataset size or the
- * number of epochs.
+ * number of epochs. {@code internal.Loader.start} wires the stages in this order, each given only
+ * what it uses.
  *
  * <h2>Threads</h2>
  *
  * <ul>
  *   <li>{@code async-dataset-fetch-N}: virtual, one per item; only {@code ItemSource.fetch} (I/O)
- *       runs there.
- *   <li>{@code async-dataset-decode-N}: D platform threads; {@code ItemSource.decode}, the per-item
- *       pipeline, and stacking of the batch whose last item they finished. JNI work runs here,
- *       never on virtual threads (it would pin their carriers).
- *   <li>{@code async-dataset-stager-0}: plans batches, waits for them in sampler order, creates
- *       them on the device and applies the device pipeline.
- *   <li>The trainer's thread only takes ready batches out of the ring ({@code hasNext}/{@code
- *       next}); time spent there is the data-wait time in {@link dev.asyncdataset.LoaderStats}.
+ *       runs there ({@code FetchStage}).
+ *   <li>{@code async-dataset-decode-N}: D platform threads ({@code DecodeStage}); {@code
+ *       ItemSource.decode}, the per-item pipeline, and the {@code Collator} of every batch (its
+ *       stacking and batch and label pipelines), whichever thread filled the batch's last slot: a
+ *       batch completed by skipping a bad item at fetch is queued to a decode thread. JNI work runs
+ *       here, never on virtual threads (it would pin their carriers).
+ *   <li>{@code async-dataset-stager-0}: one platform thread running the {@code BatchWindow} (plans
+ *       batches, keeps them in flight, waits for them in sampler order) and the {@code
+ *       DeviceStager} (creates them on the device, applies the device pipeline, hands them over
+ *       through the {@code HandOverSlots}). Its waits end within 100 ms of the trainer's manager
+ *       closing ({@code TrainerManager}).
+ *   <li>The trainer's thread only takes ready batches out of the {@code HandOverSlots} ({@code
+ *       hasNext}/{@code next}); time spent there is the data-wait time in {@link
+ *       dev.asyncdataset.LoaderStats}.
+ *   <li>{@code async-dataset-closer} (short-lived: closes a loader whose trainer's manager was
+ *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
+ *       unreachable).
  * </ul>
  *
  * <h2>Thread safety and ownership</h2>
@@ -41,19 +52,29 @@
  *       fetch thread and then one decode thread (handed over through the executor's queue); its
  *       final arrays move to the batch manager, and the item manager (with every intermediate
  *       array) is closed at once.
- *   <li>A batch's host manager is written by the decode threads (each to its own slot) and closed
- *       by the stager after staging. Every host manager lives under one per-epoch host manager of
- *       the loader's own, closed when the epoch ends, after the fetch and decode threads have
- *       stopped. It is deliberately not under the trainer's manager: closing that one at any moment
- *       must not free arrays a decode thread is still stacking.
- *   <li>A delivered {@code Batch} owns a manager on the target device under the trainer's manager.
- *       The trainer owns it from {@code next()} on and closes it (EasyTrain does); its {@code
- *       close()} frees the device arrays and releases its staging slot, which the stager reuses for
- *       the next batch. Batches staged but never taken are closed by the loader.
+ *   <li>A batch's host manager ({@code PendingBatch}) is written by the decode threads (each to its
+ *       own slot), collated by the decode thread that completes it, and closed by the stager thread
+ *       once the {@code DeviceStager} has staged it. Every host manager lives under one per-epoch
+ *       host manager of the loader's own, closed when the epoch ends, after the fetch and decode
+ *       threads have stopped. It is deliberately not under the trainer's manager: closing that one
+ *       at any moment must not free arrays a decode thread is still stacking.
+ *   <li>A delivered {@code Batch} ({@code StagedBatch}) owns a manager on the target device under
+ *       the trainer's manager. The trainer owns it from {@code next()} on and closes it (EasyTrain
+ *       does); its {@code close()} frees the device arrays and gives its hand-over slot back, which
+ *       the {@code DeviceStager} reuses for the next batch. Batches staged but never taken are
+ *       closed by the loader.
  *   <li>The epoch ends, and all its threads stop and all its host arrays are freed, when the
  *       sampler is exhausted, an error is thrown to the trainer, the trainer's thread is
  *       interrupted while waiting, the iterator is closed ({@code AutoCloseable}), the trainer's
- *       manager is closed, or the iterator becomes unreachable (a loop left with {@code break}).
+ *       manager is closed, the next epoch of the same dataset starts ({@code getData} is called
+ *       again), or the iterator becomes unreachable.
+ *   <li>After the trainer's manager is closed, or after the next epoch of the same dataset has
+ *       started, the iterator's {@code hasNext} and {@code next} throw a {@link
+ *       dev.asyncdataset.DataLoadingException} (unless the epoch had already ended), and never hand
+ *       out a batch whose arrays are freed. So an epoch left with {@code break} holds at most what
+ *       a running one does (W host batches, S device batches, D + 1 platform threads), and only
+ *       until the next {@code getData} of its dataset (or a garbage collection); one dataset is
+ *       read by one epoch at a time.
  * </ul>
  */
 package dev.asyncdataset;

@@ -7,22 +7,25 @@ import java.lang.ref.Cleaner;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 /**
  * One epoch as DJL sees it: the iterable that {@code getData} returns, and its own iterator, like
  * DJL's {@code DataIterable}. The loader starts on the first call to {@link #iterator()} and is
- * closed when the epoch ends, when it fails, when {@link #close()} is called, or, if the caller
- * abandons the loop, when this object becomes unreachable.
+ * closed when the epoch ends, when it fails, when {@link #close()} is called, when the trainer's
+ * manager is closed, or, if the caller abandons the loop, when the dataset's next epoch starts
+ * ({@link CurrentEpoch}) or this object becomes unreachable, whichever is first.
+ *
+ * <p>Once the trainer's manager is closed, or the next epoch has started, {@code hasNext} and
+ * {@code next} throw a {@link DataLoadingException} (unless the epoch had already ended), and never
+ * hand out a batch whose arrays are freed.
  */
 public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, AutoCloseable {
 
     private static final Cleaner CLEANER =
             Cleaner.create(Thread.ofPlatform().name("async-dataset-cleaner").daemon().factory());
 
-    private final Supplier<Loader> starter;
-    private final AtomicReference<Loader> loader = new AtomicReference<>();
+    private final EpochLoader loader;
+    private final NDManager trainer;
     private final StatsCounter stats;
     private Batch next;
     private boolean ended;
@@ -44,17 +47,18 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
             long total,
             long consumed,
             StatsCounter stats) {
-        this.starter = () -> Loader.start(spec, trainer, sample, total, consumed, stats);
+        this.loader =
+                new EpochLoader(() -> Loader.start(spec, trainer, sample, total, consumed, stats));
+        this.trainer = trainer;
         this.stats = stats;
-        AtomicReference<Loader> running = loader;
-        CLEANER.register(this, () -> closeLoader(running));
+        CLEANER.register(this, loader::close);
     }
 
     @Override
     public Iterator<Batch> iterator() {
-        if (loader.get() == null && !ended) {
+        if (!ended) {
             stats.started();
-            loader.set(starter.get());
+            loader.start();
         }
         return this;
     }
@@ -95,16 +99,24 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
             next.close();
             next = null;
         }
-        closeLoader(loader);
+        loader.close();
+    }
+
+    EpochLoader loader() {
+        return loader;
     }
 
     private Batch peek() {
-        if (next != null || ended) {
-            return next;
+        if (ended) {
+            return null;
         }
         iterator();
         try {
-            next = loader.get().take();
+            checkUsable();
+            if (next == null) {
+                next = loader.take();
+            }
+            checkUsable();
         } catch (InterruptedException e) {
             close();
             Thread.currentThread().interrupt();
@@ -119,10 +131,11 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
         return next;
     }
 
-    private static void closeLoader(AtomicReference<Loader> running) {
-        Loader current = running.get();
-        if (current != null) {
-            current.close();
+    /** Throws if the trainer's manager is closed or the next epoch started. */
+    private void checkUsable() {
+        if (!trainer.isOpen()) {
+            throw TrainerManager.closedError();
         }
+        loader.checkNotSuperseded();
     }
 }
