@@ -53,16 +53,8 @@ final class DecodeStage {
             FetchLimit limit,
             ItemFailures failures,
             StatsCounter stats) {
-        ThreadFactory platform = factory.platform("decode");
         this.threads =
-                Executors.newFixedThreadPool(
-                        decodeThreads,
-                        task ->
-                                platform.newThread(
-                                        () -> {
-                                            isDecodeThread.set(true);
-                                            task.run();
-                                        }));
+                Executors.newFixedThreadPool(decodeThreads, marked(factory.platform("decode")));
         this.source = source;
         this.pipeline = pipeline;
         this.seed = seed;
@@ -128,6 +120,16 @@ final class DecodeStage {
         }
         NDList data = pipeline.transform(record.getData());
         return new Record(data, record.getLabels());
+    }
+
+    /** Threads that know they are this stage's ({@link #onDecodeThread}). */
+    private ThreadFactory marked(ThreadFactory factory) {
+        return task ->
+                factory.newThread(
+                        () -> {
+                            isDecodeThread.set(true);
+                            task.run();
+                        });
     }
 
     /** Stops taking items and interrupts the running ones; returns at once. */

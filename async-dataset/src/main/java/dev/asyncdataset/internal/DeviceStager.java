@@ -5,12 +5,13 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.DataLoadingException;
 
 /**
  * Turns a collated host batch into the {@code Batch} the trainer gets, on the staging thread: takes
  * a hand-over slot (waiting while the trainer holds them all), creates the arrays on the target
  * device (one copy per array per batch, or none when the target is the host), applies the device
- * pipeline, and hands the batch over.
+ * pipeline, and hands the batch over; at the end, hands over the end of the epoch or its failure.
  */
 final class DeviceStager {
 
@@ -53,12 +54,32 @@ final class DeviceStager {
     }
 
     /**
+     * Stages every batch the window gives back, then hands over the end of the epoch, or the
+     * failure that ended it early.
+     */
+    void stageAll(BatchWindow window) {
+        try {
+            PendingBatch batch;
+            while ((batch = window.next()) != null) {
+                stage(batch);
+                batch.manager.close();
+            }
+            slots.end();
+        } catch (InterruptedException e) {
+            slots.fail(new DataLoadingException("the loader was closed", e));
+        } catch (DataLoadingException e) {
+            slots.fail(e);
+        } catch (RuntimeException | Error e) {
+            slots.fail(new DataLoadingException("the staging stage failed: " + e, e));
+        }
+    }
+
+    /**
      * Stages a batch whose outcome is known; a batch whose items were all skipped only counts.
      *
-     * @throws dev.asyncdataset.DataLoadingException if the batch failed or the trainer's manager is
-     *     closed
+     * @throws DataLoadingException if the batch failed or the trainer's manager is closed
      */
-    void stage(PendingBatch batch) throws InterruptedException {
+    private void stage(PendingBatch batch) throws InterruptedException {
         NDList[] host = batch.result();
         progress += batch.indices.size();
         if (host != null) {

@@ -3,7 +3,6 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.DataLoadingException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -145,25 +144,13 @@ public final class Loader implements AutoCloseable {
     }
 
     /**
-     * The staging thread: stages each batch the window gives back until the sampler is exhausted or
-     * something fails, then stops the fetch and decode stages. If it stopped because the trainer's
-     * manager was closed, the trainer may never come back to close this loader, so a short-lived
-     * thread does (not this one, which {@link #close()} waits for).
+     * The staging thread: stages every batch, then stops the fetch and decode stages. If it stopped
+     * because the trainer's manager was closed, the trainer may never come back to close this
+     * loader, so a short-lived thread does (not this one, which {@link #close()} waits for).
      */
     private void runStaging() {
         try {
-            PendingBatch batch;
-            while ((batch = window.next()) != null) {
-                stager.stage(batch);
-                batch.manager.close();
-            }
-            slots.end();
-        } catch (InterruptedException e) {
-            slots.fail(new DataLoadingException("the loader was closed", e));
-        } catch (DataLoadingException e) {
-            slots.fail(e);
-        } catch (RuntimeException | Error e) {
-            slots.fail(new DataLoadingException("the staging stage failed: " + e, e));
+            stager.stageAll(window);
         } finally {
             fetch.stop();
             decode.stop();
