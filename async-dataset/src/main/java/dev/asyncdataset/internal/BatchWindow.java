@@ -57,7 +57,7 @@ final class BatchWindow {
         if (inFlight.isEmpty()) {
             return null;
         }
-        trainer.await(TrainerManager.completionOf(next(inFlight)));
+        trainer.await(TrainerManager.completionOf(awaited()));
         PendingBatch done = inOrder ? inFlight.poll() : firstDone();
         stats.inFlight.decrementAndGet();
         return done;
@@ -73,12 +73,13 @@ final class BatchWindow {
         }
     }
 
-    private CompletableFuture<?> next(Deque<PendingBatch> batches) {
+    /** The outcome to wait for: the oldest batch's, or any batch's. */
+    private CompletableFuture<?> awaited() {
         if (inOrder) {
-            return batches.peek().outcome();
+            return inFlight.peek().outcome();
         }
         return CompletableFuture.anyOf(
-                batches.stream().map(PendingBatch::outcome).toArray(CompletableFuture[]::new));
+                inFlight.stream().map(PendingBatch::outcome).toArray(CompletableFuture[]::new));
     }
 
     private PendingBatch firstDone() {
