@@ -55,7 +55,7 @@ final class Collator implements Consumer<PendingBatch> {
                             batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
             return;
         } finally {
-            // before the batch completes: the stager closes the batch manager right after
+            // before the batch completes: the staging thread closes the batch manager right after
             Arrays.stream(data).forEach(NDList::close);
             Arrays.stream(labels).forEach(NDList::close);
         }

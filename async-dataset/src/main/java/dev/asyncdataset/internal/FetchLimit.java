@@ -16,7 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * moving averages, so it follows the storage as it speeds up or slows down.
  *
  * <p>Thread-safe: fetch threads acquire and release, fetch and decode threads report timings, the
- * stager reads how many batches to keep in flight.
+ * batch window reads how many batches to keep in flight.
  */
 final class FetchLimit {
 

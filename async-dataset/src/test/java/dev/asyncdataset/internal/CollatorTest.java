@@ -14,9 +14,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * The collator's hand-over: the stager closes a batch's manager as soon as the batch completes, so
- * every item array must already be closed by then, or two threads free the same native memory (this
- * crashed the JVM in torchStack before the collator closed the items first).
+ * The collator's hand-over: the staging thread closes a batch's manager as soon as the batch
+ * completes, so every item array must already be closed by then, or two threads free the same
+ * native memory (this crashed the JVM in torchStack before the collator closed the items first).
  */
 class CollatorTest {
 
