@@ -2,7 +2,6 @@ package dev.asyncdataset.decode;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.source.BadItemException;
 import java.lang.reflect.InvocationTargetException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
