@@ -52,11 +52,15 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
 
     @Override
     public Iterator<Batch> iterator() {
+        start();
+        return this;
+    }
+
+    private void start() {
         if (loader.get() == null && !ended) {
             stats.started();
             loader.set(starter.get());
         }
-        return this;
     }
 
     @Override
@@ -102,7 +106,7 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
         if (next != null || ended) {
             return next;
         }
-        iterator();
+        start();
         try {
             next = loader.get().take();
         } catch (InterruptedException e) {

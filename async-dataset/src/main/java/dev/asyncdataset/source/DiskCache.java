@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -27,7 +29,8 @@ import java.util.stream.Stream;
  * SHA-256 hex of their key (so no key can name a path), written to a temporary file and renamed
  * atomically (so no reader ever sees half an entry). Space is reserved before a write, so the
  * directory, temporary files included, never holds more than {@code maxBytes} of entries. Safe for
- * concurrent readers and writers.
+ * concurrent readers and writers; called from virtual fetch threads, it holds its lock for
+ * bookkeeping only: files are read, written and deleted outside it.
  */
 final class DiskCache {
 
@@ -38,12 +41,20 @@ final class DiskCache {
 
     private final Path dir;
     private final long maxBytes;
+    private final ReentrantLock lock = new ReentrantLock();
 
-    /** File name to size, in access order (least recently used first). Guarded by {@code this}. */
+    /** File name to size, in access order (least recently used first). */
+    @GuardedBy("lock")
     private final LinkedHashMap<String, Long> entries = new LinkedHashMap<>(16, 0.75f, true);
 
-    private final Set<String> writing = new HashSet<>();
+    /** Names being written or, once evicted, deleted: neither read nor written meanwhile. */
+    @GuardedBy("lock")
+    private final Set<String> busy = new HashSet<>();
+
+    /** Bytes of the entries, of the reserved writes and of the evicted files not yet deleted. */
+    @GuardedBy("lock")
     private long usedBytes;
+
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
@@ -71,14 +82,20 @@ final class DiskCache {
         adopt(found.stream().filter(p -> !p.toString().endsWith(TEMP_SUFFIX)).toList());
     }
 
-    private synchronized void adopt(List<Path> files) throws IOException {
+    private void adopt(List<Path> files) throws IOException {
         List<Path> byAge = new ArrayList<>(files);
         byAge.sort(Comparator.comparing(DiskCache::lastModified));
         for (Path file : byAge) {
-            entries.put(file.getFileName().toString(), Files.size(file));
-            usedBytes += Files.size(file);
+            long size = Files.size(file);
+            lock.lock();
+            try {
+                entries.put(file.getFileName().toString(), size);
+                usedBytes += size;
+            } finally {
+                lock.unlock();
+            }
         }
-        evictToFit(0);
+        delete(evictToFit(0));
     }
 
     private static FileTime lastModified(Path file) {
@@ -92,11 +109,14 @@ final class DiskCache {
     /** Returns the cached bytes of {@code key}, or {@code null} on a miss. */
     byte[] get(String key) throws IOException {
         String name = fileName(key);
-        synchronized (this) {
+        lock.lock();
+        try {
             if (entries.get(name) == null) {
                 misses.increment();
                 return null;
             }
+        } finally {
+            lock.unlock();
         }
         try {
             byte[] bytes = Files.readAllBytes(dir.resolve(name));
@@ -110,16 +130,18 @@ final class DiskCache {
 
     /**
      * Stores {@code bytes} under {@code key}, evicting least recently used entries to fit; skips
-     * the entry if it is already there, being written, or cannot fit beside the entries that other
-     * threads are writing.
+     * the entry if it is already there, being written or deleted, or cannot fit beside the entries
+     * that other threads are writing.
      */
     void put(String key, byte[] bytes) throws IOException {
         String name = fileName(key);
-        if (!reserve(name, bytes.length)) {
+        Map<String, Long> evicted = reserve(name, bytes.length);
+        if (evicted == null) {
             return;
         }
         Path temp = null;
         try {
+            delete(evicted);
             temp = Files.createTempFile(dir, name, TEMP_SUFFIX);
             Files.write(temp, bytes);
             Files.move(temp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
@@ -133,41 +155,96 @@ final class DiskCache {
         }
     }
 
-    private synchronized boolean reserve(String name, long size) throws IOException {
-        if (size > maxBytes || entries.containsKey(name) || !writing.add(name)) {
-            return false;
+    /**
+     * Reserves {@code size} bytes for {@code name}, evicting the entries that must go for it to
+     * fit. Returns them (name to size) for the caller to delete, or {@code null} if the entry is
+     * not to be written.
+     */
+    private Map<String, Long> reserve(String name, long size) {
+        lock.lock();
+        try {
+            if (size > maxBytes || entries.containsKey(name) || busy.contains(name)) {
+                return null;
+            }
+            Map<String, Long> evicted = evictToFit(size);
+            if (evicted == null) {
+                return null;
+            }
+            busy.add(name);
+            usedBytes += size;
+            return evicted;
+        } finally {
+            lock.unlock();
         }
-        evictToFit(size);
-        if (usedBytes + size > maxBytes) {
-            writing.remove(name);
-            return false;
-        }
-        usedBytes += size;
-        return true;
     }
 
     /**
-     * Evicts least recently used entries until {@code size} more bytes fit, or until only entries
-     * still being written are left. Holds the lock.
+     * Takes least recently used entries out of the cache until {@code size} more bytes fit once
+     * they are deleted, marking them busy; their bytes stay counted until {@link #delete}. Returns
+     * {@code null}, evicting nothing, if they would not make enough room.
      */
-    private void evictToFit(long size) throws IOException {
-        Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();
-        while (usedBytes + size > maxBytes && lru.hasNext()) {
-            Map.Entry<String, Long> eldest = lru.next();
-            Files.deleteIfExists(dir.resolve(eldest.getKey()));
-            usedBytes -= eldest.getValue();
-            lru.remove();
+    private Map<String, Long> evictToFit(long size) {
+        lock.lock();
+        try {
+            Map<String, Long> evicted = new LinkedHashMap<>();
+            long freed = 0;
+            Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();
+            while (usedBytes - freed + size > maxBytes && lru.hasNext()) {
+                Map.Entry<String, Long> eldest = lru.next();
+                evicted.put(eldest.getKey(), eldest.getValue());
+                freed += eldest.getValue();
+            }
+            if (usedBytes - freed + size > maxBytes) {
+                return null;
+            }
+            entries.keySet().removeAll(evicted.keySet());
+            busy.addAll(evicted.keySet());
+            return evicted;
+        } finally {
+            lock.unlock();
         }
     }
 
-    private synchronized void commit(String name, long size) {
-        writing.remove(name);
-        entries.put(name, size);
+    /**
+     * Deletes the files of evicted entries, outside the lock, then stops counting the bytes of
+     * those deleted. A file that cannot be deleted stays counted: the bound still holds.
+     */
+    private void delete(Map<String, Long> evicted) throws IOException {
+        long deleted = 0;
+        try {
+            for (Map.Entry<String, Long> entry : evicted.entrySet()) {
+                Files.deleteIfExists(dir.resolve(entry.getKey()));
+                deleted += entry.getValue();
+            }
+        } finally {
+            lock.lock();
+            try {
+                busy.removeAll(evicted.keySet());
+                usedBytes -= deleted;
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 
-    private synchronized void release(String name, long size) {
-        writing.remove(name);
-        usedBytes -= size;
+    private void commit(String name, long size) {
+        lock.lock();
+        try {
+            busy.remove(name);
+            entries.put(name, size);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void release(String name, long size) {
+        lock.lock();
+        try {
+            busy.remove(name);
+            usedBytes -= size;
+        } finally {
+            lock.unlock();
+        }
     }
 
     long hitCount() {
