@@ -1,6 +1,5 @@
 package dev.asyncdataset.source;
 
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,15 +11,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.HexFormat;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -29,8 +23,8 @@ import java.util.stream.Stream;
  * SHA-256 hex of their key (so no key can name a path), written to a temporary file and renamed
  * atomically (so no reader ever sees half an entry). Space is reserved before a write, so the
  * directory, temporary files included, never holds more than {@code maxBytes} of entries. Safe for
- * concurrent readers and writers; called from virtual fetch threads, it holds its lock for
- * bookkeeping only: files are read, written and deleted outside it.
+ * concurrent readers and writers; called from virtual fetch threads, it keeps its bookkeeping in a
+ * {@link CacheIndex} and reads, writes and deletes files outside that index's lock.
  */
 final class DiskCache {
 
@@ -40,21 +34,7 @@ final class DiskCache {
     private static final Pattern OWN_FILE = Pattern.compile("[0-9a-f]{64}(\\d+\\.tmp)?");
 
     private final Path dir;
-    private final long maxBytes;
-    private final ReentrantLock lock = new ReentrantLock();
-
-    /** File name to size, in access order (least recently used first). */
-    @GuardedBy("lock")
-    private final LinkedHashMap<String, Long> entries = new LinkedHashMap<>(16, 0.75f, true);
-
-    /** Names being written or, once evicted, deleted: neither read nor written meanwhile. */
-    @GuardedBy("lock")
-    private final Set<String> busy = new HashSet<>();
-
-    /** Bytes of the entries, of the reserved writes and of the evicted files not yet deleted. */
-    @GuardedBy("lock")
-    private long usedBytes;
-
+    private final CacheIndex index;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
@@ -67,7 +47,7 @@ final class DiskCache {
             throw new IllegalArgumentException("maxBytes < 1: " + maxBytes);
         }
         this.dir = Files.createDirectories(dir);
-        this.maxBytes = maxBytes;
+        this.index = new CacheIndex(maxBytes);
         List<Path> found;
         try (Stream<Path> files = Files.list(dir)) {
             found =
@@ -86,16 +66,9 @@ final class DiskCache {
         List<Path> byAge = new ArrayList<>(files);
         byAge.sort(Comparator.comparing(DiskCache::lastModified));
         for (Path file : byAge) {
-            long size = Files.size(file);
-            lock.lock();
-            try {
-                entries.put(file.getFileName().toString(), size);
-                usedBytes += size;
-            } finally {
-                lock.unlock();
-            }
+            index.adopt(file.getFileName().toString(), Files.size(file));
         }
-        delete(evictToFit(0));
+        delete(index.evictToFit(0));
     }
 
     private static FileTime lastModified(Path file) {
@@ -109,14 +82,9 @@ final class DiskCache {
     /** Returns the cached bytes of {@code key}, or {@code null} on a miss. */
     byte[] get(String key) throws IOException {
         String name = fileName(key);
-        lock.lock();
-        try {
-            if (entries.get(name) == null) {
-                misses.increment();
-                return null;
-            }
-        } finally {
-            lock.unlock();
+        if (!index.contains(name)) {
+            misses.increment();
+            return null;
         }
         try {
             byte[] bytes = Files.readAllBytes(dir.resolve(name));
@@ -135,7 +103,7 @@ final class DiskCache {
      */
     void put(String key, byte[] bytes) throws IOException {
         String name = fileName(key);
-        Map<String, Long> evicted = reserve(name, bytes.length);
+        Map<String, Long> evicted = index.reserve(name, bytes.length);
         if (evicted == null) {
             return;
         }
@@ -145,9 +113,9 @@ final class DiskCache {
             temp = Files.createTempFile(dir, name, TEMP_SUFFIX);
             Files.write(temp, bytes);
             Files.move(temp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-            commit(name, bytes.length);
+            index.commit(name, bytes.length);
         } catch (IOException | RuntimeException e) {
-            release(name, bytes.length);
+            index.release(name, bytes.length);
             if (temp != null) {
                 Files.deleteIfExists(temp);
             }
@@ -156,58 +124,8 @@ final class DiskCache {
     }
 
     /**
-     * Reserves {@code size} bytes for {@code name}, evicting the entries that must go for it to
-     * fit. Returns them (name to size) for the caller to delete, or {@code null} if the entry is
-     * not to be written.
-     */
-    private Map<String, Long> reserve(String name, long size) {
-        lock.lock();
-        try {
-            if (size > maxBytes || entries.containsKey(name) || busy.contains(name)) {
-                return null;
-            }
-            Map<String, Long> evicted = evictToFit(size);
-            if (evicted == null) {
-                return null;
-            }
-            busy.add(name);
-            usedBytes += size;
-            return evicted;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Takes least recently used entries out of the cache until {@code size} more bytes fit once
-     * they are deleted, marking them busy; their bytes stay counted until {@link #delete}. Returns
-     * {@code null}, evicting nothing, if they would not make enough room.
-     */
-    private Map<String, Long> evictToFit(long size) {
-        lock.lock();
-        try {
-            Map<String, Long> evicted = new LinkedHashMap<>();
-            long freed = 0;
-            Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();
-            while (usedBytes - freed + size > maxBytes && lru.hasNext()) {
-                Map.Entry<String, Long> eldest = lru.next();
-                evicted.put(eldest.getKey(), eldest.getValue());
-                freed += eldest.getValue();
-            }
-            if (usedBytes - freed + size > maxBytes) {
-                return null;
-            }
-            entries.keySet().removeAll(evicted.keySet());
-            busy.addAll(evicted.keySet());
-            return evicted;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Deletes the files of evicted entries, outside the lock, then stops counting the bytes of
-     * those deleted. A file that cannot be deleted stays counted: the bound still holds.
+     * Deletes the files of evicted entries, then stops counting the bytes of those deleted. A file
+     * that cannot be deleted stays counted: the bound still holds.
      */
     private void delete(Map<String, Long> evicted) throws IOException {
         long deleted = 0;
@@ -217,33 +135,7 @@ final class DiskCache {
                 deleted += entry.getValue();
             }
         } finally {
-            lock.lock();
-            try {
-                busy.removeAll(evicted.keySet());
-                usedBytes -= deleted;
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
-    private void commit(String name, long size) {
-        lock.lock();
-        try {
-            busy.remove(name);
-            entries.put(name, size);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void release(String name, long size) {
-        lock.lock();
-        try {
-            busy.remove(name);
-            usedBytes -= size;
-        } finally {
-            lock.unlock();
+            index.deleted(evicted.keySet(), deleted);
         }
     }
 
