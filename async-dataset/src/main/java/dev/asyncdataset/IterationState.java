@@ -31,7 +31,7 @@ public record IterationState(long seed, long epoch, long batches) {
      * @throws IllegalArgumentException if {@code text} is not in that form
      */
     public static IterationState parse(String text) {
-        String[] parts = text.split(",");
+        String[] parts = text.split(",", -1);
         if (parts.length != 3) {
             throw new IllegalArgumentException("not an iteration state: " + text);
         }

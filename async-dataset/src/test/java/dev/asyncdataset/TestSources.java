@@ -5,7 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
-import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,5 @@
 package dev.asyncdataset.decode;
 
-import dev.asyncdataset.source.BadItemException;
-
 /**
  * Structural checks on encoded bytes that decoders do not make. libjpeg (under OpenCV and ImageIO
  * alike) decodes a truncated JPEG with only a warning and fills the missing rows with grey; a

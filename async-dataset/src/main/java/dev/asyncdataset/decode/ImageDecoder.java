@@ -3,7 +3,6 @@ package dev.asyncdataset.decode;
 import ai.djl.modality.cv.ImageFactory;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.source.BadItemException;
 
 /**
  * Decodes encoded image bytes (JPEG, PNG, BMP, GIF) into an RGB array of shape (height, width, 3)

@@ -2,7 +2,6 @@ package dev.asyncdataset.decode;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.source.BadItemException;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
 import nu.pattern.OpenCV;

@@ -2,7 +2,6 @@ package dev.asyncdataset.decode;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.source.BadItemException;
 import java.lang.reflect.InvocationTargetException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +33,7 @@ final class TurboJpeg {
         NDArray decode(NDManager manager, byte[] bytes, String key) throws BadItemException;
     }
 
-    private static final Logger LOG = LoggerFactory.getLogger(TurboJpeg.class);
+    private static final Logger logger = LoggerFactory.getLogger(TurboJpeg.class);
     private static final String IMPLEMENTATION = "dev.asyncdataset.decode.TurboJpegDecoder";
     private static final Decoder DECODER = load();
 
@@ -51,18 +50,18 @@ final class TurboJpeg {
 
     private static Decoder load() {
         if ("false".equals(System.getProperty("asyncdataset.turbojpeg"))) {
-            LOG.info("JPEG decoding: TurboJPEG off (-Dasyncdataset.turbojpeg=false)");
+            logger.info("JPEG decoding: TurboJPEG off (-Dasyncdataset.turbojpeg=false)");
             return null;
         }
         try {
             Decoder decoder =
                     (Decoder) Class.forName(IMPLEMENTATION).getDeclaredMethod("open").invoke(null);
-            LOG.info("JPEG decoding: libjpeg-turbo through TurboJPEG (libturbojpeg.so.0)");
+            logger.info("JPEG decoding: libjpeg-turbo through TurboJPEG (libturbojpeg.so.0)");
             return decoder;
         } catch (ClassNotFoundException | LinkageError e) {
-            LOG.info("JPEG decoding without TurboJPEG: it needs JDK 22 or later");
+            logger.info("JPEG decoding without TurboJPEG: it needs JDK 22 or later");
         } catch (InvocationTargetException e) {
-            LOG.info(
+            logger.info(
                     "JPEG decoding without TurboJPEG: {} (Debian and Ubuntu: apt-get install "
                             + "libturbojpeg0)",
                     e.getCause().getMessage());

@@ -56,11 +56,15 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
 
     @Override
     public Iterator<Batch> iterator() {
+        start();
+        return this;
+    }
+
+    private void start() {
         if (!ended) {
             stats.started();
             loader.start();
         }
-        return this;
     }
 
     @Override
@@ -110,7 +114,7 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
         if (ended) {
             return null;
         }
-        iterator();
+        start();
         try {
             checkUsable();
             if (next == null) {

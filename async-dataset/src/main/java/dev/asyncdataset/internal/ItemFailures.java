@@ -2,7 +2,7 @@ package dev.asyncdataset.internal;
 
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.DataLoadingException;
-import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

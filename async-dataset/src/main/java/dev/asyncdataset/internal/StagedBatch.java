@@ -17,7 +17,6 @@ final class StagedBatch extends Batch {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Runnable releaseSlot;
 
-    @SuppressWarnings("checkstyle:ParameterNumber")
     StagedBatch(
             NDManager manager,
             NDList data,

@@ -11,13 +11,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.HexFormat;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,7 +23,8 @@ import java.util.stream.Stream;
  * SHA-256 hex of their key (so no key can name a path), written to a temporary file and renamed
  * atomically (so no reader ever sees half an entry). Space is reserved before a write, so the
  * directory, temporary files included, never holds more than {@code maxBytes} of entries. Safe for
- * concurrent readers and writers.
+ * concurrent readers and writers; called from virtual fetch threads, it keeps its bookkeeping in a
+ * {@link CacheIndex} and reads, writes and deletes files outside that index's lock.
  */
 final class DiskCache {
 
@@ -37,13 +34,7 @@ final class DiskCache {
     private static final Pattern OWN_FILE = Pattern.compile("[0-9a-f]{64}(\\d+\\.tmp)?");
 
     private final Path dir;
-    private final long maxBytes;
-
-    /** File name to size, in access order (least recently used first). Guarded by {@code this}. */
-    private final LinkedHashMap<String, Long> entries = new LinkedHashMap<>(16, 0.75f, true);
-
-    private final Set<String> writing = new HashSet<>();
-    private long usedBytes;
+    private final CacheIndex index;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
@@ -56,7 +47,7 @@ final class DiskCache {
             throw new IllegalArgumentException("maxBytes < 1: " + maxBytes);
         }
         this.dir = Files.createDirectories(dir);
-        this.maxBytes = maxBytes;
+        this.index = new CacheIndex(maxBytes);
         List<Path> found;
         try (Stream<Path> files = Files.list(dir)) {
             found =
@@ -71,14 +62,13 @@ final class DiskCache {
         adopt(found.stream().filter(p -> !p.toString().endsWith(TEMP_SUFFIX)).toList());
     }
 
-    private synchronized void adopt(List<Path> files) throws IOException {
+    private void adopt(List<Path> files) throws IOException {
         List<Path> byAge = new ArrayList<>(files);
         byAge.sort(Comparator.comparing(DiskCache::lastModified));
         for (Path file : byAge) {
-            entries.put(file.getFileName().toString(), Files.size(file));
-            usedBytes += Files.size(file);
+            index.adopt(file.getFileName().toString(), Files.size(file));
         }
-        evictToFit(0);
+        delete(index.evictToFit(0));
     }
 
     private static FileTime lastModified(Path file) {
@@ -92,11 +82,9 @@ final class DiskCache {
     /** Returns the cached bytes of {@code key}, or {@code null} on a miss. */
     byte[] get(String key) throws IOException {
         String name = fileName(key);
-        synchronized (this) {
-            if (entries.get(name) == null) {
-                misses.increment();
-                return null;
-            }
+        if (!index.contains(name)) {
+            misses.increment();
+            return null;
         }
         try {
             byte[] bytes = Files.readAllBytes(dir.resolve(name));
@@ -110,22 +98,24 @@ final class DiskCache {
 
     /**
      * Stores {@code bytes} under {@code key}, evicting least recently used entries to fit; skips
-     * the entry if it is already there, being written, or cannot fit beside the entries that other
-     * threads are writing.
+     * the entry if it is already there, being written or deleted, or cannot fit beside the entries
+     * that other threads are writing.
      */
     void put(String key, byte[] bytes) throws IOException {
         String name = fileName(key);
-        if (!reserve(name, bytes.length)) {
+        Map<String, Long> evicted = index.reserve(name, bytes.length);
+        if (evicted == null) {
             return;
         }
         Path temp = null;
         try {
+            delete(evicted);
             temp = Files.createTempFile(dir, name, TEMP_SUFFIX);
             Files.write(temp, bytes);
             Files.move(temp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-            commit(name, bytes.length);
+            index.commit(name, bytes.length);
         } catch (IOException | RuntimeException e) {
-            release(name, bytes.length);
+            index.release(name, bytes.length);
             if (temp != null) {
                 Files.deleteIfExists(temp);
             }
@@ -133,41 +123,20 @@ final class DiskCache {
         }
     }
 
-    private synchronized boolean reserve(String name, long size) throws IOException {
-        if (size > maxBytes || entries.containsKey(name) || !writing.add(name)) {
-            return false;
-        }
-        evictToFit(size);
-        if (usedBytes + size > maxBytes) {
-            writing.remove(name);
-            return false;
-        }
-        usedBytes += size;
-        return true;
-    }
-
     /**
-     * Evicts least recently used entries until {@code size} more bytes fit, or until only entries
-     * still being written are left. Holds the lock.
+     * Deletes the files of evicted entries, then stops counting the bytes of those deleted. A file
+     * that cannot be deleted stays counted: the bound still holds.
      */
-    private void evictToFit(long size) throws IOException {
-        Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();
-        while (usedBytes + size > maxBytes && lru.hasNext()) {
-            Map.Entry<String, Long> eldest = lru.next();
-            Files.deleteIfExists(dir.resolve(eldest.getKey()));
-            usedBytes -= eldest.getValue();
-            lru.remove();
+    private void delete(Map<String, Long> evicted) throws IOException {
+        long deleted = 0;
+        try {
+            for (Map.Entry<String, Long> entry : evicted.entrySet()) {
+                Files.deleteIfExists(dir.resolve(entry.getKey()));
+                deleted += entry.getValue();
+            }
+        } finally {
+            index.deleted(evicted.keySet(), deleted);
         }
-    }
-
-    private synchronized void commit(String name, long size) {
-        writing.remove(name);
-        entries.put(name, size);
-    }
-
-    private synchronized void release(String name, long size) {
-        writing.remove(name);
-        usedBytes -= size;
     }
 
     long hitCount() {

@@ -3,6 +3,7 @@ package dev.asyncdataset.source;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
+import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
 
 /**

@@ -3,6 +3,7 @@ package dev.asyncdataset.source;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import java.util.ArrayList;
 import java.util.List;

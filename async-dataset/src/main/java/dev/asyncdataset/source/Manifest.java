@@ -1,12 +1,20 @@
 package dev.asyncdataset.source;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonPrimitive;
+import com.google.gson.Strictness;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads a manifest: one item per line, either CSV {@code key,label} (split at the last comma, an
@@ -15,6 +23,11 @@ import java.util.TreeSet;
  * names (numbered in sorted order, as folder classes are).
  */
 final class Manifest {
+
+    /** Strict JSON: no comments, unquoted names or trailing characters on a line. */
+    private static final Gson JSON = new GsonBuilder().setStrictness(Strictness.STRICT).create();
+
+    private static final Pattern GSON_COLUMN = Pattern.compile("line \\d+ column (\\d+)");
 
     private Manifest() {}
 
@@ -54,13 +67,32 @@ final class Manifest {
     }
 
     private static String[] jsonEntry(String line) {
-        Map<String, String> members = FlatJson.parse(line);
-        String key = members.get("key");
-        String label = members.get("label");
+        JsonObject members;
+        try {
+            members = JSON.fromJson(line, JsonObject.class);
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException("malformed JSON" + column(e) + ": " + line, e);
+        }
+        String key = stringOrNumber(members.get("key"));
+        String label = stringOrNumber(members.get("label"));
         if (key == null || key.isEmpty() || label == null) {
-            throw new IllegalArgumentException("expected members \"key\" and \"label\": " + line);
+            throw new IllegalArgumentException(
+                    "expected members \"key\" and \"label\" (strings or numbers): " + line);
         }
         return new String[] {key, label};
+    }
+
+    /** Where Gson stopped, as " at column N", from its message (which also gives advice). */
+    private static String column(JsonParseException e) {
+        Matcher column = GSON_COLUMN.matcher(String.valueOf(e.getMessage()));
+        return column.find() ? " at column " + column.group(1) : "";
+    }
+
+    /** The text of a string or number member (a number as written), or {@code null}. */
+    private static String stringOrNumber(JsonElement value) {
+        return value instanceof JsonPrimitive text && (text.isString() || text.isNumber())
+                ? text.getAsString()
+                : null;
     }
 
     private static LabeledKeys labelled(List<String> keys, List<String> labels) {

@@ -13,7 +13,6 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.LoaderStats;
-import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.testing.HostileCorpus;
 import dev.asyncdataset.testing.HostileCorpus.Entry;

@@ -8,7 +8,6 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.testing.TestImages;
 import java.awt.Color;
 import java.awt.image.BufferedImage;

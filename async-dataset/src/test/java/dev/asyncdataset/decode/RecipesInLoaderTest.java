@@ -12,7 +12,6 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.testing.TestImages;
 import java.awt.image.BufferedImage;

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.testing.TestImages;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;

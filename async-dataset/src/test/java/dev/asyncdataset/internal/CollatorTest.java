@@ -10,7 +10,7 @@ import ai.djl.training.dataset.Record;
 import ai.djl.translate.StackBatchifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,12 +26,9 @@ class CollatorTest {
             PendingBatch batch =
                     new PendingBatch(0, List.of(0L, 1L, 2L), host.newSubManager(), collator());
             List<NDArray> items = new ArrayList<>();
-            AtomicReference<List<Boolean>> releasedAtCompletion = new AtomicReference<>();
-            batch.outcome()
-                    .thenRun(
-                            () ->
-                                    releasedAtCompletion.set(
-                                            items.stream().map(NDArray::isReleased).toList()));
+            CompletableFuture<List<Boolean>> releasedAtCompletion =
+                    batch.outcome()
+                            .thenApply(done -> items.stream().map(NDArray::isReleased).toList());
             for (int slot = 0; slot < 3; slot++) {
                 NDManager item = batch.manager.newSubManager();
                 NDArray data = item.full(new ai.djl.ndarray.types.Shape(4), slot);
@@ -41,7 +38,7 @@ class CollatorTest {
                 batch.put(slot, new Record(new NDList(data), new NDList(label)));
             }
             assertTrue(batch.isDone());
-            assertEquals(List.of(true, true, true, true, true, true), releasedAtCompletion.get());
+            assertEquals(List.of(true, true, true, true, true, true), releasedAtCompletion.join());
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.StringReader;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ManifestTest {
@@ -58,11 +57,32 @@ class ManifestTest {
     }
 
     @Test
-    void flatJsonDecodesEscapes() {
-        assertEquals(
-                Map.of("k", "a\\b\n\u00e9/", "n", "-2"),
-                FlatJson.parse("{\"k\":\"a\\\\b\\n\\u00e9\\/\", \"n\": -2}"));
-        assertEquals(Map.of(), FlatJson.parse(" { } "));
+    void jsonLinesDecodeEscapes() throws Exception {
+        LabeledKeys items = parse("{\"key\":\"a\\\\b\\n\\u00e9\\/\", \"label\": -2}");
+        assertEquals("a\\b\n\u00e9/", items.key(0));
+        assertEquals(-2, items.label(0));
+    }
+
+    @Test
+    void malformedJsonNamesTheColumn() {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> parse("{\"key\" \"a\"}"));
+        assertEquals("m.csv line 1: malformed JSON at column 9: {\"key\" \"a\"}", e.getMessage());
+    }
+
+    @Test
+    void jsonLinesAreStrict() {
+        for (String line :
+                List.of(
+                        "{key: \"a\", \"label\": 1}",
+                        "{\"key\": \"a\", \"label\": true}",
+                        "{\"key\": \"a\",")) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> parse("a.jpg,1\n" + line));
+            assertTrue(e.getMessage().startsWith("m.csv line 2: "), e.getMessage());
+            assertTrue(e.getMessage().endsWith(line), e.getMessage());
+            assertTrue(e.getMessage().indexOf('\n') < 0, e.getMessage());
+        }
     }
 
     @Test

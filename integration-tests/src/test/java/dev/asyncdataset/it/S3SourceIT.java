@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.TestImages;

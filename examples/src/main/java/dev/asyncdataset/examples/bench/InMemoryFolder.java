@@ -2,7 +2,7 @@ package dev.asyncdataset.examples.bench;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
-import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;

@@ -1,12 +1,12 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.decode;
 
 import java.io.IOException;
 
 /**
- * Thrown by an {@link ItemSource} for an item that cannot be read: a missing key, a zero-byte or
- * corrupt object, a file that is not an image, or an object still failing after the source's last
- * retry. The loader fails the iteration with it, or skips the item under {@code
- * BadItemPolicy.SKIP}.
+ * Thrown by an {@link dev.asyncdataset.source.ItemSource} for an item that cannot be read: a
+ * missing key, a zero-byte or corrupt object, a file that is not an image, or an object still
+ * failing after the source's last retry. The loader fails the iteration with it, or skips the item
+ * under {@link dev.asyncdataset.BadItemPolicy#SKIP}.
  */
 public class BadItemException extends IOException {
 

@@ -1,8 +1,9 @@
-package dev.asyncdataset.it;
+package dev.asyncdataset.examples.bench;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
+import dev.asyncdataset.examples.s3.S3Connection;
 import java.lang.management.ManagementFactory;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -10,20 +11,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * Netty vs CRT for S3Source's GETs: throughput of 1,000 parallel GETs of 110 KB objects from an
  * in-process S3Proxy with 20 ms per GET, 64 connections, median of 3 runs after 3 warm-up runs, in
- * rounds that alternate which client goes first. A program, not a test: run it with the test
- * classpath (see docs/storage.md).
+ * rounds that alternate which client goes first (see docs/storage.md).
+ *
+ * <p>Usage: {@code HttpClientBenchmark [LATENCY-MS]} (20 by default).
  */
 public final class HttpClientBenchmark {
 
@@ -36,19 +41,22 @@ public final class HttpClientBenchmark {
 
     private HttpClientBenchmark() {}
 
+    /**
+     * Uploads the objects, then measures both clients.
+     *
+     * @param args the latency per request in milliseconds, optional
+     * @throws Exception if a server cannot start or a request fails
+     */
     public static void main(String[] args) throws Exception {
         long latency = args.length > 0 ? Long.parseLong(args[0]) : 20;
-        try (S3ProxyServer server = new S3ProxyServer(latency)) {
-            server.start();
-            Map<String, byte[]> objects = new LinkedHashMap<>();
-            SplittableRandom random = new SplittableRandom(1);
-            for (int i = 0; i < OBJECTS; i++) {
-                byte[] bytes = new byte[110_000];
-                random.nextBytes(bytes);
-                objects.put("obj/" + i, bytes);
-            }
-            server.upload("bench", "", objects);
-            Map<String, Function<URI, S3AsyncClient>> clients = new LinkedHashMap<>();
+        TransientNio2BlobStore store = new TransientNio2BlobStore();
+        AwsBasicCredentials credentials =
+                AwsBasicCredentials.create(
+                        "local-" + UUID.randomUUID(), UUID.randomUUID().toString());
+        try (EmbeddedS3Proxy uploads = EmbeddedS3Proxy.start(store, 0, credentials);
+                EmbeddedS3Proxy server = EmbeddedS3Proxy.start(store, latency, credentials)) {
+            upload(uploads.connection());
+            Map<String, Function<S3Connection, S3AsyncClient>> clients = new LinkedHashMap<>();
             clients.put("netty", HttpClientBenchmark::netty);
             clients.put("crt", HttpClientBenchmark::crt);
             for (int round = 0; round < ROUNDS; round++) {
@@ -57,8 +65,22 @@ public final class HttpClientBenchmark {
                     Collections.reverse(order);
                 }
                 for (String name : order) {
-                    measure(name, clients.get(name).apply(server.endpoint()), latency);
+                    measure(name, clients.get(name).apply(server.connection()), latency);
                 }
+            }
+        }
+    }
+
+    private static void upload(S3Connection connection) {
+        SplittableRandom random = new SplittableRandom(1);
+        try (S3Client s3 = connection.syncClient()) {
+            s3.createBucket(b -> b.bucket("bench"));
+            for (int i = 0; i < OBJECTS; i++) {
+                byte[] bytes = new byte[110_000];
+                random.nextBytes(bytes);
+                int index = i;
+                s3.putObject(
+                        b -> b.bucket("bench").key("obj/" + index), RequestBody.fromBytes(bytes));
             }
         }
     }
@@ -107,28 +129,23 @@ public final class HttpClientBenchmark {
         return OBJECTS / ((System.nanoTime() - start) / 1e9);
     }
 
-    private static S3AsyncClient netty(URI endpoint) {
+    private static S3AsyncClient netty(S3Connection connection) {
         return S3AsyncClient.builder()
                 .httpClientBuilder(NettyNioAsyncHttpClient.builder().maxConcurrency(CONNECTIONS))
-                .endpointOverride(endpoint)
+                .endpointOverride(connection.endpoint())
                 .forcePathStyle(true)
                 .region(Region.US_EAST_1)
-                .credentialsProvider(credentials())
+                .credentialsProvider(connection.credentials())
                 .build();
     }
 
-    private static S3AsyncClient crt(URI endpoint) {
+    private static S3AsyncClient crt(S3Connection connection) {
         return S3AsyncClient.crtBuilder()
                 .maxConcurrency(CONNECTIONS)
-                .endpointOverride(endpoint)
+                .endpointOverride(connection.endpoint())
                 .forcePathStyle(true)
                 .region(Region.US_EAST_1)
-                .credentialsProvider(credentials())
+                .credentialsProvider(connection.credentials())
                 .build();
-    }
-
-    private static StaticCredentialsProvider credentials() {
-        return StaticCredentialsProvider.create(
-                AwsBasicCredentials.create("it-access-key", "it-secret-key"));
     }
 }
