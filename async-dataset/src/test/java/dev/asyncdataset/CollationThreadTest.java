@@ -8,7 +8,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.source.BadItemException;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
