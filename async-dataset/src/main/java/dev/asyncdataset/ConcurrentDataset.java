@@ -19,7 +19,9 @@ import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
+import java.util.LinkedHashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -175,6 +177,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      */
     public static final class Builder extends BaseBuilder<Builder> {
 
+        private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
         private NDArray[] data;
         private NDArray[] labels = new NDArray[0];
@@ -195,7 +198,11 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private IterationState resume;
         private Pipeline devicePipeline;
 
-        Builder() {
+        /**
+         * Creates a builder, as {@code new ArrayDataset.Builder()} does; the same as {@link
+         * ConcurrentDataset#builder()}.
+         */
+        public Builder() {
             AsyncBatchifier batchifier = new AsyncBatchifier();
             dataBatchifier = batchifier;
             labelBatchifier = batchifier;
@@ -277,13 +284,19 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
         /**
          * Sets in-memory data, as {@code ArrayDataset.Builder.setData} does: item {@code i} is row
-         * {@code i} of every array.
+         * {@code i} of every array. As in {@code ArrayDataset}, the data pipeline ({@link
+         * #optPipeline}, {@link #addTransform}) then runs once per batch, on the stacked batch.
          *
          * @param data the data arrays, all with the same first dimension
          * @return this builder
+         * @throws IllegalArgumentException if {@code data} is null or empty
          */
         public Builder setData(NDArray... data) {
+            if (data == null || data.length == 0) {
+                throw new IllegalArgumentException("Please pass in at least one data");
+            }
             this.data = data.clone();
+            sourceCalls.add("setData");
             return self();
         }
 
@@ -294,28 +307,37 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          * @return this builder
          */
         public Builder optLabels(NDArray... labels) {
-            this.labels = labels.clone();
+            this.labels = Objects.requireNonNull(labels, "optLabels: labels is null").clone();
             return self();
         }
 
         /**
-         * Sets an existing dataset to read items from; its {@code get} runs on the fetch stage.
+         * Sets an existing dataset to read items from; its {@code get} runs on the fetch stage,
+         * then its own data pipeline (for example an {@code ImageFolder}'s {@code addTransform}s)
+         * runs per item and this builder's after it, as DJL's loader over that dataset does.
          *
          * @param dataset the dataset to wrap
          * @return this builder
+         * @throws NullPointerException if {@code dataset} is null
          */
         public Builder setDataset(RandomAccessDataset dataset) {
-            return setSource(new DatasetSource(dataset));
+            Objects.requireNonNull(dataset, "setDataset: dataset is null");
+            this.source = new DatasetSource(dataset);
+            sourceCalls.add("setDataset");
+            return self();
         }
 
         /**
-         * Sets where the items come from: a folder, S3, or a source of your own.
+         * Sets where the items come from: a folder, S3, or a source of your own. The data pipeline
+         * then runs per item, on the decode stage.
          *
          * @param source the item source
          * @return this builder
+         * @throws NullPointerException if {@code source} is null
          */
         public Builder setSource(ItemSource<?> source) {
-            this.source = source;
+            this.source = Objects.requireNonNull(source, "setSource: source is null");
+            sourceCalls.add("setSource");
             return self();
         }
 
@@ -357,6 +379,20 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         public Builder optWorkers(int workers) {
             this.workers = atLeast(1, workers, "workers");
             return self();
+        }
+
+        /**
+         * Sets the batches DJL's loader would prepare ahead: here, as {@link #optWorkers}, the most
+         * batches being fetched and decoded at once (the staged batches are set by {@link
+         * #optStagingDepth}).
+         *
+         * @param prefetchNumber the batches in flight, at least 1
+         * @return this builder
+         */
+        @Override
+        public Builder optPrefetchNumber(int prefetchNumber) {
+            optWorkers(prefetchNumber);
+            return super.optPrefetchNumber(prefetchNumber);
         }
 
         /**
@@ -440,9 +476,10 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          */
         public ConcurrentDataset build() {
             Objects.requireNonNull(sampler, "setSampling(...) is required");
-            if ((data == null) == (source == null)) {
+            if (sourceCalls.size() != 1) {
                 throw new IllegalArgumentException(
-                        "set exactly one of setData, setDataset and setSource");
+                        "set exactly one of setData, setDataset and setSource; called: "
+                                + (sourceCalls.isEmpty() ? "none" : sourceCalls));
             }
             ItemSource<?> items = data != null ? new ArraySource(data, labels) : source;
             boolean seeded = seed != null && batchSize > 0;
@@ -470,7 +507,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             itemSeed,
                             dataBatchifier,
                             labelBatchifier,
-                            pipeline,
+                            data != null ? null : pipeline,
+                            data != null ? pipeline : null,
                             targetPipeline,
                             devicePipeline,
                             device);

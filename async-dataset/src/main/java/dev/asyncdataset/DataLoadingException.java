@@ -6,8 +6,11 @@ package dev.asyncdataset;
  * storage kept failing after its retries, a batch could not be stacked, or the iteration was
  * interrupted or closed. When it is thrown, every loader thread has been stopped and every array
  * the loader still held has been freed.
+ *
+ * <p>It is an {@link IllegalStateException}, the type DJL's own loader throws when it cannot read a
+ * batch, so existing {@code catch (IllegalStateException e)} blocks keep working.
  */
-public class DataLoadingException extends RuntimeException {
+public class DataLoadingException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 

@@ -10,18 +10,20 @@ import java.util.function.Consumer;
 
 /**
  * Stacks the items of a batch into host arrays once its last item is decoded, on the thread that
- * decoded it, then applies the label pipeline to the stacked labels (as DJL's own iterator does)
- * and closes the items.
+ * decoded it, then applies the batch pipeline to the stacked data and the label pipeline to the
+ * stacked labels (as DJL's own iterators do) and closes the items.
  */
 final class Collator implements Consumer<PendingBatch> {
 
     private final Batchifier dataBatchifier;
     private final Batchifier labelBatchifier;
+    private final Pipeline batchPipeline;
     private final Pipeline targetPipeline;
 
     Collator(LoaderSpec spec) {
         this.dataBatchifier = spec.dataBatchifier();
         this.labelBatchifier = spec.labelBatchifier();
+        this.batchPipeline = spec.batchPipeline();
         this.targetPipeline = spec.targetPipeline();
     }
 
@@ -53,6 +55,9 @@ final class Collator implements Consumer<PendingBatch> {
     private NDList[] stack(NDList[] data, NDList[] labels) {
         NDList stackedData = dataBatchifier.batchify(data);
         NDList stackedLabels = labelBatchifier.batchify(labels);
+        if (batchPipeline != null) {
+            stackedData = batchPipeline.transform(stackedData);
+        }
         if (targetPipeline != null) {
             stackedLabels = targetPipeline.transform(stackedLabels);
         }

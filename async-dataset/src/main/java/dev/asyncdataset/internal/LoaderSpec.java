@@ -21,6 +21,8 @@ import dev.asyncdataset.source.ItemSource;
  * @param dataBatchifier stacks the data of the items of a batch
  * @param labelBatchifier stacks the labels of the items of a batch
  * @param pipeline per-item data transforms (CPU stage), or {@code null}
+ * @param batchPipeline data transforms applied on the CPU to the stacked batch data, before the
+ *     label {@code targetPipeline}, or {@code null}
  * @param targetPipeline per-batch label transforms (CPU stage), or {@code null}
  * @param devicePipeline per-batch data transforms on the target device, or {@code null}
  * @param device the target device, or {@code null} for the device of the trainer's manager
@@ -38,6 +40,7 @@ public record LoaderSpec(
         Batchifier dataBatchifier,
         Batchifier labelBatchifier,
         Pipeline pipeline,
+        Pipeline batchPipeline,
         Pipeline targetPipeline,
         Pipeline devicePipeline,
         Device device) {}

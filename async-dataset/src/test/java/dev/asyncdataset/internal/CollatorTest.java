@@ -63,6 +63,7 @@ class CollatorTest {
                         null,
                         null,
                         null,
+                        null,
                         null));
     }
 }
