@@ -10,6 +10,7 @@ import ai.djl.training.dataset.Record;
 import ai.djl.training.dataset.Sampler;
 import ai.djl.translate.Pipeline;
 import ai.djl.util.Progress;
+import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.BatchIterable;
 import dev.asyncdataset.internal.EpochSampler;
@@ -26,6 +27,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A drop-in DJL {@link RandomAccessDataset} that loads the items of each batch concurrently and
@@ -176,6 +179,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * Builds a {@link ConcurrentDataset}; names follow DJL's {@code RandomAccessDataset} builders.
      */
     public static final class Builder extends BaseBuilder<Builder> {
+
+        private static final Logger logger = LoggerFactory.getLogger(ConcurrentDataset.class);
+        private static volatile boolean warnedBatchRandom;
 
         private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
@@ -507,9 +513,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             itemSeed,
                             dataBatchifier,
                             labelBatchifier,
-                            data != null ? null : pipeline,
-                            data != null ? pipeline : null,
-                            targetPipeline,
+                            data != null ? null : DjlRandomPipeline.seeded(pipeline),
+                            data != null ? batchPipeline(pipeline) : null,
+                            labelPipeline(items),
                             devicePipeline,
                             device);
             return new ConcurrentDataset(this, spec, epochSampler, resume);
@@ -518,6 +524,34 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         @Override
         protected Builder self() {
             return this;
+        }
+
+        private static Pipeline batchPipeline(Pipeline pipeline) {
+            if (DjlRandomPipeline.seeded(pipeline) != pipeline && !warnedBatchRandom) {
+                warnedBatchRandom = true;
+                logger.warn(
+                        "setData runs the pipeline on whole batches, as ArrayDataset does; DJL's"
+                                + " random transforms in it draw from DJL's shared generator in the"
+                                + " order batches are stacked, so they are not reproducible: use"
+                                + " setSource with dev.asyncdataset.decode's transforms for"
+                                + " reproducible augmentation");
+            }
+            return pipeline;
+        }
+
+        // the wrapped dataset's label pipeline first, as DJL's loader over it, then this builder's
+        private Pipeline labelPipeline(ItemSource<?> items) {
+            Pipeline wrapped = items instanceof DatasetSource ds ? ds.targetPipeline() : null;
+            if (wrapped == null || targetPipeline == null) {
+                return wrapped != null ? wrapped : targetPipeline;
+            }
+            Pipeline own = targetPipeline;
+            return new Pipeline() {
+                @Override
+                public NDList transform(NDList labels) {
+                    return own.transform(wrapped.transform(labels));
+                }
+            };
         }
 
         private static long defaultSeed() {

@@ -1,17 +1,14 @@
 package dev.asyncdataset.swap;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static dev.asyncdataset.testing.SameBatches.assertSameBatches;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.ArrayDataset;
-import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.ConcurrentDataset;
-import java.util.Iterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -41,17 +38,5 @@ class OneTokenSwapTest {
                             .build();
             assertSameBatches(djl.getData(manager).iterator(), ours.getData(manager).iterator());
         }
-    }
-
-    static void assertSameBatches(Iterator<Batch> want, Iterator<Batch> got) {
-        while (want.hasNext()) {
-            try (Batch expected = want.next();
-                    Batch actual = got.next()) {
-                assertArrayEquals(
-                        expected.getData().head().toFloatArray(),
-                        actual.getData().head().toFloatArray());
-            }
-        }
-        assertFalse(got.hasNext());
     }
 }
