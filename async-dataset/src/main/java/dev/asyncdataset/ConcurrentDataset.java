@@ -20,7 +20,9 @@ import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -65,6 +67,15 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         this.epochSampler = epochSampler;
         this.epochs = new AtomicLong(resume == null ? 0 : resume.epoch());
         this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
+    }
+
+    /** A split of {@code parent}: the same loader, options and seed over some of its items. */
+    private ConcurrentDataset(ConcurrentDataset parent, long[] indices) {
+        super(splitBuilder(parent));
+        this.spec = withSource(parent.spec, subset(parent.spec.source(), indices));
+        this.epochSampler = parent.epochSampler;
+        this.epochs = new AtomicLong();
+        this.resumeSkip = new AtomicLong();
     }
 
     /**
@@ -158,9 +169,59 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         prepare(null);
     }
 
+    /**
+     * Returns the items {@code indices[from]} to {@code indices[to - 1]} as a dataset read by this
+     * loader with its options ({@code randomSplit} and {@code subDataset} call this).
+     */
+    @Override
+    protected RandomAccessDataset newSubDataset(int[] indices, int from, int to) {
+        return new ConcurrentDataset(
+                this, Arrays.stream(indices, from, to).asLongStream().toArray());
+    }
+
+    /** Returns the items {@code indices} as a dataset read by this loader with its options. */
+    @Override
+    protected RandomAccessDataset newSubDataset(List<Long> indices) {
+        return new ConcurrentDataset(this, indices.stream().mapToLong(Long::longValue).toArray());
+    }
+
     @Override
     protected long availableSize() {
         return spec.source().size();
+    }
+
+    private static Builder splitBuilder(ConcurrentDataset parent) {
+        return new Builder()
+                .setSampling(parent.sampler)
+                .optDataBatchifier(parent.dataBatchifier)
+                .optLabelBatchifier(parent.labelBatchifier)
+                .optPipeline(parent.pipeline)
+                .optTargetPipeline(parent.targetPipeline)
+                .optDevice(parent.device);
+    }
+
+    private static <T> ItemSource<T> subset(ItemSource<T> source, long[] indices) {
+        return new SubsetSource<>(source, indices);
+    }
+
+    private static LoaderSpec withSource(LoaderSpec s, ItemSource<?> source) {
+        return new LoaderSpec(
+                source,
+                s.fetchers(),
+                s.autoFetchers(),
+                s.workers(),
+                s.stagingDepth(),
+                s.decodeThreads(),
+                s.inOrder(),
+                s.badItemPolicy(),
+                s.seed(),
+                s.dataBatchifier(),
+                s.labelBatchifier(),
+                s.pipeline(),
+                s.batchPipeline(),
+                s.targetPipeline(),
+                s.devicePipeline(),
+                s.device());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -31,7 +31,9 @@ public final class SameBatches {
     private static void assertSameArrays(NDList want, NDList got, String what) {
         assertEquals(want.size(), got.size(), what);
         for (int i = 0; i < want.size(); i++) {
-            assertTrue(want.get(i).contentEquals(got.get(i)), what + " array " + i);
+            assertTrue(
+                    want.get(i).contentEquals(got.get(i)),
+                    what + " array " + i + ": " + want.get(i) + " vs " + got.get(i));
         }
     }
 }
