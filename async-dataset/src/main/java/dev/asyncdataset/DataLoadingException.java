@@ -14,8 +14,13 @@ public class DataLoadingException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The batch number in the epoch, or -1. */
     private final long batch;
+
+    /** The failed item's index, or -1. */
     private final long index;
+
+    /** The failed item's key or path, or {@code null}. */
     private final String key;
 
     /**
