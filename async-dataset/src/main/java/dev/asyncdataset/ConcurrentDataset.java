@@ -29,8 +29,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A drop-in DJL {@link RandomAccessDataset} that loads the items of each batch concurrently and
@@ -38,13 +36,29 @@ import org.slf4j.LoggerFactory;
  * pipeline, its threads and who owns which arrays.
  *
  * <pre>{@code
- * ConcurrentDataset dataset = ConcurrentDataset.builder()   // was: new ArrayDataset.Builder()
+ * ConcurrentDataset dataset = new ConcurrentDataset.Builder()  // was: new ArrayDataset.Builder()
  *         .setData(features)
  *         .optLabels(labels)
  *         .setSampling(32, true)
  *         .build();
  * EasyTrain.fit(trainer, epochs, dataset, null);            // unchanged
  * }</pre>
+ *
+ * <p>Where the data pipeline ({@code optPipeline}, {@code addTransform}) runs depends on how the
+ * dataset is built, so that each way gives DJL's batches:
+ *
+ * <ul>
+ *   <li>{@link Builder#setData}: once per batch, on the stacked batch, as {@code ArrayDataset};
+ *   <li>{@link Builder#setDataset}: the wrapped dataset's own transforms, then the builder's, per
+ *       item on the decode stage, as DJL's loader over that dataset; the wrapped dataset's label
+ *       pipeline runs on the stacked labels before the builder's;
+ *   <li>{@link Builder#setSource}: per item, on the decode stage.
+ * </ul>
+ *
+ * <p>The label pipeline ({@code optTargetPipeline}) always runs on the stacked labels. In a
+ * per-item pipeline, DJL's random transforms are made to depend only on (seed, epoch, index) (see
+ * {@link dev.asyncdataset.decode.DjlRandomPipeline}). {@code randomSplit} and {@code subDataset}
+ * return datasets read by this loader with the same options.
  *
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
@@ -72,7 +86,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     /** A split of {@code parent}: the same loader, options and seed over some of its items. */
     private ConcurrentDataset(ConcurrentDataset parent, long[] indices) {
         super(splitBuilder(parent));
-        this.spec = withSource(parent.spec, subset(parent.spec.source(), indices));
+        this.spec = SubsetSource.spec(parent.spec, indices);
         this.epochSampler = parent.epochSampler;
         this.epochs = new AtomicLong();
         this.resumeSkip = new AtomicLong();
@@ -200,30 +214,6 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                 .optDevice(parent.device);
     }
 
-    private static <T> ItemSource<T> subset(ItemSource<T> source, long[] indices) {
-        return new SubsetSource<>(source, indices);
-    }
-
-    private static LoaderSpec withSource(LoaderSpec s, ItemSource<?> source) {
-        return new LoaderSpec(
-                source,
-                s.fetchers(),
-                s.autoFetchers(),
-                s.workers(),
-                s.stagingDepth(),
-                s.decodeThreads(),
-                s.inOrder(),
-                s.badItemPolicy(),
-                s.seed(),
-                s.dataBatchifier(),
-                s.labelBatchifier(),
-                s.pipeline(),
-                s.batchPipeline(),
-                s.targetPipeline(),
-                s.devicePipeline(),
-                s.device());
-    }
-
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Record read(NDManager manager, long index) throws Exception {
         ItemSource source = spec.source();
@@ -240,9 +230,6 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * Builds a {@link ConcurrentDataset}; names follow DJL's {@code RandomAccessDataset} builders.
      */
     public static final class Builder extends BaseBuilder<Builder> {
-
-        private static final Logger logger = LoggerFactory.getLogger(ConcurrentDataset.class);
-        private static volatile boolean warnedBatchRandom;
 
         private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
@@ -575,8 +562,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             dataBatchifier,
                             labelBatchifier,
                             data != null ? null : DjlRandomPipeline.seeded(pipeline),
-                            data != null ? batchPipeline(pipeline) : null,
-                            labelPipeline(items),
+                            data != null ? BuildPipelines.perBatch(pipeline) : null,
+                            BuildPipelines.labels(items, targetPipeline),
                             devicePipeline,
                             device);
             return new ConcurrentDataset(this, spec, epochSampler, resume);
@@ -585,34 +572,6 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         @Override
         protected Builder self() {
             return this;
-        }
-
-        private static Pipeline batchPipeline(Pipeline pipeline) {
-            if (DjlRandomPipeline.seeded(pipeline) != pipeline && !warnedBatchRandom) {
-                warnedBatchRandom = true;
-                logger.warn(
-                        "setData runs the pipeline on whole batches, as ArrayDataset does; DJL's"
-                                + " random transforms in it draw from DJL's shared generator in the"
-                                + " order batches are stacked, so they are not reproducible: use"
-                                + " setSource with dev.asyncdataset.decode's transforms for"
-                                + " reproducible augmentation");
-            }
-            return pipeline;
-        }
-
-        // the wrapped dataset's label pipeline first, as DJL's loader over it, then this builder's
-        private Pipeline labelPipeline(ItemSource<?> items) {
-            Pipeline wrapped = items instanceof DatasetSource ds ? ds.targetPipeline() : null;
-            if (wrapped == null || targetPipeline == null) {
-                return wrapped != null ? wrapped : targetPipeline;
-            }
-            Pipeline own = targetPipeline;
-            return new Pipeline() {
-                @Override
-                public NDList transform(NDList labels) {
-                    return own.transform(wrapped.transform(labels));
-                }
-            };
         }
 
         private static long defaultSeed() {

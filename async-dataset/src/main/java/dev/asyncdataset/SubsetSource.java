@@ -3,6 +3,7 @@ package dev.asyncdataset;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
+import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
 
@@ -19,6 +20,27 @@ final class SubsetSource<T> implements ItemSource<T> {
     SubsetSource(ItemSource<T> source, long[] indices) {
         this.source = source;
         this.indices = indices;
+    }
+
+    /** Returns {@code whole} reading only the items {@code indices} of its source. */
+    static LoaderSpec spec(LoaderSpec whole, long[] indices) {
+        return new LoaderSpec(
+                new SubsetSource<>(whole.source(), indices),
+                whole.fetchers(),
+                whole.autoFetchers(),
+                whole.workers(),
+                whole.stagingDepth(),
+                whole.decodeThreads(),
+                whole.inOrder(),
+                whole.badItemPolicy(),
+                whole.seed(),
+                whole.dataBatchifier(),
+                whole.labelBatchifier(),
+                whole.pipeline(),
+                whole.batchPipeline(),
+                whole.targetPipeline(),
+                whole.devicePipeline(),
+                whole.device());
     }
 
     @Override
