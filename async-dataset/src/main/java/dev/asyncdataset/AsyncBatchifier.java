@@ -20,6 +20,9 @@ public final class AsyncBatchifier implements Batchifier {
 
     private static final long serialVersionUID = 1L;
 
+    /** Creates the batchifier; it holds no state. */
+    public AsyncBatchifier() {}
+
     /** {@inheritDoc} */
     @Override
     public NDList batchify(NDList[] inputs) {

@@ -10,6 +10,7 @@ import ai.djl.training.dataset.Record;
 import ai.djl.training.dataset.Sampler;
 import ai.djl.translate.Pipeline;
 import ai.djl.util.Progress;
+import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.BatchIterable;
 import dev.asyncdataset.internal.CurrentEpoch;
@@ -20,7 +21,11 @@ import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,13 +37,29 @@ import java.util.concurrent.atomic.AtomicReference;
  * pipeline, its threads and who owns which arrays.
  *
  * <pre>{@code
- * ConcurrentDataset dataset = ConcurrentDataset.builder()   // was: new ArrayDataset.Builder()
+ * ConcurrentDataset dataset = new ConcurrentDataset.Builder()  // was: new ArrayDataset.Builder()
  *         .setData(features)
  *         .optLabels(labels)
  *         .setSampling(32, true)
  *         .build();
  * EasyTrain.fit(trainer, epochs, dataset, null);            // unchanged
  * }</pre>
+ *
+ * <p>Where the data pipeline ({@code optPipeline}, {@code addTransform}) runs depends on how the
+ * dataset is built, so that each way gives DJL's batches:
+ *
+ * <ul>
+ *   <li>{@link Builder#setData}: once per batch, on the stacked batch, as {@code ArrayDataset};
+ *   <li>{@link Builder#setDataset}: the wrapped dataset's own transforms, then the builder's, per
+ *       item on the decode stage, as DJL's loader over that dataset; the wrapped dataset's label
+ *       pipeline runs on the stacked labels before the builder's;
+ *   <li>{@link Builder#setSource}: per item, on the decode stage.
+ * </ul>
+ *
+ * <p>The label pipeline ({@code optTargetPipeline}) always runs on the stacked labels. In a
+ * per-item pipeline, DJL's random transforms are made to depend only on (seed, epoch, index) (see
+ * {@link dev.asyncdataset.decode.DjlRandomPipeline}). {@code randomSplit} and {@code subDataset}
+ * return datasets read by this loader with the same options.
  *
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
@@ -62,6 +83,15 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         this.epochSampler = epochSampler;
         this.epochs = new AtomicLong(resume == null ? 0 : resume.epoch());
         this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
+    }
+
+    /** A split of {@code parent}: the same loader, options and seed over some of its items. */
+    private ConcurrentDataset(ConcurrentDataset parent, long[] indices) {
+        super(splitBuilder(parent));
+        this.spec = SubsetSource.spec(parent.spec, indices);
+        this.epochSampler = parent.epochSampler;
+        this.epochs = new AtomicLong();
+        this.resumeSkip = new AtomicLong();
     }
 
     /**
@@ -157,9 +187,35 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         prepare(null);
     }
 
+    /**
+     * Returns the items {@code indices[from]} to {@code indices[to - 1]} as a dataset read by this
+     * loader with its options ({@code randomSplit} and {@code subDataset} call this).
+     */
+    @Override
+    protected RandomAccessDataset newSubDataset(int[] indices, int from, int to) {
+        return new ConcurrentDataset(
+                this, Arrays.stream(indices, from, to).asLongStream().toArray());
+    }
+
+    /** Returns the items {@code indices} as a dataset read by this loader with its options. */
+    @Override
+    protected RandomAccessDataset newSubDataset(List<Long> indices) {
+        return new ConcurrentDataset(this, indices.stream().mapToLong(Long::longValue).toArray());
+    }
+
     @Override
     protected long availableSize() {
         return spec.source().size();
+    }
+
+    private static Builder splitBuilder(ConcurrentDataset parent) {
+        return new Builder()
+                .setSampling(parent.sampler)
+                .optDataBatchifier(parent.dataBatchifier)
+                .optLabelBatchifier(parent.labelBatchifier)
+                .optPipeline(parent.pipeline)
+                .optTargetPipeline(parent.targetPipeline)
+                .optDevice(parent.device);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -179,6 +235,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      */
     public static final class Builder extends BaseBuilder<Builder> {
 
+        private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
         private NDArray[] data;
         private NDArray[] labels = new NDArray[0];
@@ -199,7 +256,11 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private IterationState resume;
         private Pipeline devicePipeline;
 
-        Builder() {
+        /**
+         * Creates a builder, as {@code new ArrayDataset.Builder()} does; the same as {@link
+         * ConcurrentDataset#builder()}.
+         */
+        public Builder() {
             AsyncBatchifier batchifier = new AsyncBatchifier();
             dataBatchifier = batchifier;
             labelBatchifier = batchifier;
@@ -281,13 +342,19 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
         /**
          * Sets in-memory data, as {@code ArrayDataset.Builder.setData} does: item {@code i} is row
-         * {@code i} of every array.
+         * {@code i} of every array. As in {@code ArrayDataset}, the data pipeline ({@link
+         * #optPipeline}, {@link #addTransform}) then runs once per batch, on the stacked batch.
          *
          * @param data the data arrays, all with the same first dimension
          * @return this builder
+         * @throws IllegalArgumentException if {@code data} is null or empty
          */
         public Builder setData(NDArray... data) {
+            if (data == null || data.length == 0) {
+                throw new IllegalArgumentException("Please pass in at least one data");
+            }
             this.data = data.clone();
+            sourceCalls.add("setData");
             return self();
         }
 
@@ -298,28 +365,37 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          * @return this builder
          */
         public Builder optLabels(NDArray... labels) {
-            this.labels = labels.clone();
+            this.labels = Objects.requireNonNull(labels, "optLabels: labels is null").clone();
             return self();
         }
 
         /**
-         * Sets an existing dataset to read items from; its {@code get} runs on the fetch stage.
+         * Sets an existing dataset to read items from; its {@code get} runs on the fetch stage,
+         * then its own data pipeline (for example an {@code ImageFolder}'s {@code addTransform}s)
+         * runs per item and this builder's after it, as DJL's loader over that dataset does.
          *
          * @param dataset the dataset to wrap
          * @return this builder
+         * @throws NullPointerException if {@code dataset} is null
          */
         public Builder setDataset(RandomAccessDataset dataset) {
-            return setSource(new DatasetSource(dataset));
+            Objects.requireNonNull(dataset, "setDataset: dataset is null");
+            this.source = new DatasetSource(dataset);
+            sourceCalls.add("setDataset");
+            return self();
         }
 
         /**
-         * Sets where the items come from: a folder, S3, or a source of your own.
+         * Sets where the items come from: a folder, S3, or a source of your own. The data pipeline
+         * then runs per item, on the decode stage.
          *
          * @param source the item source
          * @return this builder
+         * @throws NullPointerException if {@code source} is null
          */
         public Builder setSource(ItemSource<?> source) {
-            this.source = source;
+            this.source = Objects.requireNonNull(source, "setSource: source is null");
+            sourceCalls.add("setSource");
             return self();
         }
 
@@ -361,6 +437,20 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         public Builder optWorkers(int workers) {
             this.workers = atLeast(1, workers, "workers");
             return self();
+        }
+
+        /**
+         * Sets the batches DJL's loader would prepare ahead: here, as {@link #optWorkers}, the most
+         * batches being fetched and decoded at once (the staged batches are set by {@link
+         * #optStagingDepth}).
+         *
+         * @param prefetchNumber the batches in flight, at least 1
+         * @return this builder
+         */
+        @Override
+        public Builder optPrefetchNumber(int prefetchNumber) {
+            optWorkers(prefetchNumber);
+            return super.optPrefetchNumber(prefetchNumber);
         }
 
         /**
@@ -444,9 +534,10 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          */
         public ConcurrentDataset build() {
             Objects.requireNonNull(sampler, "setSampling(...) is required");
-            if ((data == null) == (source == null)) {
+            if (sourceCalls.size() != 1) {
                 throw new IllegalArgumentException(
-                        "set exactly one of setData, setDataset and setSource");
+                        "set exactly one of setData, setDataset and setSource; called: "
+                                + (sourceCalls.isEmpty() ? "none" : sourceCalls));
             }
             ItemSource<?> items = data != null ? new ArraySource(data, labels) : source;
             boolean seeded = seed != null && batchSize > 0;
@@ -474,9 +565,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             itemSeed,
                             dataBatchifier,
                             labelBatchifier,
-                            pipeline,
-                            null,
-                            targetPipeline,
+                            data != null ? null : DjlRandomPipeline.seeded(pipeline),
+                            data != null ? BuildPipelines.perBatch(pipeline) : null,
+                            BuildPipelines.labels(items, targetPipeline),
                             devicePipeline,
                             device);
             return new ConcurrentDataset(this, spec, epochSampler, resume);

@@ -6,13 +6,21 @@ package dev.asyncdataset;
  * storage kept failing after its retries, a batch could not be stacked, or the iteration was
  * interrupted or closed. When it is thrown, every loader thread has been stopped and every array
  * the loader still held has been freed.
+ *
+ * <p>It is an {@link IllegalStateException}, the type DJL's own loader throws when it cannot read a
+ * batch, so existing {@code catch (IllegalStateException e)} blocks keep working.
  */
-public class DataLoadingException extends RuntimeException {
+public class DataLoadingException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The batch number in the epoch, or -1. */
     private final long batch;
+
+    /** The failed item's index, or -1. */
     private final long index;
+
+    /** The failed item's key or path, or {@code null}. */
     private final String key;
 
     /**

@@ -11,9 +11,11 @@ import org.slf4j.LoggerFactory;
  * A DJL training listener that reports, after every epoch, how long the trainer waited for data
  * from a {@link ConcurrentDataset} and which stage limits it, for example {@code "epoch 3: data
  * wait 12.1% of wall time, 812 items/s; slowest stage: storage (fetch p99 180.0 ms, fetch limit
- * 64)"}. It also records the figures in the trainer's {@link Metrics}, when it has one, as {@code
- * data_wait_share}, {@code data_items_per_second}, {@code data_fetch_p99_ms}, {@code
- * data_decode_ms_per_item} and {@code data_fetch_limit}.
+ * 64)"}; when neither the storage nor the decode time per item is large enough to explain the wait
+ * (a tiny in-memory run, say), it says it cannot tell instead of naming one. It also records the
+ * figures in the trainer's {@link Metrics}, when it has one, as {@code data_wait_share}, {@code
+ * data_items_per_second}, {@code data_fetch_p99_ms}, {@code data_decode_ms_per_item} and {@code
+ * data_fetch_limit}.
  *
  * <pre>{@code
  * config.addTrainingListeners(new DataWaitListener(dataset));
@@ -23,6 +25,8 @@ public final class DataWaitListener extends TrainingListenerAdapter {
 
     private static final Logger logger = LoggerFactory.getLogger(DataWaitListener.class);
     private static final double WAITING = 0.05;
+    // a stage explains the wait only if an item spends a fair part of the wall time per item in it
+    private static final double UNEXPLAINED = 0.25;
 
     private final ConcurrentDataset dataset;
 
@@ -69,6 +73,18 @@ public final class DataWaitListener extends TrainingListenerAdapter {
     private static String slowestStage(LoaderStats stats) {
         if (stats.dataWaitShare() < WAITING) {
             return "training (data is ready in time)";
+        }
+        double wallPerItem = stats.items() == 0 ? 0 : stats.wallNanos() / 1e6 / stats.items();
+        double slowest = Math.max(stats.fetchP50Millis(), stats.decodeMillisPerItem());
+        if (slowest < UNEXPLAINED * wallPerItem) {
+            return String.format(
+                    Locale.ROOT,
+                    "cannot tell (fetch p50 %.2f ms and decode %.2f ms per item are small against"
+                            + " %.2f ms of wall time per item: the wait is start-up or per-batch"
+                            + " overhead, not one stage)",
+                    stats.fetchP50Millis(),
+                    stats.decodeMillisPerItem(),
+                    wallPerItem);
         }
         if (stats.fetchP50Millis() > stats.decodeMillisPerItem()) {
             return String.format(

@@ -3,7 +3,12 @@ package dev.asyncdataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import ai.djl.ndarray.NDArray;
+import ai.djl.training.dataset.ArrayDataset;
+import ai.djl.training.dataset.RandomAccessDataset;
+import dev.asyncdataset.source.ItemSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 class BuilderTest {
 
@@ -14,6 +19,7 @@ class BuilderTest {
         assertMessage("workers < 1: -2", () -> builder.optWorkers(-2));
         assertMessage("stagingDepth < 1: 0", () -> builder.optStagingDepth(0));
         assertMessage("decodeThreads < 1: 0", () -> builder.optDecodeThreads(0));
+        assertMessage("workers < 1: 0", () -> builder.optPrefetchNumber(0));
     }
 
     @Test
@@ -24,13 +30,54 @@ class BuilderTest {
                         ConcurrentDataset.builder()
                                 .setSource(new TestSources.WithBadItems(1))
                                 .build());
-        assertThrows(
-                IllegalArgumentException.class,
+        assertMessage(
+                "set exactly one of setData, setDataset and setSource; called: none",
                 () -> ConcurrentDataset.builder().setSampling(1, false).build());
     }
 
-    private static void assertMessage(String expected, Runnable call) {
-        assertEquals(
-                expected, assertThrows(IllegalArgumentException.class, call::run).getMessage());
+    @Test
+    void refusesTwoWaysOfBuildingAtBuild() {
+        RandomAccessDataset slow = new TestSources.SlowDataset(4, 0, 1);
+        ConcurrentDataset.Builder builder =
+                new ConcurrentDataset.Builder()
+                        .setDataset(slow)
+                        .setSource(new TestSources.WithBadItems(1))
+                        .setSampling(1, false);
+        assertMessage(
+                "set exactly one of setData, setDataset and setSource; called: "
+                        + "[setDataset, setSource]",
+                builder::build);
+    }
+
+    @Test
+    void nullOrEmptyDataFailsAtTheCallWithDjlsMessage() {
+        String djl =
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () ->
+                                        new ArrayDataset.Builder()
+                                                .setData(new NDArray[0])
+                                                .setSampling(1, false)
+                                                .build())
+                        .getMessage();
+        assertEquals("Please pass in at least one data", djl);
+        assertMessage(djl, () -> new ConcurrentDataset.Builder().setData((NDArray[]) null));
+        assertMessage(djl, () -> new ConcurrentDataset.Builder().setData());
+    }
+
+    @Test
+    void nullDatasetOrSourceFailsAtTheCall() {
+        ConcurrentDataset.Builder builder = new ConcurrentDataset.Builder();
+        assertNpe("setDataset: dataset is null", () -> builder.setDataset(null));
+        assertNpe("setSource: source is null", () -> builder.setSource((ItemSource<?>) null));
+        assertNpe("optLabels: labels is null", () -> builder.optLabels((NDArray[]) null));
+    }
+
+    private static void assertMessage(String expected, Executable call) {
+        assertEquals(expected, assertThrows(IllegalArgumentException.class, call).getMessage());
+    }
+
+    private static void assertNpe(String expected, Executable call) {
+        assertEquals(expected, assertThrows(NullPointerException.class, call).getMessage());
     }
 }

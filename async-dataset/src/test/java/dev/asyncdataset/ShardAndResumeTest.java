@@ -10,6 +10,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.source.ArraySource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -117,8 +118,10 @@ class ShardAndResumeTest {
     }
 
     private ConcurrentDataset.Builder builder() {
+        // per-item random transforms over in-memory arrays: setSource (setData runs the pipeline
+        // on whole batches, as ArrayDataset does)
         return ConcurrentDataset.builder()
-                .setData(items)
+                .setSource(new ArraySource(new NDArray[] {items}, new NDArray[0]))
                 .setSampling(8, true)
                 .optSeed(SEED)
                 .optPipeline(new Pipeline(array -> array.add(ItemRandom.current().nextInt(1000))));

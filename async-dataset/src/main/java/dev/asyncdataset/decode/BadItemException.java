@@ -12,6 +12,7 @@ public class BadItemException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The bad item's key or path. */
     private final String key;
 
     /**

@@ -3,28 +3,48 @@ package dev.asyncdataset.source;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
+import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
+import dev.asyncdataset.decode.DjlRandomPipeline;
 import java.io.IOException;
+import java.lang.reflect.Field;
 
 /**
  * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV dataset,
  * one of your own): its {@code get} runs on the fetch stage, so that a dataset whose {@code get}
- * waits on storage is read concurrently. The wrapped dataset's own pipeline, sampler and
- * batchifiers are not used (DJL applies them in its iterator, not in {@code get}): set them on the
- * {@code ConcurrentDataset} builder.
+ * waits on storage is read concurrently. As DJL's loader over that dataset does, the wrapped
+ * dataset's data pipeline (for example an {@code ImageFolder}'s {@code addTransform}s) runs on each
+ * item, here on the decode stage, and its label pipeline on each batch's stacked labels ({@link
+ * #targetPipeline()}). Its sampler and batchifiers are not used: set them on the {@code
+ * ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
 
     private final RandomAccessDataset dataset;
+    private final Pipeline pipeline;
+    private final Pipeline targetPipeline;
 
     /**
      * Wraps {@code dataset}, which must already be prepared or able to prepare itself.
      *
      * @param dataset the dataset to read
+     * @throws IllegalArgumentException if the dataset's pipelines cannot be read
      */
     public DatasetSource(RandomAccessDataset dataset) {
         this.dataset = dataset;
+        this.pipeline = DjlRandomPipeline.seeded(pipelineOf(dataset, "pipeline"));
+        this.targetPipeline = pipelineOf(dataset, "targetPipeline");
+    }
+
+    /**
+     * Returns the wrapped dataset's label pipeline, which DJL's loader applies to the stacked
+     * labels of each batch, or {@code null}.
+     *
+     * @return the label pipeline
+     */
+    public Pipeline targetPipeline() {
+        return targetPipeline;
     }
 
     @Override
@@ -48,11 +68,34 @@ public final class DatasetSource implements ItemSource<Record> {
 
     @Override
     public Record decode(NDManager manager, long index, Record fetched) {
-        return fetched;
+        if (pipeline == null) {
+            return fetched;
+        }
+        return new Record(pipeline.transform(fetched.getData()), fetched.getLabels());
     }
 
     @Override
     public String describe(long index) {
         return dataset.getClass().getSimpleName() + " item " + index;
+    }
+
+    // DJL keeps a dataset's pipelines in protected fields with no getter
+    private static Pipeline pipelineOf(RandomAccessDataset dataset, String name) {
+        try {
+            Field field = RandomAccessDataset.class.getDeclaredField(name);
+            field.setAccessible(true);
+            return (Pipeline) field.get(dataset);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalArgumentException(
+                    "cannot read the "
+                            + name
+                            + " of "
+                            + dataset.getClass().getSimpleName()
+                            + " ("
+                            + e
+                            + "): build it without transforms and set them on the"
+                            + " ConcurrentDataset builder (addTransform, optTargetPipeline)",
+                    e);
+        }
     }
 }

@@ -1,0 +1,85 @@
+package dev.asyncdataset;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import ai.djl.util.Progress;
+import dev.asyncdataset.internal.LoaderSpec;
+import dev.asyncdataset.source.ItemSource;
+import java.io.IOException;
+
+/**
+ * The items of a split ({@code randomSplit}, {@code subDataset}) of a {@link ConcurrentDataset}:
+ * item {@code i} is item {@code indices[i]} of the whole source, which stays open as long as the
+ * whole dataset's.
+ */
+final class SubsetSource<T> implements ItemSource<T> {
+
+    private final ItemSource<T> source;
+    private final long[] indices;
+
+    SubsetSource(ItemSource<T> source, long[] indices) {
+        this.source = source;
+        this.indices = indices;
+    }
+
+    /** Returns {@code whole} reading only the items {@code indices} of its source. */
+    static LoaderSpec spec(LoaderSpec whole, long[] indices) {
+        return new LoaderSpec(
+                new SubsetSource<>(whole.source(), indices),
+                whole.fetchers(),
+                whole.autoFetchers(),
+                whole.workers(),
+                whole.stagingDepth(),
+                whole.decodeThreads(),
+                whole.inOrder(),
+                whole.badItemPolicy(),
+                whole.seed(),
+                whole.dataBatchifier(),
+                whole.labelBatchifier(),
+                whole.pipeline(),
+                whole.batchPipeline(),
+                whole.targetPipeline(),
+                whole.devicePipeline(),
+                whole.device());
+    }
+
+    @Override
+    public void prepare(Progress progress) throws IOException {
+        source.prepare(progress);
+    }
+
+    @Override
+    public long size() {
+        return indices.length;
+    }
+
+    @Override
+    public T fetch(NDManager manager, long index) throws Exception {
+        return source.fetch(manager, indices[Math.toIntExact(index)]);
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, T fetched) throws Exception {
+        return source.decode(manager, indices[Math.toIntExact(index)], fetched);
+    }
+
+    @Override
+    public String describe(long index) {
+        return source.describe(indices[Math.toIntExact(index)]);
+    }
+
+    @Override
+    public long retries() {
+        return source.retries();
+    }
+
+    @Override
+    public long cacheHits() {
+        return source.cacheHits();
+    }
+
+    @Override
+    public long cacheMisses() {
+        return source.cacheMisses();
+    }
+}
