@@ -7,7 +7,8 @@ package dev.asyncdataset.source;
  *
  * @param shard the shard's name
  * @param key the sample's key: the member path up to the first dot of the file name
- * @param image the image member ({@code jpg}, {@code jpeg} or {@code png}), or {@code null}
+ * @param image the image member ({@code jpg}, {@code jpeg}, {@code png}; also {@code bmp}, {@code
+ *     gif}, {@code wbmp}, as DJL's {@code ImageFolder} accepts), or {@code null}
  * @param label the integer label read from the {@code cls} or {@code txt} member
  * @param json the {@code json} member, kept as bytes, or {@code null}
  * @param problem why the sample cannot be used, or {@code null}

@@ -83,7 +83,9 @@ final class ShardSamples {
                     shard,
                     key,
                     "no "
-                            + (image == null ? "image (jpg, jpeg, png)" : "label (cls, txt)")
+                            + (image == null
+                                    ? "image (jpg, jpeg, png, bmp, gif, wbmp)"
+                                    : "label (cls, txt)")
                             + " member");
         }
         if (label.size() > MAX_LABEL_BYTES) {
@@ -106,7 +108,7 @@ final class ShardSamples {
     /** Folds the image extensions into "image" and the label ones into "label". */
     private static String imageOrLabel(String field) {
         return switch (field) {
-            case "jpg", "jpeg", "png" -> "image";
+            case "jpg", "jpeg", "png", "bmp", "gif", "wbmp" -> "image";
             case "cls", "txt" -> "label";
             default -> field;
         };

@@ -44,7 +44,10 @@ class ShardSamplesTest {
                                 .file("d.txt", "2")
                                 .finish());
         assertBad(samples.get(0), "shard.tar sample a", "no label (cls, txt) member");
-        assertBad(samples.get(1), "shard.tar sample b", "no image (jpg, jpeg, png) member");
+        assertBad(
+                samples.get(1),
+                "shard.tar sample b",
+                "no image (jpg, jpeg, png, bmp, gif, wbmp) member");
         assertBad(samples.get(2), "shard.tar sample c", "not an integer: x1");
         assertEquals(2, samples.get(3).check().label());
     }
