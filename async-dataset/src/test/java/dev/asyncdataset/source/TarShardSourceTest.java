@@ -26,13 +26,7 @@ class TarShardSourceTest {
 
     @Test
     void shardsGiveTheSameBatchesAsTheFolderSource() throws Exception {
-        TestImages.write(images, TestImages.classFolders(3, 6, 40, 30));
-        ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
-                .optShardBytes(20_000)
-                .build()
-                .write();
+        writeShards(3, 6);
         ImageFolderSource folder = ImageFolderSource.of(images);
         try (TarShardSource tars = TarShardSource.of(shards)) {
             assertTrue(tars.shardCount() > 2, "shards: " + tars.shardCount());
@@ -43,13 +37,7 @@ class TarShardSourceTest {
 
     @Test
     void withoutSidecarIndexesTheHeadersGiveTheSameItems() throws Exception {
-        TestImages.write(images, TestImages.classFolders(2, 4, 40, 30));
-        ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
-                .optShardBytes(20_000)
-                .build()
-                .write();
+        writeShards(2, 4);
         List<String> indexed = describeAll(shards);
         try (Stream<Path> files = Files.list(shards)) {
             for (Path idx : files.filter(p -> p.toString().endsWith(".idx")).toList()) {
@@ -99,6 +87,17 @@ class TarShardSourceTest {
         assertInstanceOf(
                 IllegalArgumentException.class,
                 assertThrows(Exception.class, () -> TarShardSource.of(images)));
+    }
+
+    /** Writes {@code classes x perClass} images of 40x30 px into shards of about 20 KB. */
+    private void writeShards(int classes, int perClass) throws Exception {
+        TestImages.write(images, TestImages.classFolders(classes, perClass, 40, 30));
+        ShardWriter.builder()
+                .setImages(images)
+                .setOutput(shards)
+                .optShardBytes(20_000)
+                .build()
+                .write();
     }
 
     private static List<String> describeAll(Path shards) throws Exception {
