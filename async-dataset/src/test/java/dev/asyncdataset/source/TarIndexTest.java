@@ -64,6 +64,35 @@ class TarIndexTest {
     }
 
     @Test
+    void gnuTarUstarShardsGroupIntoSamples(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("n01"));
+        Files.writeString(dir.resolve("n01/img_1.jpg"), "image");
+        Files.writeString(dir.resolve("n01/img_1.cls"), "3\n");
+        Path tar = dir.resolve("s.tar");
+        Process process =
+                new ProcessBuilder(
+                                "tar",
+                                "--format=ustar",
+                                "-C",
+                                dir.toString(),
+                                "-cf",
+                                tar.toString(),
+                                "n01/img_1.jpg",
+                                "n01/img_1.cls")
+                        .redirectErrorStream(true)
+                        .start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), new String(process.getInputStream().readAllBytes()));
+        byte[] shard = Files.readAllBytes(tar);
+        List<ShardSample> samples =
+                ShardSamples.group("s.tar", TarBytes.index(shard), TarBytes.ranges(shard));
+        assertEquals(1, samples.size());
+        assertEquals("n01/img_1", samples.get(0).check().key());
+        assertEquals(3, samples.get(0).label());
+        assertEquals(5, samples.get(0).image().size());
+    }
+
+    @Test
     void truncatedShardFailsNamingTheShardAndLastMember() throws Exception {
         byte[] whole = new TarBytes().file("a.jpg", new byte[2000]).file("a.cls", "1").finish();
         byte[] midMember = java.util.Arrays.copyOf(whole, 1000);
