@@ -53,7 +53,10 @@ final class TarHeader {
     /** The member's name: the ustar prefix, a slash, and the name field. */
     static String name(byte[] block) {
         String name = ascii(block, NAME, 100);
-        String prefix = hasMagic(block) ? ascii(block, PREFIX, 155) : "";
+        // Only POSIX ustar ("ustar\0") has a prefix field; old GNU headers ("ustar ") keep times
+        // there.
+        boolean posix = hasMagic(block) && block[MAGIC + 5] == 0;
+        String prefix = posix ? ascii(block, PREFIX, 155) : "";
         return prefix.isEmpty() ? name : prefix + "/" + name;
     }
 
