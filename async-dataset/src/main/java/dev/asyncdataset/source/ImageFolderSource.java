@@ -95,6 +95,11 @@ public final class ImageFolderSource implements ItemSource<byte[]> {
         return items.key(index);
     }
 
+    /** The label of item {@code index}: the position of its class. */
+    long label(long index) {
+        return items.label(index);
+    }
+
     @Override
     public long size() {
         return items.size();

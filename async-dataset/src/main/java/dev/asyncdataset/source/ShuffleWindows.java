@@ -1,0 +1,142 @@
+package dev.asyncdataset.source;
+
+import dev.asyncdataset.decode.ItemRandom;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * The epoch order of samples stored in shards, shuffled in windows of shards: the shards are
+ * permuted, cut into windows of {@code windowShards} consecutive shards, and the samples of each
+ * window are permuted among themselves. A reader therefore needs only the shards of one window at a
+ * time, and the order is a pure function of (seed, epoch): the same on every rank and every run.
+ *
+ * <p>Samples are numbered globally: shard 0's samples first, in archive order, then shard 1's, and
+ * so on. The global order does not depend on the number of ranks: at each step the ranks together
+ * take the next {@code worldSize} positions of it, rank {@code r} the {@code r}-th. After every
+ * rank has taken {@code k} items from position {@code p}, the job has consumed exactly positions
+ * {@code [p, p + k * worldSize)}, so a position saved at one world size resumes at any other
+ * without repeating or dropping a sample of the epoch (elastic resume).
+ */
+public final class ShuffleWindows {
+
+    private final long[] firstSample;
+    private final int windowShards;
+    private final long seed;
+
+    /**
+     * Creates the order for shards holding {@code shardSizes[s]} samples each.
+     *
+     * @param shardSizes the number of samples of each shard, in shard order
+     * @param windowShards how many shards one shuffle window spans, at least 1
+     * @param seed the seed of every epoch's order
+     * @throws IllegalArgumentException if a size is negative or {@code windowShards} is below 1
+     */
+    public ShuffleWindows(long[] shardSizes, int windowShards, long seed) {
+        if (windowShards < 1) {
+            throw new IllegalArgumentException("windowShards must be at least 1: " + windowShards);
+        }
+        firstSample = new long[shardSizes.length + 1];
+        for (int s = 0; s < shardSizes.length; s++) {
+            if (shardSizes[s] < 0) {
+                throw new IllegalArgumentException(
+                        "shard " + s + " has " + shardSizes[s] + " samples");
+            }
+            firstSample[s + 1] = firstSample[s] + shardSizes[s];
+        }
+        this.windowShards = windowShards;
+        this.seed = seed;
+    }
+
+    /**
+     * Returns the number of samples in all shards.
+     *
+     * @return the sample count of an epoch
+     */
+    public long size() {
+        return firstSample[firstSample.length - 1];
+    }
+
+    /**
+     * Returns the global order of {@code epoch}: every sample exactly once.
+     *
+     * @param epoch the epoch number
+     * @return the global sample numbers in the order they are read
+     */
+    public long[] epochOrder(long epoch) {
+        int[] shards = permutation(firstSample.length - 1, random(epoch, -1));
+        long[] order = new long[Math.toIntExact(size())];
+        int at = 0;
+        for (int w = 0; w * windowShards < shards.length; w++) {
+            int start = at;
+            for (int s = w * windowShards;
+                    s < Math.min(shards.length, (w + 1) * windowShards);
+                    s++) {
+                for (long i = firstSample[shards[s]]; i < firstSample[shards[s] + 1]; i++) {
+                    order[at++] = i;
+                }
+            }
+            shuffle(order, start, at, random(epoch, w));
+        }
+        return order;
+    }
+
+    /**
+     * Returns the samples rank {@code rank} reads in {@code epoch} from global position {@code
+     * position} on: positions {@code position + rank, position + rank + worldSize, ...}. Every rank
+     * gets the same count: the remainder is dropped, or padded with samples from the start of the
+     * epoch's order (as {@code DistributedSampler} pads).
+     *
+     * @param epoch the epoch number
+     * @param position the number of the epoch's samples the job has consumed (0 at its start)
+     * @param rank this rank, from 0 to {@code worldSize - 1}
+     * @param worldSize the number of ranks
+     * @param dropRemainder drop the last {@code (size - position) % worldSize} samples instead of
+     *     padding
+     * @return the global sample numbers this rank reads, in order
+     * @throws IllegalArgumentException if the position, rank or world size is out of range
+     */
+    public long[] rankOrder(
+            long epoch, long position, int rank, int worldSize, boolean dropRemainder) {
+        if (worldSize < 1 || rank < 0 || rank >= worldSize) {
+            throw new IllegalArgumentException("rank " + rank + " of world size " + worldSize);
+        }
+        if (position < 0 || position > size()) {
+            throw new IllegalArgumentException("position " + position + " outside 0.." + size());
+        }
+        long[] order = epochOrder(epoch);
+        long remaining = order.length - position;
+        long count =
+                dropRemainder ? remaining / worldSize : (remaining + worldSize - 1) / worldSize;
+        long[] mine = new long[Math.toIntExact(count)];
+        for (int j = 0; j < mine.length; j++) {
+            long at = position + (long) j * worldSize + rank;
+            mine[j] = order[(int) (at < order.length ? at : (at - order.length) % order.length)];
+        }
+        return mine;
+    }
+
+    private SplittableRandom random(long epoch, long window) {
+        return new SplittableRandom(ItemRandom.mix(seed, epoch, window));
+    }
+
+    private static int[] permutation(int n, SplittableRandom random) {
+        int[] p = new int[n];
+        Arrays.setAll(p, i -> i);
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+
+    private static void shuffle(long[] a, int from, int to, SplittableRandom random) {
+        for (int i = to - 1; i > from; i--) {
+            int j = from + random.nextInt(i - from + 1);
+            long t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+}

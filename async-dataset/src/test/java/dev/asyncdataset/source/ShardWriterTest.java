@@ -1,0 +1,124 @@
+package dev.asyncdataset.source;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.testing.TestImages;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ShardWriterTest {
+
+    @TempDir Path images;
+    @TempDir Path shards;
+
+    @Test
+    void folderToShardsGivesBackTheSameSamplesAndLabels() throws Exception {
+        TestImages.write(images, TestImages.classFolders(3, 5, 64, 48));
+        ImageFolderSource folder = ImageFolderSource.of(images);
+        List<Path> written = writer(8192).write();
+        assertTrue(written.size() > 2, "shards: " + written.size());
+        List<ShardSample> samples = new ArrayList<>();
+        for (Path shard : written) {
+            assertTrue(Files.size(shard) <= 8192 || samplesOf(shard).size() == 1, shard.toString());
+            samples.addAll(samplesOf(shard));
+        }
+        assertEquals(folder.size(), samples.size());
+        for (int i = 0; i < samples.size(); i++) {
+            ShardSample sample = samples.get(i).check();
+            Path shard = shards.resolve(sample.shard());
+            try (FileChannel channel = ByteRanges.open(shard)) {
+                byte[] image =
+                        ByteRanges.readFile(
+                                channel, sample.image().offset(), (int) sample.image().size());
+                assertArrayEquals(folder.fetch(null, i), image, sample.describe());
+            }
+            assertEquals(folder.label(i), sample.label(), sample.describe());
+        }
+        assertEquals(
+                folder.getClasses(), Files.readAllLines(shards.resolve(ShardWriter.CLASSES_FILE)));
+    }
+
+    @Test
+    void sidecarIndexMatchesTheHeadersAndPythonReadsTheShards() throws Exception {
+        TestImages.write(images, TestImages.classFolders(2, 3, 32, 32));
+        Path shard = writer(ShardWriter.DEFAULT_SHARD_BYTES).write().get(0);
+        byte[] index = Files.readAllBytes(Path.of(shard + ShardIndexFile.SUFFIX));
+        assertEquals(
+                samplesOf(shard),
+                ShardIndexFile.parse(shard.getFileName().toString(), Files.size(shard), index));
+        Process python =
+                new ProcessBuilder(
+                                "python3",
+                                "-c",
+                                "import tarfile,sys;"
+                                        + " print(len(tarfile.open(sys.argv[1]).getnames()))",
+                                shard.toString())
+                        .start();
+        assertTrue(python.waitFor(60, TimeUnit.SECONDS));
+        assertEquals("12", new String(python.getInputStream().readAllBytes()).strip());
+    }
+
+    @Test
+    void rerunRewritesTheSameShardsAndDropsStaleOnes() throws Exception {
+        TestImages.write(images, TestImages.classFolders(2, 4, 48, 48));
+        List<Path> many = writer(4096).write();
+        List<Path> few = writer(1 << 20).write();
+        assertEquals(1, few.size());
+        byte[] first = Files.readAllBytes(few.get(0));
+        assertEquals(List.of(few.get(0)), writer(1 << 20).write());
+        assertArrayEquals(first, Files.readAllBytes(few.get(0)));
+        assertTrue(many.size() > 1);
+        try (Stream<Path> files = Files.list(shards)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+            assertEquals(
+                    List.of(ShardWriter.CLASSES_FILE, "shard-000000.tar", "shard-000000.tar.idx"),
+                    names);
+        }
+    }
+
+    @Test
+    void builderRejectsBadSettingsNamingThem() {
+        var e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ShardWriter.builder().optShardBytes(0));
+        assertTrue(e.getMessage().contains("0"));
+        e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ShardWriter.builder().optPrefix("a/b"));
+        assertTrue(e.getMessage().contains("a/b"));
+        assertFalse(Files.exists(images.resolve("missing")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ShardWriter.builder().setImages(images.resolve("missing")));
+        assertThrows(IllegalStateException.class, () -> ShardWriter.builder().build());
+    }
+
+    private ShardWriter writer(long shardBytes) {
+        return ShardWriter.builder()
+                .setImages(images)
+                .setOutput(shards)
+                .optShardBytes(shardBytes)
+                .build();
+    }
+
+    private static List<ShardSample> samplesOf(Path shard) throws Exception {
+        try (FileChannel channel = ByteRanges.open(shard)) {
+            ByteRanges in = (offset, length) -> ByteRanges.readFile(channel, offset, length);
+            String name = shard.getFileName().toString();
+            return ShardSamples.group(name, TarIndex.read(name, channel.size(), in), in);
+        }
+    }
+}
