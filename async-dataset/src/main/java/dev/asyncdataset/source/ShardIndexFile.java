@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.decode.BadItemException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

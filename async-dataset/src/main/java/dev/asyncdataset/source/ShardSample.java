@@ -1,5 +1,7 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.decode.BadItemException;
+
 /**
  * One WebDataset sample of a tar shard: the members sharing a key, reduced to what a classifier
  * reads. A sample whose members break the layout carries a {@code problem} instead, reported by

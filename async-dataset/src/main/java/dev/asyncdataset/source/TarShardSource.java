@@ -2,6 +2,7 @@ package dev.asyncdataset.source;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

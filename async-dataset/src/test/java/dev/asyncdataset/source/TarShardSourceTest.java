@@ -9,6 +9,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.testing.TestImages;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
