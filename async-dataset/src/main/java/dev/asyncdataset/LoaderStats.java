@@ -26,6 +26,7 @@ import dev.asyncdataset.source.ItemSource;
  * @param retries storage requests the source retried
  * @param cacheHits items the source served from its local cache
  * @param cacheMisses items the source looked up in its cache and fetched from storage
+ * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
  */
 public record LoaderStats(
         long epoch,
@@ -44,7 +45,8 @@ public record LoaderStats(
         int fetchLimit,
         long retries,
         long cacheHits,
-        long cacheMisses) {
+        long cacheMisses,
+        long integrityFailures) {
 
     static LoaderStats of(StatsCounter.Snapshot s, ItemSource<?> source) {
         return new LoaderStats(
@@ -64,7 +66,8 @@ public record LoaderStats(
                 s.fetchLimit(),
                 source.retries(),
                 source.cacheHits(),
-                source.cacheMisses());
+                source.cacheMisses(),
+                source.integrityFailures());
     }
 
     /**

@@ -8,14 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import ai.djl.util.Progress;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.TestImages;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -82,15 +85,85 @@ class S3SourceIT {
     }
 
     @Test
-    void listsEveryPage() throws Exception {
-        Map<String, byte[]> many = new LinkedHashMap<>();
-        for (int i = 0; i < 1_050; i++) {
-            many.put("c" + (i % 2) + "/" + i + ".jpg", new byte[] {(byte) i});
+    void buildDoesNoIoAndPrepareListsWithProgress() throws Exception {
+        S3.faults().failLists(0);
+        try (S3Source s3 = S3.sourceBuilder(URL).build()) {
+            assertEquals(0, S3.faults().listCounts()[0], "build() listed");
+            List<String> reported = new ArrayList<>();
+            s3.prepare(new RecordingProgress(reported));
+            assertEquals(1, S3.faults().listCounts()[0]);
+            assertEquals(IMAGES.size(), s3.size());
+            assertEquals("end", reported.get(reported.size() - 1), reported.toString());
+            s3.prepare(null);
+            assertEquals(1, S3.faults().listCounts()[0], "listed twice");
         }
-        S3.upload("paged", "", many);
-        try (S3Source s3 = S3.sourceBuilder("s3://paged").build()) {
-            assertEquals(1_050, s3.size());
-            assertEquals(List.of("c0", "c1"), s3.getClasses());
+        try (S3Source missing = S3.sourceBuilder("s3://no-such-bucket/x").build()) {
+            IOException e = assertThrows(IOException.class, () -> missing.prepare(null));
+            assertTrue(e.getMessage().contains("s3://no-such-bucket/x"), e.getMessage());
+        }
+    }
+
+    /**
+     * 21,000 keys are 21 LIST pages of 1,000; with every 10th LIST request failing, each failed
+     * page is retried on its own. Retrying the whole listing, as before, needs 21 pages in a row
+     * without a failure, which never happens here.
+     */
+    @Test
+    void aListingOf21PagesWithFailingPagesHasTheKeysOfAFaultFreeOne() throws Exception {
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i < 21_000; i++) {
+            many.add(String.format("c%d/%05d.jpg", i / 7_000, i));
+        }
+        S3.faults().listedKeys("paged", many, 1_000);
+        S3.faults().failLists(0);
+        List<String> clean = keys("s3://paged");
+        S3.faults().failLists(10);
+        List<String> faulty = keys("s3://paged");
+        long[] lists = S3.faults().listCounts();
+        S3.faults().failLists(0);
+        System.out.printf("listing: %d LIST requests, %d failed%n", lists[0], lists[1]);
+        assertTrue(lists[1] > 0, "no LIST page failed");
+        assertEquals(21 + lists[1], lists[0]);
+        assertEquals(many, clean);
+        assertEquals(clean, faulty);
+    }
+
+    private static List<String> keys(String url) throws Exception {
+        try (S3Source s3 = S3.sourceBuilder(url).build()) {
+            s3.prepare(null);
+            List<String> keys = new ArrayList<>();
+            for (long i = 0; i < s3.size(); i++) {
+                keys.add(s3.key(i));
+            }
+            return keys;
+        }
+    }
+
+    /** Records what a listing reports to DJL's progress. */
+    private record RecordingProgress(List<String> calls) implements Progress {
+        @Override
+        public void reset(String message, long max, String trailing) {
+            calls.add("reset " + message);
+        }
+
+        @Override
+        public void start(long initial) {
+            calls.add("start");
+        }
+
+        @Override
+        public void end() {
+            calls.add("end");
+        }
+
+        @Override
+        public void increment(long increment) {
+            calls.add("increment " + increment);
+        }
+
+        @Override
+        public void update(long progress, String message) {
+            calls.add("update " + message);
         }
     }
 
@@ -183,9 +256,43 @@ class S3SourceIT {
     }
 
     @Test
+    void bitFlippedBodiesAreRetriedAndCountedAndPassOnlyWithChecksumsOff() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.CORRUPT : Fault.NONE);
+        try (S3Source s3 = S3.sourceBuilder(URL).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            List<byte[]> bytes = SourceEpoch.fetch(s3, manager, allIndices(s3));
+            for (int i = 0; i < bytes.size(); i++) {
+                assertArrayEquals(IMAGES.get(s3.key(i).substring(6)), bytes.get(i), s3.key(i));
+            }
+            assertEquals(IMAGES.size(), S3.faults().injectedCount(Fault.CORRUPT));
+            assertEquals(IMAGES.size(), s3.integrityFailures());
+            assertEquals(IMAGES.size(), s3.retries());
+        }
+        S3.faults().setPolicy((key, attempt) -> Fault.CORRUPT);
+        try (S3Source unchecked = S3.sourceBuilder(URL).optVerifyChecksums(false).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            List<byte[]> bytes = SourceEpoch.fetch(unchecked, manager, allIndices(unchecked));
+            for (int i = 0; i < bytes.size(); i++) {
+                byte[] stored = IMAGES.get(unchecked.key(i).substring(6));
+                assertFalse(Arrays.equals(stored, bytes.get(i)), "not corrupted: " + i);
+            }
+            assertEquals(0, unchecked.integrityFailures());
+        }
+    }
+
+    private static List<Long> allIndices(S3Source s3) {
+        List<Long> indices = new ArrayList<>();
+        for (long i = 0; i < s3.size(); i++) {
+            indices.add(i);
+        }
+        return indices;
+    }
+
+    @Test
     void stalledRequestsTimeOutAndAreRetried() throws Throwable {
         S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.STALL : Fault.NONE);
-        try (S3Source s3 = S3.sourceBuilder(URL).optRequestTimeout(Duration.ofSeconds(1)).build();
+        try (S3Source s3 =
+                        S3.sourceBuilder(URL).optFirstByteTimeout(Duration.ofSeconds(1)).build();
                 NDManager manager = NDManager.newBaseManager()) {
             long start = System.nanoTime();
             SourceEpoch.one(s3, manager, 0);
@@ -210,7 +317,7 @@ class S3SourceIT {
     void aSingleAttemptIsReportedInTheSingular() throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.INTERNAL_ERROR);
         BadItemException e = giveUp(1);
-        assertTrue(e.getMessage().contains("still failing after 1 attempt: "), e.getMessage());
+        assertTrue(e.getMessage().contains("still failing after 1 attempt in "), e.getMessage());
     }
 
     /** Fetches item 0 with {@code attempts} attempts, expecting it to fail every one of them. */
@@ -257,15 +364,14 @@ class S3SourceIT {
     @Test
     void credentialsNeverAppearInErrors() throws Exception {
         String secret = "super-secret-value-123";
-        Exception e =
-                assertThrows(
-                        Exception.class,
-                        () ->
-                                S3.sourceBuilder(URL)
-                                        .optCredentials("it-access-key", secret)
-                                        .optMaxAttempts(1)
-                                        .build()
-                                        .close());
+        Exception e;
+        try (S3Source s3 =
+                S3.sourceBuilder(URL)
+                        .optCredentials("it-access-key", secret)
+                        .optMaxAttempts(1)
+                        .build()) {
+            e = assertThrows(Exception.class, () -> s3.prepare(null));
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
             assertFalse(String.valueOf(t.getMessage()).contains(secret), t.toString());
         }
