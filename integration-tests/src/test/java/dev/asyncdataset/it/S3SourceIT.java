@@ -288,6 +288,28 @@ class S3SourceIT {
         return indices;
     }
 
+    /** The defaults ride out 25% of every attempt failing, with no attempt cap to raise. */
+    @Test
+    void aQuarterOfAllAttemptsFailingIsRiddenOutWithTheDefaults() throws Exception {
+        S3.faults()
+                .setPolicy(
+                        new RandomFaults(25, Integer.MAX_VALUE)
+                                .rate(Fault.SLOW_DOWN, 0.15)
+                                .rate(Fault.INTERNAL_ERROR, 0.10));
+        try (S3Source s3 = S3.sourceBuilder(URL).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            List<byte[]> bytes = SourceEpoch.fetch(s3, manager, allIndices(s3));
+            for (int i = 0; i < bytes.size(); i++) {
+                assertArrayEquals(IMAGES.get(s3.key(i).substring(6)), bytes.get(i), s3.key(i));
+            }
+            long injected = S3.faults().injectedFaults();
+            System.out.printf(
+                    "25%% faults: %d of %d GETs failed%n", injected, S3.faults().getCount());
+            assertTrue(injected > IMAGES.size() / 8, "only " + injected + " faults");
+            assertEquals(injected, s3.retries());
+        }
+    }
+
     @Test
     void stalledRequestsTimeOutAndAreRetried() throws Throwable {
         S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.STALL : Fault.NONE);
