@@ -8,13 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
-import ai.djl.util.Progress;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.TestImages;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,89 +79,6 @@ class S3SourceIT {
             }
             assertTrue(localIndex.isEmpty(), "items missing from S3: " + localIndex.keySet());
             assertEquals(IMAGES.size(), S3.faults().getCount());
-        }
-    }
-
-    @Test
-    void buildDoesNoIoAndPrepareListsWithProgress() throws Exception {
-        S3.faults().failLists(0);
-        try (S3Source s3 = S3.sourceBuilder(URL).build()) {
-            assertEquals(0, S3.faults().listCounts()[0], "build() listed");
-            List<String> reported = new ArrayList<>();
-            s3.prepare(new RecordingProgress(reported));
-            assertEquals(1, S3.faults().listCounts()[0]);
-            assertEquals(IMAGES.size(), s3.size());
-            assertEquals("end", reported.get(reported.size() - 1), reported.toString());
-            s3.prepare(null);
-            assertEquals(1, S3.faults().listCounts()[0], "listed twice");
-        }
-        try (S3Source missing = S3.sourceBuilder("s3://no-such-bucket/x").build()) {
-            IOException e = assertThrows(IOException.class, () -> missing.prepare(null));
-            assertTrue(e.getMessage().contains("s3://no-such-bucket/x"), e.getMessage());
-        }
-    }
-
-    /**
-     * 21,000 keys are 21 LIST pages of 1,000; with every 10th LIST request failing, each failed
-     * page is retried on its own. Retrying the whole listing, as before, needs 21 pages in a row
-     * without a failure, which never happens here.
-     */
-    @Test
-    void aListingOf21PagesWithFailingPagesHasTheKeysOfAFaultFreeOne() throws Exception {
-        List<String> many = new ArrayList<>();
-        for (int i = 0; i < 21_000; i++) {
-            many.add(String.format("c%d/%05d.jpg", i / 7_000, i));
-        }
-        S3.faults().listedKeys("paged", many, 1_000);
-        S3.faults().failLists(0);
-        List<String> clean = keys("s3://paged");
-        S3.faults().failLists(10);
-        List<String> faulty = keys("s3://paged");
-        long[] lists = S3.faults().listCounts();
-        S3.faults().failLists(0);
-        System.out.printf("listing: %d LIST requests, %d failed%n", lists[0], lists[1]);
-        assertTrue(lists[1] > 0, "no LIST page failed");
-        assertEquals(21 + lists[1], lists[0]);
-        assertEquals(many, clean);
-        assertEquals(clean, faulty);
-    }
-
-    private static List<String> keys(String url) throws Exception {
-        try (S3Source s3 = S3.sourceBuilder(url).build()) {
-            s3.prepare(null);
-            List<String> keys = new ArrayList<>();
-            for (long i = 0; i < s3.size(); i++) {
-                keys.add(s3.key(i));
-            }
-            return keys;
-        }
-    }
-
-    /** Records what a listing reports to DJL's progress. */
-    private record RecordingProgress(List<String> calls) implements Progress {
-        @Override
-        public void reset(String message, long max, String trailing) {
-            calls.add("reset " + message);
-        }
-
-        @Override
-        public void start(long initial) {
-            calls.add("start");
-        }
-
-        @Override
-        public void end() {
-            calls.add("end");
-        }
-
-        @Override
-        public void increment(long increment) {
-            calls.add("increment " + increment);
-        }
-
-        @Override
-        public void update(long progress, String message) {
-            calls.add("update " + message);
         }
     }
 
