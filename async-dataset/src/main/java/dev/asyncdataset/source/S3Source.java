@@ -6,6 +6,7 @@ import ai.djl.util.Progress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
@@ -49,6 +50,10 @@ public final class S3Source implements ItemSource<byte[]> {
     private final Retrier retrier;
     private final DiskCache cache;
     private final S3AsyncClient client;
+
+    /** A lock, not a monitor: listing does I/O, which would pin a virtual thread's carrier. */
+    private final ReentrantLock listing = new ReentrantLock();
+
     private volatile LabeledKeys items;
 
     /** Lists the items, reporting to a progress (which may be null). */
@@ -127,9 +132,14 @@ public final class S3Source implements ItemSource<byte[]> {
      * @throws IOException if a page or the manifest cannot be read within the retry budget
      */
     @Override
-    public synchronized void prepare(Progress progress) throws IOException {
-        if (items == null) {
-            items = lister.list(progress);
+    public void prepare(Progress progress) throws IOException {
+        listing.lock();
+        try {
+            if (items == null) {
+                items = lister.list(progress);
+            }
+        } finally {
+            listing.unlock();
         }
     }
 
