@@ -23,6 +23,7 @@ package dev.asyncdataset;
  * @param retries storage requests the source retried
  * @param cacheHits items the source served from its local cache
  * @param cacheMisses items the source looked up in its cache and fetched from storage
+ * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
  */
 public record LoaderStats(
         long epoch,
@@ -41,7 +42,8 @@ public record LoaderStats(
         int fetchLimit,
         long retries,
         long cacheHits,
-        long cacheMisses) {
+        long cacheMisses,
+        long integrityFailures) {
 
     /**
      * Returns the items delivered per second of wall time.

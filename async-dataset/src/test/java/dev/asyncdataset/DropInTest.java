@@ -74,6 +74,7 @@ class DropInTest extends CpuManagerTest {
                         16,
                         0,
                         0,
+                        0,
                         0);
         String line = DataWaitListener.describe(stats);
         assertTrue(line.contains("slowest stage: cannot tell"), line);

@@ -62,7 +62,8 @@ public final class StatsCounter {
                 fetchLimit.get(),
                 source.retries(),
                 source.cacheHits(),
-                source.cacheMisses());
+                source.cacheMisses(),
+                source.integrityFailures());
     }
 
     void started() {

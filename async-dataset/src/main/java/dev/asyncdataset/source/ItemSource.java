@@ -102,6 +102,16 @@ public interface ItemSource<T> extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Returns how many fetched bodies failed the store's checksum so far (each is retried); 0 for
+     * sources with nothing to check.
+     *
+     * @return the integrity failures
+     */
+    default long integrityFailures() {
+        return 0;
+    }
+
     /** Releases what the source holds (clients, connection pools); the default holds nothing. */
     @Override
     default void close() {}

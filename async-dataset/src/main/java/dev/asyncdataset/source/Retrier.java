@@ -7,14 +7,17 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Predicate;
 
 /**
- * Runs a call up to {@code maxAttempts} times while it fails with a transient error, sleeping
- * between attempts with exponential backoff and full jitter: before retry {@code n} (1-based) it
- * sleeps a uniformly random time in {@code [0, min(maxDelay, baseDelay * 2^(n-1))]}. Meant for
+ * Runs a call again while it fails with a transient error, within a budget of attempts and of time,
+ * sleeping between attempts with exponential backoff and full jitter: before retry {@code n}
+ * (1-based) it sleeps a uniformly random time in {@code [0, min(maxDelay, baseDelay * 2^(n-1))]},
+ * cut to what is left of the time budget. No attempt starts once the time budget is spent, so a
+ * call that never succeeds gives up at most one attempt's duration after the budget. Meant for
  * virtual threads, where sleeping is cheap. Counts retries across all threads.
  */
 final class Retrier {
 
     private final int maxAttempts;
+    private final long budgetNanos;
     private final long baseDelayNanos;
     private final long maxDelayNanos;
     private final Predicate<Throwable> isTransient;
@@ -22,6 +25,7 @@ final class Retrier {
 
     Retrier(
             int maxAttempts,
+            Duration budget,
             Duration baseDelay,
             Duration maxDelay,
             Predicate<Throwable> isTransient) {
@@ -29,25 +33,31 @@ final class Retrier {
             throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
         }
         this.maxAttempts = maxAttempts;
+        this.budgetNanos = budget.toNanos();
         this.baseDelayNanos = baseDelay.toNanos();
         this.maxDelayNanos = maxDelay.toNanos();
         this.isTransient = isTransient;
     }
 
     /**
-     * Calls {@code call} until it succeeds, fails with a non-transient error, or has failed {@code
-     * maxAttempts} times; then throws the last error.
+     * Calls {@code call} until it succeeds or fails with a non-transient error (thrown as is), or
+     * its budget is spent: then throws {@link GaveUp} with the last error as its cause.
      */
     <T> T call(Callable<T> call) throws Exception {
+        long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
                 return call.call();
             } catch (Exception e) {
-                if (attempt >= maxAttempts || !isTransient.test(e)) {
+                if (!isTransient.test(e)) {
                     throw e;
                 }
+                long left = budgetNanos - (System.nanoTime() - start);
+                if (attempt >= maxAttempts || left <= 0) {
+                    throw new GaveUp(attempt, System.nanoTime() - start, e);
+                }
                 retries.increment();
-                Thread.sleep(Duration.ofNanos(backoffNanos(attempt)));
+                Thread.sleep(Duration.ofNanos(Math.min(left, backoffNanos(attempt))));
             }
         }
     }
@@ -61,11 +71,22 @@ final class Retrier {
         return ThreadLocalRandom.current().nextLong(ceiling + 1);
     }
 
-    int maxAttempts() {
-        return maxAttempts;
-    }
-
     long retryCount() {
         return retries.sum();
+    }
+
+    /** A transient failure that outlasted the budget; the cause is the last attempt's error. */
+    static final class GaveUp extends Exception {
+
+        GaveUp(int attempts, long nanos, Exception last) {
+            super(
+                    "still failing after "
+                            + (attempts == 1 ? "1 attempt" : attempts + " attempts")
+                            + " in "
+                            + nanos / 1_000_000
+                            + " ms: "
+                            + S3Errors.unwrap(last),
+                    S3Errors.unwrap(last));
+        }
     }
 }

@@ -32,12 +32,16 @@ final class S3Errors {
 
     /**
      * True for failures that may pass: 5xx (503 SlowDown included), 429 and throttling, timeouts,
-     * and I/O errors such as connection resets and truncated bodies.
+     * I/O errors such as connection resets and truncated bodies, and bodies that fail their
+     * checksum.
      */
     static boolean isTransient(Throwable error) {
         Throwable e = unwrap(error);
-        if (e instanceof BadItemException) {
+        if (badItem(e) != null) {
             return false;
+        }
+        if (S3Integrity.isMismatch(e)) {
+            return true;
         }
         if (e instanceof SdkServiceException service) {
             return service.statusCode() >= 500
@@ -51,6 +55,16 @@ final class S3Errors {
             return hasIoCause(e);
         }
         return false;
+    }
+
+    /** The bad item among the causes of {@code error} (the SDK wraps it), or null. */
+    static BadItemException badItem(Throwable error) {
+        for (Throwable e = error; e != null; e = e.getCause()) {
+            if (e instanceof BadItemException bad) {
+                return bad;
+            }
+        }
+        return null;
     }
 
     private static boolean hasIoCause(Throwable error) {

@@ -1,12 +1,20 @@
 package dev.asyncdataset.source;
 
+import ai.djl.util.Progress;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.S3Object;
 
 /** Lists the items of a bucket prefix and reads small objects such as manifests. */
 final class S3Listing {
@@ -14,16 +22,40 @@ final class S3Listing {
     private S3Listing() {}
 
     /**
-     * Lists {@code prefix/<class>/<file>} keys with DJL's image extensions (paginated, all pages),
-     * grouped by class; nested keys and hidden names are skipped.
+     * Lists {@code prefix/<class>/<file>} keys with DJL's image extensions, grouped by class;
+     * nested keys and hidden names are skipped. Pages are requested one after the other, each
+     * retried on its own from its continuation token, so a failed page costs one page, not the
+     * listing so far.
      */
-    static LabeledKeys folderLayout(S3AsyncClient client, S3Location location) throws Exception {
+    static LabeledKeys folderLayout(
+            S3AsyncClient client,
+            S3Location location,
+            Retrier retrier,
+            Duration pageTimeout,
+            Progress progress)
+            throws Exception {
         SortedMap<String, List<String>> byClass = new TreeMap<>();
-        client.listObjectsV2Paginator(r -> r.bucket(location.bucket()).prefix(location.prefix()))
-                .contents()
-                .subscribe(
-                        object -> add(byClass, object.key().substring(location.prefix().length())))
-                .get();
+        if (progress != null) {
+            progress.reset("Listing " + location.url(location.prefix()), 1);
+        }
+        long keys = 0;
+        String token = null;
+        do {
+            String from = token;
+            ListObjectsV2Response page =
+                    retrier.call(() -> page(client, location, from, pageTimeout));
+            for (S3Object object : page.contents()) {
+                add(byClass, object.key().substring(location.prefix().length()));
+            }
+            keys += page.contents().size();
+            if (progress != null) {
+                progress.update(0, keys + " keys");
+            }
+            token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        } while (token != null);
+        if (progress != null) {
+            progress.end();
+        }
         if (byClass.isEmpty()) {
             throw new IllegalArgumentException(
                     "no <class>/<image> keys under " + location.url(location.prefix()));
@@ -31,7 +63,26 @@ final class S3Listing {
         return LabeledKeys.ofClasses(byClass);
     }
 
-    /** Called on the SDK's thread, one page item at a time (the subscriber is sequential). */
+    /** One LIST page; a page not answered within {@code timeout} is a transient failure. */
+    private static ListObjectsV2Response page(
+            S3AsyncClient client, S3Location location, String token, Duration timeout)
+            throws Exception {
+        CompletableFuture<ListObjectsV2Response> page =
+                client.listObjectsV2(
+                        r ->
+                                r.bucket(location.bucket())
+                                        .prefix(location.prefix())
+                                        .continuationToken(token));
+        try {
+            return page.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new SocketTimeoutException(
+                    location.url(location.prefix()) + ": no LIST page within " + timeout);
+        } finally {
+            page.cancel(true);
+        }
+    }
+
     private static void add(SortedMap<String, List<String>> byClass, String relativeKey) {
         int slash = relativeKey.indexOf('/');
         if (slash <= 0 || relativeKey.indexOf('/', slash + 1) >= 0) {

@@ -2,20 +2,20 @@ package dev.asyncdataset.source;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.core.ResponseBytes;
-import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
-import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
  * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
- * v2 asynchronous client. Items are listed once, when the source is built, from either
+ * v2 asynchronous client. Items are listed once, by {@link #prepare} (which {@code
+ * ConcurrentDataset} calls before the first epoch; {@code build()} does no I/O), from either
  *
  * <ul>
  *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as in
@@ -25,11 +25,13 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  *       class names.
  * </ul>
  *
- * <p>{@link #fetch} GETs the object, retrying transient failures (5xx, SlowDown, throttling,
- * timeouts, resets, truncated bodies) with exponential backoff and full jitter; a missing key, an
- * empty object, or a GET still failing after the last attempt is a {@link BadItemException} that
- * names the key. With {@link S3SourceBuilder#optCache} the bytes are kept in a bounded local LRU
- * cache, so later epochs need no GET.
+ * <p>{@link #fetch} GETs the object and checks the body against the store's checksum (see {@link
+ * S3SourceBuilder#optVerifyChecksums}), retrying transient failures (5xx, SlowDown, throttling,
+ * timeouts, resets, truncated bodies, checksum mismatches) with exponential backoff and full jitter
+ * within a retry budget ({@link S3SourceBuilder#optRetryBudget}); a missing key, an empty object,
+ * an object over {@link S3SourceBuilder#optMaxObjectBytes}, or a GET still failing when the budget
+ * is spent is a {@link BadItemException} that names the key. With {@link S3SourceBuilder#optCache}
+ * the bytes are kept in a bounded local LRU cache, so later epochs need no GET.
  *
  * <pre>{@code
  * S3Source source = S3Source.builder()
@@ -41,23 +43,37 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  */
 public final class S3Source implements ItemSource<byte[]> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(S3Source.class);
+    private static final Logger logger = LoggerFactory.getLogger(S3Source.class);
 
     private final S3Location location;
-    private final S3AsyncClient client;
-    private final LabeledKeys items;
+    private final S3Reader reader;
+    private final Lister lister;
     private final Retrier retrier;
     private final DiskCache cache;
+    private final S3AsyncClient client;
+
+    /** A lock, not a monitor: listing does I/O, which would pin a virtual thread's carrier. */
+    private final ReentrantLock listing = new ReentrantLock();
+
+    private volatile LabeledKeys items;
+
+    /** Lists the items, reporting to a progress (which may be null). */
+    @FunctionalInterface
+    interface Lister {
+        LabeledKeys list(Progress progress) throws IOException;
+    }
 
     S3Source(
             S3Location location,
             S3AsyncClient client,
-            LabeledKeys items,
+            S3Reader reader,
+            Lister lister,
             Retrier retrier,
             DiskCache cache) {
         this.location = location;
         this.client = client;
-        this.items = items;
+        this.reader = reader;
+        this.lister = lister;
         this.retrier = retrier;
         this.cache = cache;
     }
@@ -78,7 +94,7 @@ public final class S3Source implements ItemSource<byte[]> {
      * @return the sorted class names
      */
     public List<String> getClasses() {
-        return items.classes();
+        return items().classes();
     }
 
     /**
@@ -88,7 +104,7 @@ public final class S3Source implements ItemSource<byte[]> {
      * @return the full key in the bucket
      */
     public String key(long index) {
-        return location.prefix() + items.key(index);
+        return location.prefix() + items().key(index);
     }
 
     /** Returns how many GETs were retried so far, over all items and threads. */
@@ -109,14 +125,69 @@ public final class S3Source implements ItemSource<byte[]> {
         return cache == null ? 0 : cache.missCount();
     }
 
+    /**
+     * Lists the bucket prefix (or reads the manifest), once: later calls do nothing. Each LIST page
+     * is retried on its own within the retry budget.
+     *
+     * @param progress reports the keys listed, or {@code null}
+     * @throws IOException if a page or the manifest cannot be read within the retry budget
+     */
     @Override
-    public long size() {
-        return items.size();
+    public void prepare(Progress progress) throws IOException {
+        listing.lock();
+        try {
+            if (items == null) {
+                items = lister.list(progress);
+            }
+        } finally {
+            listing.unlock();
+        }
     }
 
+    /** The listed items; lists them now if {@link #prepare} was not called. */
+    private LabeledKeys items() {
+        LabeledKeys listed = items;
+        if (listed == null) {
+            try {
+                prepare(null);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            listed = items;
+        }
+        return listed;
+    }
+
+    /**
+     * Returns the number of items, listing them first if {@link #prepare} was not called.
+     *
+     * @throws UncheckedIOException if that listing fails
+     */
+    @Override
+    public long size() {
+        return items().size();
+    }
+
+    /** Returns how many GET bodies failed their checksum (each then retried), over all items. */
+    @Override
+    public long integrityFailures() {
+        return reader.integrityFailures();
+    }
+
+    /**
+     * Reads item {@code index} from the cache or S3. Running out of memory on one item makes that
+     * item bad, not the storage: {@code BadItemPolicy.SKIP} skips it.
+     */
     @Override
     public byte[] fetch(NDManager manager, long index) throws Exception {
-        String key = key(index);
+        try {
+            return read(key(index));
+        } catch (OutOfMemoryError e) {
+            throw new BadItemException(describe(index), "out of memory reading it", e);
+        }
+    }
+
+    private byte[] read(String key) throws Exception {
         String url = location.url(key);
         byte[] bytes = cache == null ? null : cache.get(url);
         if (bytes == null) {
@@ -129,21 +200,15 @@ public final class S3Source implements ItemSource<byte[]> {
     }
 
     /**
-     * GETs {@code key}, retrying transient failures; one that outlasts every attempt makes the item
-     * bad, so that {@code BadItemPolicy.SKIP} can leave it out and the default policy names it.
+     * GETs {@code key}, retrying transient failures; one that outlasts the retry budget makes the
+     * item bad, so that {@code BadItemPolicy.SKIP} can leave it out and the default policy names
+     * it.
      */
     private byte[] getWithRetries(String key) throws Exception {
         try {
-            return retrier.call(() -> get(key));
-        } catch (Exception e) {
-            if (!S3Errors.isTransient(e)) {
-                throw e;
-            }
-            Throwable last = S3Errors.unwrap(e);
-            int attempts = retrier.maxAttempts();
-            String tries = attempts == 1 ? "1 attempt" : attempts + " attempts";
-            throw new BadItemException(
-                    location.url(key), "still failing after " + tries + ": " + last, last);
+            return retrier.call(() -> reader.get(key));
+        } catch (Retrier.GaveUp e) {
+            throw new BadItemException(location.url(key), e.getMessage(), e.getCause());
         }
     }
 
@@ -152,44 +217,13 @@ public final class S3Source implements ItemSource<byte[]> {
         try {
             cache.put(url, bytes);
         } catch (IOException e) {
-            LOG.warn("cannot cache {}: {}", url, e.toString());
+            logger.warn("cannot cache {}: {}", url, e.toString());
         }
-    }
-
-    private byte[] get(String key) throws Exception {
-        CompletableFuture<ResponseBytes<GetObjectResponse>> response =
-                client.getObject(
-                        r -> r.bucket(location.bucket()).key(key),
-                        AsyncResponseTransformer.toBytes());
-        ResponseBytes<GetObjectResponse> body;
-        try {
-            body = response.get();
-        } catch (InterruptedException e) {
-            response.cancel(true);
-            throw e;
-        } catch (Exception e) {
-            if (S3Errors.isNotFound(e)) {
-                throw new BadItemException(location.url(key), "no such key", S3Errors.unwrap(e));
-            }
-            throw e;
-        }
-        byte[] bytes = body.asByteArrayUnsafe();
-        Long expected = body.response().contentLength();
-        if (expected != null && expected != bytes.length) {
-            throw new IOException(
-                    location.url(key)
-                            + ": truncated body, "
-                            + bytes.length
-                            + " of "
-                            + expected
-                            + " bytes");
-        }
-        return bytes;
     }
 
     @Override
     public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
-        return items.decode(manager, index, fetched, describe(index));
+        return items().decode(manager, index, fetched, describe(index));
     }
 
     /** Returns {@code s3://bucket/key} of item {@code index}. */

@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import ai.djl.util.Progress;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -36,8 +37,14 @@ public final class S3SourceBuilder {
     private String manifestKey;
     private Path manifestFile;
     private int maxConnections = 256;
-    private int maxAttempts = 5;
-    private Duration requestTimeout = Duration.ofSeconds(30);
+    private int maxAttempts = Integer.MAX_VALUE;
+    private Duration retryBudget = Duration.ofSeconds(30);
+    private Duration connectTimeout = Duration.ofSeconds(2);
+    private Duration firstByteTimeout = Duration.ofSeconds(10);
+    private Duration readIdleTimeout = Duration.ofSeconds(5);
+    private Duration requestTimeout = Duration.ofMinutes(5);
+    private long maxObjectBytes = 64L << 20;
+    private boolean verifyChecksums = true;
     private Path cacheDir;
     private long cacheBytes;
 
@@ -157,9 +164,10 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Sets how many times a GET is tried before a transient failure is given up on; default 5.
+     * Caps how many times a request is tried before a transient failure is given up on; default no
+     * cap: the {@linkplain #optRetryBudget retry budget} decides.
      *
-     * @param maxAttempts the attempts per item, at least 1
+     * @param maxAttempts the attempts per request, at least 1
      * @return this builder
      */
     public S3SourceBuilder optMaxAttempts(int maxAttempts) {
@@ -171,16 +179,93 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Sets the time limit of one request attempt; default 30 seconds.
+     * Sets how long a request (one GET, one LIST page) is retried after its first attempt started;
+     * default 30 seconds, enough to ride out a store restart or a throttling burst. No attempt
+     * starts after the budget, so a key that never succeeds is reported (a bad item naming it) at
+     * most one attempt after it: with the defaults, within 42 seconds (the budget, a 2 s connect
+     * timeout and a 10 s first-byte timeout) unless its body keeps dripping, which the {@linkplain
+     * #optRequestTimeout request timeout} bounds.
+     *
+     * @param budget a positive duration
+     * @return this builder
+     */
+    public S3SourceBuilder optRetryBudget(Duration budget) {
+        this.retryBudget = positive(budget, "retryBudget");
+        return this;
+    }
+
+    /**
+     * Sets how long opening a connection may take; default 2 seconds.
+     *
+     * @param timeout a positive duration
+     * @return this builder
+     */
+    public S3SourceBuilder optConnectTimeout(Duration timeout) {
+        this.connectTimeout = positive(timeout, "connectTimeout");
+        return this;
+    }
+
+    /**
+     * Sets how long the response headers may take from the start of an attempt (waiting for a
+     * pooled connection, connecting and sending included); default 10 seconds.
+     *
+     * @param timeout a positive duration
+     * @return this builder
+     */
+    public S3SourceBuilder optFirstByteTimeout(Duration timeout) {
+        this.firstByteTimeout = positive(timeout, "firstByteTimeout");
+        return this;
+    }
+
+    /**
+     * Sets how long a body may go without a byte arriving before the attempt is abandoned (and
+     * retried); default 5 seconds. A slow body that keeps moving is never cut by this.
+     *
+     * @param timeout a positive duration
+     * @return this builder
+     */
+    public S3SourceBuilder optReadIdleTimeout(Duration timeout) {
+        this.readIdleTimeout = positive(timeout, "readIdleTimeout");
+        return this;
+    }
+
+    /**
+     * Sets the limit on the whole of one request attempt, a backstop for bodies that drip without
+     * end; default 5 minutes. Stalls are caught earlier by the phase timeouts.
      *
      * @param timeout a positive duration
      * @return this builder
      */
     public S3SourceBuilder optRequestTimeout(Duration timeout) {
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("requestTimeout not positive: " + timeout);
+        this.requestTimeout = positive(timeout, "requestTimeout");
+        return this;
+    }
+
+    /**
+     * Sets the largest object read, checked from the Content-Length header before the body is read;
+     * a larger object is a bad item ("object too large"); default 64 MiB.
+     *
+     * @param maxBytes the limit in bytes, from 1 to {@code Integer.MAX_VALUE - 8}
+     * @return this builder
+     */
+    public S3SourceBuilder optMaxObjectBytes(long maxBytes) {
+        if (maxBytes < 1 || maxBytes > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("maxObjectBytes out of range: " + maxBytes);
         }
-        this.requestTimeout = timeout;
+        this.maxObjectBytes = maxBytes;
+        return this;
+    }
+
+    /**
+     * Checks every body against the checksum the store gives (an S3 additional checksum, else the
+     * ETag when it is the object's MD5); a mismatch is retried and counted. Default true; the cost
+     * is in BENCHMARKS.md.
+     *
+     * @param verify whether to check bodies
+     * @return this builder
+     */
+    public S3SourceBuilder optVerifyChecksums(boolean verify) {
+        this.verifyChecksums = verify;
         return this;
     }
 
@@ -202,10 +287,10 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Creates the client and lists the items.
+     * Creates the client; does no I/O: the items are listed by {@link S3Source#prepare}.
      *
      * @return the source
-     * @throws IOException if listing or reading the manifest fails
+     * @throws IOException if the cache directory cannot be opened
      * @throws IllegalStateException if no URL was set
      */
     public S3Source build() throws IOException {
@@ -214,17 +299,27 @@ public final class S3SourceBuilder {
         }
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3AsyncClient client = client();
-        try {
-            Retrier retrier =
-                    new Retrier(maxAttempts, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
-            return new S3Source(location, client, items(client, retrier), retrier, cache);
-        } catch (IOException | RuntimeException e) {
-            client.close();
-            throw e;
-        }
+        Retrier retrier =
+                new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
+        S3Reader reader =
+                new S3Reader(
+                        client,
+                        location,
+                        maxObjectBytes,
+                        firstByteTimeout,
+                        readIdleTimeout,
+                        verifyChecksums);
+        return new S3Source(
+                location,
+                client,
+                reader,
+                progress -> items(client, retrier, progress),
+                retrier,
+                cache);
     }
 
-    private LabeledKeys items(S3AsyncClient client, Retrier retrier) throws IOException {
+    private LabeledKeys items(S3AsyncClient client, Retrier retrier, Progress progress)
+            throws IOException {
         try {
             if (manifestFile != null) {
                 try (BufferedReader reader = Files.newBufferedReader(manifestFile)) {
@@ -237,12 +332,21 @@ public final class S3SourceBuilder {
                 return Manifest.parse(
                         new BufferedReader(new StringReader(text)), location.url(manifestKey));
             }
-            return retrier.call(() -> S3Listing.folderLayout(client, location));
+            return S3Listing.folderLayout(
+                    client, location, retrier, firstByteTimeout.plus(readIdleTimeout), progress);
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new IOException("cannot list " + location.url(location.prefix()), e);
+            throw new IOException(
+                    "cannot list " + location.url(location.prefix()) + ": " + e.getMessage(), e);
         }
+    }
+
+    private static Duration positive(Duration d, String name) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " not positive: " + d);
+        }
+        return d;
     }
 
     private S3AsyncClient client() {
@@ -252,7 +356,9 @@ public final class S3SourceBuilder {
                                 NettyNioAsyncHttpClient.builder()
                                         .eventLoopGroup(SharedEventLoop.GROUP)
                                         .maxConcurrency(maxConnections)
-                                        .connectionAcquisitionTimeout(requestTimeout))
+                                        .connectionTimeout(connectTimeout)
+                                        .readTimeout(longer(firstByteTimeout, readIdleTimeout))
+                                        .connectionAcquisitionTimeout(firstByteTimeout))
                         .forcePathStyle(pathStyle)
                         .region(region != null ? region : defaultRegion())
                         .crossRegionAccessEnabled(region == null)
@@ -280,6 +386,10 @@ public final class S3SourceBuilder {
                         .threadFactory(
                                 Thread.ofPlatform().daemon().name("async-dataset-s3-", 0).factory())
                         .build();
+    }
+
+    private static Duration longer(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static Region defaultRegion() {

@@ -21,10 +21,11 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 class RetrierTest {
 
     private static final Duration MS = Duration.ofMillis(1);
+    private static final Duration HOUR = Duration.ofHours(1);
 
     @Test
     void retriesTransientFailuresAndCountsThem() throws Exception {
-        Retrier retrier = new Retrier(5, MS, MS, e -> e instanceof IOException);
+        Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> e instanceof IOException);
         AtomicInteger calls = new AtomicInteger();
         String result =
                 retrier.call(
@@ -40,24 +41,43 @@ class RetrierTest {
 
     @Test
     void givesUpAfterMaxAttemptsWithTheLastError() {
-        Retrier retrier = new Retrier(3, MS, MS, e -> true);
+        Retrier retrier = new Retrier(3, HOUR, MS, MS, e -> true);
         AtomicInteger calls = new AtomicInteger();
-        IOException e =
+        Retrier.GaveUp e =
                 assertThrows(
-                        IOException.class,
+                        Retrier.GaveUp.class,
                         () ->
                                 retrier.call(
                                         () -> {
                                             throw new IOException(
                                                     "attempt " + calls.incrementAndGet());
                                         }));
-        assertEquals("attempt 3", e.getMessage());
+        assertEquals("attempt 3", e.getCause().getMessage());
+        assertTrue(e.getMessage().startsWith("still failing after 3 attempts in "), e.getMessage());
         assertEquals(2, retrier.retryCount());
     }
 
     @Test
+    void givesUpWhenTheTimeBudgetIsSpentWhateverTheAttemptsLeft() {
+        Duration budget = Duration.ofMillis(300);
+        Retrier retrier =
+                new Retrier(Integer.MAX_VALUE, budget, MS, Duration.ofMillis(50), e -> true);
+        long start = System.nanoTime();
+        assertThrows(
+                Retrier.GaveUp.class,
+                () ->
+                        retrier.call(
+                                () -> {
+                                    throw new IOException("down");
+                                }));
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(tookMillis >= 300 && tookMillis < 5_000, "took " + tookMillis + " ms");
+        assertTrue(retrier.retryCount() > 3, "retries " + retrier.retryCount());
+    }
+
+    @Test
     void doesNotRetryOtherFailures() {
-        Retrier retrier = new Retrier(5, MS, MS, e -> false);
+        Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> false);
         IllegalStateException bad = new IllegalStateException();
         assertSame(
                 bad,
@@ -69,12 +89,13 @@ class RetrierTest {
                                             throw bad;
                                         })));
         assertEquals(0, retrier.retryCount());
-        assertThrows(IllegalArgumentException.class, () -> new Retrier(0, MS, MS, e -> true));
+        assertThrows(IllegalArgumentException.class, () -> new Retrier(0, HOUR, MS, MS, e -> true));
     }
 
     @Test
     void backoffIsFullJitterUnderACappedExponential() {
-        Retrier retrier = new Retrier(10, Duration.ofMillis(10), Duration.ofMillis(100), e -> true);
+        Retrier retrier =
+                new Retrier(10, HOUR, Duration.ofMillis(10), Duration.ofMillis(100), e -> true);
         long[] ceilings = {10, 20, 40, 80, 100, 100, 100};
         for (int attempt = 1; attempt <= ceilings.length; attempt++) {
             long max = 0;

@@ -27,6 +27,20 @@ class S3SourceBuilderTest {
                                 () -> builder.optRequestTimeout(Duration.ZERO))
                         .getMessage());
         assertEquals(
+                "retryBudget not positive: PT-1S",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> builder.optRetryBudget(Duration.ofSeconds(-1)))
+                        .getMessage());
+        assertEquals(
+                "readIdleTimeout not positive: null",
+                assertThrows(IllegalArgumentException.class, () -> builder.optReadIdleTimeout(null))
+                        .getMessage());
+        assertEquals(
+                "maxObjectBytes out of range: 0",
+                assertThrows(IllegalArgumentException.class, () -> builder.optMaxObjectBytes(0))
+                        .getMessage());
+        assertEquals(
                 "cache maxBytes < 1: 0",
                 assertThrows(
                                 IllegalArgumentException.class,

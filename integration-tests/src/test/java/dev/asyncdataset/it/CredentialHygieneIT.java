@@ -13,6 +13,7 @@ import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.source.S3SourceBuilder;
 import dev.asyncdataset.testing.CapturedLogs;
 import dev.asyncdataset.testing.TestImages;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +64,9 @@ class CredentialHygieneIT {
                             .optCredentials("it-access-key", WRONG_SECRET)
                             .optMaxAttempts(1);
             shown.add(wrong);
-            shown.add(assertThrows(Exception.class, wrong::build));
+            try (S3Source refused = wrong.build()) {
+                shown.add(assertThrows(IOException.class, () -> refused.prepare(null)));
+            }
         } finally {
             logs.forEach(CapturedLogs::close);
         }

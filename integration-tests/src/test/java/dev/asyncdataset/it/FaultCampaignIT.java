@@ -24,9 +24,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One epoch of 2,000 real JPEGs from S3Proxy while a seeded fault plan answers 503 SlowDown, 500,
- * resets connections mid-body, stalls past the request timeout and truncates bodies: the epoch must
- * equal a fault-free epoch with the same seed, item for item and bit for bit, and every injected
- * fault must show up as exactly one counted retry.
+ * resets connections mid-body, stalls past the first-byte timeout, truncates bodies or flips one
+ * bit of them: the epoch must equal a fault-free epoch with the same seed, item for item and bit
+ * for bit, and every injected fault must show up as exactly one counted retry (a flipped bit also
+ * as one integrity failure).
  */
 class FaultCampaignIT {
 
@@ -34,21 +35,28 @@ class FaultCampaignIT {
 
     private static final String URL = "s3://campaign/train";
     private static final Map<String, byte[]> IMAGES = TestImages.classFolders(10, 200, 40, 32);
-    private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(2_500);
+    private static final Duration FIRST_BYTE_TIMEOUT = Duration.ofMillis(2_500);
 
     /** What one epoch delivered, in delivery order. */
     private record Epoch(
-            List<Long> indices, List<byte[]> pixels, List<Long> labels, long retries) {}
+            List<Long> indices,
+            List<byte[]> pixels,
+            List<Long> labels,
+            long retries,
+            long integrityFailures) {}
+
+    private static Epoch clean;
 
     @BeforeAll
-    static void upload() throws Exception {
+    static void uploadAndReadOnceWithoutFaults() throws Exception {
         S3.upload("campaign", "train/", IMAGES);
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        clean = epoch();
+        assertEquals(0, clean.retries());
     }
 
     @Test
     void deliversEveryItemOnceInOrderAndBitEqualUnderFaultsAndCountsEachRetry() throws Exception {
-        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-        Epoch clean = epoch();
         S3.faults()
                 .setPolicy(
                         new RandomFaults(2026, 3)
@@ -56,15 +64,36 @@ class FaultCampaignIT {
                                 .rate(Fault.RESET, 0.05)
                                 .rate(Fault.INTERNAL_ERROR, 0.02)
                                 .rate(Fault.STALL, 0.01)
-                                .rate(Fault.TRUNCATE, 0.01));
+                                .rate(Fault.TRUNCATE, 0.01)
+                                .rate(Fault.CORRUPT, 0.05));
         Epoch faulty = epoch();
-        for (Fault fault : Fault.values()) {
+        List<Fault> planned =
+                List.of(
+                        Fault.SLOW_DOWN,
+                        Fault.RESET,
+                        Fault.INTERNAL_ERROR,
+                        Fault.STALL,
+                        Fault.TRUNCATE,
+                        Fault.CORRUPT);
+        for (Fault fault : planned) {
             System.out.printf("fault campaign: %s x %d%n", fault, S3.faults().injectedCount(fault));
         }
         System.out.printf(
-                "fault campaign: %d retries counted, %d connections reset on the wire%n",
-                faulty.retries(), S3.resets());
+                "fault campaign: %d retries counted, %d connections reset on the wire,"
+                        + " %d integrity failures counted%n",
+                faulty.retries(), S3.resets(), faulty.integrityFailures());
 
+        assertEqualsTheCleanEpoch(faulty);
+        for (Fault fault : planned) {
+            assertTrue(S3.faults().injectedCount(fault) > 0, "no " + fault + " injected");
+        }
+        assertEquals(S3.faults().injectedCount(Fault.RESET), S3.resets(), "resets on the wire");
+        assertEquals(S3.faults().injectedFaults(), faulty.retries());
+        assertEquals(S3.faults().injectedCount(Fault.CORRUPT), faulty.integrityFailures());
+        assertEquals(IMAGES.size() + faulty.retries(), S3.faults().getCount());
+    }
+
+    private static void assertEqualsTheCleanEpoch(Epoch faulty) {
         assertEquals(IMAGES.size(), new TreeSet<>(faulty.indices()).size(), "items lost");
         assertEquals(IMAGES.size(), faulty.indices().size(), "items delivered twice");
         assertEquals(clean.indices(), faulty.indices(), "order differs from the fault-free run");
@@ -72,19 +101,12 @@ class FaultCampaignIT {
         for (int i = 0; i < clean.pixels().size(); i++) {
             assertArrayEquals(clean.pixels().get(i), faulty.pixels().get(i), "item " + i);
         }
-        for (Fault fault : Fault.values()) {
-            assertTrue(S3.faults().injectedCount(fault) > 0, "no " + fault + " injected");
-        }
-        assertEquals(S3.faults().injectedCount(Fault.RESET), S3.resets(), "resets on the wire");
-        assertEquals(0, clean.retries());
-        assertEquals(S3.faults().injectedFaults(), faulty.retries());
-        assertEquals(IMAGES.size() + faulty.retries(), S3.faults().getCount());
     }
 
     private static Epoch epoch() throws Exception {
         try (S3Source s3 =
                         S3.sourceBuilderThroughResetProxy(URL)
-                                .optRequestTimeout(REQUEST_TIMEOUT)
+                                .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
                                 .build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
@@ -94,12 +116,17 @@ class FaultCampaignIT {
                             .optPipeline(ImageRecipes.training(24))
                             .optSeed(11)
                             .build();
-            Epoch epoch = new Epoch(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), 0);
+            Epoch epoch = new Epoch(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), 0, 0);
             for (Batch batch : dataset.getData(manager)) {
                 collect(batch, epoch);
                 batch.close();
             }
-            return new Epoch(epoch.indices(), epoch.pixels(), epoch.labels(), s3.retries());
+            return new Epoch(
+                    epoch.indices(),
+                    epoch.pixels(),
+                    epoch.labels(),
+                    s3.retries(),
+                    dataset.stats().integrityFailures());
         }
     }
 

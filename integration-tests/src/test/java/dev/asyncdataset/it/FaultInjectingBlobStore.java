@@ -1,8 +1,12 @@
 package dev.asyncdataset.it;
 
-import com.google.common.io.ByteStreams;
+import static java.lang.Integer.parseInt;
+
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,13 +18,18 @@ import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.ObjectStorageClass;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into them
- * as a {@link Policy} decides: a 503 SlowDown, a 500, a body cut short of its Content-Length, a
- * stall, or a connection reset mid-body (done by a {@link ResetProxy} in front). Everything else
- * passes through.
+ * as a {@link Policy} decides: a 503 SlowDown, a 500, a body cut short of its Content-Length, a bit
+ * flipped, a stall before the headers or midway, a slow drip, or a connection reset mid-body (done
+ * by a {@link ResetProxy} in front); and fails a share of LIST requests with 503 SlowDown.
+ * Everything else passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
 
@@ -36,6 +45,15 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         TRUNCATE,
         /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
         STALL,
+        /** Send the whole body with one bit flipped: right length, wrong bytes. */
+        CORRUPT,
+        /** Send half of the body, then nothing for {@link #STALL_MILLIS}, then the rest. */
+        STALL_MIDWAY,
+        /**
+         * Send the body slowly: {@link FaultyBodies#DRIP_CHUNK} bytes every {@link
+         * #DRIP_GAP_MILLIS}.
+         */
+        DRIP,
         /**
          * Reset the connection after half of the body. The response is served whole with a {@link
          * ResetProxy#MARKER} header; the {@link ResetProxy} in front of the server does the reset,
@@ -50,6 +68,9 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     /** How long a {@link Fault#STALL} holds a GET; longer than any request timeout in tests. */
     public static final long STALL_MILLIS = 4_000;
 
+    /** The gap between the chunks of a {@link Fault#DRIP}: 4 KB every 160 ms is 25 KB/s. */
+    public static final long DRIP_GAP_MILLIS = 160;
+
     /** Decides the fault for the {@code attempt}-th GET (1-based) of {@code key}. */
     @FunctionalInterface
     public interface Policy {
@@ -57,6 +78,10 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     }
 
     private volatile Policy policy = (key, attempt) -> Fault.NONE;
+    private volatile int listFailureEvery;
+    private final Map<String, ListedKeys> listed = new ConcurrentHashMap<>();
+    private final LongAdder lists = new LongAdder();
+    private final LongAdder failedLists = new LongAdder();
     private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
     private final LongAdder gets = new LongAdder();
     private final Map<Fault, LongAdder> injected = new EnumMap<>(Fault.class);
@@ -91,6 +116,73 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         return getCount() - injectedCount(Fault.NONE);
     }
 
+    /**
+     * From now on answers every {@code every}-th LIST request with 503 SlowDown (0: none); resets
+     * the LIST counters.
+     */
+    public void failLists(int every) {
+        listFailureEvery = every;
+        lists.reset();
+        failedLists.reset();
+    }
+
+    /** LIST requests received since the last {@link #failLists}, and how many of them failed. */
+    public long[] listCounts() {
+        return new long[] {lists.sum(), failedLists.sum()};
+    }
+
+    /**
+     * Makes {@code bucket} list {@code keys} in pages of {@code pageSize}, served by this layer
+     * (tiny objects, never read): a many-page listing without storing thousands of objects.
+     */
+    public void listedKeys(String bucket, List<String> keys, int pageSize) {
+        if (!containerExists(bucket)) {
+            createContainer(bucket);
+        }
+        listed.put(bucket, new ListedKeys(List.copyOf(keys), pageSize));
+    }
+
+    @Override
+    public ListObjectsV2Response list(ListObjectsV2Request request) {
+        lists.increment();
+        if (listFailureEvery > 0 && lists.sum() % listFailureEvery == 0) {
+            failedLists.increment();
+            throw error(503, "SlowDown", "Please reduce your request rate.");
+        }
+        ListedKeys keys = listed.get(request.bucket());
+        return keys == null ? super.list(request) : keys.page(request);
+    }
+
+    /** Keys served a page at a time; the continuation token is the index of the next key. */
+    private record ListedKeys(List<String> keys, int pageSize) {
+        ListObjectsV2Response page(ListObjectsV2Request request) {
+            int from =
+                    request.continuationToken() == null ? 0 : parseInt(request.continuationToken());
+            int to = Math.min(keys.size(), from + pageSize);
+            List<S3Object> contents = new ArrayList<>();
+            for (String key : keys.subList(from, to)) {
+                contents.add(
+                        S3Object.builder()
+                                .key(key)
+                                .size(1L)
+                                .lastModified(Instant.EPOCH)
+                                .eTag("\"00000000000000000000000000000000\"")
+                                .storageClass(ObjectStorageClass.STANDARD)
+                                .build());
+            }
+            return ListObjectsV2Response.builder()
+                    .name(request.bucket())
+                    .prefix(request.prefix())
+                    .maxKeys(pageSize)
+                    .keyCount(contents.size())
+                    .contents(contents)
+                    .isTruncated(to < keys.size())
+                    .continuationToken(request.continuationToken())
+                    .nextContinuationToken(to < keys.size() ? Integer.toString(to) : null)
+                    .build();
+        }
+    }
+
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
         int attempt =
@@ -104,7 +196,10 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
             case NONE -> super.getBlob(request);
             case SLOW_DOWN -> throw error(503, "SlowDown", "Please reduce your request rate.");
             case INTERNAL_ERROR -> throw error(500, "InternalError", "Please try again.");
-            case TRUNCATE -> truncated(super.getBlob(request));
+            case TRUNCATE -> FaultyBodies.truncated(super.getBlob(request));
+            case CORRUPT -> FaultyBodies.corrupted(super.getBlob(request));
+            case STALL_MIDWAY -> FaultyBodies.pausedMidway(super.getBlob(request), STALL_MILLIS);
+            case DRIP -> FaultyBodies.dripping(super.getBlob(request), DRIP_GAP_MILLIS);
             case STALL -> stalled(request);
             case RESET -> markedForReset(super.getBlob(request));
         };
@@ -136,12 +231,5 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
                         .build();
         return (S3Exception)
                 S3Exception.builder().statusCode(status).awsErrorDetails(details).build();
-    }
-
-    private static ResponseInputStream<GetObjectResponse> truncated(
-            ResponseInputStream<GetObjectResponse> full) {
-        long half = full.response().contentLength() / 2;
-        return new ResponseInputStream<>(
-                full.response(), AbortableInputStream.create(ByteStreams.limit(full, half)));
     }
 }

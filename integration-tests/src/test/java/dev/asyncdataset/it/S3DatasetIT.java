@@ -123,7 +123,8 @@ class S3DatasetIT {
             ConcurrentDataset failing =
                     ConcurrentDataset.builder().setSource(s3).setSampling(2, false).build();
             DataLoadingException e =
-                    assertThrows(DataLoadingException.class, () -> drain(failing, manager));
+                    assertThrows(
+                            DataLoadingException.class, () -> SourceEpoch.drain(failing, manager));
             assertInstanceOf(BadItemException.class, e.getCause());
             assertTrue(e.getMessage().contains("s3://dataset/bad/"), e.getMessage());
 
@@ -133,18 +134,9 @@ class S3DatasetIT {
                             .setSampling(2, false)
                             .optBadItemPolicy(BadItemPolicy.SKIP)
                             .build();
-            assertEquals(4, drain(skipping, manager));
+            assertEquals(4, SourceEpoch.drain(skipping, manager));
             assertEquals(4, skipping.stats().skippedItems());
         }
-    }
-
-    private static int drain(ConcurrentDataset dataset, NDManager manager) throws Exception {
-        int items = 0;
-        for (Batch batch : dataset.getData(manager)) {
-            items += batch.getSize();
-            batch.close();
-        }
-        return items;
     }
 
     private static int fingerprint(NDArray image) {

@@ -16,6 +16,7 @@ import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -78,19 +79,6 @@ class S3SourceIT {
             }
             assertTrue(localIndex.isEmpty(), "items missing from S3: " + localIndex.keySet());
             assertEquals(IMAGES.size(), S3.faults().getCount());
-        }
-    }
-
-    @Test
-    void listsEveryPage() throws Exception {
-        Map<String, byte[]> many = new LinkedHashMap<>();
-        for (int i = 0; i < 1_050; i++) {
-            many.put("c" + (i % 2) + "/" + i + ".jpg", new byte[] {(byte) i});
-        }
-        S3.upload("paged", "", many);
-        try (S3Source s3 = S3.sourceBuilder("s3://paged").build()) {
-            assertEquals(1_050, s3.size());
-            assertEquals(List.of("c0", "c1"), s3.getClasses());
         }
     }
 
@@ -183,9 +171,65 @@ class S3SourceIT {
     }
 
     @Test
+    void bitFlippedBodiesAreRetriedAndCountedAndPassOnlyWithChecksumsOff() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.CORRUPT : Fault.NONE);
+        try (S3Source s3 = S3.sourceBuilder(URL).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            List<byte[]> bytes = SourceEpoch.fetch(s3, manager, allIndices(s3));
+            for (int i = 0; i < bytes.size(); i++) {
+                assertArrayEquals(IMAGES.get(s3.key(i).substring(6)), bytes.get(i), s3.key(i));
+            }
+            assertEquals(IMAGES.size(), S3.faults().injectedCount(Fault.CORRUPT));
+            assertEquals(IMAGES.size(), s3.integrityFailures());
+            assertEquals(IMAGES.size(), s3.retries());
+        }
+        S3.faults().setPolicy((key, attempt) -> Fault.CORRUPT);
+        try (S3Source unchecked = S3.sourceBuilder(URL).optVerifyChecksums(false).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            List<byte[]> bytes = SourceEpoch.fetch(unchecked, manager, allIndices(unchecked));
+            for (int i = 0; i < bytes.size(); i++) {
+                byte[] stored = IMAGES.get(unchecked.key(i).substring(6));
+                assertFalse(Arrays.equals(stored, bytes.get(i)), "not corrupted: " + i);
+            }
+            assertEquals(0, unchecked.integrityFailures());
+        }
+    }
+
+    private static List<Long> allIndices(S3Source s3) {
+        List<Long> indices = new ArrayList<>();
+        for (long i = 0; i < s3.size(); i++) {
+            indices.add(i);
+        }
+        return indices;
+    }
+
+    /** The defaults ride out 25% of every attempt failing, with no attempt cap to raise. */
+    @Test
+    void aQuarterOfAllAttemptsFailingIsRiddenOutWithTheDefaults() throws Exception {
+        S3.faults()
+                .setPolicy(
+                        new RandomFaults(25, Integer.MAX_VALUE)
+                                .rate(Fault.SLOW_DOWN, 0.15)
+                                .rate(Fault.INTERNAL_ERROR, 0.10));
+        try (S3Source s3 = S3.sourceBuilder(URL).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            List<byte[]> bytes = SourceEpoch.fetch(s3, manager, allIndices(s3));
+            for (int i = 0; i < bytes.size(); i++) {
+                assertArrayEquals(IMAGES.get(s3.key(i).substring(6)), bytes.get(i), s3.key(i));
+            }
+            long injected = S3.faults().injectedFaults();
+            System.out.printf(
+                    "25%% faults: %d of %d GETs failed%n", injected, S3.faults().getCount());
+            assertTrue(injected > IMAGES.size() / 8, "only " + injected + " faults");
+            assertEquals(injected, s3.retries());
+        }
+    }
+
+    @Test
     void stalledRequestsTimeOutAndAreRetried() throws Throwable {
         S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.STALL : Fault.NONE);
-        try (S3Source s3 = S3.sourceBuilder(URL).optRequestTimeout(Duration.ofSeconds(1)).build();
+        try (S3Source s3 =
+                        S3.sourceBuilder(URL).optFirstByteTimeout(Duration.ofSeconds(1)).build();
                 NDManager manager = NDManager.newBaseManager()) {
             long start = System.nanoTime();
             SourceEpoch.one(s3, manager, 0);
@@ -210,7 +254,7 @@ class S3SourceIT {
     void aSingleAttemptIsReportedInTheSingular() throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.INTERNAL_ERROR);
         BadItemException e = giveUp(1);
-        assertTrue(e.getMessage().contains("still failing after 1 attempt: "), e.getMessage());
+        assertTrue(e.getMessage().contains("still failing after 1 attempt in "), e.getMessage());
     }
 
     /** Fetches item 0 with {@code attempts} attempts, expecting it to fail every one of them. */
@@ -257,15 +301,14 @@ class S3SourceIT {
     @Test
     void credentialsNeverAppearInErrors() throws Exception {
         String secret = "super-secret-value-123";
-        Exception e =
-                assertThrows(
-                        Exception.class,
-                        () ->
-                                S3.sourceBuilder(URL)
-                                        .optCredentials("it-access-key", secret)
-                                        .optMaxAttempts(1)
-                                        .build()
-                                        .close());
+        Exception e;
+        try (S3Source s3 =
+                S3.sourceBuilder(URL)
+                        .optCredentials("it-access-key", secret)
+                        .optMaxAttempts(1)
+                        .build()) {
+            e = assertThrows(Exception.class, () -> s3.prepare(null));
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
             assertFalse(String.valueOf(t.getMessage()).contains(secret), t.toString());
         }

@@ -1,7 +1,9 @@
 package dev.asyncdataset.it;
 
 import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.source.ItemSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +50,16 @@ final class SourceEpoch {
             records.add(source.decode(manager, i, fetched.get((int) i)));
         }
         return records;
+    }
+
+    /** Runs one epoch of {@code dataset}, closing each batch; returns the items delivered. */
+    static int drain(ConcurrentDataset dataset, NDManager manager) throws Exception {
+        int items = 0;
+        for (Batch batch : dataset.getData(manager)) {
+            items += batch.getSize();
+            batch.close();
+        }
+        return items;
     }
 
     /** Fetches and decodes one item, unwrapping the failure of a concurrent fetch. */

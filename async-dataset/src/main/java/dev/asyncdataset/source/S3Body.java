@@ -1,0 +1,186 @@
+package dev.asyncdataset.source;
+
+import dev.asyncdataset.decode.BadItemException;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.core.async.SdkPublisher;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+
+/**
+ * Collects one GetObject body into an array sized from the Content-Length header, refusing an
+ * object over the size limit before reading its body, and timing out by phase: no response headers
+ * within the first-byte timeout, or no body bytes for the idle timeout. A slow body that keeps
+ * moving is never cut. One instance per request.
+ */
+final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body.Result> {
+
+    /** The response headers and the whole body. */
+    record Result(GetObjectResponse response, byte[] bytes) {}
+
+    private static final ScheduledThreadPoolExecutor TIMER = timer();
+
+    private final String url;
+    private final long maxBytes;
+    private final Duration firstByte;
+    private final Duration idle;
+    private final CompletableFuture<Result> result = new CompletableFuture<>();
+    private volatile ScheduledFuture<?> deadline;
+    private volatile Subscription subscription;
+    private GetObjectResponse response;
+    private byte[] bytes;
+    private int filled;
+
+    S3Body(String url, long maxBytes, Duration firstByte, Duration idle) {
+        this.url = url;
+        this.maxBytes = maxBytes;
+        this.firstByte = firstByte;
+        this.idle = idle;
+    }
+
+    /** The body, or why it could not be read; completes before the SDK's future may. */
+    CompletableFuture<Result> result() {
+        return result;
+    }
+
+    @Override
+    public CompletableFuture<Result> prepare() {
+        arm(firstByte, "no response");
+        return result;
+    }
+
+    @Override
+    public void onResponse(GetObjectResponse headers) {
+        response = headers;
+        Long length = headers.contentLength();
+        if (length == null || length > maxBytes) {
+            fail(
+                    new BadItemException(
+                            url,
+                            length == null
+                                    ? "no Content-Length"
+                                    : "object too large: " + length + " bytes, limit " + maxBytes,
+                            null));
+            return;
+        }
+        try {
+            bytes = new byte[length.intValue()];
+        } catch (OutOfMemoryError e) {
+            fail(new BadItemException(url, "out of memory for " + length + " bytes", e));
+        }
+        arm(idle, "no body bytes");
+    }
+
+    @Override
+    public void onStream(SdkPublisher<ByteBuffer> publisher) {
+        publisher.subscribe(new Collector());
+    }
+
+    @Override
+    public void exceptionOccurred(Throwable error) {
+        fail(error);
+    }
+
+    private void arm(Duration timeout, String what) {
+        cancelDeadline();
+        if (!result.isDone()) {
+            deadline =
+                    TIMER.schedule(
+                            () ->
+                                    fail(
+                                            new SocketTimeoutException(
+                                                    url + ": " + what + " for " + timeout)),
+                            timeout.toNanos(),
+                            TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void cancelDeadline() {
+        ScheduledFuture<?> d = deadline;
+        if (d != null) {
+            d.cancel(false);
+        }
+    }
+
+    private void fail(Throwable error) {
+        cancelDeadline();
+        result.completeExceptionally(error);
+        Subscription s = subscription;
+        if (s != null) {
+            s.cancel();
+        }
+    }
+
+    /** Called by the SDK one buffer at a time (reactive streams: never concurrently). */
+    private final class Collector implements Subscriber<ByteBuffer> {
+
+        @Override
+        public void onSubscribe(Subscription s) {
+            subscription = s;
+            if (result.isDone() || bytes == null) {
+                s.cancel();
+            } else {
+                s.request(1);
+            }
+        }
+
+        @Override
+        public void onNext(ByteBuffer buffer) {
+            if (buffer.remaining() > bytes.length - filled) {
+                fail(
+                        new IOException(
+                                url + ": body longer than its Content-Length " + bytes.length));
+                return;
+            }
+            int n = buffer.remaining();
+            buffer.get(bytes, filled, n);
+            filled += n;
+            arm(idle, "no body bytes");
+            subscription.request(1);
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            fail(error);
+        }
+
+        @Override
+        public void onComplete() {
+            cancelDeadline();
+            if (filled != bytes.length) {
+                fail(
+                        new IOException(
+                                url
+                                        + ": truncated body, "
+                                        + filled
+                                        + " of "
+                                        + bytes.length
+                                        + " bytes"));
+            } else {
+                result.complete(new Result(response, bytes));
+            }
+        }
+    }
+
+    private static ScheduledThreadPoolExecutor timer() {
+        ScheduledThreadPoolExecutor timer =
+                (ScheduledThreadPoolExecutor)
+                        Executors.newScheduledThreadPool(
+                                1,
+                                Thread.ofPlatform()
+                                        .daemon()
+                                        .name("async-dataset-s3-timeouts")
+                                        .factory());
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
+}

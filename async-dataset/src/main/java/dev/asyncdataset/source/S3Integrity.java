@@ -1,0 +1,88 @@
+package dev.asyncdataset.source;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+
+/**
+ * Checks a GET body against what the store says the object holds. With checksum mode enabled the
+ * SDK itself validates an S3 additional checksum (CRC32, CRC32C, CRC64NVME, SHA-1, SHA-256) while
+ * the body streams; an object without one is checked here against its ETag, which is the MD5 of the
+ * body unless the object was uploaded in parts (an ETag with a dash) or encrypted with SSE-KMS or
+ * SSE-C. Such objects pass unchecked.
+ */
+final class S3Integrity {
+
+    /** The SDK's message when a streamed body fails its additional checksum. */
+    private static final String SDK_MISMATCH = "different checksum than expected";
+
+    private S3Integrity() {}
+
+    /**
+     * Throws {@link MismatchException} if {@code body} does not match the response's MD5 ETag.
+     *
+     * @param url the object, for the message
+     */
+    static void check(String url, GetObjectResponse response, byte[] body) throws IOException {
+        if (hasAdditionalChecksum(response)) {
+            return;
+        }
+        String etag = plainMd5Etag(response);
+        if (etag == null) {
+            return;
+        }
+        String actual = HexFormat.of().formatHex(md5().digest(body));
+        if (!actual.equals(etag)) {
+            throw new MismatchException(url + ": body MD5 " + actual + ", ETag " + etag);
+        }
+    }
+
+    /** True for a body the store's checksum refused: here or in the SDK's own validation. */
+    static boolean isMismatch(Throwable error) {
+        for (Throwable e = error; e != null; e = e.getCause()) {
+            if (e instanceof MismatchException
+                    || (e.getMessage() != null && e.getMessage().contains(SDK_MISMATCH))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasAdditionalChecksum(GetObjectResponse r) {
+        return r.checksumCRC32() != null
+                || r.checksumCRC32C() != null
+                || r.checksumCRC64NVME() != null
+                || r.checksumSHA1() != null
+                || r.checksumSHA256() != null;
+    }
+
+    /** The ETag as 32 lower-case hex digits if it is an MD5 of the body, else null. */
+    private static String plainMd5Etag(GetObjectResponse r) {
+        if (r.eTag() == null || r.sseCustomerAlgorithm() != null) {
+            return null;
+        }
+        String sse = r.serverSideEncryptionAsString();
+        if (sse != null && sse.startsWith("aws:kms")) {
+            return null;
+        }
+        String etag = r.eTag().replace("\"", "").toLowerCase();
+        return etag.matches("[0-9a-f]{32}") ? etag : null;
+    }
+
+    private static MessageDigest md5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has MD5", e);
+        }
+    }
+
+    /** A body that differs from the store's checksum: transient, as a retry may read it whole. */
+    static final class MismatchException extends IOException {
+        MismatchException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.asyncdataset.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.decode.BadItemException;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+
+class S3BodyTest {
+
+    private static final Duration LONG = Duration.ofMinutes(1);
+
+    @Test
+    void anObjectOverTheLimitIsABadItemFromItsHeaders() {
+        S3Body body = new S3Body("s3://b/big", 1_000, LONG, LONG);
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(1_001L).build());
+        BadItemException e = badItem(result);
+        assertEquals("s3://b/big", e.getKey());
+        assertTrue(
+                e.getMessage().endsWith("object too large: 1001 bytes, limit 1000"),
+                e.getMessage());
+    }
+
+    /** The heap is 2 GiB in tests: an object of almost 2 GiB cannot be allocated. */
+    @Test
+    void runningOutOfMemoryForOneObjectMakesItABadItem() {
+        long huge = Integer.MAX_VALUE - 8;
+        S3Body body = new S3Body("s3://b/huge", huge, LONG, LONG);
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(huge).build());
+        BadItemException e = badItem(result);
+        assertTrue(e.getMessage().contains("out of memory for " + huge + " bytes"), e.getMessage());
+        assertInstanceOf(OutOfMemoryError.class, e.getCause());
+    }
+
+    @Test
+    void headersWithoutBodyBytesTimeOutAfterTheIdleTimeout() {
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(50));
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(10L).build());
+        ExecutionException e = assertThrows(ExecutionException.class, result::get);
+        assertInstanceOf(SocketTimeoutException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().contains("no body bytes"), e.getMessage());
+        assertTrue(S3Errors.isTransient(e));
+    }
+
+    @Test
+    void noHeadersTimeOutAfterTheFirstByteTimeout() {
+        S3Body body = new S3Body("s3://b/k", 1_000, Duration.ofMillis(50), LONG);
+        ExecutionException e = assertThrows(ExecutionException.class, body.prepare()::get);
+        assertTrue(e.getCause().getMessage().contains("no response"), e.getMessage());
+    }
+
+    private static BadItemException badItem(CompletableFuture<S3Body.Result> result) {
+        ExecutionException e = assertThrows(ExecutionException.class, result::get);
+        assertTrue(S3Errors.badItem(e) != null, e.toString());
+        return S3Errors.badItem(e);
+    }
+}
