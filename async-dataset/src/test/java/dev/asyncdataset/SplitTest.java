@@ -56,7 +56,7 @@ class SplitTest extends CpuManagerTest {
 
     @Test
     void aSplitReadsTheItemsOfABatchConcurrently() throws Exception {
-        RandomAccessDataset slow = new TestSources.SlowDataset(64, 20, 16);
+        TestSources.SlowDataset slow = new TestSources.SlowDataset(64, 20, 16);
         ConcurrentDataset whole =
                 ConcurrentDataset.builder()
                         .setDataset(slow)
@@ -65,11 +65,9 @@ class SplitTest extends CpuManagerTest {
                         .optWorkers(1)
                         .build();
         RandomAccessDataset split = whole.subDataset(0, 32);
-        long start = System.nanoTime();
         split.getData(manager).forEach(batch -> batch.close());
-        double millis = (System.nanoTime() - start) / 1e6;
-        // two batches of 16 items of 20 ms: about 40 ms read concurrently, 640 ms one at a time
+        // DJL's SubDataset reads through DJL's loader, one get at a time
         assertEquals(32, split.size());
-        assertTrue(millis < 400, "split epoch took " + millis + " ms");
+        assertTrue(slow.maxConcurrent() > 1, "gets at once: " + slow.maxConcurrent());
     }
 }

@@ -9,6 +9,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Small item sources and datasets with controlled behaviour, for the tests. */
 final class TestSources {
@@ -119,6 +120,8 @@ final class TestSources {
     static final class SlowDataset extends RandomAccessDataset {
         private final long size;
         private final long millis;
+        private final AtomicInteger running = new AtomicInteger();
+        private final AtomicInteger maxConcurrent = new AtomicInteger();
 
         SlowDataset(long size, long millis, int batchSize) {
             super(new Builder().setSampling(batchSize, false));
@@ -128,12 +131,20 @@ final class TestSources {
 
         @Override
         public Record get(NDManager manager, long index) {
+            maxConcurrent.accumulateAndGet(running.incrementAndGet(), Math::max);
             try {
                 Thread.sleep(millis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } finally {
+                running.decrementAndGet();
             }
             return item(manager, index);
+        }
+
+        /** The most {@code get} calls that ran at once. */
+        int maxConcurrent() {
+            return maxConcurrent.get();
         }
 
         @Override

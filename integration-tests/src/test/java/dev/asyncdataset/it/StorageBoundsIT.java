@@ -109,7 +109,8 @@ class StorageBoundsIT {
         }
         long worst = worstFailure(20, URI.create("http://127.0.0.1:" + port));
         System.out.printf("refused port: 20 runs, slowest failure %d ms%n", worst);
-        assertTrue(worst < 2_000, "slowest refused connection failed after " + worst + " ms");
+        // the bug was a 30 s wait; a margin over the 2 s connect timeout for a busy machine
+        assertTrue(worst < 5_000, "slowest refused connection failed after " + worst + " ms");
     }
 
     @Test
@@ -117,7 +118,8 @@ class StorageBoundsIT {
         try (ServerSocket silent = new ServerSocket(0, 50)) {
             long worst = worstFailure(5, URI.create("http://127.0.0.1:" + silent.getLocalPort()));
             System.out.printf("silent endpoint: 5 runs, slowest failure %d ms%n", worst);
-            assertTrue(worst < 500 + 1_500, "slowest failure after " + worst + " ms");
+            // the first-byte timeout (500 ms) plus a margin for a busy machine; was 30 s per try
+            assertTrue(worst < 500 + 4_500, "slowest failure after " + worst + " ms");
         }
     }
 
