@@ -20,14 +20,16 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * Collects one GetObject body into an array sized from the Content-Length header, refusing an
  * object over the size limit before reading its body, and timing out by phase: no response headers
  * within the first-byte timeout, or no body bytes for the idle timeout. A slow body that keeps
- * moving is never cut. One instance per request.
+ * moving is never cut. One timer task per phase, not per chunk: a chunk only records the time, and
+ * the idle task, when it fires early, waits again for the rest of the timeout from the last chunk.
+ * One instance per request.
  */
 final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body.Result> {
 
     /** The response headers and the whole body. */
     record Result(GetObjectResponse response, byte[] bytes) {}
 
-    private static final ScheduledThreadPoolExecutor TIMER = timer();
+    static final ScheduledThreadPoolExecutor TIMER = timer();
 
     private final String url;
     private final long maxBytes;
@@ -36,6 +38,7 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
     private final CompletableFuture<Result> result = new CompletableFuture<>();
     private volatile ScheduledFuture<?> deadline;
     private volatile Subscription subscription;
+    private volatile long lastBytes;
     private GetObjectResponse response;
     private byte[] bytes;
     private int filled;
@@ -77,7 +80,9 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
         } catch (OutOfMemoryError e) {
             fail(new BadItemException(url, "out of memory for " + length + " bytes", e));
         }
-        arm(idle, "no body bytes");
+        lastBytes = System.nanoTime();
+        cancelDeadline();
+        schedule(this::idleCheck, idle.toNanos());
     }
 
     @Override
@@ -91,16 +96,31 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
     }
 
     private void arm(Duration timeout, String what) {
-        cancelDeadline();
+        schedule(
+                () -> fail(new SocketTimeoutException(url + ": " + what + " for " + timeout)),
+                timeout.toNanos());
+    }
+
+    /** Fails the body if no bytes came for the idle timeout, else waits for the rest of it. */
+    private void idleCheck() {
+        long quiet = System.nanoTime() - lastBytes;
+        if (quiet >= idle.toNanos()) {
+            fail(new SocketTimeoutException(url + ": no body bytes for " + idle));
+        } else {
+            schedule(this::idleCheck, idle.toNanos() - quiet);
+        }
+    }
+
+    /**
+     * Schedules the phase's task, unless the body is done; a body finishing meanwhile still cancels
+     * it, so no task outlives its request holding the array.
+     */
+    private void schedule(Runnable task, long nanos) {
         if (!result.isDone()) {
-            deadline =
-                    TIMER.schedule(
-                            () ->
-                                    fail(
-                                            new SocketTimeoutException(
-                                                    url + ": " + what + " for " + timeout)),
-                            timeout.toNanos(),
-                            TimeUnit.NANOSECONDS);
+            deadline = TIMER.schedule(task, nanos, TimeUnit.NANOSECONDS);
+            if (result.isDone()) {
+                cancelDeadline();
+            }
         }
     }
 
@@ -112,8 +132,8 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
     }
 
     private void fail(Throwable error) {
-        cancelDeadline();
         result.completeExceptionally(error);
+        cancelDeadline();
         Subscription s = subscription;
         if (s != null) {
             s.cancel();
@@ -144,7 +164,7 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
             int n = buffer.remaining();
             buffer.get(bytes, filled, n);
             filled += n;
-            arm(idle, "no body bytes");
+            lastBytes = System.nanoTime();
             subscription.request(1);
         }
 
@@ -155,7 +175,6 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
 
         @Override
         public void onComplete() {
-            cancelDeadline();
             if (filled != bytes.length) {
                 fail(
                         new IOException(
@@ -167,6 +186,7 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
                                         + " bytes"));
             } else {
                 result.complete(new Result(response, bytes));
+                cancelDeadline();
             }
         }
     }

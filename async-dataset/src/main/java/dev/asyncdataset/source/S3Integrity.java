@@ -18,6 +18,9 @@ final class S3Integrity {
     /** The SDK's message when a streamed body fails its additional checksum. */
     private static final String SDK_MISMATCH = "different checksum than expected";
 
+    private static final HexFormat HEX = HexFormat.of();
+    private static final MessageDigest MD5 = newMd5();
+
     private S3Integrity() {}
 
     /**
@@ -29,13 +32,14 @@ final class S3Integrity {
         if (hasAdditionalChecksum(response)) {
             return;
         }
-        String etag = plainMd5Etag(response);
+        byte[] etag = plainMd5Etag(response);
         if (etag == null) {
             return;
         }
-        String actual = HexFormat.of().formatHex(md5().digest(body));
-        if (!actual.equals(etag)) {
-            throw new MismatchException(url + ": body MD5 " + actual + ", ETag " + etag);
+        byte[] actual = md5().digest(body);
+        if (!MessageDigest.isEqual(actual, etag)) {
+            throw new MismatchException(
+                    url + ": body MD5 " + HEX.formatHex(actual) + ", ETag " + HEX.formatHex(etag));
         }
     }
 
@@ -58,8 +62,8 @@ final class S3Integrity {
                 || r.checksumSHA256() != null;
     }
 
-    /** The ETag as 32 lower-case hex digits if it is an MD5 of the body, else null. */
-    private static String plainMd5Etag(GetObjectResponse r) {
+    /** The ETag's 16 bytes if it is an MD5 of the body (32 hex digits, quoted), else null. */
+    private static byte[] plainMd5Etag(GetObjectResponse r) {
         if (r.eTag() == null || r.sseCustomerAlgorithm() != null) {
             return null;
         }
@@ -67,11 +71,30 @@ final class S3Integrity {
         if (sse != null && sse.startsWith("aws:kms")) {
             return null;
         }
-        String etag = r.eTag().replace("\"", "").toLowerCase();
-        return etag.matches("[0-9a-f]{32}") ? etag : null;
+        String etag = r.eTag();
+        int start = etag.startsWith("\"") ? 1 : 0;
+        int end = etag.length() - (etag.endsWith("\"") && etag.length() > 1 ? 1 : 0);
+        if (end - start != 32) {
+            return null;
+        }
+        for (int i = start; i < end; i++) {
+            if (!HexFormat.isHexDigit(etag.charAt(i))) {
+                return null;
+            }
+        }
+        return HEX.parseHex(etag, start, end);
     }
 
+    /** A new MD5 digest: a clone of one looked up once (a provider lookup per GET costs more). */
     private static MessageDigest md5() {
+        try {
+            return (MessageDigest) MD5.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's MD5 is cloneable", e);
+        }
+    }
+
+    private static MessageDigest newMd5() {
         try {
             return MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {

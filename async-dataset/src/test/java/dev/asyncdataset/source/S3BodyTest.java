@@ -7,10 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import software.amazon.awssdk.core.async.SdkPublisher;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 class S3BodyTest {
@@ -57,6 +63,96 @@ class S3BodyTest {
         S3Body body = new S3Body("s3://b/k", 1_000, Duration.ofMillis(50), LONG);
         ExecutionException e = assertThrows(ExecutionException.class, body.prepare()::get);
         assertTrue(e.getCause().getMessage().contains("no response"), e.getMessage());
+    }
+
+    /**
+     * 20 chunks 50 ms apart take 1 s, twice the idle timeout: the idle clock restarts per chunk.
+     */
+    @Test
+    void aBodyThatKeepsMovingIsNeverCutByTheIdleTimeout() throws Exception {
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(500));
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
+        body.onStream(new Chunks(20, 10, Duration.ofMillis(50), true));
+        assertEquals(200, result.get(1, TimeUnit.MINUTES).bytes().length);
+    }
+
+    @Test
+    void aBodyThatStallsAfterSomeBytesTimesOutAfterTheIdleTimeout() {
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(200));
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
+        body.onStream(new Chunks(3, 10, Duration.ofMillis(100), false));
+        ExecutionException e =
+                assertThrows(ExecutionException.class, () -> result.get(1, TimeUnit.MINUTES));
+        assertTrue(e.getCause().getMessage().contains("no body bytes"), e.getMessage());
+    }
+
+    /** A finished body cancels its timer task: none waits out a long timeout holding the array. */
+    @Test
+    void aCompleteBodyLeavesNoTimerTaskBehind() throws Exception {
+        int queued = S3Body.TIMER.getQueue().size();
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG);
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(30L).build());
+        Chunks chunks = new Chunks(3, 10, Duration.ZERO, true);
+        body.onStream(chunks);
+        result.get(1, TimeUnit.MINUTES);
+        chunks.sender.join();
+        assertEquals(queued, S3Body.TIMER.getQueue().size());
+    }
+
+    /**
+     * A body of {@code count} chunks of {@code size} bytes, {@code gap} apart, sent on demand from
+     * a virtual thread ({@link #sender}, done once the subscriber has seen the end); completes
+     * after them, or else stays silent.
+     */
+    private static final class Chunks implements SdkPublisher<ByteBuffer> {
+
+        private final int count;
+        private final int size;
+        private final Duration gap;
+        private final boolean complete;
+        private volatile Thread sender;
+
+        Chunks(int count, int size, Duration gap, boolean complete) {
+            this.count = count;
+            this.size = size;
+            this.gap = gap;
+            this.complete = complete;
+        }
+
+        @Override
+        public void subscribe(Subscriber<? super ByteBuffer> subscriber) {
+            Semaphore demand = new Semaphore(0);
+            subscriber.onSubscribe(
+                    new Subscription() {
+                        @Override
+                        public void request(long n) {
+                            demand.release((int) n);
+                        }
+
+                        @Override
+                        public void cancel() {}
+                    });
+            sender = Thread.ofVirtual().start(() -> send(subscriber, demand));
+        }
+
+        private void send(Subscriber<? super ByteBuffer> subscriber, Semaphore demand) {
+            try {
+                for (int i = 0; i < count; i++) {
+                    Thread.sleep(gap);
+                    demand.acquire();
+                    subscriber.onNext(ByteBuffer.wrap(new byte[size]));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (complete) {
+                subscriber.onComplete();
+            }
+        }
     }
 
     private static BadItemException badItem(CompletableFuture<S3Body.Result> result) {

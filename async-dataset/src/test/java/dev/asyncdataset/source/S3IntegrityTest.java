@@ -27,6 +27,18 @@ class S3IntegrityTest {
         assertTrue(S3Errors.isTransient(e));
     }
 
+    /** Stores differ in how they spell the ETag: upper-case hex, or no quotes. */
+    @Test
+    void anMd5EtagIsCheckedInAnyCaseWithOrWithoutQuotes() {
+        for (String etag : new String[] {MD5.toUpperCase(), MD5.replace("\"", "")}) {
+            GetObjectResponse response = GetObjectResponse.builder().eTag(etag).build();
+            assertThrows(
+                    S3Integrity.MismatchException.class,
+                    () -> S3Integrity.check("s3://b/k", response, FLIPPED),
+                    etag);
+        }
+    }
+
     @Test
     void etagsThatAreNotAnMd5AreNotChecked() throws Exception {
         GetObjectResponse multipart =

@@ -1,6 +1,7 @@
 package dev.asyncdataset.examples.bench;
 
 import dev.asyncdataset.source.S3Source;
+import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,16 +40,12 @@ final class FetchClients {
                 StaticCredentialsProvider.create(
                         AwsBasicCredentials.create(server.accessKey(), server.secretKey()));
         Map<String, Get> clients = new LinkedHashMap<>();
-        S3Source source =
-                S3Source.builder()
-                        .setUrl(url)
-                        .optEndpoint(endpoint)
-                        .optPathStyle(true)
-                        .optRegion("us-east-1")
-                        .optCredentialsProvider(credentials)
-                        .optMaxConnections(concurrency)
-                        .build();
-        clients.put("S3Source.fetch (Netty async)", sourceGet(source));
+        clients.put(
+                "S3Source.fetch (Netty async)",
+                sourceGet(source(url, endpoint, credentials, concurrency, true)));
+        clients.put(
+                "S3Source.fetch, checksums off",
+                sourceGet(source(url, endpoint, credentials, concurrency, false)));
         S3AsyncClient netty =
                 local(S3AsyncClient.builder(), endpoint, credentials)
                         .httpClientBuilder(
@@ -78,6 +75,25 @@ final class FetchClients {
                 "JDK HttpClient + AwsV4HttpSigner",
                 new JdkSignedGet(endpoint, bucket, credentials.resolveCredentials()));
         return clients;
+    }
+
+    /** {@code S3Source} on the local server, checking bodies against their checksums or not. */
+    private static S3Source source(
+            String url,
+            URI endpoint,
+            AwsCredentialsProvider credentials,
+            int concurrency,
+            boolean verify)
+            throws IOException {
+        return S3Source.builder()
+                .setUrl(url)
+                .optEndpoint(endpoint)
+                .optPathStyle(true)
+                .optRegion("us-east-1")
+                .optCredentialsProvider(credentials)
+                .optMaxConnections(concurrency)
+                .optVerifyChecksums(verify)
+                .build();
     }
 
     /** Path-style requests to the local server's endpoint with its credentials. */

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 /**
  * Fetch only, no decode: the CPU one GET of a 110 KB object costs the loader's process with each
@@ -25,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the CRT's, are not counted), plus the server process's CPU per GET for comparison.
  *
  * <p>Usage: {@code FetchCpuBenchmark [gets-per-run=2000] [rounds=5] [in-flight=64]
- * [warm-up-gets=6000] [candidate-name-filter]}.
+ * [warm-up-gets=6000] [candidate-name-regex]}.
  */
 public final class FetchCpuBenchmark {
 
@@ -53,7 +54,8 @@ public final class FetchCpuBenchmark {
                 S3ServerProcess.start(folder, OBJECTS, OBJECT_BYTES, "s3://" + BUCKET + "/fetch")) {
             Map<String, FetchClients.Get> clients =
                     FetchClients.all(server, "s3://" + BUCKET + "/fetch", BUCKET, inFlight);
-            clients.keySet().removeIf(name -> !name.contains(filter));
+            Pattern only = Pattern.compile(filter);
+            clients.keySet().removeIf(name -> !only.matcher(name).find());
             for (FetchClients.Get client : clients.values()) {
                 run(client, warmUp, inFlight, server);
             }
