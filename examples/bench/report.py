@@ -52,6 +52,36 @@ def best(results, storage, kind):
                key=lambda r: r["rate"])
 
 
+def best_peers_table(results, table):
+    """ConcurrentDataset's defaults against the best DJL and PyTorch settings of the same run, per
+    storage (suite.py --best), with the ratios and, for S3, the share of the folder's rate."""
+    lines = ["| storage | ConcurrentDataset | best DJL | best PyTorch | vs DJL | vs PyTorch | "
+             "of folder |", "|---|---:|---:|---:|---:|---:|---:|"]
+    folder = table.get(("folder", DEFAULT))
+    for storage in STORAGES[1:]:
+        ours = table.get((storage, DEFAULT))
+        peers = [best_or_none(results, storage, kind) for kind in ("djl", "torch")]
+        if ours is None or None in peers:
+            continue
+        cells = [f"{ours['rate']:.0f}"]
+        cells += [f"{p['rate']:.0f} ({p['loader'].split(', ', 1)[1]}, {p['peak_mb']} MB)"
+                  for p in peers]
+        cells += [ratio(ours["rate"], p["rate"], "{:.2f}x") for p in peers]
+        cells.append(ratio(ours["rate"], folder["rate"], "{:.0%}") if folder and storage !=
+                     "folder" else "")
+        lines.append(f"| {HEAD[storage]} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def ratio(a, b, spec):
+    return spec.format(a / b) if b else "-"
+
+
+def best_or_none(results, storage, kind):
+    rows = [r for r in results if r["storage"] == storage and r["kind"] == kind]
+    return best(rows, storage, kind) if rows else None
+
+
 def targets(results, table):
     ours = {s: table[(s, DEFAULT)] for s in STORAGES if (s, DEFAULT) in table}
     torch_local = best(results, "folder", "torch")
@@ -120,7 +150,9 @@ def main():
     data = json.load(open(path))
     results, training = data["loaders"], data.get("training", [])
     table = by(results)
-    parts = ["## Throughput (img/s)", main_table(results, table)]
+    parts = ["## Throughput (img/s)", main_table(results, table),
+             "## ConcurrentDataset against the best peer settings (img/s)",
+             best_peers_table(results, table)]
     for storage in STORAGES:
         if any(r["storage"] == storage for r in results):
             parts += [f"## {HEAD[storage]}", detail_table(results, table, storage)]

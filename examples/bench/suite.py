@@ -101,6 +101,19 @@ def loaders(storage, quick=False):
     return configs
 
 
+BEST = {"folder": ((4, 8), (2, 4, 8)), "s3-0": ((8, 16), (4, 8)), "s3-20": ((8, 16), (8, 16)),
+        "s3-100": ((8, 16), (8, 16))}
+
+
+def best_loaders(storage):
+    """--best: ConcurrentDataset's defaults and the DJL settings (executor threads, as many batches
+    prefetched) and PyTorch worker counts (persistent workers) that can be best on this storage."""
+    djl, torch = BEST[storage]
+    return ([("ConcurrentDataset (defaults)", "concurrent", [])]
+            + [(f"DJL, {t} threads, prefetch {t}", "djl", ["--djl-threads", str(t)]) for t in djl]
+            + [(f"PyTorch, {w} workers", "torch", ["--workers", str(w)]) for w in torch])
+
+
 def skip(kind, options):
     """Batches the loader may hold ahead: the rate is measured after them."""
     value = dict(zip(options[::2], options[1::2]))
@@ -135,7 +148,8 @@ def measure_loaders(args, endpoints, env, failures):
     for storage, data, endpoint in storages:
         if args.storages and storage not in args.storages:
             continue
-        for name, kind, options in loaders(storage, args.quick):
+        configs = best_loaders(storage) if args.best else loaders(storage, args.quick)
+        for name, kind, options in configs:
             if not re.search(args.loaders, name):
                 continue
             try:
@@ -212,11 +226,18 @@ def main():
     parser.add_argument("--train-steps", type=int, default=40)
     parser.add_argument("--quick", action="store_true",
                         help="defaults, DJL none/8, PyTorch 2/8 and 3 fetcher settings at 20 ms")
+    parser.add_argument("--best", action="store_true",
+                        help="per storage (folder, s3-0, s3-20, s3-100) ConcurrentDataset's "
+                             "defaults against DJL and PyTorch at the settings that can be best "
+                             "there; no training (about 28 minutes on 2 cores)")
     parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ...")
     parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--results", default="results.json", help="file name in target/bench")
     args = parser.parse_args()
+    if args.best:
+        args.storages = args.storages or list(BEST)
+        args.skip_training = True
     env = dict(os.environ, AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench-secret",
                AWS_REGION="us-east-1", OMP_WAIT_POLICY="PASSIVE", MALLOC_ARENA_MAX="2")
     os.makedirs(OUT, exist_ok=True)
