@@ -62,7 +62,9 @@ final class S3Integrity {
                 || r.checksumSHA256() != null;
     }
 
-    /** The ETag's 16 bytes if it is an MD5 of the body (32 hex digits, quoted), else null. */
+    /**
+     * The ETag's 16 bytes if it is an MD5 of the body (32 hex digits, quoted or not), else null.
+     */
     private static byte[] plainMd5Etag(GetObjectResponse r) {
         if (r.eTag() == null || r.sseCustomerAlgorithm() != null) {
             return null;
