@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -31,20 +32,26 @@ import java.util.stream.Stream;
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
-public final class TarShardSource implements ItemSource<byte[]> {
+public final class TarShardSource implements ShardedSource<byte[]> {
+
+    /** The largest shard that streaming reads whole: the largest Java array. */
+    static final long MAX_SHARD_BYTES = Integer.MAX_VALUE - 8;
 
     private final List<ShardSample> samples;
     private final int[] shardOf;
+    private final List<Path> shards;
     private final List<FileChannel> channels;
     private final LabeledKeys items;
 
     private TarShardSource(
             List<ShardSample> samples,
             int[] shardOf,
+            List<Path> shards,
             List<FileChannel> channels,
             List<String> classes) {
         this.samples = samples;
         this.shardOf = shardOf;
+        this.shards = List.copyOf(shards);
         this.channels = channels;
         List<String> keys = samples.stream().map(ShardSample::key).toList();
         long[] labels = samples.stream().mapToLong(ShardSample::label).toArray();
@@ -103,7 +110,7 @@ public final class TarShardSource implements ItemSource<byte[]> {
             throw e;
         }
         int[] shardOfArray = shardOf.stream().mapToInt(Integer::intValue).toArray();
-        return new TarShardSource(samples, shardOfArray, channels, classes);
+        return new TarShardSource(samples, shardOfArray, shards, channels, classes);
     }
 
     private static List<ShardSample> samplesOf(Path shard, FileChannel channel) throws IOException {
@@ -150,6 +157,57 @@ public final class TarShardSource implements ItemSource<byte[]> {
         ShardSample sample = samples.get(i).check();
         FileChannel channel = channels.get(shardOf[i]);
         return ByteRanges.readFile(channel, sample.image().offset(), (int) sample.image().size());
+    }
+
+    @Override
+    public long[] shardSizes() {
+        long[] sizes = new long[shardCount()];
+        for (int shard : shardOf) {
+            sizes[shard]++;
+        }
+        return sizes;
+    }
+
+    @Override
+    public ItemSource<byte[]> streamed(long[] order, int streamed) {
+        return new ShardStream(this, order, streamed);
+    }
+
+    /** Returns the shard holding item {@code index}. */
+    int shardOf(long index) {
+        return shardOf[Math.toIntExact(index)];
+    }
+
+    /**
+     * Reads shard {@code shard} whole, with a channel of its own (an interrupted read closes only
+     * that one).
+     */
+    byte[] readShard(int shard) throws IOException {
+        Path file = shards.get(shard);
+        long length = Files.size(file);
+        if (length > MAX_SHARD_BYTES) {
+            throw new IOException(
+                    file
+                            + " has "
+                            + length
+                            + " bytes, more than a streamed shard may hold ("
+                            + MAX_SHARD_BYTES
+                            + "): read it by random access");
+        }
+        return Files.readAllBytes(file);
+    }
+
+    /** Cuts the image of item {@code index} from the bytes of its whole shard. */
+    byte[] image(long index, byte[] shard) throws BadItemException {
+        ShardSample sample = samples.get(Math.toIntExact(index)).check();
+        long end = sample.image().offset() + sample.image().size();
+        if (end > shard.length) {
+            throw new BadItemException(
+                    describe(index),
+                    "its image runs to byte " + end + " but the shard now has " + shard.length,
+                    null);
+        }
+        return Arrays.copyOfRange(shard, (int) sample.image().offset(), (int) end);
     }
 
     @Override
