@@ -145,13 +145,7 @@ class ShardAndResumeTest {
                 all.add(batch.getData().head().toFloatArray());
             }
         }
-        if (batches instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        BatchIndices.close(batches);
         return all;
     }
 }

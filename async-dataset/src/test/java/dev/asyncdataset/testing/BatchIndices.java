@@ -21,6 +21,12 @@ public final class BatchIndices {
                 all.add(batch.getIndices().stream().map(Long.class::cast).toList());
             }
         }
+        close(batches);
+        return all;
+    }
+
+    /** Closes {@code batches} if it can be closed (a {@code ConcurrentDataset}'s can). */
+    public static void close(Iterator<Batch> batches) {
         if (batches instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
@@ -28,7 +34,6 @@ public final class BatchIndices {
                 throw new IllegalStateException(e);
             }
         }
-        return all;
     }
 
     /** Returns the indices of all batches in one list. */
