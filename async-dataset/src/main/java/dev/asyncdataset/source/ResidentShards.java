@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -23,7 +24,7 @@ final class ResidentShards {
     }
 
     private final ShardReader reader;
-    private final int[] remaining;
+    private final AtomicIntegerArray remaining;
     private final Map<Integer, CompletableFuture<byte[]>> loaded = new ConcurrentHashMap<>();
     private final AtomicLong held = new AtomicLong();
     private final AtomicLong peak = new AtomicLong();
@@ -34,7 +35,7 @@ final class ResidentShards {
      */
     ResidentShards(ShardReader reader, int[] remaining) {
         this.reader = reader;
-        this.remaining = remaining.clone();
+        this.remaining = new AtomicIntegerArray(remaining);
     }
 
     /**
@@ -58,7 +59,7 @@ final class ResidentShards {
         loaded.computeIfPresent(
                 shard,
                 (s, bytes) -> {
-                    if (--remaining[s] > 0) {
+                    if (remaining.decrementAndGet(s) > 0) {
                         return bytes;
                     }
                     if (bytes.isDone() && !bytes.isCompletedExceptionally()) {
@@ -79,7 +80,7 @@ final class ResidentShards {
     }
 
     private void load(int shard, CompletableFuture<byte[]> into) {
-        if (remaining[shard] <= 0) {
+        if (remaining.get(shard) <= 0) {
             loaded.remove(shard);
             into.completeExceptionally(
                     new IllegalStateException("shard " + shard + ": no sample left to read"));

@@ -100,17 +100,25 @@ class ShardStreamingTest {
 
     @Test
     void ranksAreDisjointWithEqualBatchCountsAndTogetherTheEpoch() throws Exception {
-        Set<Long> union = new HashSet<>();
-        Set<Integer> batchCounts = new HashSet<>();
-        for (int rank = 0; rank < 3; rank++) {
-            List<List<Long>> batches = batches(builder(shards, rank, 3).build(), -1);
-            batchCounts.add(batches.size());
-            for (long index : BatchIndices.flat(batches)) {
-                assertTrue(union.add(index), "sample " + index + " read by two ranks");
+        for (int world : new int[] {3, 5}) {
+            Set<Long> union = new HashSet<>();
+            Set<Integer> batchCounts = new HashSet<>();
+            long read = 0;
+            for (int rank = 0; rank < world; rank++) {
+                ConcurrentDataset dataset = builder(shards, rank, world).build();
+                List<List<Long>> batches = batches(dataset, -1);
+                batchCounts.add(batches.size());
+                List<Long> mine = BatchIndices.flat(batches);
+                assertEquals(mine.size(), new HashSet<>(mine).size(), "rank " + rank + " repeats");
+                read += mine.size();
+                union.addAll(mine);
+                assertEquals(0, dataset.stats().residentBytes(), "rank " + rank + " holds shards");
             }
+            int perRank = (96 + world - 1) / world;
+            assertEquals(Set.of((perRank + BATCH - 1) / BATCH), batchCounts, "world " + world);
+            assertEquals(96, union.size(), "world " + world);
+            assertEquals((long) perRank * world, read, "only the padding repeats samples");
         }
-        assertEquals(Set.of(16), batchCounts);
-        assertEquals(96, union.size());
     }
 
     @Test
