@@ -63,6 +63,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link dev.asyncdataset.decode.DjlRandomPipeline}). {@code randomSplit} and {@code subDataset}
  * return datasets read by this loader with the same options.
  *
+ * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
+ * reads every shard whole once and serves its items from memory, in the order of {@link
+ * dev.asyncdataset.source.ShuffleWindows} (shards permuted, items shuffled within windows of {@link
+ * Builder#optShuffleWindow} shards, a pure function of seed and epoch; the seed is {@link
+ * Builder#optSeed}'s or, without it, the default item seed). Ranks ({@link Builder#optShard}) take
+ * interleaved positions of one global order, so {@link #iterationState()} resumes at another world
+ * size. At most the shards of two windows are held at once in the usual case; {@link ShardedSource}
+ * states the bound, and {@link LoaderStats#residentBytes()} and {@link
+ * LoaderStats#peakResidentBytes()} report it. {@link Builder#optRandomAccess} reads the same source
+ * one item at a time in a full permutation instead.
+ *
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
  * stages.

@@ -8,13 +8,16 @@ package dev.asyncdataset.source;
  * only when asked to ({@code optRandomAccess}).
  *
  * <p><b>Memory bound.</b> A streamed epoch loads a shard when the first of its samples is fetched
- * and drops it once the last one it reads from it is fetched. Fetches run in read order, a few
- * batches ahead, so the shards resident at once are those of the shuffle windows that the items in
- * flight touch: when the batches in flight hold no more of this rank's items than one window gives
- * it ({@code batchesInFlight * batchSize <= K * samplesPerShard / worldSize}), at most two windows,
- * that is at most {@code 2 * K * largestShardBytes} bytes; in general {@code (2 + floor((inFlight -
- * 1) / itemsPerWindow)) * K * largestShardBytes}. {@link #residentBytes()} reports the bytes held
- * now and {@link #peakResidentBytes()} the most held at once in the epoch.
+ * and drops it once the last one it reads from it is fetched. Every batch before the oldest batch
+ * in flight is done, so the shards resident at once are those of the shuffle windows that the
+ * {@code inFlight} items of the batches in flight span. Let {@code inFlight = batchesInFlight *
+ * batchSize}, where {@code batchesInFlight} is {@code optWorkers} with fixed fetchers, and at most
+ * {@code max(workers, ceil(maxFetchers / batchSize) + 1)} under AUTO; and let {@code
+ * itemsPerWindow} be the fewest items one window of K shards gives this rank (about {@code K *
+ * samplesPerShard / worldSize}). Then at most {@code (1 + ceil((inFlight - 1) / itemsPerWindow)) *
+ * K * largestShardBytes} bytes are resident: {@code 2 * K * largestShardBytes} (the window being
+ * finished and the next) whenever {@code inFlight <= itemsPerWindow}. {@link #residentBytes()}
+ * reports the bytes held now and {@link #peakResidentBytes()} the most held at once in the epoch.
  *
  * @param <T> what the fetch step hands to the decode step
  */

@@ -14,18 +14,23 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Images in WebDataset tar shards in a local folder, read by random access: item {@code i} is the
- * {@code i}-th sample in shard-name order then archive order, and {@link #fetch} reads its image
- * with one positioned read of the member's byte range, never outside it. Each shard's samples come
- * from its sidecar index ({@code <shard>.idx}, written by {@link ShardWriter}) when it matches the
- * shard's length, otherwise from reading the tar headers once, when the source is opened. Items
- * decode as {@link ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
+ * Images in WebDataset tar shards in a local folder. Item {@code i} is the {@code i}-th sample in
+ * shard-name order then archive order. {@code ConcurrentDataset} streams this source by default
+ * ({@link ShardedSource}): each epoch reads every shard whole once, in the order of {@link
+ * ShuffleWindows}, and cuts the items out of the bytes held in memory. With {@code
+ * optRandomAccess()}, or for a split, {@link #fetch} reads an item's image with one positioned read
+ * of the member's byte range instead, never outside it. Each shard's samples come from its sidecar
+ * index ({@code <shard>.idx}, written by {@link ShardWriter}) when it matches the shard's length,
+ * otherwise from reading the tar headers once, when the source is opened. Items decode as {@link
+ * ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
  *
  * <p>A shard whose structure is broken (truncated, bad checksum, not a tar) fails {@link #of} with
  * {@link BadItemException} naming it. A sample that breaks the WebDataset layout (no image, no
  * label, a duplicate key, an unsafe or empty member, a link or device) stays an item whose fetch
  * throws {@link BadItemException} naming the shard and the sample, so {@code BadItemPolicy.SKIP}
- * skips just that sample.
+ * skips just that sample. A shard that cannot be read whole while streaming (gone, unreadable)
+ * fails each of its samples with a {@link BadItemException} naming the shard, so {@code SKIP} skips
+ * just that shard's samples.
  *
  * <pre>{@code
  * TarShardSource source = TarShardSource.of(Path.of("/data/train-shards"));
