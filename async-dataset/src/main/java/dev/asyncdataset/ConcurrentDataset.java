@@ -199,17 +199,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         long skip = resumeSkip.getAndSet(0);
         long samples = resumeSamples.getAndSet(-1);
         if (streaming != null) {
-            epochOffset.set(samples >= 0 ? samples : streaming.position(0, skip));
-            ShardStreaming.Epoch streamed = streaming.epoch(spec, epoch, epochOffset.get());
-            epochSource.set(streamed.spec().source());
-            return currentEpoch.replace(
-                    new BatchIterable(
-                            streamed.spec(),
-                            manager,
-                            streamed.batches(),
-                            streamed.total(),
-                            streamed.consumed(),
-                            stats));
+            return streamedEpoch(
+                    manager, epoch, samples >= 0 ? samples : streaming.position(0, skip), stats);
         }
         epochOffset.set(skip);
         long total = epochSampler.shareSize(size());
@@ -220,6 +211,22 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                         epochSampler.sample(size(), spec.seed(), epoch, skip),
                         total,
                         Math.min(total, skip * epochSampler.batchSize()),
+                        stats));
+    }
+
+    /** Starts a streamed epoch at global position {@code position}. */
+    private BatchIterable streamedEpoch(
+            NDManager manager, long epoch, long position, StatsCounter stats) {
+        epochOffset.set(position);
+        ShardStreaming.Epoch streamed = streaming.epoch(spec, epoch, position);
+        epochSource.set(streamed.spec().source());
+        return currentEpoch.replace(
+                new BatchIterable(
+                        streamed.spec(),
+                        manager,
+                        streamed.batches(),
+                        streamed.total(),
+                        streamed.consumed(),
                         stats));
     }
 
