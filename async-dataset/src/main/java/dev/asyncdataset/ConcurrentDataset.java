@@ -389,7 +389,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         /**
          * Resumes a seeded run where {@code state} (saved from {@link
          * ConcurrentDataset#iterationState()}) left it: the first epoch is {@code state.epoch()}
-         * without its first {@code state.batches()} batches. Also sets the seed.
+         * without its first {@code state.batches()} batches. When streaming shards, it starts at
+         * the global position {@code state.samples()} instead, whatever the world size the state
+         * was saved at. Also sets the seed.
          *
          * @param state the saved state
          * @return this builder

@@ -75,6 +75,15 @@ class ShardStreamingTest {
     }
 
     @Test
+    void aWindowOfNoShardIsRefusedNamingTheValue() {
+        var e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ConcurrentDataset.builder().optShuffleWindow(0));
+        assertEquals("windowShards < 1: 0", e.getMessage());
+    }
+
+    @Test
     void streamedItemsHoldTheSameImagesAndLabelsAsRandomAccess() throws Exception {
         Map<Long, String> streamed = items(builder(shards, 0, 1).build());
         Map<Long, String> random = items(builder(shards, 0, 1).optRandomAccess().build());
