@@ -163,10 +163,7 @@ class ShardStreamingTest {
 
     @Test
     void anUnreadableShardFailsNamingItOrIsSkippedAlone() throws Exception {
-        Path victim;
-        try (Stream<Path> files = Files.list(shardFolder)) {
-            victim = files.filter(p -> p.toString().endsWith(".tar")).sorted().findFirst().get();
-        }
+        Path victim = firstShard();
         Path aside = victim.resolveSibling("aside");
         Files.move(victim, aside);
         try {
@@ -181,6 +178,35 @@ class ShardStreamingTest {
             assertEquals(lost, skipping.stats().skippedItems());
         } finally {
             Files.move(aside, victim);
+        }
+    }
+
+    @Test
+    void aShardTruncatedAfterOpeningLosesOnlyTheSamplesPastTheCut() throws Exception {
+        Path victim = firstShard();
+        byte[] whole = Files.readAllBytes(victim);
+        Files.write(victim, Arrays.copyOf(whole, whole.length / 2));
+        try {
+            Exception e =
+                    assertThrows(Exception.class, () -> read(builder(shards, 0, 1).build(), -1));
+            assertTrue(
+                    e.getMessage().contains(victim + " sample ")
+                            && e.getMessage().contains("the shard now has " + whole.length / 2),
+                    e.getMessage());
+            ConcurrentDataset skipping =
+                    builder(shards, 0, 1).optBadItemPolicy(BadItemPolicy.SKIP).build();
+            long read = read(skipping, -1).size();
+            long skipped = skipping.stats().skippedItems();
+            assertTrue(skipped > 0 && skipped < shards.shardSizes()[0], "skipped " + skipped);
+            assertEquals(96, read + skipped);
+        } finally {
+            Files.write(victim, whole);
+        }
+    }
+
+    private static Path firstShard() throws Exception {
+        try (Stream<Path> files = Files.list(shardFolder)) {
+            return files.filter(p -> p.toString().endsWith(".tar")).sorted().findFirst().get();
         }
     }
 
