@@ -16,10 +16,12 @@ import dev.asyncdataset.internal.BatchIterable;
 import dev.asyncdataset.internal.CurrentEpoch;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.LoaderSpec;
+import dev.asyncdataset.internal.ShardStreaming;
 import dev.asyncdataset.internal.StatsCounter;
 import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.ShardedSource;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -61,6 +63,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link dev.asyncdataset.decode.DjlRandomPipeline}). {@code randomSplit} and {@code subDataset}
  * return datasets read by this loader with the same options.
  *
+ * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
+ * reads every shard whole once and serves its items from memory, in the order of {@link
+ * dev.asyncdataset.source.ShuffleWindows} (shards permuted, items shuffled within windows of {@link
+ * Builder#optShuffleWindow} shards, a pure function of seed and epoch; the seed is {@link
+ * Builder#optSeed}'s or, without it, the default item seed). Ranks ({@link Builder#optShard}) take
+ * interleaved positions of one global order, so {@link #iterationState()} resumes at another world
+ * size. At most the shards of two windows are held at once in the usual case; {@link ShardedSource}
+ * states the bound, and {@link LoaderStats#residentBytes()} and {@link
+ * LoaderStats#peakResidentBytes()} report it. {@link Builder#optRandomAccess} reads the same source
+ * one item at a time in a full permutation instead.
+ *
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
  * stages.
@@ -69,20 +82,31 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     private final LoaderSpec spec;
     private final EpochSampler epochSampler;
+    private final ShardStreaming streaming;
     private final AtomicLong epochs;
     private final AtomicLong resumeSkip;
+    private final AtomicLong resumeSamples;
+    // random access: the batches of the epoch before this run; streaming: its global position
     private final AtomicLong epochOffset = new AtomicLong();
+    private final AtomicReference<ItemSource<?>> epochSource;
     private final CurrentEpoch currentEpoch = new CurrentEpoch();
     private final AtomicReference<StatsCounter> epochStats =
             new AtomicReference<>(new StatsCounter(0));
 
     ConcurrentDataset(
-            Builder builder, LoaderSpec spec, EpochSampler epochSampler, IterationState resume) {
+            Builder builder,
+            LoaderSpec spec,
+            EpochSampler epochSampler,
+            ShardStreaming streaming,
+            IterationState resume) {
         super(builder);
         this.spec = spec;
         this.epochSampler = epochSampler;
+        this.streaming = streaming;
         this.epochs = new AtomicLong(resume == null ? 0 : resume.epoch());
         this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
+        this.resumeSamples = new AtomicLong(resume == null ? -1 : resume.samples());
+        this.epochSource = new AtomicReference<>(spec.source());
     }
 
     /** A split of {@code parent}: the same loader, options and seed over some of its items. */
@@ -90,8 +114,11 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         super(splitBuilder(parent));
         this.spec = SubsetSource.spec(parent.spec, indices);
         this.epochSampler = parent.epochSampler;
+        this.streaming = null;
         this.epochs = new AtomicLong();
         this.resumeSkip = new AtomicLong();
+        this.resumeSamples = new AtomicLong(-1);
+        this.epochSource = new AtomicReference<>(spec.source());
     }
 
     /**
@@ -110,19 +137,25 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return epochStats.get().stats(spec.source());
+        return epochStats.get().stats(epochSource.get());
     }
 
     /**
      * Returns where this loader is: the epoch of the last {@code getData} call and the batches of
-     * it handed to the trainer. Meaningful for seeded sampling (see {@link Builder#optSeed}) in
-     * sampler order.
+     * it handed to the trainer; when streaming shards, also the epoch's samples consumed by all
+     * ranks together, which resumes at any world size. Meaningful for seeded sampling (see {@link
+     * Builder#optSeed}) in sampler order.
      *
      * @return the iteration state, to save with a checkpoint
      */
     public IterationState iterationState() {
         LoaderStats now = stats();
-        return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + now.batches());
+        if (streaming == null) {
+            return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + now.batches());
+        }
+        long samples = streaming.position(epochOffset.get(), now.batches());
+        long perStep = (long) epochSampler.batchSize() * epochSampler.worldSize();
+        return new IterationState(spec.seed(), now.epoch(), samples / perStep, samples);
     }
 
     /**
@@ -157,12 +190,18 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         long epoch = epochs.getAndIncrement();
         StatsCounter stats = new StatsCounter(epoch);
         epochStats.set(stats);
+        epochSource.set(spec.source());
         if (epochSampler == null || sampler != this.sampler) {
             epochOffset.set(0);
             return currentEpoch.replace(
                     new BatchIterable(spec, manager, sampler.sample(this), size(), 0, stats));
         }
         long skip = resumeSkip.getAndSet(0);
+        long samples = resumeSamples.getAndSet(-1);
+        if (streaming != null) {
+            return streamedEpoch(
+                    manager, epoch, samples >= 0 ? samples : streaming.position(0, skip), stats);
+        }
         epochOffset.set(skip);
         long total = epochSampler.shareSize(size());
         return currentEpoch.replace(
@@ -172,6 +211,22 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                         epochSampler.sample(size(), spec.seed(), epoch, skip),
                         total,
                         Math.min(total, skip * epochSampler.batchSize()),
+                        stats));
+    }
+
+    /** Starts a streamed epoch at global position {@code position}. */
+    private BatchIterable streamedEpoch(
+            NDManager manager, long epoch, long position, StatsCounter stats) {
+        epochOffset.set(position);
+        ShardStreaming.Epoch streamed = streaming.epoch(spec, epoch, position);
+        epochSource.set(streamed.spec().source());
+        return currentEpoch.replace(
+                new BatchIterable(
+                        streamed.spec(),
+                        manager,
+                        streamed.batches(),
+                        streamed.total(),
+                        streamed.consumed(),
                         stats));
     }
 
@@ -235,6 +290,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      */
     public static final class Builder extends BaseBuilder<Builder> {
 
+        /** The default shards of a shuffle window of shard streaming. */
+        public static final int DEFAULT_WINDOW_SHARDS = 4;
+
         private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
         private NDArray[] data;
@@ -255,6 +313,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private boolean dropRemainder;
         private IterationState resume;
         private Pipeline devicePipeline;
+        private int windowShards = DEFAULT_WINDOW_SHARDS;
+        private boolean randomAccess;
 
         /**
          * Creates a builder, as {@code new ArrayDataset.Builder()} does; the same as {@link
@@ -329,7 +389,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         /**
          * Resumes a seeded run where {@code state} (saved from {@link
          * ConcurrentDataset#iterationState()}) left it: the first epoch is {@code state.epoch()}
-         * without its first {@code state.batches()} batches. Also sets the seed.
+         * without its first {@code state.batches()} batches. When streaming shards, it starts at
+         * the global position {@code state.samples()} instead, whatever the world size the state
+         * was saved at. Also sets the seed.
          *
          * @param state the saved state
          * @return this builder
@@ -514,6 +576,32 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
+         * Sets how many shards one shuffle window of shard streaming spans; default {@value
+         * #DEFAULT_WINDOW_SHARDS}. A larger window mixes more shards into each batch, and holds
+         * more of them in memory: at most about {@code 2 * windowShards} shards at once (see {@link
+         * dev.asyncdataset.source.ShardedSource} for the exact bound).
+         *
+         * @param windowShards the shards of a window, at least 1
+         * @return this builder
+         */
+        public Builder optShuffleWindow(int windowShards) {
+            this.windowShards = atLeast(1, windowShards, "windowShards");
+            return self();
+        }
+
+        /**
+         * Reads a {@link dev.asyncdataset.source.ShardedSource} by random access (one read per
+         * item, in a full permutation of all items, as any other source) instead of streaming whole
+         * shards.
+         *
+         * @return this builder
+         */
+        public Builder optRandomAccess() {
+            this.randomAccess = true;
+            return self();
+        }
+
+        /**
          * Sets transforms applied once per batch to the stacked data on the target device, by the
          * staging thread (for example: uint8 to float and normalize).
          *
@@ -546,8 +634,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                         "optShard and optResumeFrom need optSeed and "
                                 + "setSampling(batchSize, shuffle[, dropLast])");
             }
+            boolean streamed = items instanceof ShardedSource && !randomAccess && batchSize > 0;
             EpochSampler epochSampler =
-                    seeded
+                    seeded || streamed
                             ? new EpochSampler(
                                     batchSize, shuffle, dropLast, rank, worldSize, dropRemainder)
                             : null;
@@ -570,7 +659,12 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             BuildPipelines.labels(items, targetPipeline),
                             devicePipeline,
                             device);
-            return new ConcurrentDataset(this, spec, epochSampler, resume);
+            ShardStreaming streaming =
+                    streamed
+                            ? new ShardStreaming(
+                                    (ShardedSource<?>) items, windowShards, epochSampler)
+                            : null;
+            return new ConcurrentDataset(this, spec, epochSampler, streaming, resume);
         }
 
         @Override

@@ -5,26 +5,51 @@ package dev.asyncdataset;
  * it to {@link ConcurrentDataset.Builder#optResumeFrom} after a restart to get exactly the
  * remaining batches of the epoch, in the same order, with the same augmentation.
  *
+ * <p>A streamed shard source (the default for {@link dev.asyncdataset.source.ShardedSource}s) also
+ * saves {@code samples}, the samples of the epoch that all ranks together have consumed. Its epoch
+ * order does not depend on the number of ranks, so such a state resumes at any world size: a job
+ * saved at 8 ranks resumes at 4 or 16 with no sample of the epoch repeated or dropped.
+ *
  * @param seed the loader's seed
  * @param epoch the epoch, counted from 0
- * @param batches the batches of that epoch already handed to the trainer
+ * @param batches the batches of that epoch already handed to the trainer (by each rank)
+ * @param samples the epoch's samples consumed by all ranks together when streaming shards, or -1
  */
-public record IterationState(long seed, long epoch, long batches) {
+public record IterationState(long seed, long epoch, long batches, long samples) {
 
     /**
      * Checks the values.
      *
-     * @throws IllegalArgumentException if the epoch or the batch count is negative
+     * @throws IllegalArgumentException if the epoch or the batch count is negative, or the sample
+     *     count below -1
      */
     public IterationState {
-        if (epoch < 0 || batches < 0) {
+        if (epoch < 0 || batches < 0 || samples < -1) {
             throw new IllegalArgumentException(
-                    "epoch < 0 or batches < 0: " + epoch + ", " + batches);
+                    "epoch < 0, batches < 0 or samples < -1: "
+                            + epoch
+                            + ", "
+                            + batches
+                            + ", "
+                            + samples);
         }
     }
 
     /**
-     * Parses the form {@link #format()} writes, such as {@code "seed=7,epoch=3,batches=120"}.
+     * Creates a state without a sample count, as random access saves it.
+     *
+     * @param seed the loader's seed
+     * @param epoch the epoch, counted from 0
+     * @param batches the batches of that epoch already handed to the trainer
+     * @throws IllegalArgumentException if the epoch or the batch count is negative
+     */
+    public IterationState(long seed, long epoch, long batches) {
+        this(seed, epoch, batches, -1);
+    }
+
+    /**
+     * Parses the form {@link #format()} writes, such as {@code "seed=7,epoch=3,batches=120"} or
+     * {@code "seed=7,epoch=3,batches=120,samples=30720"}.
      *
      * @param text the saved state
      * @return the state
@@ -32,12 +57,15 @@ public record IterationState(long seed, long epoch, long batches) {
      */
     public static IterationState parse(String text) {
         String[] parts = text.split(",", -1);
-        if (parts.length != 3) {
+        if (parts.length != 3 && parts.length != 4) {
             throw new IllegalArgumentException("not an iteration state: " + text);
         }
         try {
             return new IterationState(
-                    value(parts[0], "seed"), value(parts[1], "epoch"), value(parts[2], "batches"));
+                    value(parts[0], "seed"),
+                    value(parts[1], "epoch"),
+                    value(parts[2], "batches"),
+                    parts.length == 4 ? value(parts[3], "samples") : -1);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not an iteration state: " + text, e);
         }
@@ -49,7 +77,8 @@ public record IterationState(long seed, long epoch, long batches) {
      * @return the state as text
      */
     public String format() {
-        return "seed=" + seed + ",epoch=" + epoch + ",batches=" + batches;
+        String saved = "seed=" + seed + ",epoch=" + epoch + ",batches=" + batches;
+        return samples < 0 ? saved : saved + ",samples=" + samples;
     }
 
     private static long value(String part, String name) {

@@ -24,6 +24,9 @@ package dev.asyncdataset;
  * @param cacheHits items the source served from its local cache
  * @param cacheMisses items the source looked up in its cache and fetched from storage
  * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
+ * @param residentBytes bytes of whole shards held in memory now, when streaming shards
+ * @param peakResidentBytes the most bytes of whole shards held at once in the epoch, when streaming
+ *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states)
  */
 public record LoaderStats(
         long epoch,
@@ -43,7 +46,9 @@ public record LoaderStats(
         long retries,
         long cacheHits,
         long cacheMisses,
-        long integrityFailures) {
+        long integrityFailures,
+        long residentBytes,
+        long peakResidentBytes) {
 
     /**
      * Returns the items delivered per second of wall time.

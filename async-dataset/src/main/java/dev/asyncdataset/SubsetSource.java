@@ -24,23 +24,7 @@ final class SubsetSource<T> implements ItemSource<T> {
 
     /** Returns {@code whole} reading only the items {@code indices} of its source. */
     static LoaderSpec spec(LoaderSpec whole, long[] indices) {
-        return new LoaderSpec(
-                new SubsetSource<>(whole.source(), indices),
-                whole.fetchers(),
-                whole.autoFetchers(),
-                whole.workers(),
-                whole.stagingDepth(),
-                whole.decodeThreads(),
-                whole.inOrder(),
-                whole.badItemPolicy(),
-                whole.seed(),
-                whole.dataBatchifier(),
-                whole.labelBatchifier(),
-                whole.pipeline(),
-                whole.batchPipeline(),
-                whole.targetPipeline(),
-                whole.devicePipeline(),
-                whole.device());
+        return whole.withSource(new SubsetSource<>(whole.source(), indices));
     }
 
     @Override

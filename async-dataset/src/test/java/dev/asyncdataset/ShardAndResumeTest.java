@@ -11,6 +11,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.source.ArraySource;
+import dev.asyncdataset.testing.BatchIndices;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -47,7 +48,7 @@ class ShardAndResumeTest {
         List<Integer> batchCounts = new ArrayList<>();
         for (int rank = 0; rank < 4; rank++) {
             ConcurrentDataset shard = builder().optShard(rank, 4).optShardDropRemainder().build();
-            List<List<Long>> batches = indices(shard.getData(manager).iterator(), -1);
+            List<List<Long>> batches = BatchIndices.take(shard.getData(manager).iterator(), -1);
             batchCounts.add(batches.size());
             for (List<Long> batch : batches) {
                 for (Long index : batch) {
@@ -64,7 +65,7 @@ class ShardAndResumeTest {
         Map<Long, Integer> seen = new HashMap<>();
         for (int rank = 0; rank < 4; rank++) {
             ConcurrentDataset shard = builder().optShard(rank, 4).build();
-            for (List<Long> batch : indices(shard.getData(manager).iterator(), -1)) {
+            for (List<Long> batch : BatchIndices.take(shard.getData(manager).iterator(), -1)) {
                 batch.forEach(index -> seen.merge(index, 1, Integer::sum));
             }
         }
@@ -127,16 +128,6 @@ class ShardAndResumeTest {
                 .optPipeline(new Pipeline(array -> array.add(ItemRandom.current().nextInt(1000))));
     }
 
-    private static List<List<Long>> indices(Iterator<Batch> batches, int limit) {
-        List<List<Long>> all = new ArrayList<>();
-        while (batches.hasNext() && all.size() != limit) {
-            try (Batch batch = batches.next()) {
-                all.add(batch.getIndices().stream().map(Long.class::cast).toList());
-            }
-        }
-        return all;
-    }
-
     private static List<Long> progress(Iterator<Batch> batches) {
         List<Long> all = new ArrayList<>();
         while (batches.hasNext()) {
@@ -154,13 +145,7 @@ class ShardAndResumeTest {
                 all.add(batch.getData().head().toFloatArray());
             }
         }
-        if (batches instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        BatchIndices.close(batches);
         return all;
     }
 }

@@ -37,20 +37,30 @@ public record EpochSampler(
      * @return the batches' indices, in order
      */
     public Iterator<List<Long>> sample(long size, long seed, long epoch, long skip) {
-        long[] share = share(permutation(Math.toIntExact(size), seed, epoch));
+        List<List<Long>> batches = batches(share(permutation(Math.toIntExact(size), seed, epoch)));
+        return batches.subList((int) Math.min(skip, batches.size()), batches.size()).iterator();
+    }
+
+    /**
+     * Cuts items into batches of {@code batchSize}, dropping a last, smaller one if asked to.
+     *
+     * @param items the items in read order
+     * @return the batches' indices, in order
+     */
+    public List<List<Long>> batches(long[] items) {
         List<List<Long>> batches = new ArrayList<>();
-        for (int from = 0; from < share.length; from += batchSize) {
-            int to = Math.min(share.length, from + batchSize);
+        for (int from = 0; from < items.length; from += batchSize) {
+            int to = Math.min(items.length, from + batchSize);
             if (to - from < batchSize && dropLast) {
                 break;
             }
             List<Long> batch = new ArrayList<>(to - from);
             for (int i = from; i < to; i++) {
-                batch.add(share[i]);
+                batch.add(items[i]);
             }
             batches.add(batch);
         }
-        return batches.subList((int) Math.min(skip, batches.size()), batches.size()).iterator();
+        return batches;
     }
 
     /**

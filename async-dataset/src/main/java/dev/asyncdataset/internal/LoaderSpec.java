@@ -43,4 +43,31 @@ public record LoaderSpec(
         Pipeline batchPipeline,
         Pipeline targetPipeline,
         Pipeline devicePipeline,
-        Device device) {}
+        Device device) {
+
+    /**
+     * Returns this configuration reading from {@code other} instead.
+     *
+     * @param other the item source
+     * @return the configuration with that source
+     */
+    public LoaderSpec withSource(ItemSource<?> other) {
+        return new LoaderSpec(
+                other,
+                fetchers,
+                autoFetchers,
+                workers,
+                stagingDepth,
+                decodeThreads,
+                inOrder,
+                badItemPolicy,
+                seed,
+                dataBatchifier,
+                labelBatchifier,
+                pipeline,
+                batchPipeline,
+                targetPipeline,
+                devicePipeline,
+                device);
+    }
+}

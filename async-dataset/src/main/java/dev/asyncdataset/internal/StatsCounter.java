@@ -63,7 +63,9 @@ public final class StatsCounter {
                 source.retries(),
                 source.cacheHits(),
                 source.cacheMisses(),
-                source.integrityFailures());
+                source.integrityFailures(),
+                source.residentBytes(),
+                source.peakResidentBytes());
     }
 
     void started() {

@@ -19,6 +19,7 @@
  * <p>Around them: {@code TrainerManager} (the manager given to {@code getData}; the one bounded
  * wait that ends when it closes), {@code BatchIterable} (the epoch as DJL iterates it), {@code
  * EpochLoader} and {@code CurrentEpoch} (who closes an epoch's loader, and when), {@code
- * StageThreads}, {@code StatsCounter}, {@code EpochSampler} and {@code MallocArenas}.
+ * StageThreads}, {@code StatsCounter}, {@code EpochSampler}, {@code ShardStreaming} (the order and
+ * the streamed view of an epoch over a sharded source) and {@code MallocArenas}.
  */
 package dev.asyncdataset.internal;

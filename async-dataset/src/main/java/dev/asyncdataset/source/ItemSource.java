@@ -112,6 +112,26 @@ public interface ItemSource<T> extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Returns how many bytes of whole shards this source holds in memory now, for sources that
+     * stream shards ({@link ShardedSource}); 0 for the others.
+     *
+     * @return the resident shard bytes
+     */
+    default long residentBytes() {
+        return 0;
+    }
+
+    /**
+     * Returns the most bytes of whole shards this source held in memory at once; 0 for sources that
+     * do not stream shards.
+     *
+     * @return the peak resident shard bytes
+     */
+    default long peakResidentBytes() {
+        return 0;
+    }
+
     /** Releases what the source holds (clients, connection pools); the default holds nothing. */
     @Override
     default void close() {}

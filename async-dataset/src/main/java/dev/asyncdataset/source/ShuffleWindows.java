@@ -3,6 +3,7 @@ package dev.asyncdataset.source;
 import dev.asyncdataset.decode.ItemRandom;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 
 /**
  * The epoch order of samples stored in shards, shuffled in windows of shards: the shards are
@@ -22,9 +23,10 @@ public final class ShuffleWindows {
     private final long[] firstSample;
     private final int windowShards;
     private final long seed;
+    private final boolean shuffle;
 
     /**
-     * Creates the order for shards holding {@code shardSizes[s]} samples each.
+     * Creates the shuffled order for shards holding {@code shardSizes[s]} samples each.
      *
      * @param shardSizes the number of samples of each shard, in shard order
      * @param windowShards how many shards one shuffle window spans, at least 1
@@ -32,6 +34,19 @@ public final class ShuffleWindows {
      * @throws IllegalArgumentException if a size is negative or {@code windowShards} is below 1
      */
     public ShuffleWindows(long[] shardSizes, int windowShards, long seed) {
+        this(shardSizes, windowShards, seed, true);
+    }
+
+    /**
+     * Creates the order for shards holding {@code shardSizes[s]} samples each, shuffled or not.
+     *
+     * @param shardSizes the number of samples of each shard, in shard order
+     * @param windowShards how many shards one shuffle window spans, at least 1
+     * @param seed the seed of every epoch's order
+     * @param shuffle whether to shuffle; if not, every epoch reads the samples in stored order
+     * @throws IllegalArgumentException if a size is negative or {@code windowShards} is below 1
+     */
+    public ShuffleWindows(long[] shardSizes, int windowShards, long seed, boolean shuffle) {
         if (windowShards < 1) {
             throw new IllegalArgumentException("windowShards must be at least 1: " + windowShards);
         }
@@ -45,6 +60,7 @@ public final class ShuffleWindows {
         }
         this.windowShards = windowShards;
         this.seed = seed;
+        this.shuffle = shuffle;
     }
 
     /**
@@ -63,6 +79,9 @@ public final class ShuffleWindows {
      * @return the global sample numbers in the order they are read
      */
     public long[] epochOrder(long epoch) {
+        if (!shuffle) {
+            return LongStream.range(0, size()).toArray();
+        }
         int[] shards = permutation(firstSample.length - 1, random(epoch, -1));
         long[] order = new long[Math.toIntExact(size())];
         int at = 0;
@@ -113,6 +132,20 @@ public final class ShuffleWindows {
             mine[j] = order[(int) (at < order.length ? at : (at - order.length) % order.length)];
         }
         return mine;
+    }
+
+    /**
+     * Returns how many of the samples {@link #rankOrder} gives rank {@code rank} from {@code
+     * position} on are its own, not padding: the others repeat samples of other ranks.
+     *
+     * @param position the number of the epoch's samples the job has consumed
+     * @param rank this rank, from 0 to {@code worldSize - 1}
+     * @param worldSize the number of ranks
+     * @return the rank's samples before any padding
+     */
+    public long ownCount(long position, int rank, int worldSize) {
+        long left = size() - position - rank;
+        return left <= 0 ? 0 : (left + worldSize - 1) / worldSize;
     }
 
     private SplittableRandom random(long epoch, long window) {

@@ -9,42 +9,54 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Images in WebDataset tar shards in a local folder, read by random access: item {@code i} is the
- * {@code i}-th sample in shard-name order then archive order, and {@link #fetch} reads its image
- * with one positioned read of the member's byte range, never outside it. Each shard's samples come
- * from its sidecar index ({@code <shard>.idx}, written by {@link ShardWriter}) when it matches the
- * shard's length, otherwise from reading the tar headers once, when the source is opened. Items
- * decode as {@link ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
+ * Images in WebDataset tar shards in a local folder. Item {@code i} is the {@code i}-th sample in
+ * shard-name order then archive order. {@code ConcurrentDataset} streams this source by default
+ * ({@link ShardedSource}): each epoch reads every shard whole once, in the order of {@link
+ * ShuffleWindows}, and cuts the items out of the bytes held in memory. With {@code
+ * optRandomAccess()}, or for a split, {@link #fetch} reads an item's image with one positioned read
+ * of the member's byte range instead, never outside it. Each shard's samples come from its sidecar
+ * index ({@code <shard>.idx}, written by {@link ShardWriter}) when it matches the shard's length,
+ * otherwise from reading the tar headers once, when the source is opened. Items decode as {@link
+ * ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
  *
  * <p>A shard whose structure is broken (truncated, bad checksum, not a tar) fails {@link #of} with
  * {@link BadItemException} naming it. A sample that breaks the WebDataset layout (no image, no
  * label, a duplicate key, an unsafe or empty member, a link or device) stays an item whose fetch
  * throws {@link BadItemException} naming the shard and the sample, so {@code BadItemPolicy.SKIP}
- * skips just that sample.
+ * skips just that sample. A shard that cannot be read whole while streaming (gone, unreadable)
+ * fails each of its samples with a {@link BadItemException} naming the shard, so {@code SKIP} skips
+ * just that shard's samples.
  *
  * <pre>{@code
  * TarShardSource source = TarShardSource.of(Path.of("/data/train-shards"));
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
-public final class TarShardSource implements ItemSource<byte[]> {
+public final class TarShardSource implements ShardedSource<byte[]> {
+
+    /** The largest shard that streaming reads whole: the largest Java array. */
+    static final long MAX_SHARD_BYTES = Integer.MAX_VALUE - 8;
 
     private final List<ShardSample> samples;
     private final int[] shardOf;
+    private final List<Path> shards;
     private final List<FileChannel> channels;
     private final LabeledKeys items;
 
     private TarShardSource(
             List<ShardSample> samples,
             int[] shardOf,
+            List<Path> shards,
             List<FileChannel> channels,
             List<String> classes) {
         this.samples = samples;
         this.shardOf = shardOf;
+        this.shards = List.copyOf(shards);
         this.channels = channels;
         List<String> keys = samples.stream().map(ShardSample::key).toList();
         long[] labels = samples.stream().mapToLong(ShardSample::label).toArray();
@@ -103,7 +115,7 @@ public final class TarShardSource implements ItemSource<byte[]> {
             throw e;
         }
         int[] shardOfArray = shardOf.stream().mapToInt(Integer::intValue).toArray();
-        return new TarShardSource(samples, shardOfArray, channels, classes);
+        return new TarShardSource(samples, shardOfArray, shards, channels, classes);
     }
 
     private static List<ShardSample> samplesOf(Path shard, FileChannel channel) throws IOException {
@@ -150,6 +162,57 @@ public final class TarShardSource implements ItemSource<byte[]> {
         ShardSample sample = samples.get(i).check();
         FileChannel channel = channels.get(shardOf[i]);
         return ByteRanges.readFile(channel, sample.image().offset(), (int) sample.image().size());
+    }
+
+    @Override
+    public long[] shardSizes() {
+        long[] sizes = new long[shardCount()];
+        for (int shard : shardOf) {
+            sizes[shard]++;
+        }
+        return sizes;
+    }
+
+    @Override
+    public ItemSource<byte[]> streamed(long[] order, int streamed) {
+        return new ShardStream(this, order, streamed);
+    }
+
+    /** Returns the shard holding item {@code index}. */
+    int shardOf(long index) {
+        return shardOf[Math.toIntExact(index)];
+    }
+
+    /**
+     * Reads shard {@code shard} whole, with a channel of its own (an interrupted read closes only
+     * that one).
+     */
+    byte[] readShard(int shard) throws IOException {
+        Path file = shards.get(shard);
+        long length = Files.size(file);
+        if (length > MAX_SHARD_BYTES) {
+            throw new IOException(
+                    file
+                            + " has "
+                            + length
+                            + " bytes, more than a streamed shard may hold ("
+                            + MAX_SHARD_BYTES
+                            + "): read it by random access");
+        }
+        return Files.readAllBytes(file);
+    }
+
+    /** Cuts the image of item {@code index} from the bytes of its whole shard. */
+    byte[] image(long index, byte[] shard) throws BadItemException {
+        ShardSample sample = samples.get(Math.toIntExact(index)).check();
+        long end = sample.image().offset() + sample.image().size();
+        if (end > shard.length) {
+            throw new BadItemException(
+                    describe(index),
+                    "its image runs to byte " + end + " but the shard now has " + shard.length,
+                    null);
+        }
+        return Arrays.copyOfRange(shard, (int) sample.image().offset(), (int) end);
     }
 
     @Override

@@ -137,11 +137,13 @@ class TarShardSourceTest {
         return items;
     }
 
+    /** A dataset reading by random access, in the same permutation for shards as for folders. */
     private static ConcurrentDataset dataset(ItemSource<?> source, BadItemPolicy policy) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(2, true)
                 .optSeed(5)
+                .optRandomAccess()
                 .optBadItemPolicy(policy)
                 .build();
     }
