@@ -13,8 +13,9 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
  * An S3Proxy 4.1.0 server inside this process, on a free loopback port, with an in-memory store and
- * S3Proxy's latency middleware adding a fixed delay to every request: a stand-in for remote object
- * storage that needs no network and no account. Credentials are random per server.
+ * S3Proxy's latency middleware adding a fixed delay to every request, optionally a GET rate limit
+ * behind it: a stand-in for remote object storage that needs no network and no account. Credentials
+ * are random per server.
  */
 public final class EmbeddedS3Proxy implements AutoCloseable {
 
@@ -38,22 +39,27 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
         return start(
                 new TransientNio2BlobStore(),
                 latencyMillis,
+                0,
                 AwsBasicCredentials.create(
                         "local-" + UUID.randomUUID(), UUID.randomUUID().toString()));
     }
 
     /**
-     * Starts a server over {@code store} that delays every request by {@code latencyMillis}:
-     * several servers may share one store, each with its own latency.
+     * Starts a server over {@code store} that delays every request by {@code latencyMillis} and
+     * then answers GETs above {@code getsPerSecond} with 503 SlowDown ({@link
+     * RateLimitedBlobStore}): several servers may share one store, each with its own latency and
+     * limit.
      *
      * @param store where the objects are kept
      * @param latencyMillis the added latency per request, 0 for none
+     * @param getsPerSecond the most GETs a second this server serves, 0 for no limit
      * @param credentials the only credentials the server accepts
      * @return the running server
      * @throws Exception if the server cannot start
      */
     public static EmbeddedS3Proxy start(
-            BlobStore store, long latencyMillis, AwsBasicCredentials credentials) throws Exception {
+            BlobStore store, long latencyMillis, int getsPerSecond, AwsBasicCredentials credentials)
+            throws Exception {
         Properties properties = new Properties();
         if (latencyMillis > 0) {
             properties.setProperty(
@@ -61,7 +67,7 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
         }
         var delayed =
                 Middlewares.wrap(
-                        store,
+                        new RateLimitedBlobStore(store, getsPerSecond),
                         properties,
                         unused -> {
                             throw new UnsupportedOperationException("no second backend");
