@@ -1,12 +1,18 @@
 package dev.asyncdataset.examples.bench;
 
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
+import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3Uploader;
-import java.io.OutputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.Function;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 
@@ -14,9 +20,11 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
  * The benchmark's remote storage, in its own process so that loaders are measured without it: one
  * in-memory S3Proxy store behind several servers, each adding its own latency per request and
  * optionally limiting GETs to a rate ({@link dev.asyncdataset.examples.s3.RateLimitedBlobStore}).
- * Uploads the folder once (everything under it: images, or shards with their indexes), prints
- * {@code READY {"server": "endpoint", ...}} and serves until its standard input closes. A server is
- * {@code LATENCY-MS} or {@code LATENCY-MS:GETS-PER-SECOND}, and named so. Credentials come from
+ * Uploads the image folder once, and the shard folder if one is given, prints {@code READY
+ * {"server": "endpoint", ...}} and serves until its standard input closes, answering each {@code
+ * COUNTS} line there with {@code COUNTS {"server": {"gets": n, "bytes": n, "slow_downs": n}, ...}}:
+ * the GETs each server has served, their bytes and the GETs it refused with 503 SlowDown. A server
+ * is {@code LATENCY-MS} or {@code LATENCY-MS:GETS-PER-SECOND}, and named so. Credentials come from
  * {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY}, which the loaders read too.
  *
  * <p>Usage: {@code BenchS3Servers FOLDER s3://bucket/prefix SERVER[,SERVER...] [SHARD-FOLDER
@@ -38,32 +46,60 @@ public final class BenchS3Servers {
                 AwsBasicCredentials.create(
                         System.getenv("AWS_ACCESS_KEY_ID"), System.getenv("AWS_SECRET_ACCESS_KEY"));
         TransientNio2BlobStore store = new TransientNio2BlobStore();
-        List<EmbeddedS3Proxy> servers = new ArrayList<>();
-        StringJoiner ready = new StringJoiner(", ", "READY {", "}");
+        Map<String, EmbeddedS3Proxy> servers = new LinkedHashMap<>();
         try {
             for (String spec : args[2].split(",")) {
                 String[] latencyAndRate = spec.split(":");
-                EmbeddedS3Proxy server =
+                servers.put(
+                        spec,
                         EmbeddedS3Proxy.start(
                                 store,
                                 Long.parseLong(latencyAndRate[0]),
                                 latencyAndRate.length > 1 ? Integer.parseInt(latencyAndRate[1]) : 0,
-                                credentials);
-                servers.add(server);
-                ready.add("\"" + spec + "\": \"" + server.connection().endpoint() + "\"");
+                                credentials));
             }
-            S3Uploader.uploadFolder(servers.get(0).connection(), Path.of(args[0]), args[1]);
+            S3Connection first = servers.values().iterator().next().connection();
+            S3Uploader.uploadFolder(first, Path.of(args[0]), args[1]);
             if (args.length > 4) {
-                S3Uploader.uploadShards(servers.get(0).connection(), Path.of(args[3]), args[4]);
+                S3Uploader.uploadShards(first, Path.of(args[3]), args[4]);
             }
-            System.out.println(ready);
-            System.out.flush();
-            System.in.transferTo(OutputStream.nullOutputStream());
+            print("READY", servers, s -> "\"" + s.connection().endpoint() + "\"");
+            serve(servers);
         } finally {
-            for (EmbeddedS3Proxy server : servers) {
+            for (EmbeddedS3Proxy server : servers.values()) {
                 server.close();
             }
         }
         System.exit(0);
+    }
+
+    /** Answers each {@code COUNTS} line on standard input until it closes. */
+    private static void serve(Map<String, EmbeddedS3Proxy> servers) throws IOException {
+        BufferedReader in =
+                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            if (line.equals("COUNTS")) {
+                print(
+                        "COUNTS",
+                        servers,
+                        s ->
+                                String.format(
+                                        Locale.ROOT,
+                                        "{\"gets\": %d, \"bytes\": %d, \"slow_downs\": %d}",
+                                        s.gets().served(),
+                                        s.gets().bytesServed(),
+                                        s.gets().slowDowns()));
+            }
+        }
+    }
+
+    private static void print(
+            String tag,
+            Map<String, EmbeddedS3Proxy> servers,
+            Function<EmbeddedS3Proxy, String> value) {
+        StringJoiner line = new StringJoiner(", ", tag + " {", "}");
+        servers.forEach((spec, server) -> line.add("\"" + spec + "\": " + value.apply(server)));
+        System.out.println(line);
+        System.out.flush();
     }
 }

@@ -20,10 +20,13 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 public final class EmbeddedS3Proxy implements AutoCloseable {
 
     private final S3Proxy proxy;
+    private final RateLimitedBlobStore gets;
     private final S3Connection connection;
 
-    private EmbeddedS3Proxy(S3Proxy proxy, AwsBasicCredentials credentials) {
+    private EmbeddedS3Proxy(
+            S3Proxy proxy, RateLimitedBlobStore gets, AwsBasicCredentials credentials) {
         this.proxy = proxy;
+        this.gets = gets;
         URI endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
         this.connection = new S3Connection(endpoint, StaticCredentialsProvider.create(credentials));
     }
@@ -65,9 +68,10 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
             properties.setProperty(
                     "s3proxy.latency-blobstore.*.latency", Long.toString(latencyMillis));
         }
+        RateLimitedBlobStore gets = new RateLimitedBlobStore(store, getsPerSecond);
         var delayed =
                 Middlewares.wrap(
-                        new RateLimitedBlobStore(store, getsPerSecond),
+                        gets,
                         properties,
                         unused -> {
                             throw new UnsupportedOperationException("no second backend");
@@ -82,7 +86,7 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
                                 credentials.secretAccessKey())
                         .build();
         proxy.start();
-        return new EmbeddedS3Proxy(proxy, credentials);
+        return new EmbeddedS3Proxy(proxy, gets, credentials);
     }
 
     /**
@@ -92,6 +96,15 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
      */
     public S3Connection connection() {
         return connection;
+    }
+
+    /**
+     * Returns this server's GET limit and its counts of GETs served, their bytes and GETs refused.
+     *
+     * @return the limit, also without a rate set
+     */
+    public RateLimitedBlobStore gets() {
+        return gets;
     }
 
     /** Stops the server; its data is gone. */

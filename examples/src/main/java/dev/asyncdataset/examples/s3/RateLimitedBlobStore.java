@@ -20,6 +20,8 @@ public final class RateLimitedBlobStore extends ForwardingBlobStore {
 
     private volatile GetRateLimit limit;
     private final LongAdder slowDowns = new LongAdder();
+    private final LongAdder served = new LongAdder();
+    private final LongAdder bytesServed = new LongAdder();
 
     /**
      * Wraps {@code delegate}.
@@ -58,6 +60,24 @@ public final class RateLimitedBlobStore extends ForwardingBlobStore {
         return slowDowns.sum();
     }
 
+    /**
+     * Returns the GETs served (not refused) so far.
+     *
+     * @return the count
+     */
+    public long served() {
+        return served.sum();
+    }
+
+    /**
+     * Returns the body bytes of the GETs served so far.
+     *
+     * @return the sum of their Content-Lengths
+     */
+    public long bytesServed() {
+        return bytesServed.sum();
+    }
+
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
         GetRateLimit current = limit;
@@ -65,7 +85,11 @@ public final class RateLimitedBlobStore extends ForwardingBlobStore {
             slowDowns.increment();
             throw slowDown();
         }
-        return super.getBlob(request);
+        ResponseInputStream<GetObjectResponse> response = super.getBlob(request);
+        served.increment();
+        Long length = response.response().contentLength();
+        bytesServed.add(length == null ? 0 : length);
+        return response;
     }
 
     private static S3Exception slowDown() {
