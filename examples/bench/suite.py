@@ -191,9 +191,11 @@ def measure_training(args, endpoints, env):
 
 
 def start_servers(args, env):
+    specs = [str(ms) for ms in args.latencies] + shard_servers(args)
+    shards = [shard_folder(args), SHARD_BUCKET] if args.shards else []
     server = subprocess.Popen(
         java_command("dev.asyncdataset.examples.bench.BenchS3Servers",
-                     [args.folder, BUCKET, ",".join(str(ms) for ms in args.latencies)]),
+                     [args.folder, BUCKET, ",".join(specs)] + shards),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     for line in server.stdout:
         if line.startswith("READY "):
@@ -207,6 +209,125 @@ def warm_servers(args, endpoints, env):
     run(java_command(JAVA_BENCH, ["--data", BUCKET, "--endpoint", endpoint, "--epochs", "0",
                                   "--warmup-seconds", str(args.warmup_seconds), "--loader",
                                   "concurrent"]), env)
+
+
+# Tar shards (issue 17): per-object reads against shard reads from a folder and from S3 at each
+# shard latency, with and without a server-side GET rate limit (503 SlowDown above it, standing in
+# for S3's per-prefix limit). ConcurrentDataset with defaults in every row. GETs and bytes are the
+# server's counts for S3 rows (BenchS3Servers' COUNTS), ConcurrentDataset's fetched bytes for the
+# folder; both over the whole run, warm-up included, scaled to one epoch of the set.
+SHARD_BUCKET = "s3://bench/shards"
+
+
+def shard_folder(args):
+    return args.folder.rstrip("/") + "-shards"
+
+
+def shard_servers(args):
+    """The servers the shard rows add to the suite's: plain ones missing from --latencies, then
+    "LATENCY:GETS" rate-limited ones."""
+    if not args.shards:
+        return []
+    plain = [str(ms) for ms in args.shard_latencies if ms not in args.latencies]
+    return plain + [f"{ms}:{args.rate_limit}" for ms in args.shard_latencies]
+
+
+def write_shards(args, env):
+    """Writes the image folder as tar shards (ShardWriter; a rerun rewrites the same shards)."""
+    subprocess.run(java_command("dev.asyncdataset.examples.data.WriteShards",
+                                ["--images", args.folder, "--out", shard_folder(args),
+                                 "--shard-mb", str(args.shard_mb)]),
+                   env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+def server_counts(server):
+    """The S3 servers' GETs served, bytes and 503s so far, by server name."""
+    server.stdin.write("COUNTS\n")
+    server.stdin.flush()
+    for line in server.stdout:
+        if line.startswith("COUNTS "):
+            return json.loads(line[len("COUNTS "):])
+    raise RuntimeError("the S3Proxy servers ended")
+
+
+def shard_rows(args):
+    """(storage, S3 server name or None, per-object data, shard data) of the shard table."""
+    rows = [("folder", None, args.folder, shard_folder(args))]
+    for ms in args.shard_latencies:
+        rows += [(f"s3-{ms}", str(ms), BUCKET, SHARD_BUCKET),
+                 (f"s3-{ms}, {args.rate_limit} GETs/s", f"{ms}:{args.rate_limit}", BUCKET,
+                  SHARD_BUCKET)]
+    return rows
+
+
+def measure_shard_row(args, server, name, command, env):
+    """Runs one shard-table row; adds per-epoch GETs, bytes and 503s to its result."""
+    before = server_counts(server) if name else None
+    result = run(command, env)
+    per_epoch = args.set_size / max(1, result["total_images"])
+    if name:
+        after = server_counts(server)[name]
+        for key in ("gets", "bytes", "slow_downs"):
+            result[key + "_per_epoch"] = (after[key] - before[name][key]) * per_epoch
+    else:
+        result["bytes_per_epoch"] = result["total_bytes"] * per_epoch
+    result["rate"] = statistics.median(result["rates"])
+    return result
+
+
+def measure_shards(args, server, endpoints, env, failures):
+    results = []
+    for storage, name, per_object, shards in shard_rows(args):
+        for reads, data, data_format in (("per-object", per_object, "images"),
+                                         ("tar shards", shards, "shards")):
+            command = loader_command("concurrent", ["--format", data_format], data,
+                                     endpoints[name] if name else None, args)
+            try:
+                result = measure_shard_row(args, server, name, command, env)
+            except RuntimeError as e:
+                if "cannot read S3 shards" in str(e):
+                    print(f"{storage:22} {reads:10} skipped: the loader cannot read S3 shards",
+                          flush=True)
+                    continue
+                print(f"{storage:22} {reads:10} FAILED: {str(e)[-600:]}", flush=True)
+                failures.append({"storage": storage, "loader": reads, "error": str(e)[-600:]})
+                continue
+            result.update(storage=storage, reads=reads)
+            print(f"{storage:22} {reads:10} {result['rate']:7.1f} img/s  "
+                  f"{result['peak_mb']:5} MB", flush=True)
+            results.append(result)
+    return results
+
+
+def shard_table(results):
+    lines = ["| storage | reads | images/s | GETs per epoch | 503s per epoch | MB read per epoch"
+             " | peak PSS |", "|---|---|---:|---:|---:|---:|---:|"]
+    for r in results:
+        gets = f"{r['gets_per_epoch']:.0f}" if "gets_per_epoch" in r else "-"
+        slow = f"{r['slow_downs_per_epoch']:.0f}" if "slow_downs_per_epoch" in r else "-"
+        lines.append(f"| {r['storage']} | {r['reads']} | {r['rate']:.1f} | {gets} | {slow} | "
+                     f"{r['bytes_per_epoch'] / 1e6:.1f} | {r['peak_mb']} MB |")
+    return "\n".join(lines) + "\n"
+
+
+def run_shards(args, server, endpoints, env, results):
+    """The shard table: rows into results["shards"], the table into target/bench/shards.md."""
+    results["shards"] = measure_shards(args, server, endpoints, env, results["failures"])
+    save(results, args)
+    table = shard_table(results["shards"])
+    with open(os.path.join(OUT, "shards.md"), "w") as f:
+        f.write(table)
+    print(table, flush=True)
+
+
+def add_shard_arguments(parser):
+    parser.add_argument("--shards", action="store_true",
+                        help="also the tar-shard table (per-object vs shards, GET rate limit)")
+    parser.add_argument("--shards-only", action="store_true",
+                        help="only the tar-shard table (implies --shards)")
+    parser.add_argument("--shard-latencies", type=int, nargs="+", default=[20, 100])
+    parser.add_argument("--rate-limit", type=int, default=200, help="GETs/s of limited servers")
+    parser.add_argument("--shard-mb", type=int, default=32, help="target shard size")
 
 
 def save(results, args):
@@ -234,21 +355,29 @@ def main():
     parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--results", default="results.json", help="file name in target/bench")
+    add_shard_arguments(parser)
     args = parser.parse_args()
     if args.best:
         args.storages = args.storages or list(BEST)
         args.skip_training = True
+    args.shards = args.shards or args.shards_only
+    args.set_size = sum(len(files) for _, _, files in os.walk(args.folder))
     env = dict(os.environ, AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench-secret",
                AWS_REGION="us-east-1", OMP_WAIT_POLICY="PASSIVE", MALLOC_ARENA_MAX="2")
     os.makedirs(OUT, exist_ok=True)
+    if args.shards:
+        write_shards(args, env)
     server, endpoints = start_servers(args, env)
     try:
         results = {"failures": []}
-        if not args.storages or any(s.startswith("s3-") for s in args.storages):
+        if args.shards or not args.storages or any(s.startswith("s3-") for s in args.storages):
             warm_servers(args, endpoints, env)
-        results["loaders"] = measure_loaders(args, endpoints, env, results["failures"])
+        results["loaders"] = [] if args.shards_only else measure_loaders(
+            args, endpoints, env, results["failures"])
         save(results, args)
-        if not args.skip_training:
+        if args.shards:
+            run_shards(args, server, endpoints, env, results)
+        if not args.skip_training and not args.shards_only:
             results["training"] = measure_training(args, endpoints, env)
             save(results, args)
     finally:

@@ -2,7 +2,9 @@ package dev.asyncdataset.examples;
 
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
+import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3Uploader;
+import dev.asyncdataset.source.ShardWriter;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,8 +15,10 @@ import java.util.Map;
  * The README's first command: with nothing prepared, generates a small ImageNet-like set (reused on
  * later runs), serves it from an embedded S3Proxy that adds a per-request latency, and trains
  * ResNet-18 on it twice from S3, with the same seed: with ConcurrentDataset, then with DJL's own
- * loader over blocking GETs. Prints a side-by-side table. Options: the training options of {@link
- * TrainResNet} except data, endpoint and loader, plus
+ * loader over blocking GETs. Then writes the set as WebDataset tar shards into a folder beside it
+ * and trains a third time, with ConcurrentDataset reading the shards from that folder. Prints a
+ * side-by-side table. Options: the training options of {@link TrainResNet} except data, endpoint
+ * and loader, plus
  *
  * <pre>
  * --data-dir DIR (data)  --classes N (10)  --per-class N (100)  --latency-ms MS (20)
@@ -22,7 +26,11 @@ import java.util.Map;
  */
 public final class MainJob {
 
+    /** The loader name of the run on tar shards. */
+    public static final String SHARDS_RUN = "concurrent-shards";
+
     private static final String BUCKET_URL = "s3://imagenet-like/train";
+    private static final long SHARD_BYTES = 16L << 20;
 
     private MainJob() {}
 
@@ -47,7 +55,8 @@ public final class MainJob {
      *
      * @param args the options
      * @param out where to print
-     * @return the two runs: ConcurrentDataset, then DJL's loader
+     * @return the three runs: ConcurrentDataset and DJL's loader from S3, then ConcurrentDataset
+     *     from tar shards
      * @throws Exception if generating, serving or training fails, or a loss is not finite
      */
     public static List<RunResult> run(String[] args, PrintStream out) throws Exception {
@@ -61,15 +70,18 @@ public final class MainJob {
                     BUCKET_URL,
                     s3.connection().endpoint(),
                     options.integer("latency-ms"));
-            Options fromBucket = options.with("data", BUCKET_URL).with("endpoint", "");
+            Options fromBucket =
+                    options.with("data", BUCKET_URL).with("format", "images").with("endpoint", "");
             List<RunResult> results = new ArrayList<>();
             for (String loader : List.of("concurrent", "djl")) {
                 out.println("training ResNet-18 with " + ResultTable.displayName(loader));
                 TrainingSettings run = TrainingSettings.from(fromBucket.with("loader", loader));
                 results.add(ResNetTraining.run(run, s3.connection()));
             }
+            results.add(trainOnShards(options, folder, s3.connection(), out));
             out.printf(
-                    "%nResNet-18, %d px, batch %d, from S3 with %d ms per request:%n%s",
+                    "%nResNet-18, %d px, batch %d; images from S3 with %d ms per request,"
+                            + " tar shards from a local folder:%n%s",
                     options.integer("image-size"),
                     options.integer("batch-size"),
                     options.integer("latency-ms"),
@@ -79,9 +91,30 @@ public final class MainJob {
         }
     }
 
+    private static RunResult trainOnShards(
+            Options options, Path folder, S3Connection connection, PrintStream out)
+            throws Exception {
+        Path shardFolder = folder.resolveSibling(folder.getFileName() + "-shards");
+        List<Path> shards =
+                ShardWriter.builder()
+                        .setImages(folder)
+                        .setOutput(shardFolder)
+                        .optShardBytes(SHARD_BYTES)
+                        .build()
+                        .write();
+        out.printf("wrote %d tar shards to %s%n", shards.size(), shardFolder);
+        out.println("training ResNet-18 with " + ResultTable.displayName(SHARDS_RUN));
+        Options fromShards =
+                options.with("data", shardFolder.toString())
+                        .with("format", "shards")
+                        .with("endpoint", "")
+                        .with("loader", "concurrent");
+        return ResNetTraining.run(TrainingSettings.from(fromShards), connection).named(SHARDS_RUN);
+    }
+
     private static Map<String, String> defaults() {
         Map<String, String> defaults = TrainingSettings.defaults();
-        defaults.keySet().removeAll(List.of("data", "endpoint", "loader"));
+        defaults.keySet().removeAll(List.of("data", "format", "endpoint", "loader"));
         defaults.put("data-dir", "data");
         defaults.put("classes", "10");
         defaults.put("per-class", "100");

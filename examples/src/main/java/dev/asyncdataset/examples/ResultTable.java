@@ -37,10 +37,14 @@ public final class ResultTable {
     /**
      * Names a loader for people.
      *
-     * @param loader {@code concurrent} or {@code djl}
+     * @param loader {@code concurrent}, {@code djl} or {@code concurrent-shards}
      * @return the display name
      */
     public static String displayName(String loader) {
-        return loader.equals("djl") ? "DJL loader (DataIterable)" : "ConcurrentDataset";
+        return switch (loader) {
+            case "djl" -> "DJL loader (DataIterable)";
+            case MainJob.SHARDS_RUN -> "ConcurrentDataset, tar shards";
+            default -> "ConcurrentDataset";
+        };
     }
 }

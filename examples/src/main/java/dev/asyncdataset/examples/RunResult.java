@@ -22,6 +22,16 @@ public record RunResult(
         float loss) {
 
     /**
+     * Returns the same measurements under another loader name, for runs that differ by their data.
+     *
+     * @param name the loader's name in tables
+     * @return the renamed result
+     */
+    public RunResult named(String name) {
+        return new RunResult(name, images, wallNanos, dataWaitNanos, epochNanos, loss);
+    }
+
+    /**
      * Returns the training throughput.
      *
      * @return images per second of wall time

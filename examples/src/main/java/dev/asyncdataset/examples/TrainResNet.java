@@ -5,11 +5,13 @@ import java.util.List;
 
 /**
  * Trains ResNet-18 on an ImageNet-layout data set ({@code class/image.jpg}) in a folder or under an
- * {@code s3://bucket/prefix}, with ConcurrentDataset or, for comparison, DJL's own loader. Options
- * (defaults in {@link TrainingSettings#defaults()}):
+ * {@code s3://bucket/prefix}, with ConcurrentDataset or, for comparison, DJL's own loader; or, with
+ * ConcurrentDataset only, on WebDataset tar shards (written by {@code WriteShards}) in a folder.
+ * Options (defaults in {@link TrainingSettings#defaults()}):
  *
  * <pre>
- * --data DIR|s3://bucket/prefix  --endpoint URL (S3-compatible store, path style)
+ * --data DIR|s3://bucket/prefix  --format auto|images|shards (auto: shards if DIR holds .tar files)
+ * --endpoint URL (S3-compatible store, path style)
  * --loader concurrent|djl  --epochs N  --batch-size N  --image-size PX  --max-steps N (per epoch)
  * --fetchers N|auto  --workers N  --staging-depth N  --decode-threads N  --djl-threads N
  * --gpus N (-1 all, 0 CPU)  --seed N

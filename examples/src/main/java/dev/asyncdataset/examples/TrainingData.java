@@ -17,10 +17,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The training set of one run, built for the chosen loader from a folder or an S3 prefix, with the
- * same augmentation either way: random resized crop and flip on uint8 images, then the ImageNet
- * normalization (once per batch on the device for ConcurrentDataset, per item on the CPU for DJL's
- * loader, which has no per-batch stage).
+ * The training set of one run, built for the chosen loader from a folder or an S3 prefix of images,
+ * or from tar shards ({@link ShardData}), with the same augmentation every way: random resized crop
+ * and flip on uint8 images, then the ImageNet normalization (once per batch on the device for
+ * ConcurrentDataset, per item on the CPU for DJL's loader, which has no per-batch stage).
  *
  * @param dataset the dataset to pass to {@code EasyTrain.fit}
  * @param classes the number of classes
@@ -36,12 +36,15 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
      * @param connection how to reach S3, used for {@code s3://} data only
      * @param device where ConcurrentDataset stages batches
      * @return the training data; the caller closes it
-     * @throws IOException if the data cannot be listed
+     * @throws IOException if the data cannot be listed or a shard cannot be read
      * @throws TranslateException if DJL's ImageFolder cannot be prepared
      */
     public static TrainingData open(
             TrainingSettings settings, S3Connection connection, Device device)
             throws IOException, TranslateException {
+        if (ShardData.isShards(settings)) {
+            return ShardData.open(settings, device);
+        }
         boolean s3 = S3Location.isS3(settings.data());
         if (settings.loader().equals("djl")) {
             return s3 ? djlS3(settings, connection) : djlFolder(settings);

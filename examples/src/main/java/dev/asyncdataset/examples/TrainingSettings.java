@@ -6,7 +6,10 @@ import java.util.Map;
 /**
  * What one ResNet-18 training run needs, from the command line.
  *
- * @param data the ImageFolder-layout data: a local folder or an {@code s3://bucket/prefix}
+ * @param data the data: a local folder or an {@code s3://bucket/prefix} of images in ImageFolder
+ *     layout ({@code class/image.jpg}) or of WebDataset tar shards
+ * @param format {@code images}, {@code shards}, or {@code auto}: shards if {@code data} is a local
+ *     folder holding {@code .tar} files, images otherwise
  * @param endpoint the S3 endpoint override, empty for AWS
  * @param loader {@code concurrent} (ConcurrentDataset) or {@code djl} (DJL's own loader)
  * @param epochs the number of epochs
@@ -24,6 +27,7 @@ import java.util.Map;
  */
 public record TrainingSettings(
         String data,
+        String format,
         String endpoint,
         String loader,
         int epochs,
@@ -48,6 +52,7 @@ public record TrainingSettings(
     public static Map<String, String> defaults() {
         Map<String, String> defaults = new LinkedHashMap<>();
         defaults.put("data", "data/imagenet-like");
+        defaults.put("format", "auto");
         defaults.put("endpoint", "");
         defaults.put("loader", "concurrent");
         defaults.put("epochs", "2");
@@ -70,15 +75,22 @@ public record TrainingSettings(
      *
      * @param options the options
      * @return the settings
-     * @throws IllegalArgumentException if {@code --loader} is neither concurrent nor djl
+     * @throws IllegalArgumentException if {@code --loader} is neither concurrent nor djl, or {@code
+     *     --format} is not auto, images or shards
      */
     public static TrainingSettings from(Options options) {
         String loader = options.text("loader");
         if (!loader.equals("concurrent") && !loader.equals("djl")) {
             throw new IllegalArgumentException("--loader must be concurrent or djl: " + loader);
         }
+        String format = options.text("format");
+        if (!format.matches("auto|images|shards")) {
+            throw new IllegalArgumentException(
+                    "--format must be auto, images or shards: " + format);
+        }
         return new TrainingSettings(
                 options.text("data"),
+                format,
                 options.text("endpoint"),
                 loader,
                 options.integer("epochs"),

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The README's main job, shrunk to a few steps: generated JPEGs, an embedded S3Proxy with latency,
- * and real ResNet-18 training on PyTorch with both loaders.
+ * and real ResNet-18 training on PyTorch with both loaders from S3, then with ConcurrentDataset
+ * from tar shards written from the same JPEGs.
  */
 class MainJobSmokeIT {
 
@@ -25,7 +26,7 @@ class MainJobSmokeIT {
 
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
-    void trainsWithBothLoadersFromS3AndPrintsTheTable() throws Exception {
+    void trainsWithBothLoadersFromS3AndFromTarShardsAndPrintsTheTable() throws Exception {
         String[] args = {
             "--data-dir",
             dataDir.toString(),
@@ -52,7 +53,8 @@ class MainJobSmokeIT {
                 MainJob.run(args, new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertEquals(
-                List.of("concurrent", "djl"), results.stream().map(RunResult::loader).toList());
+                List.of("concurrent", "djl", MainJob.SHARDS_RUN),
+                results.stream().map(RunResult::loader).toList());
         for (RunResult result : results) {
             assertEquals(16, result.images(), result.loader() + ": 2 steps of 8 images");
             assertTrue(Float.isFinite(result.loss()), result.loader() + " loss " + result.loss());
@@ -62,5 +64,6 @@ class MainJobSmokeIT {
         assertTrue(output.contains("uploaded 32 images"), output);
         assertTrue(output.contains("| ConcurrentDataset |"), output);
         assertTrue(output.contains("| DJL loader (DataIterable) |"), output);
+        assertTrue(output.contains("| ConcurrentDataset, tar shards |"), output);
     }
 }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.it;
 
+import dev.asyncdataset.examples.s3.RateLimitedBlobStore;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.source.S3SourceBuilder;
 import java.io.ByteArrayInputStream;
@@ -20,7 +21,8 @@ import software.amazon.awssdk.services.s3.model.PutObjectRequest;
  * An in-process S3Proxy on a free loopback port with an in-memory store, for tests: as a JUnit 5
  * extension ({@code @RegisterExtension static S3ProxyServer s3 = new S3ProxyServer(0);}) or started
  * and closed by hand. GETs pass through a {@link FaultInjectingBlobStore} (server-side GET counts,
- * injected faults), then S3Proxy's latency middleware when a latency is set. Fixtures are written
+ * injected faults), then S3Proxy's latency middleware when a latency is set, then a {@link
+ * RateLimitedBlobStore} (no limit until {@link #rateLimit()} sets one). Fixtures are written
  * straight into the store: what is under test is reading, and an HTTP upload of a multi-megabyte
  * fixture once failed a CI run ("Error writing request body to server", not reproduced since).
  */
@@ -33,6 +35,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     private S3Proxy proxy;
     private int port;
     private FaultInjectingBlobStore faults;
+    private RateLimitedBlobStore rateLimit;
     private ResetProxy resetProxy;
 
     /**
@@ -49,10 +52,11 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
             properties.setProperty(
                     "s3proxy.latency-blobstore.get.latency", Long.toString(getLatencyMillis));
         }
+        rateLimit = new RateLimitedBlobStore(new TransientNio2BlobStore(), 0);
         faults =
                 new FaultInjectingBlobStore(
                         Middlewares.wrap(
-                                new TransientNio2BlobStore(),
+                                rateLimit,
                                 properties,
                                 p -> {
                                     throw new UnsupportedOperationException("no second backend");
@@ -130,6 +134,11 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     /** Server-side GET counts and fault injection. */
     public FaultInjectingBlobStore faults() {
         return faults;
+    }
+
+    /** The server's GET rate limit, off until set, and its count of 503 SlowDown answers. */
+    public RateLimitedBlobStore rateLimit() {
+        return rateLimit;
     }
 
     /**

@@ -53,8 +53,8 @@ public final class HttpClientBenchmark {
         AwsBasicCredentials credentials =
                 AwsBasicCredentials.create(
                         "local-" + UUID.randomUUID(), UUID.randomUUID().toString());
-        try (EmbeddedS3Proxy uploads = EmbeddedS3Proxy.start(store, 0, credentials);
-                EmbeddedS3Proxy server = EmbeddedS3Proxy.start(store, latency, credentials)) {
+        try (EmbeddedS3Proxy uploads = EmbeddedS3Proxy.start(store, 0, 0, credentials);
+                EmbeddedS3Proxy server = EmbeddedS3Proxy.start(store, latency, 0, credentials)) {
             upload(uploads.connection());
             Map<String, Function<S3Connection, S3AsyncClient>> clients = new LinkedHashMap<>();
             clients.put("netty", HttpClientBenchmark::netty);

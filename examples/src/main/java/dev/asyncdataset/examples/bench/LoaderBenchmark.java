@@ -27,8 +27,10 @@ import java.util.function.ToDoubleFunction;
  * --max-seconds}, every batch closed as soon as it arrives. Prints one {@code RESULT {...}} JSON
  * line for the benchmark suite ({@code examples/bench/suite.py}): the steady rate of each measured
  * epoch (images after the skipped batches over the time since them), the first batch's wait in
- * every epoch, warm-up included (the first is the cold one), and the most batches the loader held
- * at once, in flight and staged. Options: those of {@code TrainResNet}, plus
+ * every epoch, warm-up included (the first is the cold one), the most batches the loader held at
+ * once, in flight and staged, and the images and bytes fetched over all epochs, warm-up included
+ * (bytes: ConcurrentDataset's count, 0 for other loaders). Options: those of {@code TrainResNet},
+ * plus
  *
  * <pre>
  * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
@@ -123,7 +125,8 @@ public final class LoaderBenchmark {
                 }
             }
             double rate = windowImages / ((System.nanoTime() - windowStart) / 1e9);
-            return new Epoch(rate, firstMillis, images, held[0], held[1]);
+            long bytes = dataset instanceof ConcurrentDataset c ? c.stats().bytes() : 0;
+            return new Epoch(rate, firstMillis, images, bytes, held[0], held[1]);
         }
     }
 
@@ -148,13 +151,15 @@ public final class LoaderBenchmark {
                 Locale.ROOT,
                 "{\"rates\": %s, \"first_batch_ms\": %s, \"images\": %s, "
                         + "\"warmup_epochs\": %d, \"batches_in_flight\": %d, "
-                        + "\"batches_staged\": %d}",
+                        + "\"batches_staged\": %d, \"total_images\": %d, \"total_bytes\": %d}",
                 list(epochs, Epoch::rate),
                 list(all, Epoch::firstBatchMillis),
                 list(epochs, e -> (double) e.images()),
                 warmupEpochs,
                 epochs.stream().mapToInt(Epoch::inFlight).max().orElse(0),
-                epochs.stream().mapToInt(Epoch::staged).max().orElse(0));
+                epochs.stream().mapToInt(Epoch::staged).max().orElse(0),
+                all.stream().mapToLong(Epoch::images).sum(),
+                all.stream().mapToLong(Epoch::bytes).sum());
     }
 
     private static String list(List<Epoch> epochs, ToDoubleFunction<Epoch> f) {
@@ -166,5 +171,10 @@ public final class LoaderBenchmark {
 
     /** One epoch's measurements. */
     private record Epoch(
-            double rate, double firstBatchMillis, long images, int inFlight, int staged) {}
+            double rate,
+            double firstBatchMillis,
+            long images,
+            long bytes,
+            int inFlight,
+            int staged) {}
 }

@@ -13,16 +13,20 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
  * An S3Proxy 4.1.0 server inside this process, on a free loopback port, with an in-memory store and
- * S3Proxy's latency middleware adding a fixed delay to every request: a stand-in for remote object
- * storage that needs no network and no account. Credentials are random per server.
+ * S3Proxy's latency middleware adding a fixed delay to every request, optionally a GET rate limit
+ * behind it: a stand-in for remote object storage that needs no network and no account. Credentials
+ * are random per server.
  */
 public final class EmbeddedS3Proxy implements AutoCloseable {
 
     private final S3Proxy proxy;
+    private final RateLimitedBlobStore gets;
     private final S3Connection connection;
 
-    private EmbeddedS3Proxy(S3Proxy proxy, AwsBasicCredentials credentials) {
+    private EmbeddedS3Proxy(
+            S3Proxy proxy, RateLimitedBlobStore gets, AwsBasicCredentials credentials) {
         this.proxy = proxy;
+        this.gets = gets;
         URI endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
         this.connection = new S3Connection(endpoint, StaticCredentialsProvider.create(credentials));
     }
@@ -38,30 +42,36 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
         return start(
                 new TransientNio2BlobStore(),
                 latencyMillis,
+                0,
                 AwsBasicCredentials.create(
                         "local-" + UUID.randomUUID(), UUID.randomUUID().toString()));
     }
 
     /**
-     * Starts a server over {@code store} that delays every request by {@code latencyMillis}:
-     * several servers may share one store, each with its own latency.
+     * Starts a server over {@code store} that delays every request by {@code latencyMillis} and
+     * then answers GETs above {@code getsPerSecond} with 503 SlowDown ({@link
+     * RateLimitedBlobStore}): several servers may share one store, each with its own latency and
+     * limit.
      *
      * @param store where the objects are kept
      * @param latencyMillis the added latency per request, 0 for none
+     * @param getsPerSecond the most GETs a second this server serves, 0 for no limit
      * @param credentials the only credentials the server accepts
      * @return the running server
      * @throws Exception if the server cannot start
      */
     public static EmbeddedS3Proxy start(
-            BlobStore store, long latencyMillis, AwsBasicCredentials credentials) throws Exception {
+            BlobStore store, long latencyMillis, int getsPerSecond, AwsBasicCredentials credentials)
+            throws Exception {
         Properties properties = new Properties();
         if (latencyMillis > 0) {
             properties.setProperty(
                     "s3proxy.latency-blobstore.*.latency", Long.toString(latencyMillis));
         }
+        RateLimitedBlobStore gets = new RateLimitedBlobStore(store, getsPerSecond);
         var delayed =
                 Middlewares.wrap(
-                        store,
+                        gets,
                         properties,
                         unused -> {
                             throw new UnsupportedOperationException("no second backend");
@@ -76,7 +86,7 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
                                 credentials.secretAccessKey())
                         .build();
         proxy.start();
-        return new EmbeddedS3Proxy(proxy, credentials);
+        return new EmbeddedS3Proxy(proxy, gets, credentials);
     }
 
     /**
@@ -86,6 +96,15 @@ public final class EmbeddedS3Proxy implements AutoCloseable {
      */
     public S3Connection connection() {
         return connection;
+    }
+
+    /**
+     * Returns this server's GET limit and its counts of GETs served, their bytes and GETs refused.
+     *
+     * @return the limit, also without a rate set
+     */
+    public RateLimitedBlobStore gets() {
+        return gets;
     }
 
     /** Stops the server; its data is gone. */

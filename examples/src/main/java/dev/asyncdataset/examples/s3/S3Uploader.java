@@ -14,8 +14,9 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * Uploads an image folder ({@code class/file.jpg}) under an {@code s3://bucket/prefix}, creating
- * the bucket if needed, with several blocking PUTs in flight.
+ * Uploads an image folder ({@code class/file.jpg}) or a shard folder ({@code shard-000000.tar}, its
+ * index, {@code classes.txt}) under an {@code s3://bucket/prefix}, creating the bucket if needed,
+ * with several blocking PUTs in flight.
  */
 public final class S3Uploader {
 
@@ -34,8 +35,28 @@ public final class S3Uploader {
      */
     public static int uploadFolder(S3Connection connection, Path root, String url)
             throws IOException {
+        return upload(connection, root, 2, url);
+    }
+
+    /**
+     * Uploads every regular, non-hidden file directly in {@code folder}: shards, their indexes and
+     * the classes file.
+     *
+     * @param connection where to upload
+     * @param folder the shard folder
+     * @param url the destination {@code s3://bucket/prefix}
+     * @return the number of objects uploaded
+     * @throws IOException if the folder cannot be read or a PUT fails
+     */
+    public static int uploadShards(S3Connection connection, Path folder, String url)
+            throws IOException {
+        return upload(connection, folder, 1, url);
+    }
+
+    private static int upload(S3Connection connection, Path root, int depth, String url)
+            throws IOException {
         S3Location target = S3Location.parse(url);
-        List<Path> files = imageFiles(root);
+        List<Path> files = files(root, depth);
         try (S3Client client = connection.syncClient();
                 ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_PUTS)) {
             if (client.listBuckets().buckets().stream()
@@ -66,10 +87,12 @@ public final class S3Uploader {
         return files.size();
     }
 
-    private static List<Path> imageFiles(Path root) throws IOException {
-        try (Stream<Path> files = Files.walk(root, 2)) {
+    private static List<Path> files(Path root, int depth) throws IOException {
+        try (Stream<Path> files = Files.walk(root, depth)) {
             return files.filter(
-                            p -> root.relativize(p).getNameCount() == 2 && Files.isRegularFile(p))
+                            p ->
+                                    root.relativize(p).getNameCount() == depth
+                                            && Files.isRegularFile(p))
                     .filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted()
                     .toList();
