@@ -24,6 +24,11 @@ package dev.asyncdataset;
  * @param cacheHits items the source served from its local cache
  * @param cacheMisses items the source looked up in its cache and fetched from storage
  * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
+ * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
+ *     host batch buffers, one array per field per batch) or {@code "per-item"} (an array per item,
+ *     stacked into the batch); see {@link ConcurrentDataset.Builder#optRecycleBuffers}
+ * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;
+ *     0 on the per-item path
  */
 public record LoaderStats(
         long epoch,
@@ -43,7 +48,9 @@ public record LoaderStats(
         long retries,
         long cacheHits,
         long cacheMisses,
-        long integrityFailures) {
+        long integrityFailures,
+        String bufferPath,
+        long hostBytesHeld) {
 
     /**
      * Returns the items delivered per second of wall time.

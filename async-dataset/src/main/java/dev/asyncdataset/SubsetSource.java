@@ -40,7 +40,8 @@ final class SubsetSource<T> implements ItemSource<T> {
                 whole.batchPipeline(),
                 whole.targetPipeline(),
                 whole.devicePipeline(),
-                whole.device());
+                whole.device(),
+                whole.hostBuffers());
     }
 
     @Override

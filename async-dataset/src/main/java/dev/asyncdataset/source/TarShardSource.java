@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
-public final class TarShardSource implements ItemSource<byte[]> {
+public final class TarShardSource implements LabeledImageSource {
 
     private final List<ShardSample> samples;
     private final int[] shardOf;
@@ -150,6 +150,11 @@ public final class TarShardSource implements ItemSource<byte[]> {
         ShardSample sample = samples.get(i).check();
         FileChannel channel = channels.get(shardOf[i]);
         return ByteRanges.readFile(channel, sample.image().offset(), (int) sample.image().size());
+    }
+
+    @Override
+    public long label(long index) {
+        return items.label(index);
     }
 
     @Override
