@@ -4,6 +4,7 @@ import ai.djl.Device;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.StackBatchifier;
+import dev.asyncdataset.AsyncBatchifier;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.ItemSource;
@@ -60,15 +61,17 @@ public record LoaderSpec(
      * @return the row writer, or {@code null}
      */
     public RowWriter rowWriter() {
-        boolean stacks =
-                dataBatchifier instanceof StackBatchifier
-                        && labelBatchifier instanceof StackBatchifier;
         if (hostBuffers == null
                 || !(source instanceof LabeledImageSource)
-                || !stacks
+                || !stacks(dataBatchifier)
+                || !stacks(labelBatchifier)
                 || batchPipeline != null) {
             return null;
         }
         return RowWriter.of(pipeline);
+    }
+
+    private static boolean stacks(Batchifier batchifier) {
+        return batchifier instanceof AsyncBatchifier || batchifier instanceof StackBatchifier;
     }
 }
