@@ -101,27 +101,9 @@ final class DecodeStage {
     }
 
     private void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
-        long index = batch.indices.get(slot);
         Record record;
-        long start = System.nanoTime();
         try {
-            record =
-                    ItemRandom.with(
-                            seed,
-                            epoch,
-                            index,
-                            () ->
-                                    batch.rows != null
-                                            ? writeRow(batch.rows, slot, items, index, fetched)
-                                            : transform(items, index, fetched));
-            long nanos = System.nanoTime() - start;
-            stats.decodeNanos.addAndGet(nanos);
-            limit.decoded(nanos);
-            stats.decoded.incrementAndGet();
-            if (record != null) {
-                record.getData().attach(batch.manager);
-                record.getLabels().attach(batch.manager);
-            }
+            record = timed(batch, slot, items, fetched);
         } catch (Exception | LinkageError e) {
             failures.handle(batch, slot, e, true);
             return;
@@ -133,6 +115,34 @@ final class DecodeStage {
         } else {
             batch.put(slot, record);
         }
+    }
+
+    /**
+     * Decodes slot {@code slot} with its item's generator and counts the time; returns its record,
+     * attached to the batch, or {@code null} when it was written into the batch's rows.
+     */
+    private Record timed(PendingBatch batch, int slot, NDManager items, Object fetched)
+            throws Exception {
+        long index = batch.indices.get(slot);
+        long start = System.nanoTime();
+        Record record =
+                ItemRandom.with(
+                        seed,
+                        epoch,
+                        index,
+                        () ->
+                                batch.rows != null
+                                        ? writeRow(batch.rows, slot, items, index, fetched)
+                                        : transform(items, index, fetched));
+        long nanos = System.nanoTime() - start;
+        stats.decodeNanos.addAndGet(nanos);
+        limit.decoded(nanos);
+        stats.decoded.incrementAndGet();
+        if (record != null) {
+            record.getData().attach(batch.manager);
+            record.getLabels().attach(batch.manager);
+        }
+        return record;
     }
 
     /** Decodes the item into its row and label of {@code target}; there is no record. */
