@@ -5,7 +5,8 @@ configuration runs in its own process: warm-up epochs (40 s for Java, where the 
 to compile the S3 client's request path; one epoch for PyTorch), then several measured epochs
 (median); peak memory is the process tree's proportional set size (PSS), sampled every 0.2 s.
 Writes target/bench/results.json, tables.md and throughput.png, and prints the tables. Every
-process runs with MALLOC_ARENA_MAX=2 (BENCHMARKS.md), Java with -Xmx4g unless a row says otherwise.
+process runs with MALLOC_ARENA_MAX=2 (BENCHMARKS.md; not with --no-arena-max), Java with -Xmx4g
+unless a row says otherwise (no -Xmx with --default-jvm).
 Started by examples/bench/run-all.sh.
 """
 import argparse
@@ -25,9 +26,11 @@ JAVA_BENCH = "dev.asyncdataset.examples.bench.LoaderBenchmark"
 
 
 def java_command(main, args, heap="-Xmx4g"):
+    """heap None: the JVM's default heap (--default-jvm)."""
     jdk = os.environ["BENCH_JAVA"]
     classpath = open(os.path.join(ROOT, "examples", "target", "bench-classpath.txt")).read().strip()
-    return [jdk, "--enable-native-access=ALL-UNNAMED", heap, "-cp", classpath, main] + args
+    return [jdk, "--enable-native-access=ALL-UNNAMED"] + ([heap] if heap else []) + [
+        "-cp", classpath, main] + args
 
 
 def torch_command(args):
@@ -73,7 +76,8 @@ def run(command, env):
     return result
 
 
-QUICK = {"ConcurrentDataset (defaults)", "DJL, no executor", "DJL, 8 threads, prefetch 8",
+QUICK = {"ConcurrentDataset (defaults)", "ConcurrentDataset (per-item buffers)",
+         "DJL, no executor", "DJL, 8 threads, prefetch 8",
          "PyTorch, 2 workers", "PyTorch, 8 workers", "ConcurrentDataset, 1 fetchers",
          "ConcurrentDataset, 16 fetchers", "ConcurrentDataset, 64 fetchers"}
 
@@ -83,7 +87,8 @@ def loaders(storage, quick=False):
     if quick:
         return [c for c in loaders(storage) if c[0] in QUICK
                 and (storage == "s3-20" or "fetchers" not in c[0])]
-    configs = [("ConcurrentDataset (defaults)", "concurrent", [])]
+    configs = [("ConcurrentDataset (defaults)", "concurrent", []),
+               ("ConcurrentDataset (per-item buffers)", "concurrent", ["--recycle-buffers", "false"])]
     if storage == "memory":
         return configs + [("PyTorch, 2 workers", "torch", ["--workers", "2"])]
     configs += [("DJL, no executor", "djl", []), ("DJL, 2 threads, prefetch 2", "djl", ["--djl-threads", "2"]),
@@ -132,7 +137,7 @@ def loader_command(kind, options, data, endpoint, args):
         common += ["--in-memory", "true"]
     if endpoint:
         common += ["--endpoint", endpoint]
-    heap = [o for o in options if o.startswith("-X")] or ["-Xmx4g"]
+    heap = [o for o in options if o.startswith("-X")] or [None if args.default_jvm else "-Xmx4g"]
     options = [o for o in options if not o.startswith("-X")]
     warmup = args.warmup_seconds if kind != "torch" else 1
     common += ["--skip", str(skip(kind, options)), "--warmup-seconds", str(warmup)]
@@ -356,6 +361,10 @@ def main():
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--results", default="results.json", help="file name in target/bench")
     add_shard_arguments(parser)
+    parser.add_argument("--default-jvm", action="store_true",
+                        help="Java rows without -Xmx (rows that set a heap keep it)")
+    parser.add_argument("--no-arena-max", action="store_true",
+                        help="run every process without MALLOC_ARENA_MAX")
     args = parser.parse_args()
     if args.best:
         args.storages = args.storages or list(BEST)
@@ -364,6 +373,8 @@ def main():
     args.set_size = sum(len(files) for _, _, files in os.walk(args.folder))
     env = dict(os.environ, AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench-secret",
                AWS_REGION="us-east-1", OMP_WAIT_POLICY="PASSIVE", MALLOC_ARENA_MAX="2")
+    if args.no_arena_max:
+        env.pop("MALLOC_ARENA_MAX")
     os.makedirs(OUT, exist_ok=True)
     if args.shards:
         write_shards(args, env)

@@ -15,6 +15,7 @@ import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.BatchIterable;
 import dev.asyncdataset.internal.CurrentEpoch;
 import dev.asyncdataset.internal.EpochSampler;
+import dev.asyncdataset.internal.HostBuffers;
 import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.internal.ShardStreaming;
 import dev.asyncdataset.internal.StatsCounter;
@@ -73,6 +74,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * states the bound, and {@link LoaderStats#residentBytes()} and {@link
  * LoaderStats#peakResidentBytes()} report it. {@link Builder#optRandomAccess} reads the same source
  * one item at a time in a full permutation instead.
+ *
+ * <p>Batches are built one of two ways ({@link LoaderStats#bufferPath()} says which). Recycled:
+ * when the source is an image source ({@link dev.asyncdataset.source.LabeledImageSource}: a folder,
+ * S3, tar shards), the item pipeline is {@code ImageRecipes.training} or {@code evaluation} with
+ * nothing added, the batchifiers stack and {@link Builder#optRecycleBuffers} is left on, each item
+ * is decoded straight into its row of a reused host batch buffer and each field becomes one array
+ * per batch (aliasing the buffer on the CPU, copied once to a GPU); the buffers are kept across
+ * epochs while the item shape stays the same. Per-item: every other configuration (in-memory
+ * arrays, wrapped datasets, other pipelines) decodes each item into arrays of its own and stacks
+ * them.
  *
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
@@ -315,6 +326,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private Pipeline devicePipeline;
         private int windowShards = DEFAULT_WINDOW_SHARDS;
         private boolean randomAccess;
+        private boolean recycleBuffers = true;
 
         /**
          * Creates a builder, as {@code new ArrayDataset.Builder()} does; the same as {@link
@@ -614,6 +626,19 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
+         * Sets whether configurations that allow it decode items straight into recycled host batch
+         * buffers (see the class documentation); default {@code true}. {@code false} keeps the
+         * per-item path everywhere, for comparison.
+         *
+         * @param recycleBuffers whether to recycle host batch buffers where possible
+         * @return this builder
+         */
+        public Builder optRecycleBuffers(boolean recycleBuffers) {
+            this.recycleBuffers = recycleBuffers;
+            return self();
+        }
+
+        /**
          * Checks the settings and builds the dataset.
          *
          * @return the dataset
@@ -658,7 +683,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             data != null ? BuildPipelines.perBatch(pipeline) : null,
                             BuildPipelines.labels(items, targetPipeline),
                             devicePipeline,
-                            device);
+                            device,
+                            recycleBuffers ? new HostBuffers() : null);
             ShardStreaming streaming =
                     streamed
                             ? new ShardStreaming(

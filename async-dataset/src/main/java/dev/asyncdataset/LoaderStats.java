@@ -27,6 +27,11 @@ package dev.asyncdataset;
  * @param residentBytes bytes of whole shards held in memory now, when streaming shards
  * @param peakResidentBytes the most bytes of whole shards held at once in the epoch, when streaming
  *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states)
+ * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
+ *     host batch buffers, one array per field per batch) or {@code "per-item"} (an array per item,
+ *     stacked into the batch); see {@link ConcurrentDataset.Builder#optRecycleBuffers}
+ * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;
+ *     0 on the per-item path
  */
 public record LoaderStats(
         long epoch,
@@ -48,7 +53,9 @@ public record LoaderStats(
         long cacheMisses,
         long integrityFailures,
         long residentBytes,
-        long peakResidentBytes) {
+        long peakResidentBytes,
+        String bufferPath,
+        long hostBytesHeld) {
 
     /**
      * Returns the items delivered per second of wall time.

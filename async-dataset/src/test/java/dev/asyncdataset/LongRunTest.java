@@ -23,12 +23,16 @@ import org.junit.jupiter.api.io.TempDir;
  * Many epochs of real JPEG decoding and augmentation: the open NDArrays and the loader threads are
  * back to zero after every epoch, and after a warm-up the process's resident memory (measured after
  * a GC, so that heap growth does not hide or fake a trend) and its thread count stay flat. 30
- * measured epochs by default; more with {@code -Dasyncdataset.longrun.epochs=300}.
+ * measured epochs by default; more with {@code -Dasyncdataset.longrun.epochs=300}. The loader takes
+ * the recycled-buffer path, and the tests run without {@code MALLOC_ARENA_MAX} (the surefire
+ * configuration does not set it), so glibc's default arenas are what stays flat here.
  *
- * <p>Measured here: resident memory grows about 35 MB over the first 60 epochs (JIT, code cache,
- * allocator arenas), by 80 to 220 KiB per epoch over the next 30, and by a few KiB per epoch after
- * 150. A decoded 96 x 96 image leaked per item adds 3.5 MB per epoch; the bound of 1 MiB per epoch
- * catches any per-item native leak above 8 KiB. Leaked arrays are caught exactly, by count.
+ * <p>Measured here (per-item path, MALLOC_ARENA_MAX=2): resident memory grows about 35 MB over the
+ * first 60 epochs (JIT, code cache, allocator arenas), by 80 to 220 KiB per epoch over the next 30,
+ * and by a few KiB per epoch after 150. Recycled path without MALLOC_ARENA_MAX, one run on a busy
+ * machine: 35 KiB per epoch over the 30 epochs after warm-up. A decoded 96 x 96 image leaked per
+ * item adds 3.5 MB per epoch; the bound of 1 MiB per epoch catches any per-item native leak above 8
+ * KiB. Leaked arrays are caught exactly, by count.
  */
 class LongRunTest {
 
@@ -62,11 +66,13 @@ class LongRunTest {
                 threads.add((double) ManagementFactory.getThreadMXBean().getThreadCount());
             }
         }
+        assertEquals("recycled", dataset.stats().bufferPath());
         double rssSlope = slope(rssKib.subList(WARM_UP, rssKib.size()));
         double threadSlope = slope(threads.subList(WARM_UP, threads.size()));
         System.out.printf(
-                "long run: %d epochs after warm-up, RSS %.0f -> %.0f KiB, slope %.1f KiB/epoch;"
-                        + " threads %.0f -> %.0f, slope %.3f/epoch%n",
+                "long run (MALLOC_ARENA_MAX=%s): %d epochs after warm-up, RSS %.0f -> %.0f KiB,"
+                        + " slope %.1f KiB/epoch; threads %.0f -> %.0f, slope %.3f/epoch%n",
+                System.getenv("MALLOC_ARENA_MAX"),
                 EPOCHS,
                 rssKib.get(WARM_UP),
                 rssKib.getLast(),

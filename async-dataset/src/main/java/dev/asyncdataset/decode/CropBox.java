@@ -3,9 +3,11 @@ package dev.asyncdataset.decode;
 import ai.djl.modality.cv.Image;
 import ai.djl.modality.cv.util.NDImageUtils;
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
+import java.nio.ByteBuffer;
 
 /**
  * A region of an HWC image, and the one operation every geometric transform here ends with: cut the
@@ -44,6 +46,30 @@ record CropBox(int x, int y, int width, int height) {
             try (NDArray rounded = resized.round().clip(0, 255)) {
                 return rounded.toType(DataType.UINT8, true);
             }
+        }
+    }
+
+    /**
+     * Cuts this region out of decoded {@code pixels} and writes it, resized to (outHeight,
+     * outWidth), into {@code out}: the same bytes as {@link #cropResize} gives. With OpenCV the
+     * resize runs on the buffers; otherwise the engine resizes an alias of the pixels in {@code
+     * manager} (temporary arrays, closed here).
+     *
+     * @param pixels the decoded image
+     * @param outWidth the output width
+     * @param outHeight the output height
+     * @param out a direct buffer of outHeight * outWidth * 3 bytes, from its position 0
+     * @param manager where the engine's temporary arrays live, without OpenCV
+     */
+    void cropResize(Pixels pixels, int outWidth, int outHeight, ByteBuffer out, NDManager manager) {
+        if (Codec.active() == Codec.OPENCV) {
+            OpenCvCodec.cropResize(pixels, this, outWidth, outHeight, out);
+            return;
+        }
+        Shape shape = new Shape(pixels.height(), pixels.width(), 3);
+        try (NDArray image = manager.create(pixels.buffer(), shape, DataType.UINT8);
+                NDArray resized = cropResize(image, outWidth, outHeight)) {
+            out.duplicate().put(resized.toByteBuffer());
         }
     }
 

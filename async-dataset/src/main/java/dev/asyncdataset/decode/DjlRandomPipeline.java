@@ -58,13 +58,17 @@ public final class DjlRandomPipeline extends Pipeline {
 
     private static boolean drawsFromDjlsGenerator(Pipeline pipeline) {
         try {
-            Field field = Pipeline.class.getDeclaredField("transforms");
-            field.setAccessible(true);
-            PairList<?, ?> transforms = (PairList<?, ?>) field.get(pipeline);
-            return transforms.values().stream().anyMatch(DjlRandomPipeline::isDjlRandom);
+            return transforms(pipeline).values().stream().anyMatch(DjlRandomPipeline::isDjlRandom);
         } catch (ReflectiveOperationException | RuntimeException unreadable) {
             return true;
         }
+    }
+
+    /** The transforms of {@code pipeline}, which DJL does not expose. */
+    static PairList<?, ?> transforms(Pipeline pipeline) throws ReflectiveOperationException {
+        Field field = Pipeline.class.getDeclaredField("transforms");
+        field.setAccessible(true);
+        return (PairList<?, ?>) field.get(pipeline);
     }
 
     private static boolean isDjlRandom(Object transform) {

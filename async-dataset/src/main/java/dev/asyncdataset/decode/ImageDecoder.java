@@ -39,18 +39,23 @@ public final class ImageDecoder {
 
     static NDArray decode(NDManager manager, byte[] bytes, String key, Codec codec)
             throws BadItemException {
+        return Uint8Arrays.create(manager, pixels(bytes, key, codec));
+    }
+
+    /** Decodes {@code bytes} into the thread's reused buffer ({@link Uint8Arrays#fill}). */
+    static Pixels pixels(byte[] bytes, String key, Codec codec) throws BadItemException {
         EncodedImages.checkComplete(bytes, key);
         EncodedImages.checkPixels(bytes, key);
         TurboJpeg.Decoder turbo = TurboJpeg.decoder();
         if (turbo != null && EncodedImages.isJpeg(bytes)) {
-            NDArray image = turbo.decode(manager, bytes, key);
-            if (image != null) {
-                return image;
+            Pixels pixels = turbo.decode(bytes, key);
+            if (pixels != null) {
+                return pixels;
             }
         }
         if (codec == Codec.OPENCV) {
-            return OpenCvCodec.decode(manager, bytes, key);
+            return OpenCvCodec.decode(bytes, key);
         }
-        return ImageIoCodec.decode(manager, bytes, key);
+        return ImageIoCodec.decode(bytes, key);
     }
 }

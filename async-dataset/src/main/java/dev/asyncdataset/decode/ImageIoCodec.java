@@ -1,7 +1,5 @@
 package dev.asyncdataset.decode;
 
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDManager;
 import java.awt.image.BufferedImage;
 import java.awt.image.ColorModel;
 import java.awt.image.DataBufferByte;
@@ -30,13 +28,12 @@ final class ImageIoCodec {
     /**
      * Decodes any image ImageIO reads into RGB.
      *
-     * @param manager where the array is created
      * @param bytes the encoded image
      * @param key the item's key, for the message
-     * @return an (H, W, 3) uint8 RGB array
+     * @return the (H, W, 3) uint8 RGB pixels, in the thread's reused buffer
      * @throws BadItemException if ImageIO cannot decode the bytes
      */
-    static NDArray decode(NDManager manager, byte[] bytes, String key) throws BadItemException {
+    static Pixels decode(byte[] bytes, String key) throws BadItemException {
         try (ImageInputStream in =
                 ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
@@ -46,7 +43,7 @@ final class ImageIoCodec {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(in);
-                return toArray(manager, reader);
+                return toPixels(reader);
             } finally {
                 reader.dispose();
             }
@@ -56,18 +53,14 @@ final class ImageIoCodec {
         }
     }
 
-    private static NDArray toArray(NDManager manager, ImageReader reader) throws IOException {
+    private static Pixels toPixels(ImageReader reader) throws IOException {
         if (isCmykJpeg(reader)) {
             Raster raster = reader.readRaster(0, null);
-            return Uint8Arrays.create(
-                    manager,
-                    raster.getHeight(),
-                    raster.getWidth(),
-                    buffer -> fillFromCmyk(raster, buffer));
+            return Uint8Arrays.fill(
+                    raster.getHeight(), raster.getWidth(), buffer -> fillFromCmyk(raster, buffer));
         }
         BufferedImage image = reader.read(0);
-        return Uint8Arrays.create(
-                manager, image.getHeight(), image.getWidth(), buffer -> fill(image, buffer));
+        return Uint8Arrays.fill(image.getHeight(), image.getWidth(), buffer -> fill(image, buffer));
     }
 
     /** ImageIO either refuses 4-channel JPEGs or converts them unlike libjpeg, so read raw. */

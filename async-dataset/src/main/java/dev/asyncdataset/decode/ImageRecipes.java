@@ -11,6 +11,12 @@ import ai.djl.translate.Transform;
  * per batch on the device ({@link #deviceNormalize()}), or per item on the CPU for loaders without
  * a device pipeline ({@link #cpuNormalize()}). See {@code docs/decoding.md}.
  *
+ * <p>A {@code ConcurrentDataset} over an image source ({@code ImageFolderSource}, {@code S3Source},
+ * {@code TarShardSource}) whose item pipeline is {@link #training} or {@link #evaluation}, with
+ * nothing added to it, decodes each item straight into its row of a recycled host batch buffer
+ * ({@link RowWriter}): no array per item and no stacking copy. Any other pipeline, such as one
+ * ending in {@link #cpuNormalize()}, runs per item.
+ *
  * <pre>{@code
  * ConcurrentDataset.builder()
  *         .optPipeline(ImageRecipes.training(224))
@@ -32,7 +38,10 @@ public final class ImageRecipes {
      * @return a new pipeline
      */
     public static Pipeline training(int size) {
-        return new Pipeline(new RandomResizedCrop(size, size), new RandomHorizontalFlip());
+        RandomResizedCrop crop = new RandomResizedCrop(size, size);
+        RandomHorizontalFlip flip = new RandomHorizontalFlip();
+        return new RecipePipeline(
+                (h, w) -> crop.box(h, w, ItemRandom.current()), size, size, flip, crop, flip);
     }
 
     /**
@@ -44,7 +53,8 @@ public final class ImageRecipes {
      * @return a new pipeline
      */
     public static Pipeline evaluation(int resize, int crop) {
-        return new Pipeline(new ResizeCenterCrop(resize, crop));
+        ResizeCenterCrop center = new ResizeCenterCrop(resize, crop);
+        return new RecipePipeline(center::box, crop, crop, null, center);
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.asyncdataset.decode;
 
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDManager;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
 import nu.pattern.OpenCV;
@@ -30,13 +29,12 @@ final class OpenCvCodec {
     /**
      * Decodes any image OpenCV reads (grey, palette, alpha and CMYK become 3-channel) into RGB.
      *
-     * @param manager where the array is created
      * @param bytes the encoded image
      * @param key the item's key, for the message
-     * @return an (H, W, 3) uint8 RGB array
+     * @return the (H, W, 3) uint8 RGB pixels, in the thread's reused buffer
      * @throws BadItemException if OpenCV cannot decode the bytes
      */
-    static NDArray decode(NDManager manager, byte[] bytes, String key) throws BadItemException {
+    static Pixels decode(byte[] bytes, String key) throws BadItemException {
         MatOfByte encoded = new MatOfByte(bytes);
         try {
             Mat bgr = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
@@ -45,7 +43,7 @@ final class OpenCvCodec {
                     throw new BadItemException(
                             key, "not a decodable image (" + bytes.length + " bytes)", null);
                 }
-                return toRgb(manager, bgr);
+                return toRgb(bgr);
             } finally {
                 bgr.release();
             }
@@ -56,11 +54,10 @@ final class OpenCvCodec {
         }
     }
 
-    private static NDArray toRgb(NDManager manager, Mat bgr) {
+    private static Pixels toRgb(Mat bgr) {
         int rows = bgr.rows();
         int cols = bgr.cols();
-        return Uint8Arrays.create(
-                manager,
+        return Uint8Arrays.fill(
                 rows,
                 cols,
                 buffer ->
@@ -72,9 +69,7 @@ final class OpenCvCodec {
     }
 
     /**
-     * Resizes a region of a contiguous HWC uint8 image to (outW, outH): bilinear, or area
-     * interpolation when both sides shrink by 2x or more, where bilinear would alias. (Area is
-     * about 3x slower at the usual non-integer factors, hence not used for milder shrinks.)
+     * Resizes a region of a contiguous HWC uint8 image to (outW, outH) (see {@link #resize}).
      *
      * @param image the contiguous (H, W, 3) uint8 image
      * @param box the region to resize
@@ -86,24 +81,49 @@ final class OpenCvCodec {
         int rows = (int) image.getShape().get(0);
         int cols = (int) image.getShape().get(1);
         Mat whole = new Mat(rows, cols, CvType.CV_8UC3, direct(image.toByteBuffer(true)));
-        Mat part = whole.submat(new Rect(box.x(), box.y(), box.width(), box.height()));
-        boolean halving = 2 * outW <= box.width() && 2 * outH <= box.height();
-        int interpolation = halving ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR;
-        Size size = new Size(outW, outH);
         try {
             return Uint8Arrays.create(
                     image.getManager(),
                     outH,
                     outW,
-                    buffer ->
-                            into(
-                                    buffer,
-                                    outH,
-                                    outW,
-                                    dst -> Imgproc.resize(part, dst, size, 0, 0, interpolation)));
+                    buffer -> resize(whole, box, outW, outH, buffer));
+        } finally {
+            whole.release();
+        }
+    }
+
+    /**
+     * Resizes a region of decoded pixels to (outW, outH), written into {@code out}.
+     *
+     * @param pixels the decoded image
+     * @param box the region to resize
+     * @param outW the output width
+     * @param outH the output height
+     * @param out a direct buffer of at least outH * outW * 3 bytes, from its position 0
+     */
+    static void cropResize(Pixels pixels, CropBox box, int outW, int outH, ByteBuffer out) {
+        Mat whole = new Mat(pixels.height(), pixels.width(), CvType.CV_8UC3, pixels.buffer());
+        try {
+            resize(whole, box, outW, outH, out);
+        } finally {
+            whole.release();
+        }
+    }
+
+    /**
+     * Bilinear, or area interpolation when both sides shrink by 2x or more, where bilinear would
+     * alias. (Area is about 3x slower at the usual non-integer factors, hence not used for milder
+     * shrinks.)
+     */
+    private static void resize(Mat whole, CropBox box, int outW, int outH, ByteBuffer out) {
+        Mat part = whole.submat(new Rect(box.x(), box.y(), box.width(), box.height()));
+        boolean halving = 2 * outW <= box.width() && 2 * outH <= box.height();
+        int interpolation = halving ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR;
+        Size size = new Size(outW, outH);
+        try {
+            into(out, outH, outW, dst -> Imgproc.resize(part, dst, size, 0, 0, interpolation));
         } finally {
             part.release();
-            whole.release();
         }
     }
 

@@ -40,6 +40,11 @@ public class RandomHorizontalFlip implements Transform {
     @Override
     public NDArray transform(NDArray array) {
         CropBox.heightWidth(array);
-        return ItemRandom.current().nextDouble() < probability ? array.flip(1) : array;
+        return mirrors() ? array.flip(1) : array;
+    }
+
+    /** Draws whether the current item is mirrored, from {@link ItemRandom#current()}. */
+    boolean mirrors() {
+        return ItemRandom.current().nextDouble() < probability;
     }
 }

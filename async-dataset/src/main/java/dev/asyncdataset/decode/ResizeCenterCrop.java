@@ -40,10 +40,15 @@ public class ResizeCenterCrop implements Transform {
     @Override
     public NDArray transform(NDArray array) {
         int[] hw = CropBox.heightWidth(array);
-        double sourcePerOutput = (double) Math.min(hw[0], hw[1]) / resize;
+        return box(hw[0], hw[1]).cropResize(array, crop, crop);
+    }
+
+    /** The source region that becomes the output, for an image of (imageHeight, imageWidth). */
+    CropBox box(int imageHeight, int imageWidth) {
+        double sourcePerOutput = (double) Math.min(imageHeight, imageWidth) / resize;
         int side = Math.max(1, (int) Math.round(crop * sourcePerOutput));
-        int h = Math.min(side, hw[0]);
-        int w = Math.min(side, hw[1]);
-        return new CropBox((hw[1] - w) / 2, (hw[0] - h) / 2, w, h).cropResize(array, crop, crop);
+        int h = Math.min(side, imageHeight);
+        int w = Math.min(side, imageWidth);
+        return new CropBox((imageWidth - w) / 2, (imageHeight - h) / 2, w, h);
     }
 }

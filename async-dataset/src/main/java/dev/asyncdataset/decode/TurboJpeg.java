@@ -1,7 +1,5 @@
 package dev.asyncdataset.decode;
 
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDManager;
 import java.lang.reflect.InvocationTargetException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,20 +15,19 @@ import org.slf4j.LoggerFactory;
  */
 final class TurboJpeg {
 
-    /** Decodes JPEG bytes into an (H, W, 3) uint8 RGB array. */
+    /** Decodes JPEG bytes into (H, W, 3) uint8 RGB pixels in the thread's reused buffer. */
     interface Decoder {
 
         /**
          * Decodes {@code bytes}, a JPEG.
          *
-         * @param manager where the array is created
          * @param bytes the JPEG
          * @param key the item's key, for the message
-         * @return the image, or {@code null} for a colour model TurboJPEG cannot turn into RGB
+         * @return the pixels, or {@code null} for a colour model TurboJPEG cannot turn into RGB
          *     (CMYK, YCCK)
          * @throws BadItemException if the bytes cannot be decoded
          */
-        NDArray decode(NDManager manager, byte[] bytes, String key) throws BadItemException;
+        Pixels decode(byte[] bytes, String key) throws BadItemException;
     }
 
     private static final Logger logger = LoggerFactory.getLogger(TurboJpeg.class);

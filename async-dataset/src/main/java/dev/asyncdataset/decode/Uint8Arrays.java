@@ -13,8 +13,9 @@ import java.util.function.Consumer;
  *
  * <p>An array created from a buffer keeps a direct {@code ByteBuffer} alive that only the GC frees
  * (DESIGN: DJL's memory swings by GBs that way). Here pixels are written into one reused direct
- * buffer per thread, wrapped as an array, and copied once into engine-owned memory that {@code
- * close()} frees; the wrapper is closed at once.
+ * buffer per thread ({@link #fill}), and either written from there into a recycled batch buffer
+ * ({@link RowWriter}) or wrapped as an array and copied once into engine-owned memory that {@code
+ * close()} frees, the wrapper closed at once.
  */
 final class Uint8Arrays {
 
@@ -32,13 +33,36 @@ final class Uint8Arrays {
      * @return the new array, owned by {@code manager}
      */
     static NDArray create(NDManager manager, int height, int width, Consumer<ByteBuffer> fill) {
-        Shape shape = new Shape(height, width, 3);
+        return create(manager, fill(height, width, fill));
+    }
+
+    /**
+     * Copies {@code pixels} into a new array.
+     *
+     * @param manager where the array is created
+     * @param pixels the pixels
+     * @return the new (height, width, 3) uint8 array, owned by {@code manager}
+     */
+    static NDArray create(NDManager manager, Pixels pixels) {
+        Shape shape = new Shape(pixels.height(), pixels.width(), 3);
+        try (NDArray alias = manager.create(pixels.buffer(), shape, DataType.UINT8)) {
+            return alias.duplicate();
+        }
+    }
+
+    /**
+     * Has {@code fill} write (height, width, 3) pixels into this thread's reused buffer.
+     *
+     * @param height the height
+     * @param width the width
+     * @param fill writes exactly height * width * 3 bytes, in HWC RGB order, into the buffer
+     * @return the pixels, valid until this thread fills its buffer again
+     */
+    static Pixels fill(int height, int width, Consumer<ByteBuffer> fill) {
         ByteBuffer buffer = scratch(Math.multiplyExact(Math.multiplyExact(height, width), 3));
         fill.accept(buffer);
         buffer.rewind();
-        try (NDArray alias = manager.create(buffer, shape, DataType.UINT8)) {
-            return alias.duplicate();
-        }
+        return new Pixels(buffer, height, width);
     }
 
     private static ByteBuffer scratch(int size) {

@@ -9,9 +9,10 @@ import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
- * Stacks the items of a batch into host arrays once its last slot is filled, applies the batch
- * pipeline to the stacked data and the label pipeline to the stacked labels (as DJL's own iterator
- * does), and closes the items. Runs on a decode thread ({@link DecodeStage#onDecodeThread}).
+ * Makes the host arrays of a batch once its last slot is filled: on the recycled path one array per
+ * field over the batch's rows ({@link HostRows#arrays}), otherwise the items stacked (then closed);
+ * then applies the batch pipeline to the data and the label pipeline to the labels (as DJL's own
+ * iterator does). Runs on a decode thread ({@link DecodeStage#onDecodeThread}).
  */
 final class Collator implements Consumer<PendingBatch> {
 
@@ -39,38 +40,44 @@ final class Collator implements Consumer<PendingBatch> {
 
     @Override
     public void accept(PendingBatch batch) {
-        Record[] records = batch.records();
-        if (records.length == 0) {
+        if (batch.delivered().isEmpty()) {
             batch.collated(null, null);
             return;
         }
-        NDList[] data = Arrays.stream(records).map(Record::getData).toArray(NDList[]::new);
-        NDList[] labels = Arrays.stream(records).map(Record::getLabels).toArray(NDList[]::new);
         NDList[] stacked;
         try {
-            stacked = stack(data, labels);
+            stacked =
+                    batch.rows != null
+                            ? batch.rows.arrays(batch.manager, batch.filled())
+                            : stack(batch.records());
+            stacked = transform(stacked[0], stacked[1]);
         } catch (RuntimeException e) {
             batch.fail(
                     new DataLoadingException(
                             batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
             return;
-        } finally {
-            // before the batch completes: the staging thread closes the batch manager right after
-            Arrays.stream(data).forEach(NDList::close);
-            Arrays.stream(labels).forEach(NDList::close);
         }
         batch.collated(stacked[0], stacked[1]);
     }
 
-    private NDList[] stack(NDList[] data, NDList[] labels) {
-        NDList stackedData = dataBatchifier.batchify(data);
-        if (batchPipeline != null) {
-            stackedData = batchPipeline.transform(stackedData);
+    /**
+     * Stacks the records and closes them, before the batch completes: the staging thread closes the
+     * batch manager right after.
+     */
+    private NDList[] stack(Record[] records) {
+        NDList[] data = Arrays.stream(records).map(Record::getData).toArray(NDList[]::new);
+        NDList[] labels = Arrays.stream(records).map(Record::getLabels).toArray(NDList[]::new);
+        try {
+            return new NDList[] {dataBatchifier.batchify(data), labelBatchifier.batchify(labels)};
+        } finally {
+            Arrays.stream(data).forEach(NDList::close);
+            Arrays.stream(labels).forEach(NDList::close);
         }
-        NDList stackedLabels = labelBatchifier.batchify(labels);
-        if (targetPipeline != null) {
-            stackedLabels = targetPipeline.transform(stackedLabels);
-        }
+    }
+
+    private NDList[] transform(NDList data, NDList labels) {
+        NDList stackedData = batchPipeline != null ? batchPipeline.transform(data) : data;
+        NDList stackedLabels = targetPipeline != null ? targetPipeline.transform(labels) : labels;
         return new NDList[] {stackedData, stackedLabels};
     }
 }

@@ -4,8 +4,11 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -15,9 +18,10 @@ import java.util.function.Consumer;
 
 /**
  * The CPU stage: a fixed pool of platform threads (JNI calls would pin virtual threads' carriers)
- * that decodes fetched items, applies the per-item pipeline with the item's own random generator,
- * and collates the batches they fill ({@link #onDecodeThread}). Its queue holds at most the items
- * of the batches in flight.
+ * that decodes fetched items with the item's own random generator, and collates the batches they
+ * fill ({@link #onDecodeThread}). On the recycled path an item is decoded straight into its row of
+ * the batch's {@link HostRows}; otherwise into a record, then the per-item pipeline runs. Its queue
+ * holds at most the items of the batches in flight.
  */
 final class DecodeStage {
 
@@ -28,6 +32,7 @@ final class DecodeStage {
     private final ItemSource source;
 
     private final Pipeline pipeline;
+    private final RowWriter rows;
     private final long seed;
     private final long epoch;
     private final ItemFailures failures;
@@ -39,6 +44,8 @@ final class DecodeStage {
      * @param decodeThreads the size of the pool
      * @param source decodes the fetched items
      * @param pipeline the per-item data pipeline, or {@code null}
+     * @param rows writes items into batch rows on the recycled path ({@code source} is then a
+     *     {@link LabeledImageSource}), or {@code null}
      * @param seed the seed of the items' random generators
      * @param limit told each item's decode time
      * @param failures handles the items that fail to decode
@@ -49,6 +56,7 @@ final class DecodeStage {
             int decodeThreads,
             ItemSource<?> source,
             Pipeline pipeline,
+            RowWriter rows,
             long seed,
             FetchLimit limit,
             ItemFailures failures,
@@ -57,6 +65,7 @@ final class DecodeStage {
                 Executors.newFixedThreadPool(decodeThreads, marked(factory.platform("decode")));
         this.source = source;
         this.pipeline = pipeline;
+        this.rows = rows;
         this.seed = seed;
         this.epoch = stats.epoch;
         this.limit = limit;
@@ -92,24 +101,56 @@ final class DecodeStage {
     }
 
     private void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
-        long index = batch.indices.get(slot);
         Record record;
-        long start = System.nanoTime();
         try {
-            record = ItemRandom.with(seed, epoch, index, () -> transform(items, index, fetched));
-            long nanos = System.nanoTime() - start;
-            stats.decodeNanos.addAndGet(nanos);
-            limit.decoded(nanos);
-            stats.decoded.incrementAndGet();
-            record.getData().attach(batch.manager);
-            record.getLabels().attach(batch.manager);
+            record = timed(batch, slot, items, fetched);
         } catch (Exception | LinkageError e) {
             failures.handle(batch, slot, e, true);
             return;
         } finally {
             items.close();
         }
-        batch.put(slot, record);
+        if (record == null) {
+            batch.putRow(slot);
+        } else {
+            batch.put(slot, record);
+        }
+    }
+
+    /**
+     * Decodes slot {@code slot} with its item's generator and counts the time; returns its record,
+     * attached to the batch, or {@code null} when it was written into the batch's rows.
+     */
+    private Record timed(PendingBatch batch, int slot, NDManager items, Object fetched)
+            throws Exception {
+        long index = batch.indices.get(slot);
+        long start = System.nanoTime();
+        Record record =
+                ItemRandom.with(
+                        seed,
+                        epoch,
+                        index,
+                        () ->
+                                batch.rows != null
+                                        ? writeRow(batch.rows, slot, items, index, fetched)
+                                        : transform(items, index, fetched));
+        long nanos = System.nanoTime() - start;
+        stats.decodeNanos.addAndGet(nanos);
+        limit.decoded(nanos);
+        stats.decoded.incrementAndGet();
+        if (record != null) {
+            record.getData().attach(batch.manager);
+            record.getLabels().attach(batch.manager);
+        }
+        return record;
+    }
+
+    /** Decodes the item into its row and label of {@code target}; there is no record. */
+    private Record writeRow(HostRows target, int slot, NDManager items, long index, Object fetched)
+            throws BadItemException {
+        rows.write(items, (byte[]) fetched, source.describe(index), target.row(slot));
+        target.label(slot, ((LabeledImageSource) source).label(index));
+        return null;
     }
 
     @SuppressWarnings("unchecked")

@@ -12,6 +12,9 @@ import dev.asyncdataset.DataLoadingException;
  * a hand-over slot (waiting while the trainer holds them all), creates the arrays on the target
  * device (one copy per array per batch, or none when the target is the host), applies the device
  * pipeline, and hands the batch over; at the end, hands over the end of the epoch or its failure.
+ * Recycled rows of a batch staged on a GPU go back to the pool with the batch's host manager, right
+ * after the copy; on the host the batch's arrays alias them, so they go back when its manager
+ * closes ({@link HostRows#keepUntilClosed}).
  */
 final class DeviceStager {
 
@@ -102,6 +105,9 @@ final class DeviceStager {
         }
         try {
             NDManager manager = trainer.newBatchManager(device);
+            if (batch.rows != null && !device.isGpu()) {
+                batch.rows.keepUntilClosed(manager);
+            }
             StagedBatch staged =
                     new StagedBatch(
                             manager,

@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.decode.RowWriter;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -80,6 +81,8 @@ public final class Loader implements AutoCloseable {
         StageThreads threads = new StageThreads();
         TrainerManager trainer = new TrainerManager(manager);
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
+        RowWriter rows = spec.rowWriter();
+        stats.recycling(rows != null ? spec.hostBuffers() : null);
         FetchLimit limit =
                 new FetchLimit(
                         spec.autoFetchers(),
@@ -93,6 +96,7 @@ public final class Loader implements AutoCloseable {
                         spec.decodeThreads(),
                         spec.source(),
                         spec.pipeline(),
+                        rows,
                         spec.seed(),
                         limit,
                         failures,
@@ -104,7 +108,15 @@ public final class Loader implements AutoCloseable {
                         spec.labelBatchifier(),
                         spec.batchPipeline(),
                         spec.targetPipeline());
-        BatchPlanner planner = new BatchPlanner(sample, host, decode.onDecodeThread(collator));
+        BatchPlanner planner =
+                new BatchPlanner(
+                        sample,
+                        host,
+                        decode.onDecodeThread(collator),
+                        rows == null
+                                ? null
+                                : (n, owner) ->
+                                        spec.hostBuffers().lend(n, rows.itemShape(), owner));
         BatchWindow window =
                 new BatchWindow(
                         planner, fetch, limit, spec.workers(), spec.inOrder(), trainer, stats);

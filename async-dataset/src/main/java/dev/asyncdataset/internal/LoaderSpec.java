@@ -3,8 +3,12 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
+import ai.djl.translate.StackBatchifier;
+import dev.asyncdataset.AsyncBatchifier;
 import dev.asyncdataset.BadItemPolicy;
+import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 
 /**
  * Everything a {@link Loader} needs that does not change between epochs.
@@ -26,6 +30,8 @@ import dev.asyncdataset.source.ItemSource;
  * @param targetPipeline per-batch label transforms (CPU stage), or {@code null}
  * @param devicePipeline per-batch data transforms on the target device, or {@code null}
  * @param device the target device, or {@code null} for the device of the trainer's manager
+ * @param hostBuffers the recycled host batch buffers, or {@code null} to keep every batch on the
+ *     per-item path
  */
 public record LoaderSpec(
         ItemSource<?> source,
@@ -43,7 +49,8 @@ public record LoaderSpec(
         Pipeline batchPipeline,
         Pipeline targetPipeline,
         Pipeline devicePipeline,
-        Device device) {
+        Device device,
+        HostBuffers hostBuffers) {
 
     /**
      * Returns this configuration reading from {@code other} instead.
@@ -68,6 +75,30 @@ public record LoaderSpec(
                 batchPipeline,
                 targetPipeline,
                 devicePipeline,
-                device);
+                device,
+                hostBuffers);
+    }
+
+    /**
+     * Returns how items are written into recycled rows, or {@code null} for the per-item path: rows
+     * are used when buffers are recycled, the source is a {@link LabeledImageSource}, the item
+     * pipeline is one of {@code ImageRecipes}' with nothing added, both batchifiers stack, and
+     * there is no per-batch data pipeline. Read at the start of each epoch.
+     *
+     * @return the row writer, or {@code null}
+     */
+    public RowWriter rowWriter() {
+        if (hostBuffers == null
+                || !(source instanceof LabeledImageSource)
+                || !stacks(dataBatchifier)
+                || !stacks(labelBatchifier)
+                || batchPipeline != null) {
+            return null;
+        }
+        return RowWriter.of(pipeline);
+    }
+
+    private static boolean stacks(Batchifier batchifier) {
+        return batchifier instanceof AsyncBatchifier || batchifier instanceof StackBatchifier;
     }
 }

@@ -15,32 +15,50 @@ import java.util.stream.IntStream;
 
 /**
  * One batch between planning and staging: its indices, its item slots in sampler order, the CPU
- * manager that owns its host arrays, and its outcome. Slots are written by the fetch and decode
- * threads, each slot once; the thread that fills the last slot hands the batch to {@code
- * whenFilled} (the collator, on a decode thread).
+ * manager that owns its host arrays, its recycled rows on that path, and its outcome. Slots are
+ * written by the fetch and decode threads, each slot once (a record, or a row written into {@link
+ * #rows}); the thread that fills the last slot hands the batch to {@code whenFilled} (the collator,
+ * on a decode thread).
  */
 final class PendingBatch {
 
     final long seq;
     final List<Long> indices;
     final NDManager manager;
+
+    /** The batch's lease of a recycled block, or {@code null} on the per-item path. */
+    final HostRows rows;
+
     private final Record[] items;
+    private final boolean[] filled;
     private final AtomicInteger remaining;
     private final Consumer<PendingBatch> whenFilled;
     private final CompletableFuture<NDList[]> collated = new CompletableFuture<>();
 
     PendingBatch(
-            long seq, List<Long> indices, NDManager manager, Consumer<PendingBatch> whenFilled) {
+            long seq,
+            List<Long> indices,
+            NDManager manager,
+            HostRows rows,
+            Consumer<PendingBatch> whenFilled) {
         this.seq = seq;
         this.indices = indices;
         this.manager = manager;
+        this.rows = rows;
         this.items = new Record[indices.size()];
+        this.filled = new boolean[indices.size()];
         this.remaining = new AtomicInteger(indices.size());
         this.whenFilled = whenFilled;
     }
 
     void put(int slot, Record record) {
         items[slot] = record;
+        putRow(slot);
+    }
+
+    /** Slot {@code slot} is filled: its row of {@link #rows} is written, or its record put. */
+    void putRow(int slot) {
+        filled[slot] = true;
         countDown();
     }
 
@@ -57,10 +75,15 @@ final class PendingBatch {
         return Arrays.stream(items).filter(Objects::nonNull).toArray(Record[]::new);
     }
 
-    /** The indices of the records that were not skipped, in sampler order. */
+    /** Which slots were filled, not skipped; read once all slots are filled. */
+    boolean[] filled() {
+        return filled.clone();
+    }
+
+    /** The indices of the items that were not skipped, in sampler order. */
     List<Long> delivered() {
         return IntStream.range(0, items.length)
-                .filter(slot -> items[slot] != null)
+                .filter(slot -> filled[slot])
                 .mapToObj(indices::get)
                 .toList();
     }

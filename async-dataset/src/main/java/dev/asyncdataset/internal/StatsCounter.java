@@ -23,6 +23,7 @@ public final class StatsCounter {
     final AtomicInteger ready = new AtomicInteger();
     final AtomicInteger fetchLimit = new AtomicInteger();
     final ConcurrentHistogram fetchMicros = new ConcurrentHistogram(HOUR_MICROS, 2);
+    private volatile HostBuffers recycled;
     private final AtomicLong startNanos = new AtomicLong();
     private final AtomicLong endNanos = new AtomicLong();
 
@@ -65,7 +66,14 @@ public final class StatsCounter {
                 source.cacheMisses(),
                 source.integrityFailures(),
                 source.residentBytes(),
-                source.peakResidentBytes());
+                source.peakResidentBytes(),
+                recycled != null ? "recycled" : "per-item",
+                recycled != null ? recycled.bytesHeld() : 0);
+    }
+
+    /** The epoch writes items into rows of {@code buffers}, or per item when {@code null}. */
+    void recycling(HostBuffers buffers) {
+        recycled = buffers;
     }
 
     void started() {

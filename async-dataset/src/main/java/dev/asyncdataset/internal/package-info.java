@@ -20,6 +20,40 @@
  * wait that ends when it closes), {@code BatchIterable} (the epoch as DJL iterates it), {@code
  * EpochLoader} and {@code CurrentEpoch} (who closes an epoch's loader, and when), {@code
  * StageThreads}, {@code StatsCounter}, {@code EpochSampler}, {@code ShardStreaming} (the order and
- * the streamed view of an epoch over a sharded source) and {@code MallocArenas}.
+ * the streamed view of an epoch over a sharded source), {@code MallocArenas}, and {@code
+ * HostBuffers} / {@code HostRows} (the recycled host batch buffers).
+ *
+ * <h2>Who owns what</h2>
+ *
+ * <ul>
+ *   <li>The loader's host manager (a base CPU manager of the trainer's engine, not under the
+ *       trainer's) owns one sub-manager per planned batch; a batch's manager owns its items'
+ *       managers, their arrays and its collated host arrays. The staging thread closes a batch's
+ *       manager right after staging it; {@code Loader.close} closes the host manager after the
+ *       stages' threads stopped (bounded wait), freeing what was not staged.
+ *   <li>A staged batch's arrays belong to a sub-manager of the trainer's manager, created for the
+ *       target device; the trainer closes it (EasyTrain, once per batch), which frees the hand-over
+ *       slot.
+ *   <li>Recycled path ({@code LoaderSpec.rowWriter()} not {@code null}): {@code HostBuffers}, one
+ *       per dataset and kept across epochs, lends each planned batch a block (pixel rows and
+ *       labels, direct buffers freed by the garbage collector with the pool, or when dropped
+ *       because the item shape grew). The lease ({@code HostRows}) is attached to the batch's
+ *       manager. Decode threads write slot i's row and label, each slot once; the collator (the
+ *       thread that filled the last slot) moves the rows of skipped slots out and creates the two
+ *       batch arrays over the block (aliases on the CPU). The block goes back to the pool exactly
+ *       once, when nothing can read or write it: staged on a GPU, when the batch's host manager
+ *       closes right after the copy; staged on the CPU, the trainer's batch aliases it, so the
+ *       lease is moved to that batch's manager and the block goes back when the trainer closes the
+ *       batch (or its manager); never staged (failure, break, interrupt), when the host manager
+ *       closes after the decode threads stopped. A slot of a block is therefore reused only by a
+ *       later batch, after every array over it is closed.
+ *   <li>Pinned host memory: DJL 0.29's PyTorch engine cannot allocate it ({@code PyTorchLibrary}
+ *       has no pin_memory argument or call; {@code torchFromBlob} wraps memory it is given, and
+ *       creating a GPU array from a direct buffer copies synchronously, {@code
+ *       non_blocking=false}). The blocks are therefore ordinary direct buffers on every device.
+ *       Using it would take page-locking the blocks ({@code cudaHostRegister} through the FFM API
+ *       on libcudart) and an asynchronous copy on a stream of our own, which DJL does not expose
+ *       either, so the staging thread's copy would still be synchronous.
+ * </ul>
  */
 package dev.asyncdataset.internal;

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * List<String> classes = source.getClasses();
  * }</pre>
  */
-public final class ImageFolderSource implements ItemSource<byte[]> {
+public final class ImageFolderSource implements LabeledImageSource {
 
     private final RootedPaths root;
     private final LabeledKeys items;
@@ -96,7 +96,8 @@ public final class ImageFolderSource implements ItemSource<byte[]> {
     }
 
     /** The label of item {@code index}: the position of its class. */
-    long label(long index) {
+    @Override
+    public long label(long index) {
         return items.label(index);
     }
 

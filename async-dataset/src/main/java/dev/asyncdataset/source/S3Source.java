@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  *         .build();
  * }</pre>
  */
-public final class S3Source implements ItemSource<byte[]> {
+public final class S3Source implements LabeledImageSource {
 
     private static final Logger logger = LoggerFactory.getLogger(S3Source.class);
 
@@ -219,6 +219,11 @@ public final class S3Source implements ItemSource<byte[]> {
         } catch (IOException e) {
             logger.warn("cannot cache {}: {}", url, e.toString());
         }
+    }
+
+    @Override
+    public long label(long index) {
+        return items().label(index);
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.concurrent.ExecutionException;
  * One streamed epoch of a {@link TarShardSource}: item bytes are cut from whole shards held by
  * {@link ResidentShards}; the padding items are read by random access.
  */
-final class ShardStream implements ItemSource<byte[]> {
+final class ShardStream implements LabeledImageSource {
 
     private final TarShardSource source;
     private final ResidentShards resident;
@@ -57,6 +57,11 @@ final class ShardStream implements ItemSource<byte[]> {
     private BadItemException loadFailure(long index, Throwable cause) {
         return new BadItemException(
                 describe(index), "its shard could not be read: " + cause, cause);
+    }
+
+    @Override
+    public long label(long index) {
+        return source.label(index);
     }
 
     @Override

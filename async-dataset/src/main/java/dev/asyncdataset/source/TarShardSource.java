@@ -37,7 +37,7 @@ import java.util.stream.Stream;
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
-public final class TarShardSource implements ShardedSource<byte[]> {
+public final class TarShardSource implements ShardedSource<byte[]>, LabeledImageSource {
 
     /** The largest shard that streaming reads whole: the largest Java array. */
     static final long MAX_SHARD_BYTES = Integer.MAX_VALUE - 8;
@@ -213,6 +213,11 @@ public final class TarShardSource implements ShardedSource<byte[]> {
                     null);
         }
         return Arrays.copyOfRange(shard, (int) sample.image().offset(), (int) end);
+    }
+
+    @Override
+    public long label(long index) {
+        return items.label(index);
     }
 
     @Override

@@ -4,8 +4,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDManager;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -17,7 +15,7 @@ import java.nio.ByteBuffer;
 /**
  * The TurboJPEG decoder (see {@link TurboJpeg}): TurboJPEG 2.x's C API through the FFM API, one
  * decompressor per decode thread ({@link TurboJpegHandle}), pixels decoded as RGB straight into the
- * thread's reused buffer, then copied once into the array.
+ * thread's reused buffer.
  */
 final class TurboJpegDecoder implements TurboJpeg.Decoder {
 
@@ -44,7 +42,7 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
     }
 
     @Override
-    public NDArray decode(NDManager manager, byte[] bytes, String key) throws BadItemException {
+    public Pixels decode(byte[] bytes, String key) throws BadItemException {
         TurboJpegHandle handle = TurboJpegHandle.of(tj.init, tj.destroy, bytes.length);
         MemorySegment jpeg = handle.copyIn(bytes);
         MemorySegment header = handle.header();
@@ -70,9 +68,8 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
             return null;
         }
         BadItemException[] failure = new BadItemException[1];
-        NDArray image =
-                Uint8Arrays.create(
-                        manager,
+        Pixels pixels =
+                Uint8Arrays.fill(
                         height,
                         width,
                         buffer ->
@@ -86,10 +83,9 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
                                                 height,
                                                 key));
         if (failure[0] != null) {
-            image.close();
             throw failure[0];
         }
-        return image;
+        return pixels;
     }
 
     private BadItemException decodeInto(

@@ -24,7 +24,8 @@ class CollatorTest {
     void everyItemArrayIsClosedBeforeTheBatchCompletes() {
         try (NDManager host = NDManager.newBaseManager()) {
             PendingBatch batch =
-                    new PendingBatch(0, List.of(0L, 1L, 2L), host.newSubManager(), collator());
+                    new PendingBatch(
+                            0, List.of(0L, 1L, 2L), host.newSubManager(), null, collator());
             List<NDArray> items = new ArrayList<>();
             CompletableFuture<List<Boolean>> releasedAtCompletion =
                     batch.outcome()

@@ -59,6 +59,6 @@ class PendingBatchTest {
     }
 
     private PendingBatch batch(Long... indices) {
-        return new PendingBatch(0, List.of(indices), null, filled::add);
+        return new PendingBatch(0, List.of(indices), null, null, filled::add);
     }
 }

@@ -85,6 +85,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                         .optStagingDepth(settings.stagingDepth())
                         .optDecodeThreads(settings.decodeThreads())
                         .optSeed(settings.seed())
+                        .optRecycleBuffers(settings.recycleBuffers())
                         .optDevice(device);
         if (settings.fetchers() > 0) {
             builder.optFetchers(settings.fetchers());

@@ -24,6 +24,8 @@ import java.util.Map;
  *     executor (batches are loaded on the trainer's thread)
  * @param gpus the GPUs to train on: -1 for all there are, 0 for the CPU
  * @param seed the random seed of the model, the sampler and the augmentation
+ * @param recycleBuffers ConcurrentDataset: decode into recycled host batch buffers where it can
+ *     ({@code optRecycleBuffers}); {@code false} keeps the per-item path, for comparison
  */
 public record TrainingSettings(
         String data,
@@ -40,7 +42,8 @@ public record TrainingSettings(
         int decodeThreads,
         int djlThreads,
         int gpus,
-        int seed) {
+        int seed,
+        boolean recycleBuffers) {
 
     private static final int AUTO_MAX_FETCHERS = 256;
 
@@ -67,6 +70,7 @@ public record TrainingSettings(
         defaults.put("djl-threads", "0");
         defaults.put("gpus", "-1");
         defaults.put("seed", "0");
+        defaults.put("recycle-buffers", "true");
         return defaults;
     }
 
@@ -103,7 +107,8 @@ public record TrainingSettings(
                 options.integer("decode-threads"),
                 options.integer("djl-threads"),
                 options.integer("gpus"),
-                options.integer("seed"));
+                options.integer("seed"),
+                Boolean.parseBoolean(options.text("recycle-buffers")));
     }
 
     /**

@@ -4,14 +4,14 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ImageFolderSource;
-import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import java.io.IOException;
 
 /**
  * An image folder read into memory up front: fetches cost nothing, so a loader over it runs at the
  * CPU-bound ceiling of its decode and augmentation.
  */
-final class InMemoryFolder implements ItemSource<byte[]> {
+final class InMemoryFolder implements LabeledImageSource {
 
     private final ImageFolderSource folder;
     private final byte[][] files;
@@ -49,6 +49,11 @@ final class InMemoryFolder implements ItemSource<byte[]> {
     @Override
     public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
         return folder.decode(manager, index, fetched);
+    }
+
+    @Override
+    public long label(long index) {
+        return folder.label(index);
     }
 
     @Override

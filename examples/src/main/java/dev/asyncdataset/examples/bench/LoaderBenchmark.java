@@ -29,8 +29,9 @@ import java.util.function.ToDoubleFunction;
  * epoch (images after the skipped batches over the time since them), the first batch's wait in
  * every epoch, warm-up included (the first is the cold one), the most batches the loader held at
  * once, in flight and staged, and the images and bytes fetched over all epochs, warm-up included
- * (bytes: ConcurrentDataset's count, 0 for other loaders). Options: those of {@code TrainResNet},
- * plus
+ * (bytes: ConcurrentDataset's count, 0 for other loaders), and for ConcurrentDataset how batches
+ * were built ({@code buffer_path}: recycled or per-item, chosen with {@code --recycle-buffers
+ * true|false}) and the recycled host bytes held. Options: those of {@code TrainResNet}, plus
  *
  * <pre>
  * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
@@ -66,7 +67,7 @@ public final class LoaderBenchmark {
             for (int epoch = 0; epoch < settings.epochs(); epoch++) {
                 all.add(runEpoch(data.dataset(), settings, options, manager, maxNanos));
             }
-            System.out.println("RESULT " + json(all, warmupEpochs));
+            System.out.println("RESULT " + json(all, warmupEpochs, data.dataset()));
         }
         System.exit(0);
     }
@@ -145,13 +146,15 @@ public final class LoaderBenchmark {
         }
     }
 
-    private static String json(List<Epoch> all, int warmupEpochs) {
+    private static String json(List<Epoch> all, int warmupEpochs, Dataset dataset) {
         List<Epoch> epochs = all.subList(warmupEpochs, all.size());
+        LoaderStats stats = dataset instanceof ConcurrentDataset c ? c.stats() : null;
         return String.format(
                 Locale.ROOT,
                 "{\"rates\": %s, \"first_batch_ms\": %s, \"images\": %s, "
                         + "\"warmup_epochs\": %d, \"batches_in_flight\": %d, "
-                        + "\"batches_staged\": %d, \"total_images\": %d, \"total_bytes\": %d}",
+                        + "\"batches_staged\": %d, \"total_images\": %d, \"total_bytes\": %d, "
+                        + "\"buffer_path\": \"%s\", \"host_buffer_mb\": %.1f}",
                 list(epochs, Epoch::rate),
                 list(all, Epoch::firstBatchMillis),
                 list(epochs, e -> (double) e.images()),
@@ -159,7 +162,9 @@ public final class LoaderBenchmark {
                 epochs.stream().mapToInt(Epoch::inFlight).max().orElse(0),
                 epochs.stream().mapToInt(Epoch::staged).max().orElse(0),
                 all.stream().mapToLong(Epoch::images).sum(),
-                all.stream().mapToLong(Epoch::bytes).sum());
+                all.stream().mapToLong(Epoch::bytes).sum(),
+                stats != null ? stats.bufferPath() : "n/a",
+                stats != null ? stats.hostBytesHeld() / 1e6 : 0);
     }
 
     private static String list(List<Epoch> epochs, ToDoubleFunction<Epoch> f) {

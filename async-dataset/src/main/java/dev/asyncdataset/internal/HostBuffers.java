@@ -1,0 +1,83 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The recycled host batch buffers of one dataset, kept across its epochs: one block (the pixel rows
+ * and the labels of a batch) per batch being decoded, staged or held by the trainer, allocated when
+ * no free block fits and reused from then on. A block that no longer fits (the item shape or the
+ * batch size grew) is dropped to the garbage collector, which frees direct buffers. Who may write a
+ * lent block and when it comes back: {@link HostRows}.
+ */
+public final class HostBuffers {
+
+    /** A batch's memory: {@code rows} rows of {@code rowBytes} pixels and {@code rows} labels. */
+    record Block(ByteBuffer pixels, ByteBuffer labels, Shape itemShape, int rows) {
+
+        long bytes() {
+            return (long) pixels.capacity() + labels.capacity();
+        }
+
+        boolean fits(Shape shape, int count) {
+            return itemShape.equals(shape) && count <= rows;
+        }
+    }
+
+    private final Queue<Block> free = new ConcurrentLinkedQueue<>();
+    private final AtomicLong bytesHeld = new AtomicLong();
+
+    /** Creates an empty pool; blocks are allocated on first use. */
+    public HostBuffers() {}
+
+    /**
+     * Returns the bytes of every block this pool allocated and still holds, free or lent.
+     *
+     * @return the host bytes held
+     */
+    public long bytesHeld() {
+        return bytesHeld.get();
+    }
+
+    /**
+     * Lends a block for a batch of {@code rows} items of {@code itemShape} (uint8), given back when
+     * {@code owner} closes unless the lease is kept longer ({@link HostRows}).
+     */
+    HostRows lend(int rows, Shape itemShape, NDManager owner) {
+        Block block;
+        while ((block = free.poll()) != null && !block.fits(itemShape, rows)) {
+            bytesHeld.addAndGet(-block.bytes());
+        }
+        if (block == null) {
+            block = allocate(rows, itemShape);
+        }
+        HostRows lease = new HostRows(block, this);
+        owner.attachInternal(lease.uid(), lease);
+        return lease;
+    }
+
+    void giveBack(Block block) {
+        free.add(block);
+    }
+
+    private Block allocate(int rows, Shape itemShape) {
+        long rowBytes = itemShape.size();
+        Block block =
+                new Block(
+                        direct(Math.multiplyExact(rowBytes, rows)),
+                        direct(8L * rows),
+                        itemShape,
+                        rows);
+        bytesHeld.addAndGet(block.bytes());
+        return block;
+    }
+
+    private static ByteBuffer direct(long bytes) {
+        return ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+    }
+}

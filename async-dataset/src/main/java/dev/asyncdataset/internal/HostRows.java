@@ -1,0 +1,98 @@
+package dev.asyncdataset.internal;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One batch's lease of a {@link HostBuffers} block. Decode threads write item {@code slot}'s pixels
+ * into {@link #row} and its label with {@link #label}, each slot once; the collator then makes one
+ * array per field from the block ({@link #arrays}), which on the CPU aliases it. The block goes
+ * back to the pool exactly once, when nothing can read or write it any more: when the batch's host
+ * manager closes (after staging, or when the loader closes after its threads stopped), or, if the
+ * trainer's batch aliases it ({@link #keepUntilClosed}), when that batch's manager closes.
+ */
+final class HostRows implements AutoCloseable {
+
+    private final HostBuffers.Block block;
+    private final HostBuffers pool;
+    private final int rowBytes;
+    private final String uid = UUID.randomUUID().toString();
+    private final AtomicBoolean returned = new AtomicBoolean();
+    private volatile boolean kept;
+
+    HostRows(HostBuffers.Block block, HostBuffers pool) {
+        this.block = block;
+        this.pool = pool;
+        this.rowBytes = Math.toIntExact(block.itemShape().size());
+    }
+
+    String uid() {
+        return uid;
+    }
+
+    /** The bytes of item {@code slot}'s row, a direct buffer from position 0. */
+    ByteBuffer row(int slot) {
+        return block.pixels().slice(slot * rowBytes, rowBytes);
+    }
+
+    void label(int slot, long label) {
+        block.labels().putLong(slot * Long.BYTES, label);
+    }
+
+    /**
+     * Moves the rows of the filled slots together, in slot order, and creates the (n, H, W, 3)
+     * uint8 data and (n) int64 label arrays over them in {@code manager}.
+     */
+    NDList[] arrays(NDManager manager, boolean[] filled) {
+        int n = 0;
+        for (int slot = 0; slot < filled.length; slot++) {
+            if (filled[slot]) {
+                moveRow(slot, n++);
+            }
+        }
+        Shape shape = new Shape(n).addAll(block.itemShape());
+        NDArray data = manager.create(prefix(block.pixels(), n * rowBytes), shape, DataType.UINT8);
+        NDArray labels =
+                manager.create(
+                        prefix(block.labels(), n * Long.BYTES), new Shape(n), DataType.INT64);
+        return new NDList[] {new NDList(data), new NDList(labels)};
+    }
+
+    /** Gives the block back when {@code batchManager} closes instead of with the host manager. */
+    void keepUntilClosed(NDManager batchManager) {
+        kept = true;
+        batchManager.attachInternal(uid, (AutoCloseable) this::giveBack);
+    }
+
+    /** The batch's host manager closes. */
+    @Override
+    public void close() {
+        if (!kept) {
+            giveBack();
+        }
+    }
+
+    private void giveBack() {
+        if (returned.compareAndSet(false, true)) {
+            pool.giveBack(block);
+        }
+    }
+
+    private void moveRow(int from, int to) {
+        if (from != to) {
+            block.pixels().put(to * rowBytes, block.pixels(), from * rowBytes, rowBytes);
+            label(to, block.labels().getLong(from * Long.BYTES));
+        }
+    }
+
+    private static ByteBuffer prefix(ByteBuffer buffer, int bytes) {
+        return buffer.slice(0, bytes).order(ByteOrder.nativeOrder());
+    }
+}
