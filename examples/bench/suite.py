@@ -81,6 +81,8 @@ QUICK = {"ConcurrentDataset (defaults)", "ConcurrentDataset (per-item buffers)",
          "PyTorch, 2 workers", "PyTorch, 8 workers", "ConcurrentDataset, 1 fetchers",
          "ConcurrentDataset, 16 fetchers", "ConcurrentDataset, 64 fetchers"}
 
+PER_ITEM = ("ConcurrentDataset (per-item buffers)", "concurrent", ["--recycle-buffers", "false"])
+
 
 def loaders(storage, quick=False):
     """(name, kind, options) of the loader configurations measured on this storage."""
@@ -88,7 +90,7 @@ def loaders(storage, quick=False):
         return [c for c in loaders(storage) if c[0] in QUICK
                 and (storage == "s3-20" or "fetchers" not in c[0])]
     configs = [("ConcurrentDataset (defaults)", "concurrent", []),
-               ("ConcurrentDataset (per-item buffers)", "concurrent", ["--recycle-buffers", "false"])]
+               PER_ITEM]
     if storage == "memory":
         return configs + [("PyTorch, 2 workers", "torch", ["--workers", "2"])]
     configs += [("DJL, no executor", "djl", []), ("DJL, 2 threads, prefetch 2", "djl", ["--djl-threads", "2"]),
@@ -111,10 +113,12 @@ BEST = {"folder": ((4, 8), (2, 4, 8)), "s3-0": ((8, 16), (4, 8)), "s3-20": ((8, 
 
 
 def best_loaders(storage):
-    """--best: ConcurrentDataset's defaults and the DJL settings (executor threads, as many batches
+    """--best: ConcurrentDataset's defaults (and, except at 0 ms, its per-item path: issue 16's
+    before/after) and the DJL settings (executor threads, as many batches
     prefetched) and PyTorch worker counts (persistent workers) that can be best on this storage."""
     djl, torch = BEST[storage]
-    return ([("ConcurrentDataset (defaults)", "concurrent", [])]
+    per_item = [PER_ITEM] if storage != "s3-0" else []
+    return ([("ConcurrentDataset (defaults)", "concurrent", [])] + per_item
             + [(f"DJL, {t} threads, prefetch {t}", "djl", ["--djl-threads", str(t)]) for t in djl]
             + [(f"PyTorch, {w} workers", "torch", ["--workers", str(w)]) for w in torch])
 
