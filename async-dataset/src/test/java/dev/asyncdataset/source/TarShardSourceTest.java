@@ -37,6 +37,44 @@ class TarShardSourceTest {
     }
 
     @Test
+    void aBracePatternOpensTheShardsItNamesInPatternOrder() throws Exception {
+        writeShards(3, 6);
+        try (TarShardSource all = TarShardSource.of(shards);
+                TarShardSource two =
+                        TarShardSource.builder()
+                                .setUrl(shards + "/shard-{000001..000002}.tar")
+                                .build()) {
+            assertEquals(2, two.shardCount());
+            List<String> expected = new ArrayList<>();
+            for (long i = 0; i < all.size(); i++) {
+                String name = all.describe(i);
+                if (name.contains("shard-000001.tar") || name.contains("shard-000002.tar")) {
+                    expected.add(name);
+                }
+            }
+            List<String> actual = new ArrayList<>();
+            for (long i = 0; i < two.size(); i++) {
+                actual.add(two.describe(i));
+                assertEquals(all.getClasses(), two.getClasses());
+            }
+            assertEquals(expected, actual);
+        }
+    }
+
+    @Test
+    void aBracePatternNamingAMissingShardFailsNamingIt() throws Exception {
+        writeShards(3, 6);
+        Exception e =
+                assertThrows(
+                        java.nio.file.NoSuchFileException.class,
+                        () ->
+                                TarShardSource.builder()
+                                        .setUrl(shards + "/shard-{0..999}.tar")
+                                        .build());
+        assertTrue(e.getMessage().endsWith("shard-0.tar"), e.getMessage());
+    }
+
+    @Test
     void withoutSidecarIndexesTheHeadersGiveTheSameItems() throws Exception {
         writeShards(2, 4);
         List<String> indexed = describeAll(shards);
