@@ -23,6 +23,10 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * moving is never cut. One timer task per phase, not per chunk: a chunk only records the time, and
  * the idle task, when it fires early, waits again for the rest of the timeout from the last chunk.
  * One instance per request.
+ *
+ * <p>Given an array to fill, the body is written into it from a start position instead (a ranged
+ * GET resuming a whole-object read), and {@link #filled()} tells how far it got, also after a
+ * failure.
  */
 final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body.Result> {
 
@@ -35,19 +39,45 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
     private final long maxBytes;
     private final Duration firstByte;
     private final Duration idle;
+    private final byte[] into;
+    private final int start;
     private final CompletableFuture<Result> result = new CompletableFuture<>();
     private volatile ScheduledFuture<?> deadline;
     private volatile Subscription subscription;
     private volatile long lastBytes;
-    private GetObjectResponse response;
+    private volatile GetObjectResponse response;
     private byte[] bytes;
-    private int filled;
+    private int end;
+    private volatile int filled;
 
     S3Body(String url, long maxBytes, Duration firstByte, Duration idle) {
+        this(url, maxBytes, firstByte, idle, null, 0);
+    }
+
+    /** A body written into {@code into} from {@code start}; it may not run past the array's end. */
+    S3Body(String url, Duration firstByte, Duration idle, byte[] into, int start) {
+        this(url, into.length - start, firstByte, idle, into, start);
+    }
+
+    private S3Body(
+            String url, long maxBytes, Duration firstByte, Duration idle, byte[] into, int start) {
         this.url = url;
         this.maxBytes = maxBytes;
         this.firstByte = firstByte;
         this.idle = idle;
+        this.into = into;
+        this.start = start;
+        this.filled = start;
+    }
+
+    /** Where the body has been written up to: the start position plus the bytes received. */
+    int filled() {
+        return filled;
+    }
+
+    /** The response headers, or null if none came. */
+    GetObjectResponse response() {
+        return response;
     }
 
     /** The body, or why it could not be read; completes before the SDK's future may. */
@@ -75,8 +105,9 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
                             null));
             return;
         }
+        end = start + length.intValue();
         try {
-            bytes = new byte[length.intValue()];
+            bytes = into != null ? into : new byte[length.intValue()];
         } catch (OutOfMemoryError e) {
             fail(new BadItemException(url, "out of memory for " + length + " bytes", e));
         }
@@ -155,15 +186,19 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
 
         @Override
         public void onNext(ByteBuffer buffer) {
-            if (buffer.remaining() > bytes.length - filled) {
+            if (result.isDone()) {
+                return;
+            }
+            int at = filled;
+            if (buffer.remaining() > end - at) {
                 fail(
                         new IOException(
-                                url + ": body longer than its Content-Length " + bytes.length));
+                                url + ": body longer than its Content-Length " + (end - start)));
                 return;
             }
             int n = buffer.remaining();
-            buffer.get(bytes, filled, n);
-            filled += n;
+            buffer.get(bytes, at, n);
+            filled = at + n;
             lastBytes = System.nanoTime();
             subscription.request(1);
         }
@@ -175,14 +210,14 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
 
         @Override
         public void onComplete() {
-            if (filled != bytes.length) {
+            if (filled != end) {
                 fail(
                         new IOException(
                                 url
                                         + ": truncated body, "
-                                        + filled
+                                        + (filled - start)
                                         + " of "
-                                        + bytes.length
+                                        + (end - start)
                                         + " bytes"));
             } else {
                 result.complete(new Result(response, bytes));

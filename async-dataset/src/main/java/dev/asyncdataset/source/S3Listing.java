@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
@@ -38,21 +39,21 @@ final class S3Listing {
         if (progress != null) {
             progress.reset("Listing " + location.url(location.prefix()), 1);
         }
-        long keys = 0;
-        String token = null;
-        do {
-            String from = token;
-            ListObjectsV2Response page =
-                    retrier.call(() -> page(client, location, from, pageTimeout));
-            for (S3Object object : page.contents()) {
-                add(byClass, object.key().substring(location.prefix().length()));
-            }
-            keys += page.contents().size();
-            if (progress != null) {
-                progress.update(0, keys + " keys");
-            }
-            token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
-        } while (token != null);
+        long[] keys = {0};
+        forEach(
+                client,
+                location,
+                retrier,
+                pageTimeout,
+                page -> {
+                    for (S3Object object : page) {
+                        add(byClass, object.key().substring(location.prefix().length()));
+                    }
+                    keys[0] += page.size();
+                    if (progress != null) {
+                        progress.update(0, keys[0] + " keys");
+                    }
+                });
         if (progress != null) {
             progress.end();
         }
@@ -61,6 +62,27 @@ final class S3Listing {
                     "no <class>/<image> keys under " + location.url(location.prefix()));
         }
         return LabeledKeys.ofClasses(byClass);
+    }
+
+    /**
+     * Lists every object under the prefix, handing each page to {@code pages}. Pages are requested
+     * one after the other, each retried on its own from its continuation token.
+     */
+    static void forEach(
+            S3AsyncClient client,
+            S3Location location,
+            Retrier retrier,
+            Duration pageTimeout,
+            Consumer<List<S3Object>> pages)
+            throws Exception {
+        String token = null;
+        do {
+            String from = token;
+            ListObjectsV2Response page =
+                    retrier.call(() -> page(client, location, from, pageTimeout));
+            pages.accept(page.contents());
+            token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        } while (token != null);
     }
 
     /** One LIST page; a page not answered within {@code timeout} is a transient failure. */

@@ -1,16 +1,18 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
  * One GET attempt of one object: the body within the size limit and the phase timeouts of {@link
- * S3Body}, checked against the store's checksum ({@link S3Integrity}) unless checking is off.
- * Counts the bodies that failed their checksum.
+ * S3Body}, checked against the store's checksum ({@link S3Integrity}) unless checking is off; or
+ * one byte range of it. Counts the bodies that failed their checksum.
  */
 final class S3Reader {
 
@@ -44,37 +46,82 @@ final class S3Reader {
      * which returns its connection to the pool.
      */
     byte[] get(String key) throws Exception {
+        S3Body body = new S3Body(location.url(key), maxObjectBytes, firstByteTimeout, idleTimeout);
+        return get(key, body, null, null).bytes();
+    }
+
+    /** GETs {@code length} bytes of {@code key} from {@code offset} once: one ranged GET. */
+    byte[] getRange(String key, long offset, int length) throws Exception {
+        S3Body body = body(key, new byte[length], 0);
+        return get(key, body, range(offset, offset + length), null).bytes();
+    }
+
+    /** A body of {@code key} written into {@code into} from {@code start}, with these timeouts. */
+    S3Body body(String key, byte[] into, int start) {
+        return new S3Body(location.url(key), firstByteTimeout, idleTimeout, into, start);
+    }
+
+    /**
+     * GETs {@code key} once into {@code body}: the whole object ({@code range} null), checked
+     * against its checksum when checking is on, or the {@code range} (a Range header value), sent
+     * with If-Match {@code etag} when it is not null and left unchecked: a range has no checksum.
+     */
+    S3Body.Result get(String key, S3Body body, String range, String etag) throws Exception {
         String url = location.url(key);
-        S3Body body = new S3Body(url, maxObjectBytes, firstByteTimeout, idleTimeout);
+        boolean whole = range == null;
         CompletableFuture<S3Body.Result> response =
                 client.getObject(
                         r -> {
-                            r.bucket(location.bucket()).key(key);
-                            if (verify) {
+                            r.bucket(location.bucket()).key(key).range(range).ifMatch(etag);
+                            if (verify && whole) {
                                 r.checksumMode(ChecksumMode.ENABLED);
                             }
                         },
                         body);
         try {
             S3Body.Result result = response.applyToEither(body.result(), r -> r).get();
-            if (verify) {
-                S3Integrity.check(url, result.response(), result.bytes());
+            if (whole) {
+                check(url, result.response(), result.bytes());
             }
-            return result.bytes();
+            return result;
         } catch (Exception e) {
             response.cancel(true);
-            BadItemException bad = S3Errors.badItem(e);
-            if (bad != null) {
-                throw bad;
-            }
-            if (S3Errors.isNotFound(e)) {
-                throw new BadItemException(url, "no such key", S3Errors.unwrap(e));
-            }
-            if (S3Integrity.isMismatch(e)) {
-                integrityFailures.increment();
-            }
-            throw e;
+            throw failure(url, e);
         }
+    }
+
+    /**
+     * Checks a whole object's {@code bytes} against the checksum in {@code response} when checking
+     * is on, counting a mismatch.
+     */
+    void check(String url, GetObjectResponse response, byte[] bytes) throws IOException {
+        if (verify) {
+            try {
+                S3Integrity.check(url, response, bytes);
+            } catch (S3Integrity.MismatchException e) {
+                integrityFailures.increment();
+                throw e;
+            }
+        }
+    }
+
+    private Exception failure(String url, Exception e) {
+        BadItemException bad = S3Errors.badItem(e);
+        if (bad != null) {
+            return bad;
+        }
+        if (S3Errors.isNotFound(e)) {
+            return new BadItemException(url, "no such key", S3Errors.unwrap(e));
+        }
+        if (S3Integrity.isMismatch(e) && !(e instanceof S3Integrity.MismatchException)) {
+            integrityFailures.increment();
+        }
+        return e;
+    }
+
+    /** The Range header value of bytes {@code [from, to)}. */
+    static String range(long from, long to) {
+        return "bytes=" + from + "-" + (to - 1);
     }
 
     long integrityFailures() {

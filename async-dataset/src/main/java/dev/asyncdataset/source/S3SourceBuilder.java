@@ -299,23 +299,35 @@ public final class S3SourceBuilder {
         }
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3AsyncClient client = client();
-        Retrier retrier =
-                new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
-        S3Reader reader =
-                new S3Reader(
-                        client,
-                        location,
-                        maxObjectBytes,
-                        firstByteTimeout,
-                        readIdleTimeout,
-                        verifyChecksums);
+        Retrier retrier = retrier();
         return new S3Source(
                 location,
                 client,
-                reader,
+                reader(client, location),
                 progress -> items(client, retrier, progress),
                 retrier,
                 cache);
+    }
+
+    /** A retrier with this builder's attempts and budget, for S3's transient failures. */
+    Retrier retrier() {
+        return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
+    }
+
+    /** A reader of objects of {@code location} with this builder's limits and timeouts. */
+    S3Reader reader(S3AsyncClient client, S3Location location) {
+        return new S3Reader(
+                client,
+                location,
+                maxObjectBytes,
+                firstByteTimeout,
+                readIdleTimeout,
+                verifyChecksums);
+    }
+
+    /** How long one LIST page may take before it counts as a transient failure. */
+    Duration pageTimeout() {
+        return firstByteTimeout.plus(readIdleTimeout);
     }
 
     private LabeledKeys items(S3AsyncClient client, Retrier retrier, Progress progress)
@@ -332,8 +344,7 @@ public final class S3SourceBuilder {
                 return Manifest.parse(
                         new BufferedReader(new StringReader(text)), location.url(manifestKey));
             }
-            return S3Listing.folderLayout(
-                    client, location, retrier, firstByteTimeout.plus(readIdleTimeout), progress);
+            return S3Listing.folderLayout(client, location, retrier, pageTimeout(), progress);
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -349,7 +360,8 @@ public final class S3SourceBuilder {
         return d;
     }
 
-    private S3AsyncClient client() {
+    /** A client with this builder's endpoint, region, credentials, pool and timeouts. */
+    S3AsyncClient client() {
         var builder =
                 S3AsyncClient.builder()
                         .httpClientBuilder(

@@ -4,27 +4,27 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * Images in WebDataset tar shards in a local folder. Item {@code i} is the {@code i}-th sample in
- * shard-name order then archive order. {@code ConcurrentDataset} streams this source by default
- * ({@link ShardedSource}): each epoch reads every shard whole once, in the order of {@link
+ * Images in WebDataset tar shards in a local folder or an S3 bucket. Item {@code i} is the {@code
+ * i}-th sample in shard order then archive order. {@code ConcurrentDataset} streams this source by
+ * default ({@link ShardedSource}): each epoch reads every shard whole once, in the order of {@link
  * ShuffleWindows}, and cuts the items out of the bytes held in memory. With {@code
  * optRandomAccess()}, or for a split, {@link #fetch} reads an item's image with one positioned read
- * of the member's byte range instead, never outside it. Each shard's samples come from its sidecar
- * index ({@code <shard>.idx}, written by {@link ShardWriter}) when it matches the shard's length,
- * otherwise from reading the tar headers once, when the source is opened. Items decode as {@link
- * ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
+ * or one ranged GET of the member's byte range instead, never outside it. Each shard's samples come
+ * from its sidecar index ({@code <shard>.idx}, written by {@link ShardWriter}) when it matches the
+ * shard's length, otherwise from reading the tar headers once, when the source is opened. Items
+ * decode as {@link ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
  *
- * <p>A shard whose structure is broken (truncated, bad checksum, not a tar) fails {@link #of} with
+ * <p>On S3 every GET is retried as {@link S3Source}'s are, with the same options ({@link
+ * TarShardSourceBuilder#optS3}), and counted in {@link #retries()}. A ranged GET carries no
+ * checksum: item bytes are not checked against the store's (whole shards are).
+ *
+ * <p>A shard whose structure is broken (truncated, bad checksum, not a tar) fails opening with
  * {@link BadItemException} naming it. A sample that breaks the WebDataset layout (no image, no
  * label, a duplicate key, an unsafe or empty member, a link or device) stays an item whose fetch
  * throws {@link BadItemException} naming the shard and the sample, so {@code BadItemPolicy.SKIP}
@@ -33,34 +33,37 @@ import java.util.stream.Stream;
  * just that shard's samples.
  *
  * <pre>{@code
- * TarShardSource source = TarShardSource.of(Path.of("/data/train-shards"));
+ * TarShardSource source = TarShardSource.builder()
+ *         .setUrl("s3://my-bucket/shards/train-{000000..000146}.tar")
+ *         .optS3(S3Source.builder().optMaxConnections(64))
+ *         .build();
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
 public final class TarShardSource implements ShardedSource<byte[]>, LabeledImageSource {
 
-    /** The largest shard that streaming reads whole: the largest Java array. */
-    static final long MAX_SHARD_BYTES = Integer.MAX_VALUE - 8;
-
+    private final ShardStore store;
     private final List<ShardSample> samples;
     private final int[] shardOf;
-    private final List<Path> shards;
-    private final List<FileChannel> channels;
     private final LabeledKeys items;
 
     private TarShardSource(
-            List<ShardSample> samples,
-            int[] shardOf,
-            List<Path> shards,
-            List<FileChannel> channels,
-            List<String> classes) {
+            ShardStore store, List<ShardSample> samples, int[] shardOf, List<String> classes) {
+        this.store = store;
         this.samples = samples;
         this.shardOf = shardOf;
-        this.shards = List.copyOf(shards);
-        this.channels = channels;
         List<String> keys = samples.stream().map(ShardSample::key).toList();
         long[] labels = samples.stream().mapToLong(ShardSample::label).toArray();
         this.items = new LabeledKeys(classes, keys, labels);
+    }
+
+    /**
+     * Creates a builder; {@link TarShardSourceBuilder#setUrl} is required.
+     *
+     * @return a new builder
+     */
+    public static TarShardSourceBuilder builder() {
+        return new TarShardSourceBuilder();
     }
 
     /**
@@ -74,18 +77,7 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
      * @throws IllegalArgumentException if the folder holds no {@code .tar} file
      */
     public static TarShardSource of(Path folder) throws IOException {
-        List<Path> shards;
-        try (Stream<Path> files = Files.list(folder)) {
-            shards =
-                    files.filter(p -> p.getFileName().toString().endsWith(".tar"))
-                            .sorted()
-                            .toList();
-        }
-        if (shards.isEmpty()) {
-            throw new IllegalArgumentException(folder + " holds no .tar shard");
-        }
-        Path classes = folder.resolve(ShardWriter.CLASSES_FILE);
-        return of(shards, Files.exists(classes) ? Files.readAllLines(classes) : List.of());
+        return open(FolderShardStore.open(folder, null));
     }
 
     /**
@@ -98,39 +90,55 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
      * @throws IOException if a shard cannot be read
      */
     public static TarShardSource of(List<Path> shards, List<String> classes) throws IOException {
-        List<ShardSample> samples = new ArrayList<>();
-        List<Integer> shardOf = new ArrayList<>();
-        List<FileChannel> channels = new ArrayList<>();
-        try {
-            for (Path shard : shards) {
-                FileChannel channel = ByteRanges.open(shard);
-                channels.add(channel);
-                for (ShardSample sample : samplesOf(shard, channel)) {
-                    samples.add(sample);
-                    shardOf.add(channels.size() - 1);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            closeAll(channels);
-            throw e;
-        }
-        int[] shardOfArray = shardOf.stream().mapToInt(Integer::intValue).toArray();
-        return new TarShardSource(samples, shardOfArray, shards, channels, classes);
+        return open(FolderShardStore.open(shards, classes));
     }
 
-    private static List<ShardSample> samplesOf(Path shard, FileChannel channel) throws IOException {
-        String name = shard.toString();
-        long length = channel.size();
-        Path index = Path.of(name + ShardIndexFile.SUFFIX);
-        if (Files.exists(index)) {
-            List<ShardSample> indexed =
-                    ShardIndexFile.parse(name, length, Files.readAllBytes(index));
+    /** Indexes the shards of {@code store}; closes it if that fails. */
+    static TarShardSource open(ShardStore store) throws IOException {
+        try {
+            List<ShardSample> samples = new ArrayList<>();
+            List<Integer> shardOf = new ArrayList<>();
+            for (int shard = 0; shard < store.names().size(); shard++) {
+                for (ShardSample sample : samplesOf(store, shard)) {
+                    samples.add(sample);
+                    shardOf.add(shard);
+                }
+            }
+            int[] shards = shardOf.stream().mapToInt(Integer::intValue).toArray();
+            return new TarShardSource(store, samples, shards, store.classes());
+        } catch (IOException | RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private static List<ShardSample> samplesOf(ShardStore store, int shard) throws IOException {
+        String name = store.names().get(shard);
+        long length = store.length(shard);
+        byte[] index = store.sidecar(shard);
+        if (index != null) {
+            List<ShardSample> indexed = ShardIndexFile.parse(name, length, index);
             if (indexed != null) {
                 return indexed;
             }
         }
-        ByteRanges in = (offset, size) -> ByteRanges.readFile(channel, offset, size);
+        ByteRanges in = new ReadAhead(store, shard, length);
         return ShardSamples.group(name, TarIndex.read(name, length, in), in);
+    }
+
+    /** Where the shards' bytes come from, for readers of whole shards. */
+    ShardStore store() {
+        return store;
+    }
+
+    /** The shard holding item {@code index}. */
+    int shardOf(long index) {
+        return shardOf[Math.toIntExact(index)];
+    }
+
+    /** The sample of item {@code index}: its image member's range in its shard, its label. */
+    ShardSample sample(long index) {
+        return samples.get(Math.toIntExact(index));
     }
 
     /**
@@ -148,7 +156,7 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
      * @return the shard count
      */
     public int shardCount() {
-        return channels.size();
+        return store.names().size();
     }
 
     @Override
@@ -158,10 +166,9 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
 
     @Override
     public byte[] fetch(NDManager manager, long index) throws IOException {
-        int i = Math.toIntExact(index);
-        ShardSample sample = samples.get(i).check();
-        FileChannel channel = channels.get(shardOf[i]);
-        return ByteRanges.readFile(channel, sample.image().offset(), (int) sample.image().size());
+        ShardSample sample = sample(index).check();
+        TarMember image = sample.image();
+        return store.read(shardOf(index), image.offset(), (int) image.size());
     }
 
     @Override
@@ -178,33 +185,14 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         return new ShardStream(this, order, streamed);
     }
 
-    /** Returns the shard holding item {@code index}. */
-    int shardOf(long index) {
-        return shardOf[Math.toIntExact(index)];
-    }
-
-    /**
-     * Reads shard {@code shard} whole, with a channel of its own (an interrupted read closes only
-     * that one).
-     */
+    /** Reads shard {@code shard} whole (at most 2 GiB: a larger one needs random access). */
     byte[] readShard(int shard) throws IOException {
-        Path file = shards.get(shard);
-        long length = Files.size(file);
-        if (length > MAX_SHARD_BYTES) {
-            throw new IOException(
-                    file
-                            + " has "
-                            + length
-                            + " bytes, more than a streamed shard may hold ("
-                            + MAX_SHARD_BYTES
-                            + "): read it by random access");
-        }
-        return Files.readAllBytes(file);
+        return store.readShard(shard);
     }
 
     /** Cuts the image of item {@code index} from the bytes of its whole shard. */
     byte[] image(long index, byte[] shard) throws BadItemException {
-        ShardSample sample = samples.get(Math.toIntExact(index)).check();
+        ShardSample sample = sample(index).check();
         long end = sample.image().offset() + sample.image().size();
         if (end > shard.length) {
             throw new BadItemException(
@@ -228,27 +216,24 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
     /** Returns the shard and the sample key of item {@code index}. */
     @Override
     public String describe(long index) {
-        return samples.get(Math.toIntExact(index)).describe();
+        return sample(index).describe();
     }
 
-    /** Closes the shard files. */
+    /** Returns how many reads of the shards were retried so far; 0 for local files. */
+    @Override
+    public long retries() {
+        return store.retries();
+    }
+
+    /** Returns how many whole-shard bodies failed their checksum (each then read again). */
+    @Override
+    public long integrityFailures() {
+        return store.integrityFailures();
+    }
+
+    /** Closes the shard files or the S3 client. */
     @Override
     public void close() {
-        closeAll(channels);
-    }
-
-    /** Closes every channel, then reports the first failure. */
-    private static void closeAll(List<FileChannel> channels) {
-        IOException failure = null;
-        for (FileChannel channel : channels) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                failure = failure == null ? e : failure;
-            }
-        }
-        if (failure != null) {
-            throw new UncheckedIOException(failure);
-        }
+        store.close();
     }
 }

@@ -102,6 +102,54 @@ class S3BodyTest {
         assertEquals(queued, S3Body.TIMER.getQueue().size());
     }
 
+    @Test
+    void aBodyGivenAnArrayIsWrittenFromItsStartAndTellsHowFarItGot() throws Exception {
+        byte[] into = new byte[10];
+        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4);
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        body.onStream(publisher(new byte[] {1, 2}, new byte[] {3, 4, 5, 6}));
+        assertEquals(10, body.filled());
+        assertEquals(
+                java.util.Arrays.toString(new byte[] {0, 0, 0, 0, 1, 2, 3, 4, 5, 6}),
+                java.util.Arrays.toString(result.get().bytes()));
+    }
+
+    @Test
+    void aTruncatedBodyKeepsTheBytesItReceivedAndTheirEnd() {
+        byte[] into = new byte[10];
+        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4);
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        body.onStream(publisher(new byte[] {7, 8, 9}));
+        ExecutionException e = assertThrows(ExecutionException.class, result::get);
+        assertTrue(
+                e.getCause().getMessage().contains("truncated body, 3 of 6 bytes"), e.toString());
+        assertEquals(7, body.filled());
+        assertEquals(9, into[6]);
+    }
+
+    /** A publisher of {@code chunks}, one per request, then completion. */
+    private static SdkPublisher<ByteBuffer> publisher(byte[]... chunks) {
+        return subscriber ->
+                subscriber.onSubscribe(
+                        new Subscription() {
+                            private int next;
+
+                            @Override
+                            public void request(long n) {
+                                if (next < chunks.length) {
+                                    subscriber.onNext(ByteBuffer.wrap(chunks[next++]));
+                                } else if (next++ == chunks.length) {
+                                    subscriber.onComplete();
+                                }
+                            }
+
+                            @Override
+                            public void cancel() {}
+                        });
+    }
+
     /**
      * A body of {@code count} chunks of {@code size} bytes, {@code gap} apart, sent on demand from
      * a virtual thread ({@link #sender}, done once the subscriber has seen the end); completes

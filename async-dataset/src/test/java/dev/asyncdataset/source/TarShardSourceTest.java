@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +13,7 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.testing.TestImages;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,6 +36,44 @@ class TarShardSourceTest {
             assertEquals(folder.getClasses(), tars.getClasses());
             assertEquals(epoch(folder, BadItemPolicy.FAIL), epoch(tars, BadItemPolicy.FAIL));
         }
+    }
+
+    @Test
+    void aBracePatternOpensTheShardsItNamesInPatternOrder() throws Exception {
+        writeShards(3, 6);
+        try (TarShardSource all = TarShardSource.of(shards);
+                TarShardSource two =
+                        TarShardSource.builder()
+                                .setUrl(shards + "/shard-{000001..000002}.tar")
+                                .build()) {
+            assertEquals(2, two.shardCount());
+            List<String> expected = new ArrayList<>();
+            for (long i = 0; i < all.size(); i++) {
+                String name = all.describe(i);
+                if (name.contains("shard-000001.tar") || name.contains("shard-000002.tar")) {
+                    expected.add(name);
+                }
+            }
+            List<String> actual = new ArrayList<>();
+            for (long i = 0; i < two.size(); i++) {
+                actual.add(two.describe(i));
+                assertEquals(all.getClasses(), two.getClasses());
+            }
+            assertEquals(expected, actual);
+        }
+    }
+
+    @Test
+    void aBracePatternNamingAMissingShardFailsNamingIt() throws Exception {
+        writeShards(3, 6);
+        Exception e =
+                assertThrows(
+                        java.nio.file.NoSuchFileException.class,
+                        () ->
+                                TarShardSource.builder()
+                                        .setUrl(shards + "/shard-{0..999}.tar")
+                                        .build());
+        assertTrue(e.getMessage().endsWith("shard-0.tar"), e.getMessage());
     }
 
     @Test
@@ -75,6 +115,27 @@ class TarShardSourceTest {
             ConcurrentDataset skipping = dataset(tars, BadItemPolicy.SKIP);
             assertEquals(2, items(skipping));
             assertEquals(1, skipping.stats().skippedItems());
+        }
+    }
+
+    /**
+     * The loader interrupts fetches when an epoch ends early; an interrupted read closes its file
+     * channel, which must not fail the later reads of the same shard.
+     */
+    @Test
+    void anInterruptedReadLeavesLaterReadsOfTheShardWorking() throws Exception {
+        byte[] jpeg = TestImages.jpeg(40, 30, 1);
+        Files.write(
+                shards.resolve("s.tar"),
+                new TarBytes().file("a.jpg", jpeg).file("a.cls", "0").finish());
+        try (TarShardSource tars = TarShardSource.of(shards)) {
+            Thread.currentThread().interrupt();
+            try {
+                assertThrows(IOException.class, () -> tars.fetch(null, 0));
+            } finally {
+                Thread.interrupted();
+            }
+            assertArrayEquals(jpeg, tars.fetch(null, 0));
         }
     }
 

@@ -1,8 +1,10 @@
 package dev.asyncdataset.examples;
 
 import ai.djl.Device;
+import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.S3Location;
 import dev.asyncdataset.source.TarShardSource;
+import dev.asyncdataset.source.TarShardSourceBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +12,9 @@ import java.util.stream.Stream;
 
 /**
  * The training set of a run whose {@code --data} is WebDataset tar shards (written by {@code
- * WriteShards}, with {@code classes.txt}), read by ConcurrentDataset: a local folder of shards now;
- * an {@code s3://bucket/prefix} of shards is refused until the library reads shards from S3.
+ * WriteShards}, with {@code classes.txt}), read by ConcurrentDataset from a local folder or an
+ * {@code s3://bucket/prefix/} (either may end in a brace pattern such as {@code
+ * train-{000..009}.tar}).
  */
 final class ShardData {
 
@@ -35,15 +38,17 @@ final class ShardData {
     }
 
     /** Opens the shards for ConcurrentDataset with the settings and the training recipe. */
-    static TrainingData open(TrainingSettings settings, Device device) throws IOException {
+    static TrainingData open(TrainingSettings settings, S3Connection connection, Device device)
+            throws IOException {
         if (settings.loader().equals("djl")) {
             throw new IllegalArgumentException(
                     "DJL's loader reads image folders, not tar shards: " + settings.data());
         }
+        TarShardSourceBuilder builder = TarShardSource.builder().setUrl(settings.data());
         if (S3Location.isS3(settings.data())) {
-            throw s3ShardsUnsupported(settings.data());
+            builder.optS3(connection.options(settings.maxFetchers()));
         }
-        TarShardSource source = TarShardSource.of(Path.of(settings.data()));
+        TarShardSource source = builder.build();
         if (source.getClasses().isEmpty()) {
             source.close();
             throw new IllegalArgumentException(
@@ -53,13 +58,5 @@ final class ShardData {
                 TrainingData.concurrent(settings, source, device),
                 source.getClasses().size(),
                 source);
-    }
-
-    /**
-     * Shards under an {@code s3://} prefix: not readable until the library has an S3 shard source.
-     */
-    private static UnsupportedOperationException s3ShardsUnsupported(String url) {
-        return new UnsupportedOperationException(
-                "cannot read S3 shards yet (no S3 shard source in the library): " + url);
     }
 }

@@ -43,7 +43,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
             TrainingSettings settings, S3Connection connection, Device device)
             throws IOException, TranslateException {
         if (ShardData.isShards(settings)) {
-            return ShardData.open(settings, device);
+            return ShardData.open(settings, connection, device);
         }
         boolean s3 = S3Location.isS3(settings.data());
         if (settings.loader().equals("djl")) {

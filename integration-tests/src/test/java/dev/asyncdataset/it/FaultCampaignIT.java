@@ -11,6 +11,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.TestImages;
 import java.time.Duration;
@@ -38,7 +39,7 @@ class FaultCampaignIT {
     private static final Duration FIRST_BYTE_TIMEOUT = Duration.ofMillis(2_500);
 
     /** What one epoch delivered, in delivery order. */
-    private record Epoch(
+    record Epoch(
             List<Long> indices,
             List<byte[]> pixels,
             List<Long> labels,
@@ -83,7 +84,7 @@ class FaultCampaignIT {
                         + " %d integrity failures counted%n",
                 faulty.retries(), S3.resets(), faulty.integrityFailures());
 
-        assertEqualsTheCleanEpoch(faulty);
+        assertSameEpoch(clean, faulty, IMAGES.size());
         for (Fault fault : planned) {
             assertTrue(S3.faults().injectedCount(fault) > 0, "no " + fault + " injected");
         }
@@ -93,9 +94,10 @@ class FaultCampaignIT {
         assertEquals(IMAGES.size() + faulty.retries(), S3.faults().getCount());
     }
 
-    private static void assertEqualsTheCleanEpoch(Epoch faulty) {
-        assertEquals(IMAGES.size(), new TreeSet<>(faulty.indices()).size(), "items lost");
-        assertEquals(IMAGES.size(), faulty.indices().size(), "items delivered twice");
+    /** Asserts that {@code faulty} delivered the {@code size} items of {@code clean}, bit-equal. */
+    static void assertSameEpoch(Epoch clean, Epoch faulty, int size) {
+        assertEquals(size, new TreeSet<>(faulty.indices()).size(), "items lost");
+        assertEquals(size, faulty.indices().size(), "items delivered twice");
         assertEquals(clean.indices(), faulty.indices(), "order differs from the fault-free run");
         assertEquals(clean.labels(), faulty.labels());
         for (int i = 0; i < clean.pixels().size(); i++) {
@@ -105,10 +107,16 @@ class FaultCampaignIT {
 
     private static Epoch epoch() throws Exception {
         try (S3Source s3 =
-                        S3.sourceBuilderThroughResetProxy(URL)
-                                .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
-                                .build();
-                NDManager manager = NDManager.newBaseManager()) {
+                S3.sourceBuilderThroughResetProxy(URL)
+                        .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
+                        .build()) {
+            return epoch(s3);
+        }
+    }
+
+    /** One shuffled epoch of {@code s3} with the campaign's seed and training pipeline. */
+    static Epoch epoch(ItemSource<byte[]> s3) throws Exception {
+        try (NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
                             .setSource(s3)

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.gaul.s3proxy.blobstore.BlobStore;
@@ -85,6 +86,7 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     private final Map<String, AtomicInteger> getsPerKey = new ConcurrentHashMap<>();
     private final LongAdder gets = new LongAdder();
     private final Map<Fault, LongAdder> injected = new EnumMap<>(Fault.class);
+    private final Map<String, List<String>> ranges = new ConcurrentHashMap<>();
 
     FaultInjectingBlobStore(BlobStore delegate) {
         super(delegate);
@@ -97,6 +99,7 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     public void setPolicy(Policy policy) {
         this.policy = policy;
         getsPerKey.clear();
+        ranges.clear();
         gets.reset();
         injected.values().forEach(LongAdder::reset);
     }
@@ -104,6 +107,11 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
     /** GETs received since the last {@link #setPolicy}, faulty ones included. */
     public long getCount() {
         return gets.sum();
+    }
+
+    /** The Range headers of the GETs of {@code key} since the last {@link #setPolicy}, in order. */
+    public List<String> ranges(String key) {
+        return List.copyOf(ranges.getOrDefault(key, List.of()));
     }
 
     /** GETs answered with {@code fault} since the last {@link #setPolicy}. */
@@ -190,6 +198,10 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
                         .computeIfAbsent(request.key(), k -> new AtomicInteger())
                         .incrementAndGet();
         gets.increment();
+        if (request.range() != null) {
+            ranges.computeIfAbsent(request.key(), k -> new CopyOnWriteArrayList<>())
+                    .add(request.range());
+        }
         Fault fault = policy.onGet(request.key(), attempt);
         injected.get(fault).increment();
         return switch (fault) {

@@ -1,6 +1,7 @@
 package dev.asyncdataset.examples.s3;
 
 import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.S3SourceBuilder;
 import java.io.IOException;
 import java.net.URI;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -55,14 +56,23 @@ public record S3Connection(URI endpoint, AwsCredentialsProvider credentials) {
      * @throws IOException if the prefix cannot be listed
      */
     public S3Source source(String url, int maxConnections) throws IOException {
-        var builder =
+        return options(maxConnections).setUrl(url).build();
+    }
+
+    /**
+     * Returns the client options of this connection, for the library's S3 sources.
+     *
+     * @param maxConnections the HTTP connections, matched to the loader's fetchers
+     * @return a builder with endpoint, credentials and connections set, no URL
+     */
+    public S3SourceBuilder options(int maxConnections) {
+        S3SourceBuilder builder =
                 S3Source.builder()
-                        .setUrl(url)
                         .optCredentialsProvider(credentials)
                         .optMaxConnections(maxConnections);
         if (endpoint != null) {
             builder.optEndpoint(endpoint).optPathStyle(true).optRegion(Region.US_EAST_1.id());
         }
-        return builder.build();
+        return builder;
     }
 }

@@ -1,0 +1,106 @@
+package dev.asyncdataset.source;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Tar shards in local files, each read with a positioned read of a channel opened for that read. A
+ * channel of its own per read, because an interrupted read closes its channel: the loader
+ * interrupts fetches when an epoch ends early, and a shared channel would then fail every later
+ * read of the shard.
+ */
+final class FolderShardStore implements ShardStore {
+
+    private final List<Path> shards;
+    private final long[] lengths;
+    private final List<String> classes;
+
+    private FolderShardStore(List<Path> shards, long[] lengths, List<String> classes) {
+        this.shards = shards;
+        this.lengths = lengths;
+        this.classes = classes;
+    }
+
+    /**
+     * Opens the {@code .tar} files of {@code folder} in name order, or the names {@code pattern}
+     * expands to (null for all), with the class names of the folder's classes file if it has one.
+     */
+    static FolderShardStore open(Path folder, String pattern) throws IOException {
+        List<Path> shards;
+        if (pattern != null) {
+            shards = BracePattern.expand(pattern).stream().map(folder::resolve).toList();
+        } else {
+            try (Stream<Path> files = Files.list(folder)) {
+                shards =
+                        files.filter(p -> p.getFileName().toString().endsWith(".tar"))
+                                .sorted()
+                                .toList();
+            }
+        }
+        if (shards.isEmpty()) {
+            throw new IllegalArgumentException(folder + " holds no .tar shard");
+        }
+        Path classes = folder.resolve(ShardWriter.CLASSES_FILE);
+        return open(shards, Files.exists(classes) ? Files.readAllLines(classes) : List.of());
+    }
+
+    /** Opens {@code shards}, which must all exist and be readable, with these class names. */
+    static FolderShardStore open(List<Path> shards, List<String> classes) throws IOException {
+        long[] lengths = new long[shards.size()];
+        for (int i = 0; i < lengths.length; i++) {
+            try (FileChannel channel = ByteRanges.open(shards.get(i))) {
+                lengths[i] = channel.size();
+            }
+        }
+        return new FolderShardStore(List.copyOf(shards), lengths, List.copyOf(classes));
+    }
+
+    @Override
+    public List<String> names() {
+        return shards.stream().map(Path::toString).toList();
+    }
+
+    @Override
+    public long length(int shard) {
+        return lengths[shard];
+    }
+
+    @Override
+    public byte[] read(int shard, long offset, int length) throws IOException {
+        try (FileChannel channel = ByteRanges.open(shards.get(shard))) {
+            return ByteRanges.readFile(channel, offset, length);
+        }
+    }
+
+    /**
+     * Reads the file as it is now: a shard cut since opening loses only the samples past the cut.
+     */
+    @Override
+    public byte[] readShard(int shard) throws IOException {
+        Path file = shards.get(shard);
+        long length = Files.size(file);
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IOException(file + " has " + length + " bytes, over 2 GiB");
+        }
+        return Files.readAllBytes(file);
+    }
+
+    @Override
+    public byte[] sidecar(int shard) throws IOException {
+        Path index = Path.of(shards.get(shard) + ShardIndexFile.SUFFIX);
+        return Files.exists(index) ? Files.readAllBytes(index) : null;
+    }
+
+    @Override
+    public List<String> classes() {
+        return classes;
+    }
+
+    /** Nothing to close: every read closes its own channel. */
+    @Override
+    public void close() {}
+}

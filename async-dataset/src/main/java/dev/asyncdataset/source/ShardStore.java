@@ -1,0 +1,55 @@
+package dev.asyncdataset.source;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Where the bytes of a set of tar shards come from: a local folder or an S3 prefix. Shards are
+ * numbered in the order given (name order for a folder or prefix, pattern order for a brace
+ * pattern); a shard's sidecar index and the classes file are read from beside it when present.
+ * Reads are thread-safe; failures that may pass are retried inside, and counted.
+ */
+interface ShardStore extends AutoCloseable {
+
+    /** The shards' names for messages, in shard order. */
+    List<String> names();
+
+    /** The length of {@code shard} in bytes. */
+    long length(int shard) throws IOException;
+
+    /**
+     * Reads exactly {@code length} bytes of {@code shard} from {@code offset}: one positioned read
+     * or one ranged GET (retried as a whole).
+     *
+     * @throws IOException if the storage fails for good
+     */
+    byte[] read(int shard, long offset, int length) throws IOException;
+
+    /**
+     * Reads the whole of {@code shard}: one read or one GET, and a GET that fails mid-body goes on
+     * with a ranged GET from the last byte received, counted as a retry.
+     *
+     * @throws IOException if the storage fails for good
+     */
+    byte[] readShard(int shard) throws IOException;
+
+    /** The bytes of {@code shard}'s sidecar index, or null if it has none. */
+    byte[] sidecar(int shard) throws IOException;
+
+    /** The class names of the classes file beside the shards, or an empty list. */
+    List<String> classes() throws IOException;
+
+    /** How many reads were retried so far. */
+    default long retries() {
+        return 0;
+    }
+
+    /** How many whole-shard bodies failed their checksum (each then read again). */
+    default long integrityFailures() {
+        return 0;
+    }
+
+    /** Releases files or the client. */
+    @Override
+    void close();
+}

@@ -1,0 +1,39 @@
+package dev.asyncdataset.it;
+
+import dev.asyncdataset.source.ShardWriter;
+import dev.asyncdataset.testing.TestImages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/** Tar shards of real JPEGs written by {@link ShardWriter}, as files to upload. */
+public final class ShardFixtures {
+
+    private ShardFixtures() {}
+
+    /**
+     * Writes {@code classes x perClass} 40x32 JPEGs into shards of about {@code shardBytes} under
+     * {@code dir}; returns every file written (shards, sidecar indexes, classes file) by name.
+     */
+    public static Map<String, byte[]> write(Path dir, int classes, int perClass, long shardBytes)
+            throws Exception {
+        Path images = Files.createDirectories(dir.resolve("images"));
+        Path shards = Files.createDirectories(dir.resolve("shards"));
+        TestImages.write(images, TestImages.classFolders(classes, perClass, 40, 32));
+        ShardWriter.builder()
+                .setImages(images)
+                .setOutput(shards)
+                .optShardBytes(shardBytes)
+                .build()
+                .write();
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> list = Files.list(shards)) {
+            for (Path file : list.toList()) {
+                files.put(file.getFileName().toString(), Files.readAllBytes(file));
+            }
+        }
+        return files;
+    }
+}

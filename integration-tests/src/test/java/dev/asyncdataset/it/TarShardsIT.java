@@ -1,0 +1,112 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.it.FaultCampaignIT.Epoch;
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.TarShardSource;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tar shards read by random access from S3Proxy, one ranged GET per item: an epoch under the fault
+ * campaign (less flipped bits: a range carries no checksum) equals a fault-free epoch bit for bit,
+ * every item once, every fault one counted retry (all GETs of a shard share its key, so every
+ * attempt may fail); and shards without sidecar indexes, their headers read with ranged GETs, give
+ * the same items.
+ */
+class TarShardsIT {
+
+    @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
+
+    private static final String URL = "s3://shards/train/";
+    private static final Duration FIRST_BYTE_TIMEOUT = Duration.ofMillis(2_500);
+    @TempDir static Path dir;
+    private static Map<String, byte[]> files;
+
+    @BeforeAll
+    static void writeAndUploadShards() throws Exception {
+        files = ShardFixtures.write(dir, 10, 40, 200_000);
+        S3.upload("shards", "train/", files);
+        Map<String, byte[]> tarsOnly =
+                files.entrySet().stream()
+                        .filter(e -> e.getKey().endsWith(".tar"))
+                        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        S3.upload("shards", "bare/", tarsOnly);
+    }
+
+    @Test
+    void randomAccessEpochUnderFaultsEqualsTheFaultFreeEpochAndCountsEachRetry() throws Exception {
+        try (TarShardSource clean = open(URL);
+                TarShardSource faulty = open(URL)) {
+            assertTrue(clean.shardCount() > 3, "shards: " + clean.shardCount());
+            S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+            Epoch expected = FaultCampaignIT.epoch(clean);
+            assertEquals(clean.size(), S3.faults().getCount(), "one GET per item");
+            S3.faults()
+                    .setPolicy(
+                            new RandomFaults(2026, Integer.MAX_VALUE)
+                                    .rate(Fault.SLOW_DOWN, 0.10)
+                                    .rate(Fault.RESET, 0.05)
+                                    .rate(Fault.INTERNAL_ERROR, 0.03)
+                                    .rate(Fault.STALL, 0.01)
+                                    .rate(Fault.TRUNCATE, 0.03));
+            Epoch actual = FaultCampaignIT.epoch(faulty);
+            System.out.printf(
+                    "tar shard campaign: %d faults, %d retries, %d resets%n",
+                    S3.faults().injectedFaults(), actual.retries(), S3.resets());
+            FaultCampaignIT.assertSameEpoch(expected, actual, (int) clean.size());
+            assertTrue(
+                    S3.faults().injectedFaults() > 20, "faults: " + S3.faults().injectedFaults());
+            assertEquals(S3.faults().injectedFaults(), actual.retries());
+            assertEquals(clean.size() + actual.retries(), S3.faults().getCount());
+        }
+    }
+
+    @Test
+    void withoutSidecarIndexesTheHeadersReadWithRangedGetsGiveTheSameItems() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        try (TarShardSource indexed = open(URL);
+                TarShardSource bare = open("s3://shards/bare/")) {
+            assertEquals(describeAll(indexed).size(), bare.size());
+            assertEquals(
+                    describeAll(indexed),
+                    describeAll(bare).stream().map(s -> s.replace("/bare/", "/train/")).toList());
+            List<Long> labels = FaultCampaignIT.epoch(indexed).labels();
+            assertEquals(labels, FaultCampaignIT.epoch(bare).labels());
+        }
+    }
+
+    @Test
+    void aBracePatternOnS3OpensTheShardsItNames() throws Exception {
+        try (TarShardSource two = open(URL + "shard-{000001..000002}.tar")) {
+            assertEquals(2, two.shardCount());
+            assertTrue(two.describe(0).startsWith("s3://shards/train/shard-000001.tar"));
+        }
+    }
+
+    private static List<String> describeAll(TarShardSource source) {
+        return java.util.stream.LongStream.range(0, source.size())
+                .mapToObj(source::describe)
+                .toList();
+    }
+
+    /** Opens the shards (reading their indexes) before any fault is planned. */
+    private static TarShardSource open(String url) throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        return TarShardSource.builder()
+                .setUrl(url)
+                .optS3(
+                        S3.sourceBuilderThroughResetProxy(URL)
+                                .optFirstByteTimeout(FIRST_BYTE_TIMEOUT))
+                .build();
+    }
+}
