@@ -61,19 +61,36 @@ final class CanonicalPartitions {
         for (int c = 0; c < partitions; c++) {
             int from = c * base + Math.min(c, longer);
             int to = from + base + (c < longer ? 1 : 0);
-            int shard = shardHolding(bounds, from);
-            for (int at = from; at < to; shard += windowShards) {
-                int end = Math.min(to, bounds[Math.min(shard + windowShards, bounds.length - 1)]);
-                if (windowRandom != null) {
-                    shuffle(dealt, at, end, windowRandom.apply(window++));
-                }
-                at = end;
+            if (windowRandom != null) {
+                window = shuffleWindows(dealt, bounds, from, to, window, windowRandom);
             }
             for (int i = from; i < to; i++) {
                 order[(i - from) * partitions + c] = dealt[i];
             }
         }
         return order;
+    }
+
+    /**
+     * Shuffles {@code dealt[from]} to {@code dealt[to - 1]} in windows of {@code windowShards}
+     * shards of the sequence, numbered from {@code window}; returns the next window number.
+     */
+    private int shuffleWindows(
+            long[] dealt,
+            int[] bounds,
+            int from,
+            int to,
+            int window,
+            LongFunction<SplittableRandom> windowRandom) {
+        int next = window;
+        int shard = shardHolding(bounds, from);
+        for (int at = from; at < to; ) {
+            shard += Math.min(windowShards, bounds.length - 1 - shard);
+            int end = Math.min(to, bounds[shard]);
+            shuffle(dealt, at, end, windowRandom.apply(next++));
+            at = end;
+        }
+        return next;
     }
 
     /** Returns the shard of the sequence that holds {@code dealt[at]}. */
