@@ -65,15 +65,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * return datasets read by this loader with the same options.
  *
  * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
- * reads every shard whole once and serves its items from memory, in the order of {@link
- * dev.asyncdataset.source.ShuffleWindows} (shards permuted, items shuffled within windows of {@link
- * Builder#optShuffleWindow} shards, a pure function of seed and epoch; the seed is {@link
- * Builder#optSeed}'s or, without it, the default item seed). Ranks ({@link Builder#optShard}) take
- * interleaved positions of one global order, so {@link #iterationState()} resumes at another world
- * size. At most the shards of two windows are held at once in the usual case; {@link ShardedSource}
- * states the bound, and {@link LoaderStats#residentBytes()} and {@link
- * LoaderStats#peakResidentBytes()} report it. {@link Builder#optRandomAccess} reads the same source
- * one item at a time in a full permutation instead.
+ * reads each shard whole once and serves its items from memory, in the order of {@link
+ * dev.asyncdataset.source.ShuffleWindows} (shards permuted and dealt to {@link
+ * Builder#optCanonicalPartitions} partitions, items shuffled within windows of {@link
+ * Builder#optShuffleWindow} shards of a partition, partitions interleaved; a pure function of seed
+ * and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default item seed). Ranks
+ * ({@link Builder#optShard}) take interleaved positions of one global order, so {@link
+ * #iterationState()} resumes at another world size; when the world size divides the partitions,
+ * each rank reads only its own partitions' shards. A rank holds the shards of about two windows per
+ * partition it reads; {@link ShardedSource} states the bound, and {@link
+ * LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it. {@link
+ * Builder#optRandomAccess} reads the same source one item at a time in a full permutation instead.
  *
  * <p>Batches are built one of two ways ({@link LoaderStats#bufferPath()} says which). Recycled:
  * when the source is an image source ({@link dev.asyncdataset.source.LabeledImageSource}: a folder,
@@ -166,7 +168,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
         long samples = streaming.position(epochOffset.get(), now.batches());
         long perStep = (long) epochSampler.batchSize() * epochSampler.worldSize();
-        return new IterationState(spec.seed(), now.epoch(), samples / perStep, samples);
+        return new IterationState(
+                spec.seed(), now.epoch(), samples / perStep, samples, streaming.partitions());
     }
 
     /**
@@ -325,6 +328,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private IterationState resume;
         private Pipeline devicePipeline;
         private int windowShards = DEFAULT_WINDOW_SHARDS;
+        private Integer partitions;
         private boolean randomAccess;
         private boolean recycleBuffers = true;
 
@@ -590,14 +594,35 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         /**
          * Sets how many shards one shuffle window of shard streaming spans; default {@value
          * #DEFAULT_WINDOW_SHARDS}. A larger window mixes more shards into each batch, and holds
-         * more of them in memory: at most about {@code 2 * windowShards} shards at once (see {@link
-         * dev.asyncdataset.source.ShardedSource} for the exact bound).
+         * more of them in memory: at most about {@code 2 * windowShards} shards per canonical
+         * partition a rank reads (see {@link dev.asyncdataset.source.ShardedSource} for the exact
+         * bound).
          *
          * @param windowShards the shards of a window, at least 1
          * @return this builder
          */
         public Builder optShuffleWindow(int windowShards) {
             this.windowShards = atLeast(1, windowShards, "windowShards");
+            return self();
+        }
+
+        /**
+         * Sets the canonical partitions of shard streaming: each epoch the shards are dealt to
+         * {@code partitions} partitions, each shuffled in its own windows, and the global order
+         * interleaves them, so that when the world size divides {@code partitions} each rank reads
+         * only its partitions' shards (see {@link dev.asyncdataset.source.ShuffleWindows}). The
+         * order depends on it, so it is saved in {@link ConcurrentDataset#iterationState()}: a
+         * resumed run takes the saved value, and refuses a different one. Default: the saved value
+         * when resuming, else the world size of {@link #optShard} (1 without ranks). Pick a
+         * multiple of every world size the job may resume at (such as 16 for 1 to 16 ranks in
+         * powers of two); a rank holds about {@code 2 * windowShards * partitions / worldSize}
+         * shards.
+         *
+         * @param partitions the canonical partitions, at least 1
+         * @return this builder
+         */
+        public Builder optCanonicalPartitions(int partitions) {
+            this.partitions = atLeast(1, partitions, "partitions");
             return self();
         }
 
@@ -688,7 +713,10 @@ public final class ConcurrentDataset extends RandomAccessDataset {
             ShardStreaming streaming =
                     streamed
                             ? new ShardStreaming(
-                                    (ShardedSource<?>) items, windowShards, epochSampler)
+                                    (ShardedSource<?>) items,
+                                    windowShards,
+                                    ShardStreaming.partitions(partitions, resume, worldSize),
+                                    epochSampler)
                             : null;
             return new ConcurrentDataset(this, spec, epochSampler, streaming, resume);
         }

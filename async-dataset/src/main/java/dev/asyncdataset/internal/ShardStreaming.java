@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.IterationState;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.ShuffleWindows;
 import java.util.Iterator;
@@ -7,9 +8,11 @@ import java.util.List;
 
 /**
  * Shard streaming for a {@code ConcurrentDataset} over a {@link ShardedSource}: each epoch's order
- * comes from {@link ShuffleWindows} (shards permuted, samples shuffled within windows of {@code
- * windowShards} shards, ranks interleaved on one global order), and its items are fetched through
- * the source's streamed view of that epoch, which reads every shard whole once.
+ * comes from {@link ShuffleWindows} (shards permuted and dealt to {@code partitions} canonical
+ * partitions, samples shuffled within windows of {@code windowShards} shards of a partition, the
+ * partitions interleaved into one global order and the ranks interleaved on it), and its items are
+ * fetched through the source's streamed view of that epoch, which reads each of the rank's shards
+ * whole once.
  *
  * <p>Where a run is, is a global position: the epoch's samples that all ranks together have
  * consumed. After every rank has taken {@code b} full batches from position {@code p}, that is
@@ -18,9 +21,36 @@ import java.util.List;
  *
  * @param source the sharded source
  * @param windowShards the shards of one shuffle window
+ * @param partitions the canonical partitions
  * @param sampler batch size, shuffling, rank and world size
  */
-public record ShardStreaming(ShardedSource<?> source, int windowShards, EpochSampler sampler) {
+public record ShardStreaming(
+        ShardedSource<?> source, int windowShards, int partitions, EpochSampler sampler) {
+
+    /**
+     * Returns the canonical partitions of a run: those of the streamed state it resumes, else the
+     * ones chosen, else the world size (so that each rank reads only its own shards).
+     *
+     * @param chosen the partitions set on the builder, or null
+     * @param resume the state the run resumes from, or null
+     * @param worldSize the number of ranks
+     * @return the partitions
+     * @throws IllegalArgumentException if {@code chosen} differs from the resumed state's
+     */
+    public static int partitions(Integer chosen, IterationState resume, int worldSize) {
+        if (resume == null || resume.partitions() == 0) {
+            return chosen != null ? chosen : worldSize;
+        }
+        if (chosen != null && chosen != resume.partitions()) {
+            throw new IllegalArgumentException(
+                    "optCanonicalPartitions("
+                            + chosen
+                            + ") differs from the resumed state's partitions="
+                            + resume.partitions()
+                            + ": the epoch order would change");
+        }
+        return resume.partitions();
+    }
 
     /**
      * One streamed epoch of one rank.
@@ -43,7 +73,11 @@ public record ShardStreaming(ShardedSource<?> source, int windowShards, EpochSam
     public Epoch epoch(LoaderSpec spec, long epoch, long position) {
         ShuffleWindows windows =
                 new ShuffleWindows(
-                        source.shardSizes(), windowShards, spec.seed(), sampler.shuffle());
+                        source.shardSizes(),
+                        windowShards,
+                        partitions,
+                        spec.seed(),
+                        sampler.shuffle());
         int rank = sampler.rank();
         int world = sampler.worldSize();
         long[] items = windows.rankOrder(epoch, position, rank, world, sampler.dropRemainder());

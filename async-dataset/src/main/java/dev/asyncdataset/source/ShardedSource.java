@@ -10,14 +10,19 @@ package dev.asyncdataset.source;
  * <p><b>Memory bound.</b> A streamed epoch loads a shard when the first of its samples is fetched
  * and drops it once the last one it reads from it is fetched. Every batch before the oldest batch
  * in flight is done, so the shards resident at once are those of the shuffle windows that the
- * {@code inFlight} items of the batches in flight span. Let {@code inFlight = batchesInFlight *
- * batchSize}, where {@code batchesInFlight} is {@code optWorkers} with fixed fetchers, and at most
- * {@code max(workers, ceil(maxFetchers / batchSize) + 1)} under AUTO; and let {@code
- * itemsPerWindow} be the fewest items one window of K shards gives this rank (about {@code K *
- * samplesPerShard / worldSize}). Then at most {@code (1 + ceil((inFlight - 1) / itemsPerWindow)) *
- * K * largestShardBytes} bytes are resident: {@code 2 * K * largestShardBytes} (the window being
- * finished and the next) whenever {@code inFlight <= itemsPerWindow}. {@link #residentBytes()}
- * reports the bytes held now and {@link #peakResidentBytes()} the most held at once in the epoch.
+ * {@code inFlight} items of the batches in flight span, in each canonical partition the rank reads
+ * (it reads them in lockstep: {@link ShuffleWindows} interleaves them). Let {@code inFlight =
+ * batchesInFlight * batchSize}, where {@code batchesInFlight} is {@code optWorkers} with fixed
+ * fetchers, and at most {@code max(workers, ceil(maxFetchers / batchSize) + 1)} under AUTO; let
+ * {@code g = gcd(C, W)} for {@code C} partitions and {@code W} ranks, so that a rank reads {@code P
+ * = C / g} partitions and {@code g / W} of each one's samples; and let {@code itemsPerWindow} be
+ * the fewest items one window of K shards of a partition gives this rank (about {@code K *
+ * samplesPerShard * g / W}: all of the window's samples when {@code W} divides {@code C}). Then at
+ * most {@code P * (1 + ceil((inFlight - 1) / itemsPerWindow)) * K * largestShardBytes} bytes are
+ * resident: {@code (C / W) * 2 * K * largestShardBytes} (the window being finished and the next,
+ * per partition) when {@code W} divides {@code C} and {@code inFlight <= itemsPerWindow}. {@link
+ * #residentBytes()} reports the bytes held now and {@link #peakResidentBytes()} the most held at
+ * once in the epoch.
  *
  * @param <T> what the fetch step hands to the decode step
  */

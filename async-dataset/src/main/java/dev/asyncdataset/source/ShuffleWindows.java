@@ -1,32 +1,44 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.ItemRandom;
-import java.util.Arrays;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 
 /**
- * The epoch order of samples stored in shards, shuffled in windows of shards: the shards are
- * permuted, cut into windows of {@code windowShards} consecutive shards, and the samples of each
- * window are permuted among themselves. A reader therefore needs only the shards of one window at a
- * time, and the order is a pure function of (seed, epoch): the same on every rank and every run.
+ * The epoch order of samples stored in shards, dealt to canonical partitions and shuffled in
+ * windows of shards (Mosaic Streaming's canonical nodes). Each epoch the shards are permuted; the
+ * samples, in that shard order, are cut into {@code partitions} contiguous slices of equal count (a
+ * shard on a boundary belongs to both slices); each slice is cut into windows of {@code
+ * windowShards} consecutive shards and the samples of each window are permuted among themselves;
+ * and the global order interleaves the partitions round-robin: position {@code q} is the next
+ * sample of partition {@code q % partitions}. The order is a pure function of (seed, epoch,
+ * partitions): the same on every rank and every run.
  *
  * <p>Samples are numbered globally: shard 0's samples first, in archive order, then shard 1's, and
  * so on. The global order does not depend on the number of ranks: at each step the ranks together
  * take the next {@code worldSize} positions of it, rank {@code r} the {@code r}-th. After every
  * rank has taken {@code k} items from position {@code p}, the job has consumed exactly positions
  * {@code [p, p + k * worldSize)}, so a position saved at one world size resumes at any other
- * without repeating or dropping a sample of the epoch (elastic resume).
+ * without repeating or dropping a sample of the epoch (elastic resume), as long as the partition
+ * count stays the same.
+ *
+ * <p><b>Locality.</b> Rank {@code r} of {@code W} reads only partitions {@code c} with {@code c %
+ * gcd(partitions, W) == r % gcd(partitions, W)}: {@code partitions / W} partitions, all of their
+ * samples, when {@code W} divides {@code partitions}. Then each shard is read by one rank, except
+ * the at most {@code partitions - 1} shards on a slice boundary, read by two; with {@code W} ranks
+ * on one partition every rank would read every shard. A rank holds the shards of about two windows
+ * per partition it reads: {@code partitions / W * 2 * windowShards} shards in the usual case (see
+ * {@link ShardedSource} for the bound).
  */
 public final class ShuffleWindows {
 
     private final long[] firstSample;
-    private final int windowShards;
+    private final CanonicalPartitions dealing;
     private final long seed;
     private final boolean shuffle;
 
     /**
-     * Creates the shuffled order for shards holding {@code shardSizes[s]} samples each.
+     * Creates the shuffled order of one partition for shards holding {@code shardSizes[s]} samples
+     * each.
      *
      * @param shardSizes the number of samples of each shard, in shard order
      * @param windowShards how many shards one shuffle window spans, at least 1
@@ -34,7 +46,7 @@ public final class ShuffleWindows {
      * @throws IllegalArgumentException if a size is negative or {@code windowShards} is below 1
      */
     public ShuffleWindows(long[] shardSizes, int windowShards, long seed) {
-        this(shardSizes, windowShards, seed, true);
+        this(shardSizes, windowShards, 1, seed, true);
     }
 
     /**
@@ -42,13 +54,21 @@ public final class ShuffleWindows {
      *
      * @param shardSizes the number of samples of each shard, in shard order
      * @param windowShards how many shards one shuffle window spans, at least 1
+     * @param partitions the canonical partitions, at least 1
      * @param seed the seed of every epoch's order
-     * @param shuffle whether to shuffle; if not, every epoch reads the samples in stored order
-     * @throws IllegalArgumentException if a size is negative or {@code windowShards} is below 1
+     * @param shuffle whether to shuffle; if not, the shards keep their stored order and the samples
+     *     their order within each partition
+     * @throws IllegalArgumentException if a size is negative, or {@code windowShards} or {@code
+     *     partitions} is below 1
      */
-    public ShuffleWindows(long[] shardSizes, int windowShards, long seed, boolean shuffle) {
-        if (windowShards < 1) {
-            throw new IllegalArgumentException("windowShards must be at least 1: " + windowShards);
+    public ShuffleWindows(
+            long[] shardSizes, int windowShards, int partitions, long seed, boolean shuffle) {
+        if (windowShards < 1 || partitions < 1) {
+            throw new IllegalArgumentException(
+                    "windowShards and partitions must be at least 1: "
+                            + windowShards
+                            + ", "
+                            + partitions);
         }
         firstSample = new long[shardSizes.length + 1];
         for (int s = 0; s < shardSizes.length; s++) {
@@ -58,7 +78,7 @@ public final class ShuffleWindows {
             }
             firstSample[s + 1] = firstSample[s] + shardSizes[s];
         }
-        this.windowShards = windowShards;
+        this.dealing = new CanonicalPartitions(partitions, windowShards);
         this.seed = seed;
         this.shuffle = shuffle;
     }
@@ -79,24 +99,9 @@ public final class ShuffleWindows {
      * @return the global sample numbers in the order they are read
      */
     public long[] epochOrder(long epoch) {
-        if (!shuffle) {
-            return LongStream.range(0, size()).toArray();
-        }
-        int[] shards = permutation(firstSample.length - 1, random(epoch, -1));
-        long[] order = new long[Math.toIntExact(size())];
-        int at = 0;
-        for (int w = 0; w * windowShards < shards.length; w++) {
-            int start = at;
-            for (int s = w * windowShards;
-                    s < Math.min(shards.length, (w + 1) * windowShards);
-                    s++) {
-                for (long i = firstSample[shards[s]]; i < firstSample[shards[s] + 1]; i++) {
-                    order[at++] = i;
-                }
-            }
-            shuffle(order, start, at, random(epoch, w));
-        }
-        return order;
+        return shuffle
+                ? dealing.order(firstSample, random(epoch, -1), w -> random(epoch, w))
+                : dealing.order(firstSample, null, null);
     }
 
     /**
@@ -150,26 +155,5 @@ public final class ShuffleWindows {
 
     private SplittableRandom random(long epoch, long window) {
         return new SplittableRandom(ItemRandom.mix(seed, epoch, window));
-    }
-
-    private static int[] permutation(int n, SplittableRandom random) {
-        int[] p = new int[n];
-        Arrays.setAll(p, i -> i);
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
-    }
-
-    private static void shuffle(long[] a, int from, int to, SplittableRandom random) {
-        for (int i = to - 1; i > from; i--) {
-            int j = from + random.nextInt(i - from + 1);
-            long t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
     }
 }

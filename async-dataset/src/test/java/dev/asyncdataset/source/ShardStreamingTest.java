@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(180)
 class ShardStreamingTest {
 
-    private static final long SEED = 41;
+    static final long SEED = 41;
     private static final int BATCH = 2;
 
     @TempDir static Path images;
@@ -136,22 +136,25 @@ class ShardStreamingTest {
         ConcurrentDataset first = builder(shards, 0, 1).build();
         batches(first, 7);
         IterationState saved = IterationState.parse(first.iterationState().format());
-        assertEquals(new IterationState(SEED, 0, 7, 14), saved);
+        assertEquals(new IterationState(SEED, 0, 7, 14, 1), saved);
         ConcurrentDataset resumed = builder(shards, 0, 1).optResumeFrom(saved).build();
         assertEquals(whole.subList(7, whole.size()), batches(resumed, -1));
     }
 
     @Test
-    void aStateSavedAt8RanksResumesAt4Or16WithNoSampleRepeatedOrDropped() throws Exception {
+    void aStateSavedAt8RanksOf16PartitionsResumesAt4Or16WithNoSampleRepeatedOrDropped()
+            throws Exception {
         for (int resumedWorld : new int[] {4, 16}) {
             Set<Long> seen = new HashSet<>();
             IterationState saved = null;
             for (int rank = 0; rank < 8; rank++) {
-                ConcurrentDataset dataset = builder(shards, rank, 8).build();
+                ConcurrentDataset dataset =
+                        builder(shards, rank, 8).optCanonicalPartitions(16).build();
                 addOnce(seen, read(dataset, 2));
-                saved = dataset.iterationState();
+                saved = IterationState.parse(dataset.iterationState().format());
             }
             assertEquals(8 * 2 * BATCH, saved.samples());
+            assertEquals(16, saved.partitions());
             for (int rank = 0; rank < resumedWorld; rank++) {
                 ConcurrentDataset dataset =
                         builder(shards, rank, resumedWorld).optResumeFrom(saved).build();
@@ -243,7 +246,8 @@ class ShardStreamingTest {
         }
     }
 
-    private static ConcurrentDataset.Builder builder(ItemSource<?> source, int rank, int world) {
+    /** A seeded loader of batch 2 and windows of 2 shards, rank {@code rank} of {@code world}. */
+    static ConcurrentDataset.Builder builder(ItemSource<?> source, int rank, int world) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(BATCH, true)

@@ -17,9 +17,7 @@ import org.junit.jupiter.api.Test;
 class ShuffleWindowsTest {
 
     /** 17 shards of 5 to 21 samples: 197 samples, a prime, so no world size divides it. */
-    private static final long[] SIZES = {
-        5, 21, 7, 13, 9, 11, 6, 15, 8, 12, 10, 14, 16, 9, 17, 12, 12
-    };
+    static final long[] SIZES = {5, 21, 7, 13, 9, 11, 6, 15, 8, 12, 10, 14, 16, 9, 17, 12, 12};
 
     private final ShuffleWindows windows = new ShuffleWindows(SIZES, 3, 42);
 
@@ -43,8 +41,8 @@ class ShuffleWindowsTest {
             long need = 0;
             int start = at;
             do {
-                if (shards.add(shardOf(order[at]))) {
-                    need += SIZES[shardOf(order[at])];
+                if (shards.add(shardOf(SIZES, order[at]))) {
+                    need += SIZES[shardOf(SIZES, order[at])];
                 }
                 at++;
             } while (at - start < need);
@@ -78,7 +76,12 @@ class ShuffleWindowsTest {
     }
 
     @Test
-    void aPositionSavedAtWorldSize8ResumesAt4Or16WithoutRepeatsOrGaps() {
+    void aPositionSavedAtWorldSize8ResumesAt4Or16WithoutRepeatsOrGapsAtOneOr16Partitions() {
+        resumesWithoutRepeatsOrGaps(windows);
+        resumesWithoutRepeatsOrGaps(new ShuffleWindows(SIZES, 3, 16, 42, true));
+    }
+
+    private static void resumesWithoutRepeatsOrGaps(ShuffleWindows windows) {
         for (int resumedWorld : new int[] {4, 16, 8, 3}) {
             Set<Long> consumed = new HashSet<>();
             int steps = 9;
@@ -122,13 +125,14 @@ class ShuffleWindowsTest {
         assertTrue(e.getMessage().contains("198"));
     }
 
-    private static int shardOf(long sample) {
+    /** Returns the shard of {@code sizes} that holds {@code sample}. */
+    static int shardOf(long[] sizes, long sample) {
         long first = 0;
-        for (int s = 0; s < SIZES.length; s++) {
-            if (sample < first + SIZES[s]) {
+        for (int s = 0; s < sizes.length; s++) {
+            if (sample < first + sizes[s]) {
                 return s;
             }
-            first += SIZES[s];
+            first += sizes[s];
         }
         throw new IllegalArgumentException("no shard holds " + sample);
     }
