@@ -110,20 +110,24 @@ class FaultCampaignIT {
                 S3.sourceBuilderThroughResetProxy(URL)
                         .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
                         .build()) {
-            return epoch(s3);
+            return epoch(s3, false);
         }
     }
 
-    /** One shuffled epoch of {@code s3} with the campaign's seed and training pipeline. */
-    static Epoch epoch(ItemSource<byte[]> s3) throws Exception {
+    /**
+     * One shuffled epoch of {@code s3} with the campaign's seed and training pipeline; a sharded
+     * source is streamed unless {@code randomAccess}.
+     */
+    static Epoch epoch(ItemSource<byte[]> s3, boolean randomAccess) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset dataset =
+            ConcurrentDataset.Builder builder =
                     ConcurrentDataset.builder()
                             .setSource(s3)
                             .setSampling(32, true)
                             .optPipeline(ImageRecipes.training(24))
-                            .optSeed(11)
-                            .build();
+                            .optSeed(11);
+            ConcurrentDataset dataset =
+                    (randomAccess ? builder.optRandomAccess() : builder).build();
             Epoch epoch = new Epoch(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), 0, 0);
             for (Batch batch : dataset.getData(manager)) {
                 collect(batch, epoch);

@@ -17,11 +17,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Tar shards read by random access from S3Proxy, one ranged GET per item: an epoch under the fault
- * campaign (less flipped bits: a range carries no checksum) equals a fault-free epoch bit for bit,
- * every item once, every fault one counted retry (all GETs of a shard share its key, so every
- * attempt may fail); and shards without sidecar indexes, their headers read with ranged GETs, give
- * the same items.
+ * Tar shards from S3Proxy through {@code ConcurrentDataset}. Streamed (the default), one GET per
+ * shard, and by random access, one ranged GET per item: an epoch under the fault campaign equals a
+ * fault-free epoch bit for bit, every item once, every fault one counted retry (all GETs of a shard
+ * share its key, so every attempt may fail; flipped bits only when streaming: a range carries no
+ * checksum). Shards without sidecar indexes, their headers read with ranged GETs, give the same
+ * items.
  */
 class TarShardsIT {
 
@@ -49,7 +50,7 @@ class TarShardsIT {
                 TarShardSource faulty = open(URL)) {
             assertTrue(clean.shardCount() > 3, "shards: " + clean.shardCount());
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-            Epoch expected = FaultCampaignIT.epoch(clean);
+            Epoch expected = FaultCampaignIT.epoch(clean, true);
             assertEquals(clean.size(), S3.faults().getCount(), "one GET per item");
             S3.faults()
                     .setPolicy(
@@ -59,7 +60,7 @@ class TarShardsIT {
                                     .rate(Fault.INTERNAL_ERROR, 0.03)
                                     .rate(Fault.STALL, 0.01)
                                     .rate(Fault.TRUNCATE, 0.03));
-            Epoch actual = FaultCampaignIT.epoch(faulty);
+            Epoch actual = FaultCampaignIT.epoch(faulty, true);
             System.out.printf(
                     "tar shard campaign: %d faults, %d retries, %d resets%n",
                     S3.faults().injectedFaults(), actual.retries(), S3.resets());
@@ -72,6 +73,33 @@ class TarShardsIT {
     }
 
     @Test
+    void streamedEpochUnderFaultsEqualsTheFaultFreeEpochWithOneGetPerShardAndEachRetryCounted()
+            throws Exception {
+        try (TarShardSource clean = open(URL);
+                TarShardSource faulty = open(URL)) {
+            S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+            Epoch expected = FaultCampaignIT.epoch(clean, false);
+            assertEquals(clean.shardCount(), S3.faults().getCount(), "one GET per shard");
+            S3.faults()
+                    .setPolicy(
+                            new RandomFaults(2027, Integer.MAX_VALUE)
+                                    .rate(Fault.SLOW_DOWN, 0.15)
+                                    .rate(Fault.RESET, 0.15)
+                                    .rate(Fault.INTERNAL_ERROR, 0.10)
+                                    .rate(Fault.TRUNCATE, 0.15)
+                                    .rate(Fault.CORRUPT, 0.10));
+            Epoch actual = FaultCampaignIT.epoch(faulty, false);
+            System.out.printf(
+                    "streamed tar shard campaign: %d faults, %d retries, %d resets%n",
+                    S3.faults().injectedFaults(), actual.retries(), S3.resets());
+            FaultCampaignIT.assertSameEpoch(expected, actual, (int) clean.size());
+            assertTrue(S3.faults().injectedFaults() > 2, "faults: " + S3.faults().injectedFaults());
+            assertEquals(S3.faults().injectedFaults(), actual.retries());
+            assertEquals(clean.shardCount() + actual.retries(), S3.faults().getCount());
+        }
+    }
+
+    @Test
     void withoutSidecarIndexesTheHeadersReadWithRangedGetsGiveTheSameItems() throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
         try (TarShardSource indexed = open(URL);
@@ -80,8 +108,8 @@ class TarShardsIT {
             assertEquals(
                     describeAll(indexed),
                     describeAll(bare).stream().map(s -> s.replace("/bare/", "/train/")).toList());
-            List<Long> labels = FaultCampaignIT.epoch(indexed).labels();
-            assertEquals(labels, FaultCampaignIT.epoch(bare).labels());
+            List<Long> labels = FaultCampaignIT.epoch(indexed, true).labels();
+            assertEquals(labels, FaultCampaignIT.epoch(bare, true).labels());
         }
     }
 
