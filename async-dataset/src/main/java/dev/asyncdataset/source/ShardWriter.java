@@ -6,16 +6,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.regex.Pattern;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
  * Turns an image folder ({@code root/<class>/<file>}, read as {@link ImageFolderSource} reads it:
- * same classes, order and labels) into WebDataset tar shards of about a target size: {@code
- * <prefix>-000000.tar, <prefix>-000001.tar, ...}, each sample an image member {@code
- * <class>/<9-digit index>.<ext>} and a label member {@code .cls} (the class position, in decimal),
- * plus a sidecar index per shard ({@code <shard>.idx}) and {@code classes.txt} (one class name per
- * line, in label order).
+ * same classes and labels) into WebDataset tar shards of about a target size, the samples in a
+ * seeded permutation of the folder's order ({@link ShardWriterBuilder#optSeed}, or the folder's
+ * order with {@link ShardWriterBuilder#optKeepOrder}): {@code <prefix>-000000.tar,
+ * <prefix>-000001.tar, ...}, each sample an image member {@code <class>/<9-digit index in the
+ * folder>.<ext>} and a label member {@code .cls} (the class position, in decimal), plus a sidecar
+ * index per shard ({@code <shard>.idx}) and {@code classes.txt} (one class name per line, in label
+ * order).
  *
  * <p>Every file is written under a temporary name and renamed when complete, so a reader never sees
  * a partial shard. The output depends only on the input, so a rerun (after a crash, say) rewrites
@@ -64,7 +68,7 @@ public final class ShardWriter {
         List<Path> shards = new ArrayList<>();
         ShardOutput shard = null;
         try {
-            for (long i = 0; i < images.size(); i++) {
+            for (long i : order(images.size())) {
                 byte[] bytes = images.fetch(null, i);
                 if (shard != null && shard.bytes() + bytes.length + 4096 > settings.shardBytes) {
                     shard.commit();
@@ -88,6 +92,21 @@ public final class ShardWriter {
         }
         deleteStale(output, shards.size());
         return shards;
+    }
+
+    /** The folder indices in the order they are written. */
+    private long[] order(long size) {
+        long[] order = LongStream.range(0, size).toArray();
+        if (!settings.keepOrder) {
+            SplittableRandom random = new SplittableRandom(settings.seed);
+            for (int i = order.length - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                long swap = order[i];
+                order[i] = order[j];
+                order[j] = swap;
+            }
+        }
+        return order;
     }
 
     private static void add(ShardOutput shard, ImageFolderSource images, long i, byte[] bytes)

@@ -11,6 +11,8 @@ public final class ShardWriterBuilder {
     Path output;
     long shardBytes = ShardWriter.DEFAULT_SHARD_BYTES;
     String prefix = "shard";
+    long seed;
+    boolean keepOrder;
 
     ShardWriterBuilder() {}
 
@@ -68,6 +70,31 @@ public final class ShardWriterBuilder {
             throw new IllegalArgumentException("prefix must match [A-Za-z0-9._-]+: " + prefix);
         }
         this.prefix = prefix;
+        return this;
+    }
+
+    /**
+     * Sets the seed of the order the samples are written in; default 0. Samples are written in a
+     * permutation of the folder's order, so that every shard holds a mix of classes: a reader that
+     * shuffles within windows of a few shards then mixes classes in a batch as well as a full
+     * permutation does (docs/storage.md, "Shards: shuffle quality"). The same seed and input give
+     * the same shards, so a rerun rewrites them unchanged.
+     *
+     * @param seed the seed of the permutation
+     * @return this builder
+     */
+    public ShardWriterBuilder optSeed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
+    /**
+     * Writes the samples in the folder's order (class by class) instead of a permutation of it.
+     *
+     * @return this builder
+     */
+    public ShardWriterBuilder optKeepOrder() {
+        this.keepOrder = true;
         return this;
     }
 

@@ -3,6 +3,7 @@ package dev.asyncdataset.source;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,8 +36,11 @@ class ShardWriterTest {
             samples.addAll(samplesOf(shard));
         }
         assertEquals(folder.size(), samples.size());
-        for (int i = 0; i < samples.size(); i++) {
-            ShardSample sample = samples.get(i).check();
+        List<Long> order = new ArrayList<>();
+        for (ShardSample s : samples) {
+            ShardSample sample = s.check();
+            long i = Long.parseLong(sample.key().substring(sample.key().indexOf('/') + 1));
+            order.add(i);
             Path shard = shards.resolve(sample.shard());
             try (FileChannel channel = ByteRanges.open(shard)) {
                 byte[] image =
@@ -47,6 +52,10 @@ class ShardWriterTest {
         }
         assertEquals(
                 folder.getClasses(), Files.readAllLines(shards.resolve(ShardWriter.CLASSES_FILE)));
+        assertEquals(
+                LongStream.range(0, folder.size()).boxed().toList(),
+                order.stream().sorted().toList());
+        assertNotEquals(order.stream().sorted().toList(), order, "written in the folder's order");
     }
 
     @Test

@@ -158,6 +158,7 @@ class TarShardSourceTest {
                 .setImages(images)
                 .setOutput(shards)
                 .optShardBytes(20_000)
+                .optKeepOrder()
                 .build()
                 .write();
     }
