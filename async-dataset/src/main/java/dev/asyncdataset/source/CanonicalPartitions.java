@@ -114,7 +114,8 @@ final class CanonicalPartitions {
         return p;
     }
 
-    private static void shuffle(long[] a, int from, int to, SplittableRandom random) {
+    /** Shuffles {@code a[from, to)} in place (Fisher-Yates); also the shard writer's order. */
+    static void shuffle(long[] a, int from, int to, SplittableRandom random) {
         for (int i = to - 1; i > from; i--) {
             int j = from + random.nextInt(i - from + 1);
             long t = a[i];

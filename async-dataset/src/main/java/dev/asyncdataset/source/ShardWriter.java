@@ -98,13 +98,8 @@ public final class ShardWriter {
     private long[] order(long size) {
         long[] order = LongStream.range(0, size).toArray();
         if (!settings.keepOrder) {
-            SplittableRandom random = new SplittableRandom(settings.seed);
-            for (int i = order.length - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                long swap = order[i];
-                order[i] = order[j];
-                order[j] = swap;
-            }
+            CanonicalPartitions.shuffle(
+                    order, 0, order.length, new SplittableRandom(settings.seed));
         }
         return order;
     }

@@ -46,56 +46,55 @@ class TarShardsIT {
 
     @Test
     void randomAccessEpochUnderFaultsEqualsTheFaultFreeEpochAndCountsEachRetry() throws Exception {
-        try (TarShardSource clean = open(URL);
-                TarShardSource faulty = open(URL)) {
-            assertTrue(clean.shardCount() > 3, "shards: " + clean.shardCount());
-            S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-            Epoch expected = FaultCampaignIT.epoch(clean, true);
-            assertEquals(clean.size(), S3.faults().getCount(), "one GET per item");
-            S3.faults()
-                    .setPolicy(
-                            new RandomFaults(2026, Integer.MAX_VALUE)
-                                    .rate(Fault.SLOW_DOWN, 0.10)
-                                    .rate(Fault.RESET, 0.05)
-                                    .rate(Fault.INTERNAL_ERROR, 0.03)
-                                    .rate(Fault.STALL, 0.01)
-                                    .rate(Fault.TRUNCATE, 0.03));
-            Epoch actual = FaultCampaignIT.epoch(faulty, true);
-            System.out.printf(
-                    "tar shard campaign: %d faults, %d retries, %d resets%n",
-                    S3.faults().injectedFaults(), actual.retries(), S3.resets());
-            FaultCampaignIT.assertSameEpoch(expected, actual, (int) clean.size());
-            assertTrue(
-                    S3.faults().injectedFaults() > 20, "faults: " + S3.faults().injectedFaults());
-            assertEquals(S3.faults().injectedFaults(), actual.retries());
-            assertEquals(clean.size() + actual.retries(), S3.faults().getCount());
-        }
+        campaign(
+                true,
+                new RandomFaults(2026, Integer.MAX_VALUE)
+                        .rate(Fault.SLOW_DOWN, 0.10)
+                        .rate(Fault.RESET, 0.05)
+                        .rate(Fault.INTERNAL_ERROR, 0.03)
+                        .rate(Fault.STALL, 0.01)
+                        .rate(Fault.TRUNCATE, 0.03),
+                20);
     }
 
     @Test
     void streamedEpochUnderFaultsEqualsTheFaultFreeEpochWithOneGetPerShardAndEachRetryCounted()
             throws Exception {
+        campaign(
+                false,
+                new RandomFaults(2027, Integer.MAX_VALUE)
+                        .rate(Fault.SLOW_DOWN, 0.15)
+                        .rate(Fault.RESET, 0.15)
+                        .rate(Fault.INTERNAL_ERROR, 0.10)
+                        .rate(Fault.TRUNCATE, 0.15)
+                        .rate(Fault.CORRUPT, 0.10),
+                2);
+    }
+
+    /**
+     * A fault-free epoch (one GET per item by random access, one per shard streamed), then one
+     * under {@code faults}: the same batches bit for bit, more than {@code minFaults} faults, each
+     * one counted retry and one more GET.
+     */
+    private static void campaign(boolean randomAccess, RandomFaults faults, int minFaults)
+            throws Exception {
         try (TarShardSource clean = open(URL);
                 TarShardSource faulty = open(URL)) {
+            assertTrue(clean.shardCount() > 3, "shards: " + clean.shardCount());
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-            Epoch expected = FaultCampaignIT.epoch(clean, false);
-            assertEquals(clean.shardCount(), S3.faults().getCount(), "one GET per shard");
-            S3.faults()
-                    .setPolicy(
-                            new RandomFaults(2027, Integer.MAX_VALUE)
-                                    .rate(Fault.SLOW_DOWN, 0.15)
-                                    .rate(Fault.RESET, 0.15)
-                                    .rate(Fault.INTERNAL_ERROR, 0.10)
-                                    .rate(Fault.TRUNCATE, 0.15)
-                                    .rate(Fault.CORRUPT, 0.10));
-            Epoch actual = FaultCampaignIT.epoch(faulty, false);
+            Epoch expected = FaultCampaignIT.epoch(clean, randomAccess);
+            long gets = randomAccess ? clean.size() : clean.shardCount();
+            assertEquals(gets, S3.faults().getCount(), "GETs of a fault-free epoch");
+            S3.faults().setPolicy(faults);
+            Epoch actual = FaultCampaignIT.epoch(faulty, randomAccess);
             System.out.printf(
-                    "streamed tar shard campaign: %d faults, %d retries, %d resets%n",
-                    S3.faults().injectedFaults(), actual.retries(), S3.resets());
+                    "tar shard campaign (random access %b): %d faults, %d retries, %d resets%n",
+                    randomAccess, S3.faults().injectedFaults(), actual.retries(), S3.resets());
             FaultCampaignIT.assertSameEpoch(expected, actual, (int) clean.size());
-            assertTrue(S3.faults().injectedFaults() > 2, "faults: " + S3.faults().injectedFaults());
-            assertEquals(S3.faults().injectedFaults(), actual.retries());
-            assertEquals(clean.shardCount() + actual.retries(), S3.faults().getCount());
+            long injected = S3.faults().injectedFaults();
+            assertTrue(injected > minFaults, "faults: " + injected);
+            assertEquals(injected, actual.retries());
+            assertEquals(gets + actual.retries(), S3.faults().getCount());
         }
     }
 
