@@ -297,14 +297,19 @@ public final class S3SourceBuilder {
         if (location == null) {
             throw new IllegalStateException("setUrl(\"s3://bucket/prefix\") is required");
         }
+        return build(location);
+    }
+
+    /** Builds a source of the items at {@code at}, whatever URL this builder holds. */
+    S3Source build(S3Location at) throws IOException {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3AsyncClient client = client();
         Retrier retrier = retrier();
         return new S3Source(
-                location,
+                at,
                 client,
-                reader(client, location),
-                progress -> items(client, retrier, progress),
+                reader(client, at),
+                progress -> items(client, retrier, at, progress),
                 retrier,
                 cache);
     }
@@ -330,7 +335,8 @@ public final class S3SourceBuilder {
         return firstByteTimeout.plus(readIdleTimeout);
     }
 
-    private LabeledKeys items(S3AsyncClient client, Retrier retrier, Progress progress)
+    private LabeledKeys items(
+            S3AsyncClient client, Retrier retrier, S3Location location, Progress progress)
             throws IOException {
         try {
             if (manifestFile != null) {

@@ -1,32 +1,28 @@
 package dev.asyncdataset.source;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One shard being written: a tar under a temporary name in the output folder, renamed into place
- * with its sidecar index once complete, so that readers never see a partial shard.
+ * One shard being written to a {@link ShardDestination}: a tar streamed into a pending object that
+ * becomes visible whole when committed, followed by its sidecar index, so that readers never see a
+ * partial shard nor an index without its shard.
  */
 final class ShardOutput implements AutoCloseable {
 
-    private final Path target;
-    private final Path temporary;
-    private final OutputStream out;
+    private final ShardDestination destination;
+    private final String name;
+    private final ShardDestination.Pending pending;
     private final TarWriter tar;
     private final List<ShardSample> samples = new ArrayList<>();
 
-    ShardOutput(Path target) throws IOException {
-        this.target = target;
-        this.temporary = temporaryOf(target);
-        this.out = new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16);
-        this.tar = new TarWriter(out);
+    ShardOutput(ShardDestination destination, String name) throws IOException {
+        this.destination = destination;
+        this.name = name;
+        this.pending = destination.create(name);
+        this.tar = new TarWriter(pending.stream());
     }
 
     /**
@@ -35,8 +31,7 @@ final class ShardOutput implements AutoCloseable {
     void add(String key, String extension, byte[] image, long label) throws IOException {
         TarMember member = tar.add(key + "." + extension, image);
         tar.add(key + ".cls", Long.toString(label).getBytes(StandardCharsets.US_ASCII));
-        samples.add(
-                new ShardSample(target.getFileName().toString(), key, member, label, null, null));
+        samples.add(new ShardSample(name, key, member, label, null, null));
     }
 
     /** The bytes the shard holds so far. */
@@ -44,43 +39,17 @@ final class ShardOutput implements AutoCloseable {
         return tar.position();
     }
 
-    boolean isEmpty() {
-        return samples.isEmpty();
-    }
-
-    /** Ends the archive, renames it into place, then writes its index the same way. */
+    /** Ends the archive and makes it visible, then writes its index. */
     void commit() throws IOException {
         tar.finish();
-        out.close();
-        long length = Files.size(temporary);
-        Files.move(
-                temporary,
-                target,
-                StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
-        Path index = target.resolveSibling(target.getFileName() + ShardIndexFile.SUFFIX);
-        writeAtomically(index, ShardIndexFile.format(length, samples));
+        pending.commit();
+        String index = ShardIndexFile.format(tar.position(), samples);
+        destination.put(name + ShardIndexFile.SUFFIX, index.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Writes {@code text} to {@code file} under a temporary name, then renames it. */
-    static void writeAtomically(Path file, String text) throws IOException {
-        Path temporary = temporaryOf(file);
-        Files.writeString(temporary, text, StandardCharsets.UTF_8);
-        Files.move(
-                temporary,
-                file,
-                StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    private static Path temporaryOf(Path file) {
-        return file.resolveSibling("." + file.getFileName() + ".tmp");
-    }
-
-    /** Deletes the temporary file of an abandoned shard. */
+    /** Drops an uncommitted shard (its temporary file or unfinished upload). */
     @Override
     public void close() throws IOException {
-        out.close();
-        Files.deleteIfExists(temporary);
+        pending.abort();
     }
 }

@@ -1,34 +1,43 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Turns an image folder ({@code root/<class>/<file>}, read as {@link ImageFolderSource} reads it:
- * same classes and labels) into WebDataset tar shards of about a target size, the samples in a
- * seeded permutation of the folder's order ({@link ShardWriterBuilder#optSeed}, or the folder's
- * order with {@link ShardWriterBuilder#optKeepOrder}): {@code <prefix>-000000.tar,
- * <prefix>-000001.tar, ...}, each sample an image member {@code <class>/<9-digit index in the
- * folder>.<ext>} and a label member {@code .cls} (the class position, in decimal), plus a sidecar
- * index per shard ({@code <shard>.idx}) and {@code classes.txt} (one class name per line, in label
- * order).
+ * Turns images ({@code <class>/<file>} in a folder or under an {@code s3://} prefix, listed as
+ * {@link ImageFolderSource} and {@link S3Source} list them: same classes and labels; or the items
+ * of an {@link S3SourceBuilder#optManifest manifest}) into WebDataset tar shards of about a target
+ * size, in a local folder or under an {@code s3://} prefix. The samples come in a seeded
+ * permutation of the input's order ({@link ShardWriterBuilder#optSeed}, or the input's order with
+ * {@link ShardWriterBuilder#optKeepOrder}): {@code <prefix>-000000.tar, <prefix>-000001.tar, ...},
+ * each sample an image member {@code <class>/<9-digit index in the input>.<ext>} and a label member
+ * {@code .cls} (the label, in decimal), plus a sidecar index per shard ({@code <shard>.idx}) and
+ * {@code classes.txt} (one class name per line, in label order; empty for a manifest with integer
+ * labels).
  *
- * <p>Every file is written under a temporary name and renamed when complete, so a reader never sees
- * a partial shard. The output depends only on the input, so a rerun (after a crash, say) rewrites
- * the same shards and deletes shards of the prefix left from a larger earlier run: no sample is
- * ever duplicated.
+ * <p>A shard becomes visible whole or not at all: in a folder it is written under a temporary name
+ * and renamed; on S3 it is streamed as a multipart upload in parts of {@link
+ * ShardWriterBuilder#optPartBytes} (so a shard is never held whole in memory) that appears when
+ * {@code CompleteMultipartUpload} succeeds, and is aborted on any failure. Its index is written
+ * after it. The output depends only on the input, so a rerun (after a crash, say) rewrites the same
+ * shards and deletes shards of the prefix left from a larger earlier run: no sample is ever
+ * duplicated. Images are read up to {@link ShardWriterBuilder#optFetchers} at once.
  *
  * <pre>{@code
- * List<Path> shards = ShardWriter.builder()
- *         .setImages(Path.of("/data/train")).setOutput(Path.of("/data/train-shards")).build().write();
+ * List<String> shards = ShardWriter.builder()
+ *         .setImages("s3://my-bucket/imagenet/train").setOutput("s3://my-bucket/imagenet/shards")
+ *         .build().write();
  * }</pre>
  */
 public final class ShardWriter {
@@ -39,7 +48,10 @@ public final class ShardWriter {
     /** The name of the classes file in the output folder. */
     public static final String CLASSES_FILE = "classes.txt";
 
+    private static final Logger logger = LoggerFactory.getLogger(ShardWriter.class);
+
     private final ShardWriterBuilder settings;
+    private volatile long retries;
 
     ShardWriter(ShardWriterBuilder settings) {
         this.settings = settings;
@@ -57,44 +69,73 @@ public final class ShardWriter {
     /**
      * Writes the shards, their indexes and the classes file.
      *
-     * @return the shards written, in order
-     * @throws IOException if the input cannot be read or the output cannot be written
+     * @return the locations of the shards written (paths or {@code s3://} URLs), in order
+     * @throws IOException if the input cannot be read or the output cannot be written; shards
+     *     completed before the failure stay, a rerun rewrites them
      */
-    public List<Path> write() throws IOException {
-        ImageFolderSource images = ImageFolderSource.of(settings.images);
-        Path output = Files.createDirectories(settings.output);
-        ShardOutput.writeAtomically(
-                output.resolve(CLASSES_FILE), String.join("\n", images.getClasses()) + "\n");
-        List<Path> shards = new ArrayList<>();
+    public List<String> write() throws IOException {
+        try (ShardDestination output = openOutput();
+                ShardInput input = ShardInput.open(settings.images, settings.s3)) {
+            try {
+                String classes = String.join("\n", input.classes()) + "\n";
+                output.put(CLASSES_FILE, classes.getBytes(StandardCharsets.UTF_8));
+                List<String> shards = writeShards(output, input);
+                deleteStale(output, shards.size());
+                return shards.stream().map(output::locate).toList();
+            } finally {
+                retries = output.retries() + input.source().retries();
+            }
+        }
+    }
+
+    /**
+     * Returns how many S3 requests the last {@link #write} retried (image GETs, LIST pages, part
+     * and object PUTs); 0 for a folder input and output.
+     *
+     * @return the retries
+     */
+    public long retries() {
+        return retries;
+    }
+
+    private ShardDestination openOutput() throws IOException {
+        if (S3Location.isS3(settings.output)) {
+            S3Location location = S3Location.parse(settings.output);
+            return new S3ShardDestination(settings.s3, location, settings.partBytes);
+        }
+        return new FolderShardDestination(Path.of(settings.output));
+    }
+
+    private List<String> writeShards(ShardDestination output, ShardInput input) throws IOException {
+        List<String> names = new ArrayList<>();
+        long[] order = order(input.source().size());
         ShardOutput shard = null;
-        try {
-            for (long i : order(images.size())) {
-                byte[] bytes = images.fetch(null, i);
+        try (OrderedFetches images = new OrderedFetches(input.source(), order, settings.fetchers)) {
+            for (long i : order) {
+                byte[] bytes = images.next();
                 if (shard != null && shard.bytes() + bytes.length + 4096 > settings.shardBytes) {
                     shard.commit();
                     shard = null;
                 }
                 if (shard == null) {
-                    shards.add(
-                            output.resolve(
-                                    String.format("%s-%06d.tar", settings.prefix, shards.size())));
-                    shard = new ShardOutput(shards.get(shards.size() - 1));
+                    names.add(String.format("%s-%06d.tar", settings.prefix, names.size()));
+                    shard = new ShardOutput(output, names.get(names.size() - 1));
                 }
-                add(shard, images, i, bytes);
+                add(shard, input, i, bytes);
             }
             if (shard != null) {
                 shard.commit();
+                shard = null;
             }
         } finally {
             if (shard != null) {
-                shard.close();
+                abort(shard);
             }
         }
-        deleteStale(output, shards.size());
-        return shards;
+        return names;
     }
 
-    /** The folder indices in the order they are written. */
+    /** The input indices in the order they are written. */
     private long[] order(long size) {
         long[] order = LongStream.range(0, size).toArray();
         if (!settings.keepOrder) {
@@ -104,31 +145,37 @@ public final class ShardWriter {
         return order;
     }
 
-    private static void add(ShardOutput shard, ImageFolderSource images, long i, byte[] bytes)
+    private static void add(ShardOutput shard, ShardInput input, long i, byte[] bytes)
             throws IOException {
-        String key = images.key(i);
-        int slash = key.indexOf('/');
-        String extension = key.substring(key.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
-        String name = String.format("%s/%09d", key.substring(0, slash), i);
-        shard.add(name, extension, bytes, images.label(i));
+        String item = input.source().describe(i);
+        String file = item.substring(item.lastIndexOf('/') + 1);
+        if (!LabeledKeys.isImageName(file)) {
+            throw new BadItemException(item, "not an image name (jpg, png, ...)", null);
+        }
+        long label = input.source().label(i);
+        String extension = file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+        String key = String.format("%s/%09d", input.group(label), i);
+        shard.add(key, extension, bytes, label);
+    }
+
+    /** Drops an unfinished shard; a failure to do so is logged, the first failure is thrown. */
+    private static void abort(ShardOutput shard) {
+        try {
+            shard.close();
+        } catch (IOException e) {
+            logger.warn("cannot drop an unfinished shard: {}", e.getMessage());
+        }
     }
 
     /** Deletes shards (and indexes) of this prefix numbered {@code count} or more. */
-    private void deleteStale(Path output, int count) throws IOException {
+    private void deleteStale(ShardDestination output, int count) throws IOException {
         Pattern shard =
                 Pattern.compile(Pattern.quote(settings.prefix) + "-(\\d{6})\\.tar(\\.idx)?");
-        List<Path> stale = new ArrayList<>();
-        try (Stream<Path> files = Files.list(output)) {
-            files.forEach(
-                    p -> {
-                        var m = shard.matcher(p.getFileName().toString());
-                        if (m.matches() && Integer.parseInt(m.group(1)) >= count) {
-                            stale.add(p);
-                        }
-                    });
-        }
-        for (Path p : stale) {
-            Files.delete(p);
+        for (String name : output.list()) {
+            Matcher m = shard.matcher(name);
+            if (m.matches() && Integer.parseInt(m.group(1)) >= count) {
+                output.delete(name);
+            }
         }
     }
 }

@@ -7,9 +7,15 @@ import java.util.Objects;
 /** Settings of a {@link ShardWriter}, each checked as it is set. */
 public final class ShardWriterBuilder {
 
-    Path images;
-    Path output;
+    /** The smallest part S3 accepts in a multipart upload (all but the last part): 5 MiB. */
+    public static final int MIN_PART_BYTES = 5 << 20;
+
+    String images;
+    String output;
+    S3SourceBuilder s3 = S3Source.builder();
     long shardBytes = ShardWriter.DEFAULT_SHARD_BYTES;
+    int partBytes = 8 << 20;
+    int fetchers = 32;
     String prefix = "shard";
     long seed;
     boolean keepOrder;
@@ -17,7 +23,8 @@ public final class ShardWriterBuilder {
     ShardWriterBuilder() {}
 
     /**
-     * Sets the image folder to read, laid out as {@code root/<class>/<file>}; required.
+     * Sets the image folder to read, laid out as {@code root/<class>/<file>}; this or {@link
+     * #setImages(String)} is required.
      *
      * @param images the folder
      * @return this builder
@@ -27,18 +34,70 @@ public final class ShardWriterBuilder {
         if (!Files.isDirectory(Objects.requireNonNull(images, "images"))) {
             throw new IllegalArgumentException("images " + images + " is not a directory");
         }
+        this.images = images.toString();
+        return this;
+    }
+
+    /**
+     * Sets the images to read: an {@code s3://bucket/prefix} laid out as {@code
+     * prefix/<class>/<file>} (or listed by the manifest of {@link #optS3}'s options), or a folder.
+     *
+     * @param images an {@code s3://} URL or a folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code images} is a malformed {@code s3://} URL or not a
+     *     directory
+     */
+    public ShardWriterBuilder setImages(String images) {
+        if (!S3Location.isS3(Objects.requireNonNull(images, "images"))) {
+            return setImages(Path.of(images));
+        }
+        S3Location.parse(images);
         this.images = images;
         return this;
     }
 
     /**
-     * Sets the folder the shards are written to, created if missing; required.
+     * Sets the folder the shards are written to, created if missing; this or {@link
+     * #setOutput(String)} is required.
      *
      * @param output the output folder
      * @return this builder
      */
     public ShardWriterBuilder setOutput(Path output) {
-        this.output = Objects.requireNonNull(output, "output");
+        this.output = Objects.requireNonNull(output, "output").toString();
+        return this;
+    }
+
+    /**
+     * Sets where the shards are written: an {@code s3://bucket/prefix} (each shard a multipart
+     * upload) or a folder, created if missing.
+     *
+     * @param output an {@code s3://} URL or a folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code output} is empty or a malformed {@code s3://} URL
+     */
+    public ShardWriterBuilder setOutput(String output) {
+        if (Objects.requireNonNull(output, "output").isEmpty()) {
+            throw new IllegalArgumentException("empty output");
+        }
+        if (S3Location.isS3(output)) {
+            S3Location.parse(output);
+        }
+        this.output = output;
+        return this;
+    }
+
+    /**
+     * Reads and writes {@code s3://} locations with the client options of {@code options}
+     * (endpoint, path style, region, credentials, connections, retries and retry budget, timeouts,
+     * checksums, and a manifest listing the input images); its URL is not used. Default: {@code
+     * S3Source.builder()}'s defaults.
+     *
+     * @param options the S3 client options
+     * @return this builder
+     */
+    public ShardWriterBuilder optS3(S3SourceBuilder options) {
+        this.s3 = Objects.requireNonNull(options, "options");
         return this;
     }
 
@@ -59,6 +118,38 @@ public final class ShardWriterBuilder {
     }
 
     /**
+     * Sets the part size of the multipart uploads of shards to S3, the memory one shard takes while
+     * it is written; default 8 MiB.
+     *
+     * @param partBytes from {@link #MIN_PART_BYTES} to 1 GiB
+     * @return this builder
+     * @throws IllegalArgumentException if {@code partBytes} is out of that range
+     */
+    public ShardWriterBuilder optPartBytes(int partBytes) {
+        if (partBytes < MIN_PART_BYTES || partBytes > 1 << 30) {
+            throw new IllegalArgumentException("partBytes not in [5 MiB, 1 GiB]: " + partBytes);
+        }
+        this.partBytes = partBytes;
+        return this;
+    }
+
+    /**
+     * Sets how many images are read at once (and so held in memory at most, besides the shard being
+     * written), to overlap the latency of S3 GETs; default 32.
+     *
+     * @param fetchers at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code fetchers} is below 1
+     */
+    public ShardWriterBuilder optFetchers(int fetchers) {
+        if (fetchers < 1) {
+            throw new IllegalArgumentException("fetchers < 1: " + fetchers);
+        }
+        this.fetchers = fetchers;
+        return this;
+    }
+
+    /**
      * Sets the shard name prefix; default {@code shard}, giving {@code shard-000000.tar}.
      *
      * @param prefix letters, digits, {@code -}, {@code _} or {@code .}
@@ -75,7 +166,7 @@ public final class ShardWriterBuilder {
 
     /**
      * Sets the seed of the order the samples are written in; default 0. Samples are written in a
-     * permutation of the folder's order, so that every shard holds a mix of classes: a reader that
+     * permutation of the input's order, so that every shard holds a mix of classes: a reader that
      * shuffles within windows of a few shards then mixes classes in a batch as well as a full
      * permutation does (docs/storage.md, "Shards: shuffle quality"). The same seed and input give
      * the same shards, so a rerun rewrites them unchanged.
@@ -89,7 +180,7 @@ public final class ShardWriterBuilder {
     }
 
     /**
-     * Writes the samples in the folder's order (class by class) instead of a permutation of it.
+     * Writes the samples in the input's order (class by class) instead of a permutation of it.
      *
      * @return this builder
      */
@@ -102,7 +193,7 @@ public final class ShardWriterBuilder {
      * Builds the writer.
      *
      * @return the writer
-     * @throws IllegalStateException if the images or the output folder is not set
+     * @throws IllegalStateException if the images or the output is not set
      */
     public ShardWriter build() {
         if (images == null || output == null) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ class ShardWriterTest {
     void folderToShardsGivesBackTheSameSamplesAndLabels() throws Exception {
         TestImages.write(images, TestImages.classFolders(3, 5, 64, 48));
         ImageFolderSource folder = ImageFolderSource.of(images);
-        List<Path> written = writer(8192).write();
+        List<Path> written = write(writer(8192));
         assertTrue(written.size() > 2, "shards: " + written.size());
         List<ShardSample> samples = new ArrayList<>();
         for (Path shard : written) {
@@ -61,7 +62,7 @@ class ShardWriterTest {
     @Test
     void sidecarIndexMatchesTheHeadersAndPythonReadsTheShards() throws Exception {
         TestImages.write(images, TestImages.classFolders(2, 3, 32, 32));
-        Path shard = writer(ShardWriter.DEFAULT_SHARD_BYTES).write().get(0);
+        Path shard = write(writer(ShardWriter.DEFAULT_SHARD_BYTES)).get(0);
         byte[] index = Files.readAllBytes(Path.of(shard + ShardIndexFile.SUFFIX));
         assertEquals(
                 samplesOf(shard),
@@ -81,11 +82,11 @@ class ShardWriterTest {
     @Test
     void rerunRewritesTheSameShardsAndDropsStaleOnes() throws Exception {
         TestImages.write(images, TestImages.classFolders(2, 4, 48, 48));
-        List<Path> many = writer(4096).write();
-        List<Path> few = writer(1 << 20).write();
+        List<Path> many = write(writer(4096));
+        List<Path> few = write(writer(1 << 20));
         assertEquals(1, few.size());
         byte[] first = Files.readAllBytes(few.get(0));
-        assertEquals(List.of(few.get(0)), writer(1 << 20).write());
+        assertEquals(List.of(few.get(0)), write(writer(1 << 20)));
         assertArrayEquals(first, Files.readAllBytes(few.get(0)));
         assertTrue(many.size() > 1);
         try (Stream<Path> files = Files.list(shards)) {
@@ -93,6 +94,33 @@ class ShardWriterTest {
             assertEquals(
                     List.of(ShardWriter.CLASSES_FILE, "shard-000000.tar", "shard-000000.tar.idx"),
                     names);
+        }
+    }
+
+    @Test
+    void anUnreadableImageFailsTheWriteNamingItAndLeavesOnlyWholeShards(@TempDir Path outside)
+            throws Exception {
+        TestImages.write(images, TestImages.classFolders(2, 6, 48, 48));
+        Path escape = Files.write(outside.resolve("escape.jpg"), TestImages.jpeg(8, 8, 1));
+        Path link = Files.createSymbolicLink(images.resolve("class0/zz-link.jpg"), escape);
+        ShardWriter writer = writer(4096);
+        var e = assertThrows(BadItemException.class, writer::write);
+        assertTrue(e.getMessage().contains(link.getFileName().toString()), e.getMessage());
+        try (Stream<Path> files = Files.list(shards)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).toList();
+            assertTrue(names.stream().noneMatch(n -> n.endsWith(".tmp")), names.toString());
+            for (String name : names) {
+                if (name.endsWith(".tar")) {
+                    Path shard = shards.resolve(name);
+                    assertTrue(names.contains(name + ShardIndexFile.SUFFIX), name);
+                    assertEquals(
+                            samplesOf(shard),
+                            ShardIndexFile.parse(
+                                    name,
+                                    Files.size(shard),
+                                    Files.readAllBytes(Path.of(shard + ShardIndexFile.SUFFIX))));
+                }
+            }
         }
     }
 
@@ -113,6 +141,24 @@ class ShardWriterTest {
                 IllegalArgumentException.class,
                 () -> ShardWriter.builder().setImages(images.resolve("missing")));
         assertThrows(IllegalStateException.class, () -> ShardWriter.builder().build());
+        e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ShardWriter.builder().optPartBytes(1 << 20));
+        assertTrue(e.getMessage().contains(Integer.toString(1 << 20)), e.getMessage());
+        e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> ShardWriter.builder().setOutput("s3://"));
+        assertTrue(e.getMessage().contains("s3://"), e.getMessage());
+        e =
+                assertThrows(
+                        IllegalArgumentException.class, () -> ShardWriter.builder().optFetchers(0));
+        assertTrue(e.getMessage().contains("0"), e.getMessage());
+    }
+
+    private static List<Path> write(ShardWriter writer) throws Exception {
+        return writer.write().stream().map(Path::of).toList();
     }
 
     private ShardWriter writer(long shardBytes) {

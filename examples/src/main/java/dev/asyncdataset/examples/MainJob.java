@@ -95,7 +95,7 @@ public final class MainJob {
             Options options, Path folder, S3Connection connection, PrintStream out)
             throws Exception {
         Path shardFolder = folder.resolveSibling(folder.getFileName() + "-shards");
-        List<Path> shards =
+        List<String> shards =
                 ShardWriter.builder()
                         .setImages(folder)
                         .setOutput(shardFolder)

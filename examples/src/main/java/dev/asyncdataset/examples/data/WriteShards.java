@@ -1,17 +1,19 @@
 package dev.asyncdataset.examples.data;
 
 import dev.asyncdataset.examples.Options;
+import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.ShardWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Command line for {@link ShardWriter}: {@code --images DIR --out DIR [--shard-mb 128] [--prefix
- * shard]} turns an image folder ({@code class/image.jpg}) into WebDataset tar shards with {@code
- * .cls} labels, a sidecar index per shard and {@code classes.txt}. Rerunning it rewrites the same
- * shards.
+ * Command line for {@link ShardWriter}: {@code --images DIR|s3://bucket/prefix --out
+ * DIR|s3://bucket/prefix [--shard-mb 128] [--part-mb 8] [--fetchers 32] [--prefix shard]
+ * [--endpoint URL]} turns images ({@code class/image.jpg}, in a folder or under an S3 prefix) into
+ * WebDataset tar shards with {@code .cls} labels, a sidecar index per shard and {@code
+ * classes.txt}, in a folder or under an S3 prefix (each shard a multipart upload in parts of {@code
+ * --part-mb}). S3 is AWS, or the S3-compatible store at {@code --endpoint} (path-style access),
+ * with credentials from the AWS default provider chain. Rerunning it rewrites the same shards.
  */
 public final class WriteShards {
 
@@ -24,28 +26,46 @@ public final class WriteShards {
      * @throws Exception if the images cannot be read or the shards cannot be written
      */
     public static void main(String[] args) throws Exception {
-        Options options =
-                Options.parse(
-                        args,
-                        Map.of("images", "", "out", "", "shard-mb", "128", "prefix", "shard"));
+        Map<String, String> defaults =
+                Map.of(
+                        "images",
+                        "",
+                        "out",
+                        "",
+                        "shard-mb",
+                        "128",
+                        "part-mb",
+                        "8",
+                        "fetchers",
+                        "32",
+                        "prefix",
+                        "shard",
+                        "endpoint",
+                        "");
+        Options options = Options.parse(args, defaults);
         if (options.text("images").isEmpty() || options.text("out").isEmpty()) {
-            throw new IllegalArgumentException("--images DIR and --out DIR are required");
+            throw new IllegalArgumentException(
+                    "--images and --out are required: " + Options.usage(defaults));
         }
+        int fetchers = Integer.parseInt(options.text("fetchers"));
+        S3Connection s3 = S3Connection.withDefaultCredentials(options.text("endpoint"));
         long start = System.nanoTime();
-        List<Path> shards =
+        ShardWriter writer =
                 ShardWriter.builder()
-                        .setImages(Path.of(options.text("images")))
-                        .setOutput(Path.of(options.text("out")))
+                        .setImages(options.text("images"))
+                        .setOutput(options.text("out"))
+                        .optS3(s3.options(fetchers + 1))
                         .optShardBytes(Long.parseLong(options.text("shard-mb")) << 20)
+                        .optPartBytes(Integer.parseInt(options.text("part-mb")) << 20)
+                        .optFetchers(fetchers)
                         .optPrefix(options.text("prefix"))
-                        .build()
-                        .write();
-        long bytes = 0;
-        for (Path shard : shards) {
-            bytes += Files.size(shard);
-        }
+                        .build();
+        List<String> shards = writer.write();
         System.out.printf(
-                "%d shards, %.1f MB, in %s (%.1f s)%n",
-                shards.size(), bytes / 1e6, options.text("out"), (System.nanoTime() - start) / 1e9);
+                "%d shards in %s (%.1f s, %d S3 requests retried)%n",
+                shards.size(),
+                options.text("out"),
+                (System.nanoTime() - start) / 1e9,
+                writer.retries());
     }
 }

@@ -1,0 +1,59 @@
+package dev.asyncdataset.source;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Fetches the items of a source in a given order, up to {@code ahead} of them at once on virtual
+ * threads, and hands them out in that order: the latency of one GET is overlapped with the others,
+ * while at most {@code ahead} items are held in memory. Closing it cancels the fetches under way
+ * and waits for their threads to end.
+ */
+final class OrderedFetches implements AutoCloseable {
+
+    private final ItemSource<byte[]> source;
+    private final long[] order;
+    private final int ahead;
+    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final Queue<Future<byte[]>> fetching = new ArrayDeque<>();
+    private int submitted;
+
+    OrderedFetches(ItemSource<byte[]> source, long[] order, int ahead) {
+        this.source = source;
+        this.order = order;
+        this.ahead = ahead;
+    }
+
+    /** The bytes of the next item of the order; one that cannot be read names the item. */
+    byte[] next() throws IOException {
+        while (submitted < order.length && fetching.size() < ahead) {
+            long index = order[submitted++];
+            fetching.add(threads.submit(() -> source.fetch(null, index)));
+        }
+        long index = order[submitted - fetching.size()];
+        try {
+            return fetching.remove().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted reading " + source.describe(index));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException("cannot read " + source.describe(index), e.getCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        fetching.forEach(f -> f.cancel(true));
+        threads.shutdownNow();
+        threads.close();
+    }
+}

@@ -1,0 +1,50 @@
+package dev.asyncdataset.source;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * Where a {@link ShardWriter} puts its files: a local folder or an S3 prefix. A shard is streamed
+ * into a {@link Pending} object that becomes visible under its name only when committed (a rename,
+ * a completed multipart upload); small files (indexes, the classes file) are written whole and
+ * atomically.
+ */
+interface ShardDestination extends AutoCloseable {
+
+    /** Starts writing {@code name}; nothing is visible under that name until the commit. */
+    Pending create(String name) throws IOException;
+
+    /** Writes {@code bytes} as {@code name} at once, replacing what was there. */
+    void put(String name, byte[] bytes) throws IOException;
+
+    /** The names of the files directly in the destination. */
+    List<String> list() throws IOException;
+
+    /** Deletes {@code name}. */
+    void delete(String name) throws IOException;
+
+    /** The full location of {@code name}: a path or an {@code s3://} URL. */
+    String locate(String name);
+
+    /** How many requests were retried so far; 0 for a folder. */
+    default long retries() {
+        return 0;
+    }
+
+    @Override
+    void close();
+
+    /** A file being written, invisible until {@link #commit}. */
+    interface Pending {
+
+        /** Where the bytes go; {@link #commit} and {@link #abort} close it. */
+        OutputStream stream();
+
+        /** Makes everything written visible under the name, at once. */
+        void commit() throws IOException;
+
+        /** Drops what was written, leaving nothing behind; does nothing after a commit. */
+        void abort() throws IOException;
+    }
+}
