@@ -2,6 +2,10 @@ package dev.asyncdataset.it;
 
 import static java.lang.Integer.parseInt;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -14,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
+import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.http.AbortableInputStream;
@@ -24,13 +29,15 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.ObjectStorageClass;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
+import software.amazon.awssdk.services.s3.model.UploadPartRequest;
+import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
 /**
  * An S3Proxy blob-store middleware that counts GETs at the server side and injects faults into them
  * as a {@link Policy} decides: a 503 SlowDown, a 500, a body cut short of its Content-Length, a bit
  * flipped, a stall before the headers or midway, a slow drip, or a connection reset mid-body (done
- * by a {@link ResetProxy} in front); and fails a share of LIST requests with 503 SlowDown.
- * Everything else passes through.
+ * by a {@link ResetProxy} in front); fails a share of LIST requests with 503 SlowDown, and the
+ * multipart-upload part PUTs a {@link PartPolicy} picks with 500. Everything else passes through.
  */
 public final class FaultInjectingBlobStore extends ForwardingBlobStore {
 
@@ -78,7 +85,20 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         Fault onGet(String key, int attempt);
     }
 
+    /**
+     * Decides whether the {@code attempt}-th PUT (1-based) of part {@code part} of {@code key}
+     * fails.
+     */
+    @FunctionalInterface
+    public interface PartPolicy {
+        boolean fails(String key, int part, int attempt);
+    }
+
     private volatile Policy policy = (key, attempt) -> Fault.NONE;
+    private volatile PartPolicy partPolicy = (key, part, attempt) -> false;
+    private final Map<String, AtomicInteger> putsPerPart = new ConcurrentHashMap<>();
+    private final LongAdder parts = new LongAdder();
+    private final LongAdder failedParts = new LongAdder();
     private volatile int listFailureEvery;
     private final Map<String, ListedKeys> listed = new ConcurrentHashMap<>();
     private final LongAdder lists = new LongAdder();
@@ -102,6 +122,44 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         ranges.clear();
         gets.reset();
         injected.values().forEach(LongAdder::reset);
+    }
+
+    /**
+     * From now on answers the multipart-upload part PUTs that {@code policy} picks with 500
+     * InternalError (after reading their body); resets the part counters.
+     */
+    public void failParts(PartPolicy policy) {
+        partPolicy = policy;
+        putsPerPart.clear();
+        parts.reset();
+        failedParts.reset();
+    }
+
+    /** Part PUTs received since the last {@link #failParts}, and how many of them failed. */
+    public long[] partCounts() {
+        return new long[] {parts.sum(), failedParts.sum()};
+    }
+
+    @Override
+    public UploadPartResponse uploadMultipartPart(
+            MultipartUpload upload, UploadPartRequest request, InputStream body) {
+        int attempt =
+                putsPerPart
+                        .computeIfAbsent(
+                                request.key() + "#" + request.partNumber(),
+                                k -> new AtomicInteger())
+                        .incrementAndGet();
+        parts.increment();
+        if (partPolicy.fails(request.key(), request.partNumber(), attempt)) {
+            failedParts.increment();
+            try {
+                body.transferTo(OutputStream.nullOutputStream());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            throw error(500, "InternalError", "Please try again.");
+        }
+        return super.uploadMultipartPart(upload, request, body);
     }
 
     /** GETs received since the last {@link #setPolicy}, faulty ones included. */

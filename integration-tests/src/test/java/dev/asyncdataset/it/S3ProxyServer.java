@@ -1,6 +1,7 @@
 package dev.asyncdataset.it;
 
 import dev.asyncdataset.examples.s3.RateLimitedBlobStore;
+import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.source.S3SourceBuilder;
 import java.io.ByteArrayInputStream;
@@ -15,6 +16,9 @@ import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
 /**
@@ -129,6 +133,15 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     /** The server's base URI, {@code http://127.0.0.1:<port>}. */
     public URI endpoint() {
         return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** A blocking client of this server (path style, test credentials), for checks. */
+    public S3Client syncClient() {
+        return new S3Connection(
+                        endpoint(),
+                        StaticCredentialsProvider.create(
+                                AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
+                .syncClient();
     }
 
     /** Server-side GET counts and fault injection. */
