@@ -6,11 +6,13 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
 /**
@@ -20,6 +22,8 @@ import software.amazon.awssdk.services.s3.model.UploadPartResponse;
  * failure) aborts the upload, so the store keeps no parts and nothing is visible.
  */
 final class S3MultipartUpload implements ShardDestination.Pending {
+
+    private static final ChecksumAlgorithm CHECKSUM = ChecksumAlgorithm.CRC32;
 
     private final S3AsyncClient client;
     private final S3Location location;
@@ -49,20 +53,14 @@ final class S3MultipartUpload implements ShardDestination.Pending {
     static S3MultipartUpload start(
             S3AsyncClient client, S3Location location, String key, Retrier retrier, int partBytes)
             throws IOException {
+        Consumer<CreateMultipartUploadRequest.Builder> create =
+                r -> r.bucket(location.bucket()).key(key).checksumAlgorithm(CHECKSUM);
         String id =
                 S3Requests.call(
-                        retrier,
-                        location.url(key),
-                        () ->
-                                S3Requests.await(
-                                                client.createMultipartUpload(
-                                                        r ->
-                                                                r.bucket(location.bucket())
-                                                                        .key(key)
-                                                                        .checksumAlgorithm(
-                                                                                ChecksumAlgorithm
-                                                                                        .CRC32)))
-                                        .uploadId());
+                                retrier,
+                                location.url(key),
+                                () -> S3Requests.await(client.createMultipartUpload(create)))
+                        .uploadId();
         return new S3MultipartUpload(client, location, key, retrier, id, partBytes);
     }
 
@@ -83,7 +81,7 @@ final class S3MultipartUpload implements ShardDestination.Pending {
                                                         .uploadId(uploadId)
                                                         .partNumber(number)
                                                         .contentLength((long) length)
-                                                        .checksumAlgorithm(ChecksumAlgorithm.CRC32),
+                                                        .checksumAlgorithm(CHECKSUM),
                                         AsyncRequestBody.fromByteBufferUnsafe(
                                                 ByteBuffer.wrap(bytes, 0, length))));
         parts.add(
