@@ -14,6 +14,7 @@ import dev.asyncdataset.source.ShardWriterBuilder;
 import dev.asyncdataset.source.TarShardSource;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,9 +32,10 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 /**
  * {@link ShardWriter} with S3Proxy as input and output: shards written to S3 as multipart uploads
  * are byte for byte the shards written to a folder and read back as the same samples and labels;
- * images read from S3 land in the shards once each with their labels; a part PUT failing past its
- * retries leaves no partial shard and no unfinished upload, and a rerun completes the same objects;
- * a part failing once is retried and counted; reruns give the same object set, with no duplicates.
+ * images read from S3 (by the class layout or a manifest with integer labels, grouped by label)
+ * land in the shards once each with their labels; a part PUT failing past its retries leaves no
+ * partial shard and no unfinished upload, and a rerun completes the same objects; a part failing
+ * once is retried and counted; reruns give the same object set, with no duplicates.
  */
 class S3ShardWriterIT {
 
@@ -97,6 +99,28 @@ class S3ShardWriterIT {
         }
         assertEquals(0, writer.retries());
         assertNoUnfinishedUpload();
+    }
+
+    @Test
+    void imagesListedByAManifestWithIntegerLabelsAreGroupedByLabel() throws Exception {
+        String manifest = "key,label\nclass2/img0.jpg,7\nclass0/img3.jpg,0\nclass1/img5.jpg,7\n";
+        S3.upload(BUCKET, "", Map.of("train.csv", manifest.getBytes(StandardCharsets.UTF_8)));
+        writer(url("images/"), url("from-manifest/"), manifestOptions()).build().write();
+        try (S3Source input = manifestOptions().setUrl(url("images/")).build()) {
+            assertReadsBackAs(url("from-manifest/"), input);
+        }
+        assertEquals("\n", new String(objects("from-manifest/").get(ShardWriter.CLASSES_FILE)));
+        try (TarShardSource shards = shards(url("from-manifest/"))) {
+            for (long i = 0; i < shards.size(); i++) {
+                String name = shards.describe(i);
+                String group = shards.label(i) + "/";
+                assertTrue(name.contains(" sample " + group), name);
+            }
+        }
+    }
+
+    private static S3SourceBuilder manifestOptions() {
+        return S3.sourceBuilder(url("")).optManifest("train.csv");
     }
 
     @Test
@@ -201,6 +225,10 @@ class S3ShardWriterIT {
         }
     }
 
+    private static TarShardSource shards(String url) throws IOException {
+        return TarShardSource.builder().setUrl(url).optS3(S3.sourceBuilder(url)).build();
+    }
+
     /** Guards {@link #assertNoUnfinishedUpload}: an upload started by hand is listed. */
     private static void assertTheListingShowsAnUploadInProgress() {
         try (S3Client client = S3.syncClient()) {
@@ -216,8 +244,7 @@ class S3ShardWriterIT {
      * with its bytes and label: a sample's key ends with the image's index in the input.
      */
     private static void assertReadsBackAs(String url, LabeledImageSource input) throws Exception {
-        try (TarShardSource shards =
-                TarShardSource.builder().setUrl(url).optS3(S3.sourceBuilder(url)).build()) {
+        try (TarShardSource shards = shards(url)) {
             assertEquals(input.size(), shards.size());
             boolean[] seen = new boolean[(int) input.size()];
             for (long i = 0; i < shards.size(); i++) {
