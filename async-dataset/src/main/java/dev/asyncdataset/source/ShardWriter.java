@@ -19,7 +19,9 @@ import java.util.stream.Stream;
  * <prefix>-000001.tar, ...}, each sample an image member {@code <class>/<9-digit index in the
  * folder>.<ext>} and a label member {@code .cls} (the class position, in decimal), plus a sidecar
  * index per shard ({@code <shard>.idx}) and {@code classes.txt} (one class name per line, in label
- * order).
+ * order). The index gives each sample's image range, its label and the CRC32C of the image's bytes,
+ * against which {@link TarShardSource} checks every image it reads (by random access or streamed):
+ * a flipped bit on disk or on the wire is caught even where the store has no checksum to offer.
  *
  * <p>Every file is written under a temporary name and renamed when complete, so a reader never sees
  * a partial shard. The output depends only on the input, so a rerun (after a crash, say) rewrites
