@@ -1,8 +1,10 @@
 package dev.asyncdataset.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.TarShardSource;
@@ -21,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * shard, and by random access, one ranged GET per item: an epoch under the fault campaign equals a
  * fault-free epoch bit for bit, every item once, every fault one counted retry (all GETs of a shard
  * share its key, so every attempt may fail), every flipped bit also one integrity failure: a whole
- * shard fails its MD5 ETag, a range the CRC32C the sidecar index records for the image. Shards
- * without sidecar indexes, their headers read with ranged GETs, give the same items.
+ * shard fails its MD5 ETag, a range the CRC32C the sidecar index records for the image; an image
+ * corrupt on every attempt is a bad item naming the shard and the member. Shards without sidecar
+ * indexes, their headers read with ranged GETs, give the same items.
  */
 class TarShardsIT {
 
@@ -76,6 +79,27 @@ class TarShardsIT {
                         .rate(Fault.TRUNCATE, 0.15)
                         .rate(Fault.CORRUPT, 0.10),
                 2);
+    }
+
+    @Test
+    void anImageCorruptOnEveryAttemptIsABadItemNamingShardAndMemberOnceTheAttemptsAreSpent()
+            throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        try (TarShardSource source =
+                TarShardSource.builder()
+                        .setUrl(URL)
+                        .optS3(S3.sourceBuilder(URL).optMaxAttempts(3))
+                        .build()) {
+            String[] shardAndKey = source.describe(0).split(" sample ");
+            S3.faults().setPolicy((key, attempt) -> Fault.CORRUPT);
+            BadItemException e = assertThrows(BadItemException.class, () -> source.fetch(null, 0));
+            assertEquals(shardAndKey[0], e.getKey());
+            assertTrue(e.getMessage().contains("still failing after 3 attempts"), e.getMessage());
+            String member = "member " + shardAndKey[1] + ".jpg: CRC32C ";
+            assertTrue(e.getMessage().contains(member), e.getMessage());
+            assertEquals(3, source.integrityFailures());
+            assertEquals(2, source.retries());
+        }
     }
 
     /**
