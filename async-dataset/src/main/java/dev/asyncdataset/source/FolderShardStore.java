@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -69,11 +70,19 @@ final class FolderShardStore implements ShardStore {
         return lengths[shard];
     }
 
+    /** Reads once: a file read again gives the same bytes, so bytes failing the check are bad. */
     @Override
-    public byte[] read(int shard, long offset, int length) throws IOException {
+    public byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException {
+        byte[] bytes;
         try (FileChannel channel = ByteRanges.open(shards.get(shard))) {
-            return ByteRanges.readFile(channel, offset, length);
+            bytes = ByteRanges.readFile(channel, offset, length);
         }
+        try {
+            check.verify(bytes);
+        } catch (S3Integrity.MismatchException e) {
+            throw new BadItemException(shards.get(shard).toString(), e.getMessage(), e);
+        }
+        return bytes;
     }
 
     /**

@@ -119,10 +119,22 @@ final class S3ShardStore implements ShardStore {
         return lengths[shard];
     }
 
+    /**
+     * One ranged GET per attempt; bytes failing {@code check} are a transient failure ({@link
+     * S3Errors#isTransient}), retried as a flipped bit on the wire should be.
+     */
     @Override
-    public byte[] read(int shard, long offset, int length) throws IOException {
+    public byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException {
         String key = keys.get(shard);
-        return badWhenGivenUp(key, () -> retrier.call(() -> reader.getRange(key, offset, length)));
+        return badWhenGivenUp(
+                key,
+                () ->
+                        retrier.call(
+                                () -> {
+                                    byte[] bytes = reader.getRange(key, offset, length);
+                                    check.verify(bytes);
+                                    return bytes;
+                                }));
     }
 
     @Override

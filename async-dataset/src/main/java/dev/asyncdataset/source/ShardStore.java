@@ -17,13 +17,32 @@ interface ShardStore extends AutoCloseable {
     /** The length of {@code shard} in bytes. */
     long length(int shard) throws IOException;
 
+    /** Checks the bytes of a read: throws if they are not the bytes that were written. */
+    @FunctionalInterface
+    interface BytesCheck {
+        void verify(byte[] bytes) throws S3Integrity.MismatchException;
+    }
+
     /**
      * Reads exactly {@code length} bytes of {@code shard} from {@code offset}: one positioned read
-     * or one ranged GET (retried as a whole).
+     * or one ranged GET (retried as a whole), unchecked.
      *
      * @throws IOException if the storage fails for good
      */
-    byte[] read(int shard, long offset, int length) throws IOException;
+    default byte[] read(int shard, long offset, int length) throws IOException {
+        return read(shard, offset, length, bytes -> {});
+    }
+
+    /**
+     * Reads exactly {@code length} bytes of {@code shard} from {@code offset}, as {@link #read(int,
+     * long, int)} does, and passes them through {@code check}. Bytes that fail it are read again
+     * where that may help (a ranged GET, within the retry budget, each a counted retry) and
+     * otherwise (a file, or a GET still failing when the budget is spent) a {@link
+     * dev.asyncdataset.decode.BadItemException} naming the shard, with the check's message.
+     *
+     * @throws IOException if the storage fails for good
+     */
+    byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException;
 
     /**
      * Reads the whole of {@code shard}: one read or one GET, and a GET that fails mid-body goes on

@@ -24,7 +24,10 @@ import org.slf4j.LoggerFactory;
  * each sample an image member {@code <class>/<9-digit index in the input>.<ext>} and a label member
  * {@code .cls} (the label, in decimal), plus a sidecar index per shard ({@code <shard>.idx}) and
  * {@code classes.txt} (one class name per line, in label order; empty for a manifest with integer
- * labels).
+ * labels). The index gives each sample's image range, its label and the CRC32C of the image's
+ * bytes, against which {@link TarShardSource} checks every image it reads (by random access or
+ * streamed): a flipped bit on disk or on the wire is caught even where the store has no checksum to
+ * offer.
  *
  * <p>A shard becomes visible whole or not at all: in a folder it is written under a temporary name
  * and renamed; on S3 it is streamed as a multipart upload in parts of {@link

@@ -21,8 +21,19 @@ import java.util.List;
  * decode as {@link ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
  *
  * <p>On S3 every GET is retried as {@link S3Source}'s are, with the same options ({@link
- * TarShardSourceBuilder#optS3}), and counted in {@link #retries()}. A ranged GET carries no
- * checksum: item bytes are not checked against the store's (whole shards are).
+ * TarShardSourceBuilder#optS3}), and counted in {@link #retries()}.
+ *
+ * <p><b>Integrity.</b> {@link ShardWriter}'s index records the CRC32C of each image; every read of
+ * an image, by random access or cut from a streamed shard, is checked against it. By random access
+ * on S3 an image that fails is a transient failure, read again within the retry budget (counted in
+ * {@link #retries()} and {@link #integrityFailures()}) and a {@link BadItemException} naming the
+ * shard and the member once the budget is spent; from a folder, where a second read gives the same
+ * bytes, it is at once such a bad item. An image failing its CRC in a streamed shard is read again
+ * by itself, as by random access. Whole shards on S3 are also checked against the store's checksum
+ * (MD5 ETag or additional checksum) as {@link S3Source}'s objects are. Images have no CRC to be
+ * checked against when the index was written before the CRC was recorded (version 1) or when there
+ * is no index and the samples come from the tar headers: then only a streamed shard's store
+ * checksum, if any, protects them.
  *
  * <p>A shard whose structure is broken (truncated, bad checksum, not a tar) fails opening with
  * {@link BadItemException} naming it. A sample that breaks the WebDataset layout (no image, no
@@ -46,6 +57,7 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
     private final List<ShardSample> samples;
     private final int[] shardOf;
     private final LabeledKeys items;
+    private final MemberChecks checks = new MemberChecks();
 
     private TarShardSource(
             ShardStore store, List<ShardSample> samples, int[] shardOf, List<String> classes) {
@@ -164,11 +176,18 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         return samples.size();
     }
 
+    /**
+     * Reads the image of item {@code index} with one positioned read or one ranged GET, checked
+     * against its CRC32C when the index has one.
+     */
     @Override
     public byte[] fetch(NDManager manager, long index) throws IOException {
-        ShardSample sample = sample(index).check();
-        TarMember image = sample.image();
-        return store.read(shardOf(index), image.offset(), (int) image.size());
+        TarMember image = sample(index).check().image();
+        return store.read(
+                shardOf(index),
+                image.offset(),
+                (int) image.size(),
+                bytes -> checks.verify(image, bytes, 0));
     }
 
     @Override
@@ -190,17 +209,26 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         return store.readShard(shard);
     }
 
-    /** Cuts the image of item {@code index} from the bytes of its whole shard. */
-    byte[] image(long index, byte[] shard) throws BadItemException {
-        ShardSample sample = sample(index).check();
-        long end = sample.image().offset() + sample.image().size();
+    /**
+     * Cuts the image of item {@code index} from the bytes of its whole shard, checked against its
+     * CRC32C when the index has one; an image failing it is read again by itself ({@link #fetch}),
+     * which retries it on S3 and makes it a bad item in a folder.
+     */
+    byte[] image(long index, byte[] shard) throws IOException {
+        TarMember image = sample(index).check().image();
+        long end = image.offset() + image.size();
         if (end > shard.length) {
             throw new BadItemException(
                     describe(index),
                     "its image runs to byte " + end + " but the shard now has " + shard.length,
                     null);
         }
-        return Arrays.copyOfRange(shard, (int) sample.image().offset(), (int) end);
+        try {
+            checks.verify(image, shard, (int) image.offset());
+        } catch (S3Integrity.MismatchException e) {
+            return fetch(null, index);
+        }
+        return Arrays.copyOfRange(shard, (int) image.offset(), (int) end);
     }
 
     @Override
@@ -225,10 +253,13 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         return store.retries();
     }
 
-    /** Returns how many whole-shard bodies failed their checksum (each then read again). */
+    /**
+     * Returns how many bodies failed their checksum (each then read again): whole shards against
+     * the store's, images against the CRC32C of the index.
+     */
     @Override
     public long integrityFailures() {
-        return store.integrityFailures();
+        return store.integrityFailures() + checks.failures();
     }
 
     /** Closes the shard files or the S3 client. */

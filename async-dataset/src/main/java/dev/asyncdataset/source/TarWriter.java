@@ -17,7 +17,7 @@ final class TarWriter {
         this.out = out;
     }
 
-    /** Appends a regular file; returns where its data lies. */
+    /** Appends a regular file; returns where its data lies, and its CRC32C. */
     TarMember add(String name, byte[] data) throws IOException {
         byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
         if (nameBytes.length > 100) {
@@ -25,7 +25,8 @@ final class TarWriter {
             block(TarHeader.ustar("././@LongLink", record.length, 'L'), record);
         }
         block(TarHeader.ustar(name, data.length, '0'), data);
-        return new TarMember(name, position - TarHeader.padded(data.length), data.length, null);
+        long offset = position - TarHeader.padded(data.length);
+        return new TarMember(name, offset, data.length, null, MemberChecks.crc32c(data));
     }
 
     /** The bytes written so far. */

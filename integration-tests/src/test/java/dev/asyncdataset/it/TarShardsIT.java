@@ -1,8 +1,10 @@
 package dev.asyncdataset.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.TarShardSource;
@@ -20,9 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Tar shards from S3Proxy through {@code ConcurrentDataset}. Streamed (the default), one GET per
  * shard, and by random access, one ranged GET per item: an epoch under the fault campaign equals a
  * fault-free epoch bit for bit, every item once, every fault one counted retry (all GETs of a shard
- * share its key, so every attempt may fail; flipped bits only when streaming: a range carries no
- * checksum). Shards without sidecar indexes, their headers read with ranged GETs, give the same
- * items.
+ * share its key, so every attempt may fail), every flipped bit also one integrity failure: a whole
+ * shard fails its MD5 ETag, a range the CRC32C the sidecar index records for the image; an image
+ * corrupt on every attempt is a bad item naming the shard and the member. Shards without sidecar
+ * indexes, their headers read with ranged GETs, give the same items.
  */
 class TarShardsIT {
 
@@ -53,8 +56,15 @@ class TarShardsIT {
                         .rate(Fault.RESET, 0.05)
                         .rate(Fault.INTERNAL_ERROR, 0.03)
                         .rate(Fault.STALL, 0.01)
-                        .rate(Fault.TRUNCATE, 0.03),
+                        .rate(Fault.TRUNCATE, 0.03)
+                        .rate(Fault.CORRUPT, 0.03),
                 20);
+    }
+
+    @Test
+    void randomAccessWithFlippedBitsInRangedBodiesEqualsTheFaultFreeEpochEachARetry()
+            throws Exception {
+        campaign(true, new RandomFaults(2028, Integer.MAX_VALUE).rate(Fault.CORRUPT, 0.2), 40);
     }
 
     @Test
@@ -71,10 +81,32 @@ class TarShardsIT {
                 2);
     }
 
+    @Test
+    void anImageCorruptOnEveryAttemptIsABadItemNamingShardAndMemberOnceTheAttemptsAreSpent()
+            throws Exception {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+        try (TarShardSource source =
+                TarShardSource.builder()
+                        .setUrl(URL)
+                        .optS3(S3.sourceBuilder(URL).optMaxAttempts(3))
+                        .build()) {
+            String sample = source.describe(0);
+            int cut = sample.indexOf(" sample ");
+            S3.faults().setPolicy((key, attempt) -> Fault.CORRUPT);
+            BadItemException e = assertThrows(BadItemException.class, () -> source.fetch(null, 0));
+            assertEquals(sample.substring(0, cut), e.getKey());
+            assertTrue(e.getMessage().contains("still failing after 3 attempts"), e.getMessage());
+            String member = "member " + sample.substring(cut + 8) + ".jpg: CRC32C ";
+            assertTrue(e.getMessage().contains(member), e.getMessage());
+            assertEquals(3, source.integrityFailures());
+            assertEquals(2, source.retries());
+        }
+    }
+
     /**
      * A fault-free epoch (one GET per item by random access, one per shard streamed), then one
      * under {@code faults}: the same batches bit for bit, more than {@code minFaults} faults, each
-     * one counted retry and one more GET.
+     * one counted retry and one more GET, each flipped bit one integrity failure.
      */
     private static void campaign(boolean randomAccess, RandomFaults faults, int minFaults)
             throws Exception {
@@ -88,12 +120,18 @@ class TarShardsIT {
             S3.faults().setPolicy(faults);
             Epoch actual = FaultCampaignIT.epoch(faulty, randomAccess);
             System.out.printf(
-                    "tar shard campaign (random access %b): %d faults, %d retries, %d resets%n",
-                    randomAccess, S3.faults().injectedFaults(), actual.retries(), S3.resets());
+                    "tar shard campaign (random access %b): %d faults, %d retries, %d flipped bits,"
+                            + " %d integrity failures%n",
+                    randomAccess,
+                    S3.faults().injectedFaults(),
+                    actual.retries(),
+                    S3.faults().injectedCount(Fault.CORRUPT),
+                    actual.integrityFailures());
             FaultCampaignIT.assertSameEpoch(expected, actual, (int) clean.size());
             long injected = S3.faults().injectedFaults();
             assertTrue(injected > minFaults, "faults: " + injected);
             assertEquals(injected, actual.retries());
+            assertEquals(S3.faults().injectedCount(Fault.CORRUPT), actual.integrityFailures());
             assertEquals(gets + actual.retries(), S3.faults().getCount());
         }
     }

@@ -1,0 +1,214 @@
+package dev.asyncdataset.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.BadItemPolicy;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.testing.TestImages;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Images checked against the CRC32C of the sidecar index, by random access and streamed. */
+@Timeout(120)
+class ShardIntegrityTest {
+
+    /** The item whose image gets a flipped bit. */
+    private static final long BAD = 7;
+
+    @TempDir Path images;
+    @TempDir Path shards;
+    private Map<Long, Integer> clean;
+
+    @BeforeEach
+    void writeShardsAndReadThemCleanly() throws Exception {
+        TestImages.write(images, TestImages.classFolders(3, 6, 40, 30));
+        ShardWriter.builder()
+                .setImages(images)
+                .setOutput(shards)
+                .optShardBytes(20_000)
+                .build()
+                .write();
+        try (TarShardSource source = TarShardSource.of(shards)) {
+            clean = epoch(dataset(source, BadItemPolicy.FAIL, true));
+        }
+    }
+
+    @Test
+    void aFlippedBitInAFolderShardFailsNamingShardAndMemberByRandomAccess() throws Exception {
+        try (TarShardSource source = corrupted()) {
+            TarMember image = source.sample(BAD).image();
+            BadItemException e =
+                    assertThrows(BadItemException.class, () -> source.fetch(null, BAD));
+            assertEquals(source.store().names().get(source.shardOf(BAD)), e.getKey());
+            assertTrue(
+                    e.getMessage().contains("member " + image.name() + ": CRC32C"), e.getMessage());
+            assertFailsNaming(dataset(source, BadItemPolicy.FAIL, true), image);
+        }
+    }
+
+    @Test
+    void aFlippedBitInAFolderShardFailsNamingShardAndMemberStreamed() throws Exception {
+        try (TarShardSource source = corrupted()) {
+            assertFailsNaming(
+                    dataset(source, BadItemPolicy.FAIL, false), source.sample(BAD).image());
+        }
+    }
+
+    @Test
+    void underSkipOnlyTheCorruptSampleIsLostByRandomAccessAndStreamed() throws Exception {
+        flip(BAD);
+        for (boolean randomAccess : new boolean[] {true, false}) {
+            try (TarShardSource source = TarShardSource.of(shards)) {
+                ConcurrentDataset dataset = dataset(source, BadItemPolicy.SKIP, randomAccess);
+                Map<Long, Integer> expected = new TreeMap<>(clean);
+                expected.remove(BAD);
+                assertEquals(expected, epoch(dataset), "random access " + randomAccess);
+                assertEquals(1, dataset.stats().skippedItems());
+                // streamed: the image cut from the shard, then its read by itself
+                assertEquals(randomAccess ? 1 : 2, dataset.stats().integrityFailures());
+            }
+        }
+    }
+
+    /** A whole-shard read the store could not check (a multipart ETag, say) with a bit flipped. */
+    @Test
+    void anImageFailingItsCrcInAStreamedShardIsReadAgainByItself() throws Exception {
+        FolderShardStore folder = FolderShardStore.open(shards, null);
+        try (TarShardSource probe = TarShardSource.of(shards);
+                TarShardSource source = TarShardSource.open(new FlippingStore(folder, probe))) {
+            ConcurrentDataset dataset = dataset(source, BadItemPolicy.FAIL, false);
+            assertEquals(clean, epoch(dataset));
+            assertEquals(1, dataset.stats().integrityFailures());
+        }
+    }
+
+    @Test
+    void imagesOfAnIndexWithoutCrcsAreReadUnchecked() throws Exception {
+        Path shard = flip(BAD);
+        Files.delete(Path.of(shard + ShardIndexFile.SUFFIX));
+        try (TarShardSource headersOnly = TarShardSource.of(shards)) {
+            assertNull(headersOnly.sample(BAD).image().crc32c());
+            headersOnly.fetch(null, BAD);
+            assertEquals(0, headersOnly.integrityFailures());
+        }
+    }
+
+    private TarShardSource corrupted() throws IOException {
+        flip(BAD);
+        return TarShardSource.of(shards);
+    }
+
+    /** Flips bit 0 of the middle byte of {@code item}'s image in its shard file; returns it. */
+    private Path flip(long item) throws IOException {
+        try (TarShardSource source = TarShardSource.of(shards)) {
+            Path shard = Path.of(source.store().names().get(source.shardOf(item)));
+            TarMember image = source.sample(item).image();
+            byte[] bytes = Files.readAllBytes(shard);
+            bytes[(int) (image.offset() + image.size() / 2)] ^= 1;
+            Files.write(shard, bytes);
+            return shard;
+        }
+    }
+
+    private static void assertFailsNaming(ConcurrentDataset dataset, TarMember image) {
+        DataLoadingException e = assertThrows(DataLoadingException.class, () -> epoch(dataset));
+        assertTrue(e.getCause() instanceof BadItemException, String.valueOf(e.getCause()));
+        assertTrue(e.getMessage().contains("member " + image.name()), e.getMessage());
+    }
+
+    private static ConcurrentDataset dataset(
+            ItemSource<?> source, BadItemPolicy policy, boolean randomAccess) {
+        ConcurrentDataset.Builder builder =
+                ConcurrentDataset.builder()
+                        .setSource(source)
+                        .setSampling(2, true)
+                        .optSeed(5)
+                        .optBadItemPolicy(policy);
+        return (randomAccess ? builder.optRandomAccess() : builder).build();
+    }
+
+    /** A hash of the pixels each item delivered, by item. */
+    private static Map<Long, Integer> epoch(ConcurrentDataset dataset) throws Exception {
+        Map<Long, Integer> items = new TreeMap<>();
+        try (NDManager manager = NDManager.newBaseManager()) {
+            for (Batch batch : dataset.getData(manager)) {
+                try (batch) {
+                    for (int i = 0; i < batch.getSize(); i++) {
+                        byte[] pixels = batch.getData().head().get(i).toByteArray();
+                        items.put((Long) batch.getIndices().get(i), Arrays.hashCode(pixels));
+                    }
+                }
+            }
+        }
+        return items;
+    }
+
+    /** A folder whose whole-shard reads come with one bit of {@link #BAD}'s image flipped. */
+    private static final class FlippingStore implements ShardStore {
+        private final ShardStore folder;
+        private final int shard;
+        private final long at;
+
+        FlippingStore(ShardStore folder, TarShardSource layout) {
+            this.folder = folder;
+            this.shard = layout.shardOf(BAD);
+            TarMember image = layout.sample(BAD).image();
+            this.at = image.offset() + image.size() / 2;
+        }
+
+        @Override
+        public byte[] readShard(int s) throws IOException {
+            byte[] bytes = folder.readShard(s);
+            if (s == shard) {
+                bytes[(int) at] ^= 1;
+            }
+            return bytes;
+        }
+
+        @Override
+        public List<String> names() {
+            return folder.names();
+        }
+
+        @Override
+        public long length(int s) throws IOException {
+            return folder.length(s);
+        }
+
+        @Override
+        public byte[] read(int s, long offset, int length, BytesCheck check) throws IOException {
+            return folder.read(s, offset, length, check);
+        }
+
+        @Override
+        public byte[] sidecar(int s) throws IOException {
+            return folder.sidecar(s);
+        }
+
+        @Override
+        public List<String> classes() throws IOException {
+            return folder.classes();
+        }
+
+        @Override
+        public void close() {
+            folder.close();
+        }
+    }
+}
