@@ -6,7 +6,8 @@ heaps of the others), other anonymous memory, libtorch, the JVM, other shared ob
 files, and the children (PyTorch's workers). For a JVM it also reads `jcmd GC.heap_info` (heap
 committed and used) and, when the JVM runs with -XX:NativeMemoryTracking=summary, `jcmd
 VM.native_memory summary` (committed by category) every --jcmd-every epochs and after the last.
-Peak PSS is sampled every 0.2 s as in suite.py. Prints one table row per sample and writes
+Peak PSS is sampled every 0.2 s as in suite.py, CPU time (user + system, workers included) read
+when the process ends. Prints one table row per sample and writes
 target/bench/memory-NAME.json.
 
     python3 examples/bench/memory.py --name cd-folder -- java -XX:NativeMemoryTracking=summary \\
@@ -153,8 +154,10 @@ def main():
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     peak, heap, rows, result = [0], [], [], None
 
+    ended = threading.Event()
+
     def sample_peak():
-        while process.poll() is None:
+        while not ended.is_set():
             peak[0] = max(peak[0], tree_pss_kb(process.pid))
             time.sleep(0.2)
     sampler = threading.Thread(target=sample_peak, daemon=True)
@@ -170,14 +173,19 @@ def main():
             result = json.loads(line[len("RESULT "):])
             rows.append(sample(process.pid, epoch, heap, True))
             show(rows[-1])
-    process.wait()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    ended.set()
     sampler.join()
+    cpu_s = round(usage.ru_utime + usage.ru_stime, 1)
     summary = {"name": args.name, "peak_pss_mb": round(peak[0] / 1024), "result": result,
+               "cpu_s": cpu_s,
                "samples": rows, "command": command}
     os.makedirs(os.path.join(ROOT, "target", "bench"), exist_ok=True)
     with open(os.path.join(ROOT, "target", "bench", f"memory-{args.name}.json"), "w") as f:
         json.dump(summary, f, indent=1)
-    print(f"{args.name}: peak PSS {summary['peak_pss_mb']} MB, exit {process.returncode}")
+    print(f"{args.name}: peak PSS {summary['peak_pss_mb']} MB, CPU {cpu_s} s, "
+          f"exit {process.returncode}")
     sys.exit(process.returncode)
 
 

@@ -18,10 +18,11 @@ import org.slf4j.LoggerFactory;
  * MALLOC_MMAP_THRESHOLD_=131072} in the environment would: larger blocks are mapped and given back
  * when freed, and arenas are trimmed above 128 KiB free.
  *
- * <p>It is left alone when the environment sets {@code MALLOC_ARENA_MAX} or {@code
- * MALLOC_MMAP_THRESHOLD_} (the user chose), or with {@code -Dasyncdataset.mallopt=false}. {@code
- * mallopt} is called through the FFM API ({@code GlibcMalloc}, JDK 22+); on JDK 21, or a C library
- * other than glibc, the loader logs a warning with the environment setting instead.
+ * <p>It is left alone when the environment sets {@code MALLOC_MMAP_THRESHOLD_} (the user chose), or
+ * with {@code -Dasyncdataset.mallopt=false}; {@code MALLOC_ARENA_MAX} (fewer arenas) is independent
+ * of it and no longer needed for memory to stay flat. {@code mallopt} is called through the FFM API
+ * ({@code GlibcMalloc}, JDK 22+); on JDK 21, or a C library other than glibc, the loader logs a
+ * warning with the environment setting instead.
  */
 final class MallocArenas {
 
@@ -53,13 +54,9 @@ final class MallocArenas {
         }
     }
 
-    /**
-     * Whether to act on this OS and environment: Linux, and neither {@code MALLOC_ARENA_MAX} nor
-     * {@code MALLOC_MMAP_THRESHOLD_} set.
-     */
+    /** Whether to act on this OS and environment: Linux, without {@code MALLOC_MMAP_THRESHOLD_}. */
     static boolean applies(String osName, Map<String, String> environment) {
         return osName.toLowerCase(Locale.ROOT).startsWith("linux")
-                && !environment.containsKey("MALLOC_ARENA_MAX")
                 && !environment.containsKey("MALLOC_MMAP_THRESHOLD_");
     }
 
