@@ -25,6 +25,8 @@ import sys
 import threading
 import time
 
+from suite import pss_kb
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARENA_ALIGN = 64 << 20
 MAPPING = re.compile(r"^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$")
@@ -38,19 +40,6 @@ def children(pid):
         with open(f"/proc/{pid}/task/{task}/children") as f:
             found += [int(c) for c in f.read().split()]
     return found
-
-
-def tree_pss_kb(pid):
-    total, pending = 0, [pid]
-    while pending:
-        p = pending.pop()
-        try:
-            with open(f"/proc/{p}/smaps_rollup") as f:
-                total += sum(int(line.split()[1]) for line in f if line.startswith("Pss:"))
-            pending += children(p)
-        except (FileNotFoundError, ProcessLookupError, PermissionError):
-            pass
-    return total
 
 
 def group(start, end, name, heap):
@@ -120,7 +109,7 @@ def native_memory(pid):
 
 def sample(pid, epoch, heap, with_jcmd):
     row = {"epoch": epoch, "t": round(time.monotonic(), 1),
-           "pss_mb": round(tree_pss_kb(pid) / 1024)}
+           "pss_mb": round(pss_kb(pid) / 1024)}
     if with_jcmd:
         info = heap_info(pid)
         if info:
@@ -128,7 +117,7 @@ def sample(pid, epoch, heap, with_jcmd):
             row["nmt"] = native_memory(pid)
     try:
         row["groups"] = smaps_groups(pid, heap)
-        row["groups"]["children"] = round(sum(tree_pss_kb(c) for c in children(pid)) / 1024)
+        row["groups"]["children"] = round(sum(pss_kb(c) for c in children(pid)) / 1024)
         row["threads"] = len(os.listdir(f"/proc/{pid}/task"))
     except FileNotFoundError:
         pass
@@ -158,20 +147,20 @@ def main():
 
     def sample_peak():
         while not ended.is_set():
-            peak[0] = max(peak[0], tree_pss_kb(process.pid))
+            peak[0] = max(peak[0], pss_kb(process.pid))
             time.sleep(0.2)
     sampler = threading.Thread(target=sample_peak, daemon=True)
     sampler.start()
-    epoch = 0
+    epoch, jvm = 0, any(os.path.basename(c) == "java" for c in command)
     for line in process.stdout:
         if line.startswith("EPOCH"):
             epoch += 1
             rows.append(sample(process.pid, epoch, heap,
-                               epoch == 1 or epoch % args.jcmd_every == 0))
+                               jvm and (epoch == 1 or epoch % args.jcmd_every == 0)))
             show(rows[-1])
         elif line.startswith("RESULT "):
             result = json.loads(line[len("RESULT "):])
-            rows.append(sample(process.pid, epoch, heap, True))
+            rows.append(sample(process.pid, epoch, heap, jvm))
             show(rows[-1])
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
