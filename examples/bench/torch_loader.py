@@ -6,8 +6,10 @@ counts only those), the report's training augmentation (RandomResizedCrop(224),
 RandomHorizontalFlip, ToTensor, Normalize) decoded with PIL, from a local ImageFolder, an S3 prefix
 (boto3, one client per worker) or memory (the files read up front: the CPU-bound ceiling). Workers
 are persistent by default (PyTorch's best setting: no process start and no new boto3 client per
-epoch). With --train, ResNet-18 training steps instead, timing the wait for each batch. Prints one
-"RESULT {...}" JSON line, like the Java LoaderBenchmark, for suite.py.
+epoch). With --train, ResNet-18 training steps instead, timing the wait for each batch. With
+--no-loader, no DataLoader: the same steps over one constant batch (the process's floor, for
+memory). Prints "EPOCH" after each epoch and one "RESULT {...}" JSON line, like the Java
+LoaderBenchmark, for suite.py and memory.py.
 
 Run it with Debian's /usr/bin/python3 (python3-torch, python3-torchvision, python3-pil,
 python3-boto3).
@@ -106,6 +108,13 @@ def loader(args, items):
                       num_workers=args.workers, generator=generator, persistent_workers=persistent)
 
 
+def constant_batches(args, size):
+    """--no-loader: size // batch steps of one constant batch, as the DataLoader would deliver it."""
+    data = torch.rand(args.batch_size, 3, args.image_size, args.image_size)
+    labels = torch.zeros(args.batch_size, dtype=torch.long)
+    return [(data, labels)] * (size // args.batch_size)
+
+
 def run_epoch(batches, args, step_fn):
     start = time.perf_counter()
     first_ms, window_start, window_images, images, wait = 0.0, 0.0, 0, 0, 0.0
@@ -129,6 +138,7 @@ def run_epoch(batches, args, step_fn):
             break
     del iterator
     end = time.perf_counter()
+    print("EPOCH", flush=True)
     return {"rate": window_images / (end - window_start), "first_ms": first_ms,
             "images": images, "wait": wait, "wall": end - start}
 
@@ -165,6 +175,8 @@ def main():
     parser.add_argument("--warmup-seconds", type=float, default=0)
     parser.add_argument("--train", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-loader", action="store_true",
+                        help="no DataLoader: one constant normalized batch per step (the floor)")
     args = parser.parse_args()
     args.in_memory = args.in_memory == "true"
     torch.set_num_threads(os.cpu_count())
@@ -173,7 +185,7 @@ def main():
         transforms.ToTensor(), transforms.Normalize(MEAN, STD)])
     items, classes = dataset(args, transform)
     step = trainer(classes, args) if args.train else (lambda data, labels: None)
-    batches = loader(args, items)
+    batches = constant_batches(args, len(items)) if args.no_loader else loader(args, items)
     began, warmup = time.perf_counter(), []
     while time.perf_counter() - began < args.warmup_seconds:
         warmup.append(run_epoch(batches, args, step))

@@ -37,6 +37,21 @@ public final class ImageDecoder {
         return decode(manager, bytes, key, Codec.active());
     }
 
+    /**
+     * Hands the calling thread's reused native decode buffers (its pixel buffer and its TurboJPEG
+     * decompressor) to the next thread that decodes, instead of leaving them to the garbage
+     * collector, which may free them only after many epochs. A thread that decodes many images and
+     * then ends, such as a loader's decode thread, calls it last; decoding again afterwards works
+     * but takes new buffers.
+     */
+    public static void releaseThreadBuffers() {
+        Uint8Arrays.releaseScratch();
+        TurboJpeg.Decoder turbo = TurboJpeg.decoder();
+        if (turbo != null) {
+            turbo.releaseThread();
+        }
+    }
+
     static NDArray decode(NDManager manager, byte[] bytes, String key, Codec codec)
             throws BadItemException {
         return Uint8Arrays.create(manager, pixels(bytes, key, codec));

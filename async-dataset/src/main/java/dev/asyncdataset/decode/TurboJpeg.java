@@ -28,6 +28,9 @@ final class TurboJpeg {
          * @throws BadItemException if the bytes cannot be decoded
          */
         Pixels decode(byte[] bytes, String key) throws BadItemException;
+
+        /** Hands this thread's decompressor and input buffer to the next thread that decodes. */
+        void releaseThread();
     }
 
     private static final Logger logger = LoggerFactory.getLogger(TurboJpeg.class);

@@ -6,6 +6,8 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.function.Consumer;
 
 /**
@@ -15,11 +17,14 @@ import java.util.function.Consumer;
  * (DESIGN: DJL's memory swings by GBs that way). Here pixels are written into one reused direct
  * buffer per thread ({@link #fill}), and either written from there into a recycled batch buffer
  * ({@link RowWriter}) or wrapped as an array and copied once into engine-owned memory that {@code
- * close()} frees, the wrapper closed at once.
+ * close()} frees, the wrapper closed at once. A thread that ends hands its buffer to the next
+ * thread that decodes ({@link #releaseScratch}), so a loader's decode threads, new every epoch,
+ * keep reusing the same few buffers.
  */
 final class Uint8Arrays {
 
     private static final ThreadLocal<ByteBuffer> SCRATCH = new ThreadLocal<>();
+    private static final Deque<ByteBuffer> RELEASED = new ConcurrentLinkedDeque<>();
 
     private Uint8Arrays() {}
 
@@ -65,10 +70,22 @@ final class Uint8Arrays {
         return new Pixels(buffer, height, width);
     }
 
+    /** Hands this thread's buffer, if any, to the next thread that has none. */
+    static void releaseScratch() {
+        ByteBuffer buffer = SCRATCH.get();
+        if (buffer != null) {
+            SCRATCH.remove();
+            RELEASED.push(buffer);
+        }
+    }
+
     private static ByteBuffer scratch(int size) {
         ByteBuffer buffer = SCRATCH.get();
         if (buffer == null || buffer.capacity() < size) {
-            buffer = ByteBuffer.allocateDirect(size).order(ByteOrder.nativeOrder());
+            buffer = RELEASED.poll();
+            if (buffer == null || buffer.capacity() < size) {
+                buffer = ByteBuffer.allocateDirect(size).order(ByteOrder.nativeOrder());
+            }
             SCRATCH.set(buffer);
         }
         buffer.clear().limit(size);

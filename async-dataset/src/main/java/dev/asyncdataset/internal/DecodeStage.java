@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.ItemSource;
@@ -169,7 +170,11 @@ final class DecodeStage {
                 factory.newThread(
                         () -> {
                             isDecodeThread.set(true);
-                            task.run();
+                            try {
+                                task.run();
+                            } finally {
+                                ImageDecoder.releaseThreadBuffers();
+                            }
                         });
     }
 

@@ -74,7 +74,7 @@ public final class Loader implements AutoCloseable {
             long total,
             long consumed,
             StatsCounter stats) {
-        MallocArenas.adviseOnce();
+        MallocArenas.tuneOnce();
         NDManager host = manager.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
         OPEN.incrementAndGet();

@@ -88,6 +88,11 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
         return pixels;
     }
 
+    @Override
+    public void releaseThread() {
+        TurboJpegHandle.releaseCurrent();
+    }
+
     private BadItemException decodeInto(
             TurboJpegHandle handle,
             MemorySegment jpeg,

@@ -6,18 +6,22 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Cleaner;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
  * One decode thread's TurboJPEG state: a decompressor (TurboJPEG handles are not thread-safe), a
  * native buffer for the JPEG bytes, grown as needed and reused, and room for the header fields. The
  * decompressor is destroyed after a fatal error, or once its thread is gone and the state
- * unreachable; the buffers belong to an automatic arena, freed then too. Native memory per thread:
- * the largest JPEG seen, plus about 20 KB.
+ * unreachable; the buffers belong to an automatic arena, freed then too. A thread that ends can
+ * instead hand its state to the next thread that decodes ({@link #releaseCurrent}). Native memory
+ * per thread: the largest JPEG seen, plus about 20 KB.
  */
 final class TurboJpegHandle {
 
     private static final Cleaner CLEANER = Cleaner.create();
     private static final ThreadLocal<TurboJpegHandle> CURRENT = new ThreadLocal<>();
+    private static final Deque<TurboJpegHandle> RELEASED = new ConcurrentLinkedDeque<>();
 
     private final MemorySegment pointer;
     private Cleaner.Cleanable destroyer;
@@ -38,6 +42,9 @@ final class TurboJpegHandle {
      */
     static TurboJpegHandle of(MethodHandle init, MethodHandle destroy, int jpegSize) {
         TurboJpegHandle handle = CURRENT.get();
+        if (handle == null && (handle = RELEASED.poll()) != null) {
+            CURRENT.set(handle);
+        }
         if (handle == null) {
             handle = new TurboJpegHandle(create(init));
             MemorySegment pointer = handle.pointer;
@@ -48,6 +55,18 @@ final class TurboJpegHandle {
             handle.jpeg = Arena.ofAuto().allocate(Math.max(jpegSize, 256 * 1024));
         }
         return handle;
+    }
+
+    /**
+     * Hands this thread's state, if any, to the next thread that has none, instead of leaving it to
+     * the garbage collector (a decode thread that ends).
+     */
+    static void releaseCurrent() {
+        TurboJpegHandle handle = CURRENT.get();
+        if (handle != null) {
+            CURRENT.remove();
+            RELEASED.push(handle);
+        }
     }
 
     MemorySegment pointer() {

@@ -36,7 +36,10 @@ import java.util.function.ToDoubleFunction;
  * <pre>
  * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
  * --in-memory true|false (true: read the folder into memory first, for the CPU-bound ceiling)
+ * --constant-batch true|false (true: no loader, one constant batch normalized per step: the floor)
  * </pre>
+ *
+ * <p>Prints {@code EPOCH n} after each epoch, so that a memory sampler can follow the epochs.
  */
 public final class LoaderBenchmark {
 
@@ -57,17 +60,20 @@ public final class LoaderBenchmark {
         long maxNanos = (long) (options.integer("max-seconds") * 1e9);
         S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
         try (NDManager manager = NDManager.newBaseManager(Device.cpu());
-                TrainingData data = open(settings, options, connection)) {
+                AutoCloseable data = open(settings, options, connection)) {
+            Dataset dataset = dataset(data);
             List<Epoch> all = new ArrayList<>();
             long warmupEnd = System.nanoTime() + (long) (options.integer("warmup-seconds") * 1e9);
             while (System.nanoTime() < warmupEnd) {
-                all.add(runEpoch(data.dataset(), settings, options, manager, maxNanos));
+                all.add(runEpoch(dataset, settings, options, manager, maxNanos));
+                System.out.println("EPOCH " + all.size());
             }
             int warmupEpochs = all.size();
             for (int epoch = 0; epoch < settings.epochs(); epoch++) {
-                all.add(runEpoch(data.dataset(), settings, options, manager, maxNanos));
+                all.add(runEpoch(dataset, settings, options, manager, maxNanos));
+                System.out.println("EPOCH " + all.size());
             }
-            System.out.println("RESULT " + json(all, warmupEpochs, data.dataset()));
+            System.out.println("RESULT " + json(all, warmupEpochs, dataset));
         }
         System.exit(0);
     }
@@ -83,16 +89,28 @@ public final class LoaderBenchmark {
         defaults.put("in-memory", "false");
         defaults.put("skip", "1");
         defaults.put("warmup-seconds", "0");
+        defaults.put("constant-batch", "false");
         return defaults;
     }
 
-    private static TrainingData open(
+    /**
+     * The training data, or with {@code --constant-batch true} no loader ({@link ConstantBatches}).
+     */
+    private static AutoCloseable open(
             TrainingSettings settings, Options options, S3Connection connection) throws Exception {
+        if (options.text("constant-batch").equals("true")) {
+            long items = ImageFolderSource.of(Path.of(settings.data())).size();
+            return new ConstantBatches(settings.batchSize(), settings.imageSize(), items);
+        }
         if (!options.text("in-memory").equals("true")) {
             return TrainingData.open(settings, connection, Device.cpu());
         }
         InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));
         return new TrainingData(TrainingData.concurrent(settings, source, Device.cpu()), 0, source);
+    }
+
+    private static Dataset dataset(AutoCloseable data) {
+        return data instanceof TrainingData training ? training.dataset() : (Dataset) data;
     }
 
     private static Epoch runEpoch(
