@@ -47,7 +47,7 @@ final class ShardStream implements LabeledImageSource {
         }
         int shard = source.shardOf(index);
         try {
-            ResidentShards.Loaded loaded = resident.acquire(shard);
+            ShardLoader.Loaded loaded = resident.acquire(shard);
             return source.image(index, loaded.bytes(), loaded.length());
         } catch (ExecutionException e) {
             throw loadFailure(index, e.getCause());

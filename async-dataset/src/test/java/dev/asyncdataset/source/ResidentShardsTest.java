@@ -53,13 +53,13 @@ class ResidentShardsTest {
     void concurrentFetchesOfOneShardLoadItOnceAndShareItsBuffer() throws Exception {
         int[] order = new int[64];
         ResidentShards resident = resident(order);
-        List<Future<ResidentShards.Loaded>> fetched = new ArrayList<>();
+        List<Future<ShardLoader.Loaded>> fetched = new ArrayList<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < 64; i++) {
                 fetched.add(threads.submit(() -> resident.acquire(0)));
             }
         }
-        for (Future<ResidentShards.Loaded> loaded : fetched) {
+        for (Future<ShardLoader.Loaded> loaded : fetched) {
             assertSame(fetched.get(0).get().bytes(), loaded.get().bytes());
             assertEquals(length(0), loaded.get().length());
         }
@@ -75,13 +75,13 @@ class ResidentShardsTest {
     @Test
     void aShardsBufferGoesBackAfterItsLastSampleAndServesALaterShard() throws Exception {
         ResidentShards resident = resident(0, 0, 1, 1, 3, 3);
-        ResidentShards.Loaded zero = resident.acquire(0);
-        ResidentShards.Loaded one = resident.acquire(1);
+        ShardLoader.Loaded zero = resident.acquire(0);
+        ShardLoader.Loaded one = resident.acquire(1);
         assertNotSame(zero.bytes(), one.bytes());
         resident.release(0);
         resident.acquire(0);
         resident.release(0);
-        ResidentShards.Loaded three = resident.acquire(3);
+        ShardLoader.Loaded three = resident.acquire(3);
         assertSame(zero.bytes(), three.bytes(), "shard 3 reuses shard 0's buffer");
         assertEquals(4, three.bytes()[length(3) - 1]);
         assertEquals(2L * pool.bufferBytes(), resident.peakBytes(), "two at once: 2 x 1 live");
@@ -146,7 +146,7 @@ class ResidentShardsTest {
     private static boolean fetchIsIntact(ResidentShards resident, int shard) throws Exception {
         resident.await(shard);
         try {
-            ResidentShards.Loaded loaded = resident.acquire(shard);
+            ShardLoader.Loaded loaded = resident.acquire(shard);
             byte[] copy = Arrays.copyOf(loaded.bytes(), loaded.length());
             for (byte b : copy) {
                 if (b != shard + 1) {
