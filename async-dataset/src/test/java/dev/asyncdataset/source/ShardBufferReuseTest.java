@@ -1,7 +1,6 @@
 package dev.asyncdataset.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
@@ -9,10 +8,10 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.LoaderStats;
+import dev.asyncdataset.testing.ConsumerThreads;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,7 +21,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -71,23 +69,11 @@ class ShardBufferReuseTest {
             for (int epoch = 0; epoch < EPOCHS; epoch++) {
                 Ending ending = Ending.values()[random.nextInt(Ending.values().length)];
                 int stopAfter = 1 + random.nextInt(20);
-                Thread consumer =
-                        Thread.ofPlatform()
-                                .start(
-                                        () ->
-                                                consume(
-                                                        dataset,
-                                                        manager,
-                                                        ending,
-                                                        stopAfter,
-                                                        expected,
-                                                        unexpected));
-                if (ending == Ending.INTERRUPT) {
-                    TimeUnit.MICROSECONDS.sleep(random.nextInt(20_000));
-                    consumer.interrupt();
-                }
-                consumer.join(Duration.ofSeconds(60));
-                assertFalse(consumer.isAlive(), "epoch " + epoch + " (" + ending + ") hangs");
+                ConsumerThreads.run(
+                        "epoch " + epoch + " (" + ending + ")",
+                        () -> consume(dataset, manager, ending, stopAfter, expected, unexpected),
+                        ending == Ending.INTERRUPT,
+                        random);
                 LoaderStats stats = dataset.stats();
                 assertTrue(
                         stats.peakResidentBytes() <= bound,
