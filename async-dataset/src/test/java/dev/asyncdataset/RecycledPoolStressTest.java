@@ -102,12 +102,8 @@ class RecycledPoolStressTest {
                     break;
                 }
             }
-        } catch (DataLoadingException e) {
-            if (ending != Ending.INTERRUPT || !(e.getCause() instanceof InterruptedException)) {
-                unexpected.add(e);
-            }
         } catch (Exception | Error e) {
-            unexpected.add(e);
+            ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
         }
         try {
             while (!kept.isEmpty()) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.LoaderStats;
 import dev.asyncdataset.testing.ConsumerThreads;
 import dev.asyncdataset.testing.TestImages;
@@ -102,12 +101,8 @@ class ShardBufferReuseTest {
                     break;
                 }
             }
-        } catch (DataLoadingException e) {
-            if (ending != Ending.INTERRUPT || !(e.getCause() instanceof InterruptedException)) {
-                unexpected.add(e);
-            }
         } catch (Exception | Error e) {
-            unexpected.add(e);
+            ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
         }
     }
 

@@ -2,7 +2,9 @@ package dev.asyncdataset.testing;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.asyncdataset.DataLoadingException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -26,5 +28,17 @@ public final class ConsumerThreads {
         }
         consumer.join(Duration.ofSeconds(60));
         assertFalse(consumer.isAlive(), what + " hangs");
+    }
+
+    /**
+     * Adds what a trainer's loop threw to {@code unexpected}, unless the loop was interrupted on
+     * purpose and this is the loader reporting that interrupt.
+     */
+    public static void collect(Throwable thrown, boolean interrupted, List<Throwable> unexpected) {
+        if (!interrupted
+                || !(thrown instanceof DataLoadingException)
+                || !(thrown.getCause() instanceof InterruptedException)) {
+            unexpected.add(thrown);
+        }
     }
 }
