@@ -72,8 +72,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default item seed). Ranks
  * ({@link Builder#optShard}) take interleaved positions of one global order, so {@link
  * #iterationState()} resumes at another world size; when the world size divides the partitions,
- * each rank reads only its own partitions' shards. A rank holds the shards of about two windows per
- * partition it reads; {@link ShardedSource} states the bound, and {@link
+ * each rank reads only its own partitions' shards. A rank holds the shards of at most two windows
+ * per partition it reads, in reused buffers; {@link ShardedSource} states the bound, and {@link
  * LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it. {@link
  * Builder#optRandomAccess} reads the same source one item at a time in a full permutation instead.
  *
@@ -208,7 +208,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         if (epochSampler == null || sampler != this.sampler) {
             epochOffset.set(0);
             return currentEpoch.replace(
-                    new BatchIterable(spec, manager, sampler.sample(this), size(), 0, stats));
+                    new BatchIterable(
+                            spec, manager, sampler.sample(this), size(), 0, stats, false));
         }
         long skip = resumeSkip.getAndSet(0);
         long samples = resumeSamples.getAndSet(-1);
@@ -225,7 +226,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                         epochSampler.sample(size(), spec.seed(), epoch, skip),
                         total,
                         Math.min(total, skip * epochSampler.batchSize()),
-                        stats));
+                        stats,
+                        false));
     }
 
     /** Starts a streamed epoch at global position {@code position}. */
@@ -241,7 +243,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                         streamed.batches(),
                         streamed.total(),
                         streamed.consumed(),
-                        stats));
+                        stats,
+                        true));
     }
 
     /** {@inheritDoc} */
@@ -594,9 +597,14 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         /**
          * Sets how many shards one shuffle window of shard streaming spans; default {@value
          * #DEFAULT_WINDOW_SHARDS}. A larger window mixes more shards into each batch, and holds
-         * more of them in memory: at most about {@code 2 * windowShards} shards per canonical
-         * partition a rank reads (see {@link dev.asyncdataset.source.ShardedSource} for the exact
-         * bound).
+         * more of them in memory: a rank holds at most {@code 2 * windowShards} shards per
+         * canonical partition it reads (the windows being read and the next ones, read ahead), each
+         * in a buffer of the largest shard's length that the source reuses across shards and
+         * epochs. With one rank, or as many ranks as partitions (the default), that is at most
+         * {@code 2 * windowShards * largestShardBytes} bytes, whatever the batches in flight: 256
+         * MB for the default window and 32 MB shards, 1 GiB for the shard writer's default 128 MB
+         * shards. {@link LoaderStats#peakResidentBytes()} reports it; see {@link
+         * dev.asyncdataset.source.ShardedSource} for the bound with other partition counts.
          *
          * @param windowShards the shards of a window, at least 1
          * @return this builder

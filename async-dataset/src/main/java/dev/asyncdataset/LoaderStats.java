@@ -24,9 +24,11 @@ package dev.asyncdataset;
  * @param cacheHits items the source served from its local cache
  * @param cacheMisses items the source looked up in its cache and fetched from storage
  * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
- * @param residentBytes bytes of whole shards held in memory now, when streaming shards
- * @param peakResidentBytes the most bytes of whole shards held at once in the epoch, when streaming
- *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states)
+ * @param residentBytes bytes of the shard buffers the epoch holds now (whole buffers, each of the
+ *     largest shard's length), when streaming shards; 0 once the epoch is closed
+ * @param peakResidentBytes the most bytes of shard buffers the epoch held at once, when streaming
+ *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states; between epochs the
+ *     source keeps up to that many free buffers for reuse)
  * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
  *     host batch buffers, one array per field per batch) or {@code "per-item"} (an array per item,
  *     stacked into the batch); see {@link ConcurrentDataset.Builder#optRecycleBuffers}

@@ -2,7 +2,6 @@ package dev.asyncdataset;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
@@ -11,6 +10,7 @@ import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.internal.Loader;
 import dev.asyncdataset.internal.StageThreads;
 import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.testing.ConsumerThreads;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,22 +66,11 @@ class RecycledPoolStressTest {
             Ending ending = Ending.values()[random.nextInt(Ending.values().length)];
             long consumerSeed = random.nextLong();
             NDManager trainer = NDManager.newBaseManager();
-            Thread consumer =
-                    Thread.ofPlatform()
-                            .start(
-                                    () ->
-                                            consume(
-                                                    dataset,
-                                                    trainer,
-                                                    ending,
-                                                    consumerSeed,
-                                                    unexpected));
-            if (ending == Ending.INTERRUPT) {
-                TimeUnit.MICROSECONDS.sleep(random.nextInt(20_000));
-                consumer.interrupt();
-            }
-            consumer.join(Duration.ofSeconds(60));
-            assertFalse(consumer.isAlive(), "iteration " + i + " (" + ending + ") hangs");
+            ConsumerThreads.run(
+                    "iteration " + i + " (" + ending + ")",
+                    () -> consume(dataset, trainer, ending, consumerSeed, unexpected),
+                    ending == Ending.INTERRUPT,
+                    random);
             trainer.close();
             awaitReleased(i);
             assertEquals("recycled", dataset.stats().bufferPath());
@@ -114,12 +102,8 @@ class RecycledPoolStressTest {
                     break;
                 }
             }
-        } catch (DataLoadingException e) {
-            if (ending != Ending.INTERRUPT || !(e.getCause() instanceof InterruptedException)) {
-                unexpected.add(e);
-            }
         } catch (Exception | Error e) {
-            unexpected.add(e);
+            ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
         }
         try {
             while (!kept.isEmpty()) {

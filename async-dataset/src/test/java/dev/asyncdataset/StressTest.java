@@ -1,20 +1,19 @@
 package dev.asyncdataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.internal.Loader;
 import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.testing.ConsumerThreads;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -58,23 +57,11 @@ class StressTest {
                 endings.merge(ending, 1, Integer::sum);
                 NDManager trainer = root.newSubManager();
                 int stopAfter = 1 + random.nextInt(64);
-                Thread consumer =
-                        Thread.ofPlatform()
-                                .name("stress-trainer-" + i)
-                                .start(
-                                        () ->
-                                                consume(
-                                                        dataset,
-                                                        trainer,
-                                                        ending,
-                                                        stopAfter,
-                                                        unexpected));
-                if (ending == Ending.INTERRUPT) {
-                    TimeUnit.MICROSECONDS.sleep(random.nextInt(20_000));
-                    consumer.interrupt();
-                }
-                consumer.join(Duration.ofSeconds(60));
-                assertFalse(consumer.isAlive(), "iteration " + i + " (" + ending + ") hangs");
+                ConsumerThreads.run(
+                        "iteration " + i + " (" + ending + ")",
+                        () -> consume(dataset, trainer, ending, stopAfter, unexpected),
+                        ending == Ending.INTERRUPT,
+                        random);
                 trainer.close();
                 awaitReleased(i);
                 assertEquals(baseline, root.getManagedArrays().size(), "arrays after " + i);
@@ -102,12 +89,8 @@ class StressTest {
                     break;
                 }
             }
-        } catch (DataLoadingException e) {
-            if (ending != Ending.INTERRUPT || !(e.getCause() instanceof InterruptedException)) {
-                unexpected.add(e);
-            }
         } catch (Exception | Error e) {
-            unexpected.add(e);
+            ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
         }
     }
 

@@ -39,6 +39,8 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
      * @param total the dataset size
      * @param consumed the items of the epoch delivered before a restart, where progress starts
      * @param stats the epoch's counters
+     * @param epochOwned whether {@code spec}'s source belongs to this epoch alone (a streamed view
+     *     of shards), to be closed with it
      */
     public BatchIterable(
             LoaderSpec spec,
@@ -46,9 +48,12 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
             Iterator<List<Long>> sample,
             long total,
             long consumed,
-            StatsCounter stats) {
+            StatsCounter stats,
+            boolean epochOwned) {
         this.loader =
-                new EpochLoader(() -> Loader.start(spec, trainer, sample, total, consumed, stats));
+                new EpochLoader(
+                        () -> Loader.start(spec, trainer, sample, total, consumed, stats),
+                        epochOwned ? spec.source() : null);
         this.trainer = trainer;
         this.stats = stats;
         CLEANER.register(this, loader::close);

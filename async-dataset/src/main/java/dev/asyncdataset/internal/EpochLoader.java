@@ -2,23 +2,33 @@ package dev.asyncdataset.internal;
 
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.source.ItemSource;
 import java.util.function.Supplier;
 
 /**
  * The loader of one epoch, started at most once and closed by whichever comes first: the end of the
  * epoch, the iterator's {@code close()}, the start of the dataset's next epoch ({@link
  * #supersede()}), or the cleaner once the iterator is unreachable. It never refers to the iterator,
- * so that holding it (as {@link CurrentEpoch} does) keeps the cleaner working.
+ * so that holding it (as {@link CurrentEpoch} does) keeps the cleaner working. Closing it closes
+ * the epoch's own source (a streamed view of shards) after the loader, whose close waits for the
+ * fetch threads.
  */
 final class EpochLoader {
 
     private final Supplier<Loader> starter;
+    private final ItemSource<?> epochSource;
     private Loader loader;
     private boolean closed;
     private volatile boolean superseded;
 
-    EpochLoader(Supplier<Loader> starter) {
+    /**
+     * @param starter starts the loader
+     * @param epochSource the source that belongs to this epoch alone, closed after the loader; or
+     *     null
+     */
+    EpochLoader(Supplier<Loader> starter, ItemSource<?> epochSource) {
         this.starter = starter;
+        this.epochSource = epochSource;
     }
 
     /** The failure of an iterator whose epoch was closed because the next one started. */
@@ -76,6 +86,9 @@ final class EpochLoader {
         }
         if (running != null) {
             running.close();
+        }
+        if (epochSource != null) {
+            epochSource.close();
         }
     }
 

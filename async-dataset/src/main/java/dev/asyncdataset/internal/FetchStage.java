@@ -65,6 +65,7 @@ final class FetchStage {
             return;
         }
         try {
+            source.awaitReady(batch.indices.get(slot));
             limit.acquire();
             long start = System.nanoTime();
             try {

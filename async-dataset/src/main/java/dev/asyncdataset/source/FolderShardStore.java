@@ -2,6 +2,7 @@ package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,9 @@ import java.util.stream.Stream;
  * read of the shard.
  */
 final class FolderShardStore implements ShardStore {
+
+    /** The most bytes of one read of a whole shard. */
+    static final int CHUNK = 1 << 20;
 
     private final List<Path> shards;
     private final long[] lengths;
@@ -86,16 +90,28 @@ final class FolderShardStore implements ShardStore {
     }
 
     /**
-     * Reads the file as it is now: a shard cut since opening loses only the samples past the cut.
+     * Reads the file as it is now, up to its length when opened: a shard cut since loses only the
+     * samples past the cut. Positioned reads of at most {@link #CHUNK} bytes each, so that the
+     * channel's temporary direct buffer (kept per carrier thread by the JDK) stays that small.
      */
     @Override
-    public byte[] readShard(int shard) throws IOException {
-        Path file = shards.get(shard);
-        long length = Files.size(file);
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IOException(file + " has " + length + " bytes, over 2 GiB");
+    public int readShard(int shard, byte[] into) throws IOException {
+        if (lengths[shard] > into.length) {
+            throw new IOException(
+                    shards.get(shard) + " has " + lengths[shard] + " bytes, over 2 GiB");
         }
-        return Files.readAllBytes(file);
+        try (FileChannel channel = ByteRanges.open(shards.get(shard))) {
+            int length = (int) Math.min(lengths[shard], channel.size());
+            int at = 0;
+            while (at < length) {
+                int n = channel.read(ByteBuffer.wrap(into, at, Math.min(CHUNK, length - at)), at);
+                if (n < 0) {
+                    break;
+                }
+                at += n;
+            }
+            return at;
+        }
     }
 
     @Override

@@ -9,7 +9,9 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * stalled) is continued by a ranged GET from the first byte not received, with If-Match on the
  * first response's ETag so that the pieces come from one version of the object. Each resumption is
  * one retry of the {@link Retrier}. The assembled body is checked against the first response's
- * checksum; a mismatch starts over from byte 0. One instance per read.
+ * checksum; a mismatch starts over from byte 0. The body goes into an array given by the caller (a
+ * reused shard buffer, at least the object's length); once {@link #read} returns or throws, nothing
+ * writes into it any more. One instance per read.
  */
 final class ResumingGet {
 
@@ -17,44 +19,51 @@ final class ResumingGet {
     private final String key;
     private final String url;
     private final byte[] bytes;
+    private final int length;
     private GetObjectResponse first;
     private int received;
 
-    private ResumingGet(S3Reader reader, String key, String url, int length) {
+    private ResumingGet(S3Reader reader, String key, String url, byte[] into, int length) {
         this.reader = reader;
         this.key = key;
         this.url = url;
-        this.bytes = new byte[length];
+        this.bytes = into;
+        this.length = length;
     }
 
     /**
-     * Reads {@code key} of {@code length} bytes, retrying and resuming within {@code retrier}'s
-     * budget.
+     * Reads {@code key} of {@code length} bytes into the start of {@code into}, retrying and
+     * resuming within {@code retrier}'s budget.
      *
      * @throws Retrier.GaveUp if it still fails when the budget is spent
      */
-    static byte[] read(
-            S3Reader reader, Retrier retrier, S3Location location, String key, int length)
+    static void read(
+            S3Reader reader,
+            Retrier retrier,
+            S3Location location,
+            String key,
+            byte[] into,
+            int length)
             throws Exception {
-        ResumingGet get = new ResumingGet(reader, key, location.url(key), length);
-        return retrier.call(get::attempt);
+        ResumingGet get = new ResumingGet(reader, key, location.url(key), into, length);
+        retrier.call(get::attempt);
     }
 
     private byte[] attempt() throws Exception {
-        S3Body body = reader.body(key, bytes, received);
+        S3Body body = reader.body(key, bytes, received, length);
         try {
             if (first == null) {
-                long length = reader.get(key, body, null, null).response().contentLength();
-                if (length != bytes.length) {
+                long got = reader.get(key, body, null, null).response().contentLength();
+                if (got != length) {
                     throw new BadItemException(
-                            url, "has " + length + " bytes, listed with " + bytes.length, null);
+                            url, "has " + got + " bytes, listed with " + length, null);
                 }
             } else {
-                if (received < bytes.length) {
-                    String range = S3Reader.range(received, bytes.length);
+                if (received < length) {
+                    String range = S3Reader.range(received, length);
                     reader.get(key, body, range, first.eTag());
                 }
-                reader.check(url, first, bytes);
+                reader.check(url, first, bytes, length);
             }
             return bytes;
         } catch (Exception e) {

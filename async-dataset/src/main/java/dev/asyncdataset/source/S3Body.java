@@ -25,8 +25,9 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * One instance per request.
  *
  * <p>Given an array to fill, the body is written into it from a start position instead (a ranged
- * GET resuming a whole-object read), and {@link #filled()} tells how far it got, also after a
- * failure.
+ * GET resuming a whole-object read, into a reused shard buffer), and {@link #filled()} tells how
+ * far it got, also after a failure. Writes into the array and failing the body exclude each other:
+ * once {@link #stop} returns, nothing more is written into it, so the array can be reused.
  */
 final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body.Result> {
 
@@ -54,9 +55,9 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
         this(url, maxBytes, firstByte, idle, null, 0);
     }
 
-    /** A body written into {@code into} from {@code start}; it may not run past the array's end. */
-    S3Body(String url, Duration firstByte, Duration idle, byte[] into, int start) {
-        this(url, into.length - start, firstByte, idle, into, start);
+    /** A body written into {@code into} from {@code start}; it may not run past {@code end}. */
+    S3Body(String url, Duration firstByte, Duration idle, byte[] into, int start, int end) {
+        this(url, end - start, firstByte, idle, into, start);
     }
 
     private S3Body(
@@ -162,8 +163,18 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
         }
     }
 
+    /**
+     * Fails the body with {@code error} unless it is done; once this returns, nothing more is
+     * written into the array.
+     */
+    void stop(Throwable error) {
+        fail(error);
+    }
+
     private void fail(Throwable error) {
-        result.completeExceptionally(error);
+        synchronized (this) {
+            result.completeExceptionally(error);
+        }
         cancelDeadline();
         Subscription s = subscription;
         if (s != null) {
@@ -186,21 +197,32 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
 
         @Override
         public void onNext(ByteBuffer buffer) {
-            if (result.isDone()) {
-                return;
+            if (write(buffer)) {
+                lastBytes = System.nanoTime();
+                subscription.request(1);
             }
-            int at = filled;
-            if (buffer.remaining() > end - at) {
-                fail(
-                        new IOException(
-                                url + ": body longer than its Content-Length " + (end - start)));
-                return;
+        }
+
+        /** Writes the chunk unless the body is done: under the lock {@link #fail} takes. */
+        private boolean write(ByteBuffer buffer) {
+            synchronized (S3Body.this) {
+                if (result.isDone()) {
+                    return false;
+                }
+                int at = filled;
+                if (buffer.remaining() > end - at) {
+                    fail(
+                            new IOException(
+                                    url
+                                            + ": body longer than its Content-Length "
+                                            + (end - start)));
+                    return false;
+                }
+                int n = buffer.remaining();
+                buffer.get(bytes, at, n);
+                filled = at + n;
+                return true;
             }
-            int n = buffer.remaining();
-            buffer.get(bytes, at, n);
-            filled = at + n;
-            lastBytes = System.nanoTime();
-            subscription.request(1);
         }
 
         @Override

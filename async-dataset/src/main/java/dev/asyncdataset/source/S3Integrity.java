@@ -24,11 +24,13 @@ final class S3Integrity {
     private S3Integrity() {}
 
     /**
-     * Throws {@link MismatchException} if {@code body} does not match the response's MD5 ETag.
+     * Throws {@link MismatchException} if the first {@code length} bytes of {@code body} do not
+     * match the response's MD5 ETag.
      *
      * @param url the object, for the message
      */
-    static void check(String url, GetObjectResponse response, byte[] body) throws IOException {
+    static void check(String url, GetObjectResponse response, byte[] body, int length)
+            throws IOException {
         if (hasAdditionalChecksum(response)) {
             return;
         }
@@ -36,7 +38,9 @@ final class S3Integrity {
         if (etag == null) {
             return;
         }
-        byte[] actual = md5().digest(body);
+        MessageDigest md5 = md5();
+        md5.update(body, 0, length);
+        byte[] actual = md5.digest();
         if (!MessageDigest.isEqual(actual, etag)) {
             throw new MismatchException(
                     url + ": body MD5 " + HEX.formatHex(actual) + ", ETag " + HEX.formatHex(etag));

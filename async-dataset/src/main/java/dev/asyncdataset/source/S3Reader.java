@@ -52,19 +52,23 @@ final class S3Reader {
 
     /** GETs {@code length} bytes of {@code key} from {@code offset} once: one ranged GET. */
     byte[] getRange(String key, long offset, int length) throws Exception {
-        S3Body body = body(key, new byte[length], 0);
+        S3Body body = body(key, new byte[length], 0, length);
         return get(key, body, range(offset, offset + length), null).bytes();
     }
 
-    /** A body of {@code key} written into {@code into} from {@code start}, with these timeouts. */
-    S3Body body(String key, byte[] into, int start) {
-        return new S3Body(location.url(key), firstByteTimeout, idleTimeout, into, start);
+    /**
+     * A body of {@code key} written into {@code into} from {@code start} up to at most {@code end},
+     * with these timeouts.
+     */
+    S3Body body(String key, byte[] into, int start, int end) {
+        return new S3Body(location.url(key), firstByteTimeout, idleTimeout, into, start, end);
     }
 
     /**
      * GETs {@code key} once into {@code body}: the whole object ({@code range} null), checked
      * against its checksum when checking is on, or the {@code range} (a Range header value), sent
      * with If-Match {@code etag} when it is not null and left unchecked: a range has no checksum.
+     * However it ends, nothing is written into the body's array after it returns.
      */
     S3Body.Result get(String key, S3Body body, String range, String etag) throws Exception {
         String url = location.url(key);
@@ -81,23 +85,25 @@ final class S3Reader {
         try {
             S3Body.Result result = response.applyToEither(body.result(), r -> r).get();
             if (whole) {
-                check(url, result.response(), result.bytes());
+                check(url, result.response(), result.bytes(), body.filled());
             }
             return result;
         } catch (Exception e) {
+            body.stop(e);
             response.cancel(true);
             throw failure(url, e);
         }
     }
 
     /**
-     * Checks a whole object's {@code bytes} against the checksum in {@code response} when checking
-     * is on, counting a mismatch.
+     * Checks a whole object, the first {@code length} of {@code bytes}, against the checksum in
+     * {@code response} when checking is on, counting a mismatch.
      */
-    void check(String url, GetObjectResponse response, byte[] bytes) throws IOException {
+    void check(String url, GetObjectResponse response, byte[] bytes, int length)
+            throws IOException {
         if (verify) {
             try {
-                S3Integrity.check(url, response, bytes);
+                S3Integrity.check(url, response, bytes, length);
             } catch (S3Integrity.MismatchException e) {
                 integrityFailures.increment();
                 throw e;

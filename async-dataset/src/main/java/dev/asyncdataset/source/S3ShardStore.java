@@ -138,14 +138,20 @@ final class S3ShardStore implements ShardStore {
     }
 
     @Override
-    public byte[] readShard(int shard) throws IOException {
+    public int readShard(int shard, byte[] into) throws IOException {
         String key = keys.get(shard);
-        if (lengths[shard] > Integer.MAX_VALUE - 8) {
+        if (lengths[shard] > into.length) {
             throw new BadItemException(
                     location.url(key), lengths[shard] + " bytes, over 2 GiB", null);
         }
         int length = (int) lengths[shard];
-        return badWhenGivenUp(key, () -> ResumingGet.read(reader, retrier, location, key, length));
+        badWhenGivenUp(
+                key,
+                () -> {
+                    ResumingGet.read(reader, retrier, location, key, into, length);
+                    return into;
+                });
+        return length;
     }
 
     @Override

@@ -45,12 +45,16 @@ interface ShardStore extends AutoCloseable {
     byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException;
 
     /**
-     * Reads the whole of {@code shard}: one read or one GET, and a GET that fails mid-body goes on
-     * with a ranged GET from the last byte received, counted as a retry.
+     * Reads the whole of {@code shard} into the start of {@code into}: positioned reads of a file,
+     * or one GET, and a GET that fails mid-body goes on with a ranged GET from the last byte
+     * received, counted as a retry. When it returns or throws, nothing writes into {@code into} any
+     * more.
      *
-     * @throws IOException if the storage fails for good
+     * @param into a buffer of at least {@link #length} bytes
+     * @return the bytes read: the shard's length (a file cut since opening gives fewer)
+     * @throws IOException if the storage fails for good, or the shard is longer than {@code into}
      */
-    byte[] readShard(int shard) throws IOException;
+    int readShard(int shard, byte[] into) throws IOException;
 
     /** The bytes of {@code shard}'s sidecar index, or null if it has none. */
     byte[] sidecar(int shard) throws IOException;

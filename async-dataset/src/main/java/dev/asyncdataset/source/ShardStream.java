@@ -8,8 +8,9 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
 /**
- * One streamed epoch of a {@link TarShardSource}: item bytes are cut from whole shards held by
- * {@link ResidentShards}; the padding items are read by random access.
+ * One streamed epoch of a {@link TarShardSource}: item bytes are copied out of whole shards held by
+ * {@link ResidentShards} (so that nothing reads a shard buffer after its fetch), and the padding
+ * items are read by random access. Closing it gives the shard buffers back to the source's pool.
  */
 final class ShardStream implements LabeledImageSource {
 
@@ -17,22 +18,26 @@ final class ShardStream implements LabeledImageSource {
     private final ResidentShards resident;
     private final Set<Long> randomAccess = new HashSet<>();
 
-    ShardStream(TarShardSource source, long[] items, int streamed) {
+    ShardStream(TarShardSource source, long[] items, int streamed, ShardBuffers buffers) {
         this.source = source;
-        int[] perShard = new int[source.shardCount()];
-        for (int i = 0; i < items.length; i++) {
-            if (i < streamed) {
-                perShard[source.shardOf(items[i])]++;
-            } else {
-                randomAccess.add(items[i]);
-            }
+        for (int i = streamed; i < items.length; i++) {
+            randomAccess.add(items[i]);
         }
-        this.resident = new ResidentShards(source::readShard, perShard);
+        ShardSpans spans = ShardSpans.of(items, streamed, source::shardOf, source.shardCount());
+        this.resident = new ResidentShards(source::readShard, buffers, spans);
     }
 
     @Override
     public long size() {
         return source.size();
+    }
+
+    /** Waits until the shard of {@code index} is loaded (or failed to load). */
+    @Override
+    public void awaitReady(long index) throws InterruptedException {
+        if (!randomAccess.contains(index)) {
+            resident.await(source.shardOf(index));
+        }
     }
 
     @Override
@@ -42,7 +47,8 @@ final class ShardStream implements LabeledImageSource {
         }
         int shard = source.shardOf(index);
         try {
-            return source.image(index, resident.acquire(shard));
+            ShardLoader.Loaded loaded = resident.acquire(shard);
+            return source.image(index, loaded.bytes(), loaded.length());
         } catch (ExecutionException e) {
             throw loadFailure(index, e.getCause());
         } finally {
@@ -92,5 +98,11 @@ final class ShardStream implements LabeledImageSource {
     @Override
     public long peakResidentBytes() {
         return resident.peakBytes();
+    }
+
+    /** Gives the shard buffers back; called once the epoch's fetches stopped. */
+    @Override
+    public void close() {
+        resident.close();
     }
 }

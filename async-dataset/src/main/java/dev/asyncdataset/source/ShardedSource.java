@@ -7,22 +7,24 @@ package dev.asyncdataset.source;
  * such a source by default, in the order of {@link ShuffleWindows}, and reads it by random access
  * only when asked to ({@code optRandomAccess}).
  *
- * <p><b>Memory bound.</b> A streamed epoch loads a shard when the first of its samples is fetched
- * and drops it once the last one it reads from it is fetched. Every batch before the oldest batch
- * in flight is done, so the shards resident at once are those of the shuffle windows that the
- * {@code inFlight} items of the batches in flight span, in each canonical partition the rank reads
- * (it reads them in lockstep: {@link ShuffleWindows} interleaves them). Let {@code inFlight =
- * batchesInFlight * batchSize}, where {@code batchesInFlight} is {@code optWorkers} with fixed
- * fetchers, and at most {@code max(workers, ceil(maxFetchers / batchSize) + 1)} under AUTO; let
- * {@code g = gcd(C, W)} for {@code C} partitions and {@code W} ranks, so that a rank reads {@code P
- * = C / g} partitions and {@code g / W} of each one's samples; and let {@code itemsPerWindow} be
- * the fewest items one window of K shards of a partition gives this rank (about {@code K *
- * samplesPerShard * g / W}: all of the window's samples when {@code W} divides {@code C}). Then at
- * most {@code P * (1 + ceil((inFlight - 1) / itemsPerWindow)) * K * largestShardBytes} bytes are
- * resident: {@code (C / W) * 2 * K * largestShardBytes} (the window being finished and the next,
- * per partition) when {@code W} divides {@code C} and {@code inFlight <= itemsPerWindow}. {@link
- * #residentBytes()} reports the bytes held now and {@link #peakResidentBytes()} the most held at
- * once in the epoch.
+ * <p><b>Memory bound.</b> A streamed epoch reads each shard whole into a buffer of the largest
+ * shard's length, taken from buffers the source keeps and reuses across shards and epochs, so that
+ * streaming allocates no shard-sized array after the first epoch. A shard is live from its first
+ * sample in the rank's read order to its last; the epoch loads its shards in the order they are
+ * first needed and holds at most {@code 2 * L} buffers, where {@code L} is the most shards live at
+ * once: {@code L} for the shuffle windows being read and as many read ahead, so that the next
+ * windows are in memory before the first batch needs them. A rank reads {@code P = C / gcd(C, W)}
+ * of the {@code C} canonical partitions for {@code W} ranks, in lockstep ({@link ShuffleWindows}
+ * interleaves them), one window of K shards of each at a time, so {@code L <= P * K + (P - 1)} (the
+ * {@code P - 1}: shards on the boundary of two partitions the rank both reads, which it holds from
+ * one to the other; none when {@code W} divides {@code C}, the default). The bytes held are then at
+ * most {@code 2 * (P * K + P - 1) * largestShardBytes}: {@code 2 * K * largestShardBytes} for one
+ * rank, or when {@code W = C} (for example 256 MB for K = 4 and 32 MB shards). The batches in
+ * flight do not add to it: a fetch waits for its shard ({@link ItemSource#awaitReady}) before it
+ * takes a fetch slot and copies its sample out of the buffer, so a buffer is reused only after
+ * every sample of its shard was copied out. {@link #residentBytes()} reports the bytes of the
+ * buffers the epoch holds now and {@link #peakResidentBytes()} the most it held at once; between
+ * epochs the source keeps up to that many free buffers for the next one.
  *
  * @param <T> what the fetch step hands to the decode step
  */

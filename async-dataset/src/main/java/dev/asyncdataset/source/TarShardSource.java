@@ -58,12 +58,18 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
     private final int[] shardOf;
     private final LabeledKeys items;
     private final MemberChecks checks = new MemberChecks();
+    private final ShardBuffers buffers;
 
     private TarShardSource(
-            ShardStore store, List<ShardSample> samples, int[] shardOf, List<String> classes) {
+            ShardStore store,
+            List<ShardSample> samples,
+            int[] shardOf,
+            List<String> classes,
+            long largestShard) {
         this.store = store;
         this.samples = samples;
         this.shardOf = shardOf;
+        this.buffers = new ShardBuffers(largestShard);
         List<String> keys = samples.stream().map(ShardSample::key).toList();
         long[] labels = samples.stream().mapToLong(ShardSample::label).toArray();
         this.items = new LabeledKeys(classes, keys, labels);
@@ -110,14 +116,16 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         try {
             List<ShardSample> samples = new ArrayList<>();
             List<Integer> shardOf = new ArrayList<>();
+            long largest = 0;
             for (int shard = 0; shard < store.names().size(); shard++) {
                 for (ShardSample sample : samplesOf(store, shard)) {
                     samples.add(sample);
                     shardOf.add(shard);
                 }
+                largest = Math.max(largest, store.length(shard));
             }
             int[] shards = shardOf.stream().mapToInt(Integer::intValue).toArray();
-            return new TarShardSource(store, samples, shards, store.classes());
+            return new TarShardSource(store, samples, shards, store.classes(), largest);
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
@@ -199,28 +207,37 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         return sizes;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The shards are read into buffers of the largest shard's length, which this source keeps
+     * and reuses across epochs (see {@link ShardedSource} for how many an epoch holds).
+     */
     @Override
     public ItemSource<byte[]> streamed(long[] order, int streamed) {
-        return new ShardStream(this, order, streamed);
-    }
-
-    /** Reads shard {@code shard} whole (at most 2 GiB: a larger one needs random access). */
-    byte[] readShard(int shard) throws IOException {
-        return store.readShard(shard);
+        return new ShardStream(this, order, streamed, buffers);
     }
 
     /**
-     * Cuts the image of item {@code index} from the bytes of its whole shard, checked against its
-     * CRC32C when the index has one; an image failing it is read again by itself ({@link #fetch}),
-     * which retries it on S3 and makes it a bad item in a folder.
+     * Reads shard {@code shard} whole into {@code into} (at most 2 GiB: a larger one needs random
+     * access), returning its length.
      */
-    byte[] image(long index, byte[] shard) throws IOException {
+    int readShard(int shard, byte[] into) throws IOException {
+        return store.readShard(shard, into);
+    }
+
+    /**
+     * Cuts the image of item {@code index} from the first {@code length} bytes of its whole shard,
+     * checked against its CRC32C when the index has one; an image failing it is read again by
+     * itself ({@link #fetch}), which retries it on S3 and makes it a bad item in a folder.
+     */
+    byte[] image(long index, byte[] shard, int length) throws IOException {
         TarMember image = sample(index).check().image();
         long end = image.offset() + image.size();
-        if (end > shard.length) {
+        if (end > length) {
             throw new BadItemException(
                     describe(index),
-                    "its image runs to byte " + end + " but the shard now has " + shard.length,
+                    "its image runs to byte " + end + " but the shard now has " + length,
                     null);
         }
         try {

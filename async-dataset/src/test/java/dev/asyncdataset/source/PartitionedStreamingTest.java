@@ -81,7 +81,7 @@ class PartitionedStreamingTest {
     void aRankHoldsAtMostTwoWindowsOfItsOwnPartition() throws Exception {
         long largest = 0;
         for (int s = 0; s < SHARDS; s++) {
-            largest = Math.max(largest, shards.readShard(s).length);
+            largest = Math.max(largest, shards.store().length(s));
         }
         for (int rank = 0; rank < 4; rank++) {
             ConcurrentDataset dataset =

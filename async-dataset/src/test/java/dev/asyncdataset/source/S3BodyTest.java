@@ -105,7 +105,7 @@ class S3BodyTest {
     @Test
     void aBodyGivenAnArrayIsWrittenFromItsStartAndTellsHowFarItGot() throws Exception {
         byte[] into = new byte[10];
-        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4);
+        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4, into.length);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
         body.onStream(publisher(new byte[] {1, 2}, new byte[] {3, 4, 5, 6}));
@@ -118,7 +118,7 @@ class S3BodyTest {
     @Test
     void aTruncatedBodyKeepsTheBytesItReceivedAndTheirEnd() {
         byte[] into = new byte[10];
-        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4);
+        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4, into.length);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
         body.onStream(publisher(new byte[] {7, 8, 9}));

@@ -18,11 +18,11 @@ class S3IntegrityTest {
     @Test
     void aBodyMustMatchItsMd5Etag() throws Exception {
         GetObjectResponse plain = GetObjectResponse.builder().eTag(MD5).build();
-        S3Integrity.check("s3://b/k", plain, BODY);
+        S3Integrity.check("s3://b/k", plain, BODY, BODY.length);
         Exception e =
                 assertThrows(
                         S3Integrity.MismatchException.class,
-                        () -> S3Integrity.check("s3://b/k", plain, FLIPPED));
+                        () -> S3Integrity.check("s3://b/k", plain, FLIPPED, FLIPPED.length));
         assertTrue(e.getMessage().startsWith("s3://b/k: body MD5 "), e.getMessage());
         assertTrue(S3Errors.isTransient(e));
     }
@@ -34,7 +34,7 @@ class S3IntegrityTest {
             GetObjectResponse response = GetObjectResponse.builder().eTag(etag).build();
             assertThrows(
                     S3Integrity.MismatchException.class,
-                    () -> S3Integrity.check("s3://b/k", response, FLIPPED),
+                    () -> S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length),
                     etag);
         }
     }
@@ -51,7 +51,7 @@ class S3IntegrityTest {
         GetObjectResponse crc =
                 GetObjectResponse.builder().eTag(MD5).checksumCRC32("AAAAAA==").build();
         for (GetObjectResponse response : new GetObjectResponse[] {multipart, kms, crc}) {
-            S3Integrity.check("s3://b/k", response, FLIPPED);
+            S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length);
         }
     }
 

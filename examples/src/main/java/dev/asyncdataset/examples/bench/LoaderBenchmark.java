@@ -31,7 +31,8 @@ import java.util.function.ToDoubleFunction;
  * once, in flight and staged, and the images and bytes fetched over all epochs, warm-up included
  * (bytes: ConcurrentDataset's count, 0 for other loaders), and for ConcurrentDataset how batches
  * were built ({@code buffer_path}: recycled or per-item, chosen with {@code --recycle-buffers
- * true|false}) and the recycled host bytes held. Options: those of {@code TrainResNet}, plus
+ * true|false}), the recycled host bytes held and the most bytes of shard buffers an epoch held
+ * (shard streaming). Options: those of {@code TrainResNet}, plus
  *
  * <pre>
  * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
@@ -144,8 +145,10 @@ public final class LoaderBenchmark {
                 }
             }
             double rate = windowImages / ((System.nanoTime() - windowStart) / 1e9);
-            long bytes = dataset instanceof ConcurrentDataset c ? c.stats().bytes() : 0;
-            return new Epoch(rate, firstMillis, images, bytes, held[0], held[1]);
+            LoaderStats stats = dataset instanceof ConcurrentDataset c ? c.stats() : null;
+            long bytes = stats != null ? stats.bytes() : 0;
+            long shards = stats != null ? stats.peakResidentBytes() : 0;
+            return new Epoch(rate, firstMillis, images, bytes, shards, held[0], held[1]);
         }
     }
 
@@ -172,7 +175,8 @@ public final class LoaderBenchmark {
                 "{\"rates\": %s, \"first_batch_ms\": %s, \"images\": %s, "
                         + "\"warmup_epochs\": %d, \"batches_in_flight\": %d, "
                         + "\"batches_staged\": %d, \"total_images\": %d, \"total_bytes\": %d, "
-                        + "\"buffer_path\": \"%s\", \"host_buffer_mb\": %.1f}",
+                        + "\"buffer_path\": \"%s\", \"host_buffer_mb\": %.1f, "
+                        + "\"peak_shard_buffer_mb\": %.1f}",
                 list(epochs, Epoch::rate),
                 list(all, Epoch::firstBatchMillis),
                 list(epochs, e -> (double) e.images()),
@@ -182,7 +186,8 @@ public final class LoaderBenchmark {
                 all.stream().mapToLong(Epoch::images).sum(),
                 all.stream().mapToLong(Epoch::bytes).sum(),
                 stats != null ? stats.bufferPath() : "n/a",
-                stats != null ? stats.hostBytesHeld() / 1e6 : 0);
+                stats != null ? stats.hostBytesHeld() / 1e6 : 0,
+                all.stream().mapToLong(Epoch::shardBytes).max().orElse(0) / 1e6);
     }
 
     private static String list(List<Epoch> epochs, ToDoubleFunction<Epoch> f) {
@@ -198,6 +203,7 @@ public final class LoaderBenchmark {
             double firstBatchMillis,
             long images,
             long bytes,
+            long shardBytes,
             int inFlight,
             int staged) {}
 }

@@ -1,0 +1,44 @@
+package dev.asyncdataset.testing;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.asyncdataset.DataLoadingException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+/** Runs a trainer's loop on a platform thread of its own, as the stress tests end epochs. */
+public final class ConsumerThreads {
+
+    private ConsumerThreads() {}
+
+    /**
+     * Runs {@code consume} on a new platform thread, interrupts it after a random delay of up to 20
+     * ms if {@code interrupt}, and fails if it has not ended within a minute.
+     *
+     * @param what names the run in the failure message
+     */
+    public static void run(String what, Runnable consume, boolean interrupt, Random random)
+            throws InterruptedException {
+        Thread consumer = Thread.ofPlatform().name("stress-trainer").start(consume);
+        if (interrupt) {
+            TimeUnit.MICROSECONDS.sleep(random.nextInt(20_000));
+            consumer.interrupt();
+        }
+        consumer.join(Duration.ofSeconds(60));
+        assertFalse(consumer.isAlive(), what + " hangs");
+    }
+
+    /**
+     * Adds what a trainer's loop threw to {@code unexpected}, unless the loop was interrupted on
+     * purpose and this is the loader reporting that interrupt.
+     */
+    public static void collect(Throwable thrown, boolean interrupted, List<Throwable> unexpected) {
+        if (!interrupted
+                || !(thrown instanceof DataLoadingException)
+                || !(thrown.getCause() instanceof InterruptedException)) {
+            unexpected.add(thrown);
+        }
+    }
+}
