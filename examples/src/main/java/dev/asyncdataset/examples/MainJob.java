@@ -15,10 +15,10 @@ import java.util.Map;
  * The README's first command: with nothing prepared, generates a small ImageNet-like set (reused on
  * later runs), serves it from an embedded S3Proxy that adds a per-request latency, and trains
  * ResNet-18 on it twice from S3, with the same seed: with ConcurrentDataset, then with DJL's own
- * loader over blocking GETs. Then writes the set as WebDataset tar shards into a folder beside it
- * and trains a third time, with ConcurrentDataset reading the shards from that folder. Prints a
- * side-by-side table. Options: the training options of {@link TrainResNet} except data, endpoint
- * and loader, plus
+ * loader over blocking GETs. Then writes the set as WebDataset tar shards to the same server
+ * (multipart uploads) and trains a third time, with ConcurrentDataset streaming the shards from
+ * there. Prints a side-by-side table. Options: the training options of {@link TrainResNet} except
+ * data, endpoint and loader, plus
  *
  * <pre>
  * --data-dir DIR (data)  --classes N (10)  --per-class N (100)  --latency-ms MS (20)
@@ -30,6 +30,7 @@ public final class MainJob {
     public static final String SHARDS_RUN = "concurrent-shards";
 
     private static final String BUCKET_URL = "s3://imagenet-like/train";
+    private static final String SHARDS_URL = "s3://imagenet-like/shards/";
     private static final long SHARD_BYTES = 16L << 20;
 
     private MainJob() {}
@@ -81,7 +82,7 @@ public final class MainJob {
             results.add(trainOnShards(options, folder, s3.connection(), out));
             out.printf(
                     "%nResNet-18, %d px, batch %d; images from S3 with %d ms per request,"
-                            + " tar shards from a local folder:%n%s",
+                            + " (per image, or per tar shard):%n%s",
                     options.integer("image-size"),
                     options.integer("batch-size"),
                     options.integer("latency-ms"),
@@ -94,18 +95,18 @@ public final class MainJob {
     private static RunResult trainOnShards(
             Options options, Path folder, S3Connection connection, PrintStream out)
             throws Exception {
-        Path shardFolder = folder.resolveSibling(folder.getFileName() + "-shards");
         List<String> shards =
                 ShardWriter.builder()
                         .setImages(folder)
-                        .setOutput(shardFolder)
+                        .setOutput(SHARDS_URL)
+                        .optS3(connection.options(1))
                         .optShardBytes(SHARD_BYTES)
                         .build()
                         .write();
-        out.printf("wrote %d tar shards to %s%n", shards.size(), shardFolder);
+        out.printf("wrote %d tar shards to %s%n", shards.size(), SHARDS_URL);
         out.println("training ResNet-18 with " + ResultTable.displayName(SHARDS_RUN));
         Options fromShards =
-                options.with("data", shardFolder.toString())
+                options.with("data", SHARDS_URL)
                         .with("format", "shards")
                         .with("endpoint", "")
                         .with("loader", "concurrent");

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The README's main job, shrunk to a few steps: generated JPEGs, an embedded S3Proxy with latency,
  * and real ResNet-18 training on PyTorch with both loaders from S3, then with ConcurrentDataset
- * from tar shards written from the same JPEGs.
+ * from tar shards written from the same JPEGs to the same server.
  */
 class MainJobSmokeIT {
 
@@ -26,7 +26,7 @@ class MainJobSmokeIT {
 
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
-    void trainsWithBothLoadersFromS3AndFromTarShardsAndPrintsTheTable() throws Exception {
+    void trainsWithBothLoadersFromS3AndFromTarShardsOnS3AndPrintsTheTable() throws Exception {
         String[] args = {
             "--data-dir",
             dataDir.toString(),
@@ -62,6 +62,7 @@ class MainJobSmokeIT {
         }
         String output = printed.toString(StandardCharsets.UTF_8);
         assertTrue(output.contains("uploaded 32 images"), output);
+        assertTrue(output.contains("tar shards to s3://imagenet-like/shards/"), output);
         assertTrue(output.contains("| ConcurrentDataset |"), output);
         assertTrue(output.contains("| DJL loader (DataIterable) |"), output);
         assertTrue(output.contains("| ConcurrentDataset, tar shards |"), output);
