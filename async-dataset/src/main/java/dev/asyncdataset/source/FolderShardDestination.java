@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -14,6 +15,8 @@ import java.util.stream.Stream;
  * and renamed into place, so that readers never see a partial file.
  */
 final class FolderShardDestination implements ShardDestination {
+
+    private static final String TEMPORARY = ".tmp";
 
     private final Path folder;
 
@@ -60,6 +63,20 @@ final class FolderShardDestination implements ShardDestination {
     }
 
     @Override
+    public int dropUnfinished(Predicate<String> ours) throws IOException {
+        int dropped = 0;
+        for (String file : list()) {
+            if (file.startsWith(".")
+                    && file.endsWith(TEMPORARY)
+                    && ours.test(file.substring(1, file.length() - TEMPORARY.length()))
+                    && Files.deleteIfExists(folder.resolve(file))) {
+                dropped++;
+            }
+        }
+        return dropped;
+    }
+
+    @Override
     public void delete(String name) throws IOException {
         Files.delete(folder.resolve(name));
     }
@@ -70,7 +87,7 @@ final class FolderShardDestination implements ShardDestination {
     }
 
     private Path temporaryOf(String name) {
-        return folder.resolve("." + name + ".tmp");
+        return folder.resolve("." + name + TEMPORARY);
     }
 
     private void moveIntoPlace(Path temporary, String name) throws IOException {

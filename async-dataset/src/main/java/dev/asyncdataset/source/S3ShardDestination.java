@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
 
 /**
  * An S3 prefix as the output of a {@link ShardWriter}: a shard is a multipart upload ({@link
@@ -69,6 +72,57 @@ final class S3ShardDestination implements ShardDestination {
                     return names;
                 });
         return names;
+    }
+
+    /** Aborts the open multipart uploads of the names {@code ours} accepts. */
+    @Override
+    public int dropUnfinished(Predicate<String> ours) throws IOException {
+        int aborted = 0;
+        for (MultipartUpload upload : openUploads()) {
+            String name = upload.key().substring(location.prefix().length());
+            if (ours.test(name)) {
+                S3Requests.call(
+                        retrier,
+                        locate(name) + " (upload " + upload.uploadId() + ", abort)",
+                        () ->
+                                S3Requests.await(
+                                        client.abortMultipartUpload(
+                                                r ->
+                                                        r.bucket(location.bucket())
+                                                                .key(upload.key())
+                                                                .uploadId(upload.uploadId()))));
+                aborted++;
+            }
+        }
+        return aborted;
+    }
+
+    /** The multipart uploads open under the prefix, page by page. */
+    private List<MultipartUpload> openUploads() throws IOException {
+        List<MultipartUpload> uploads = new ArrayList<>();
+        ListMultipartUploadsResponse page = null;
+        do {
+            ListMultipartUploadsResponse previous = page;
+            page =
+                    S3Requests.call(
+                            retrier,
+                            locate("") + " (multipart uploads)",
+                            () ->
+                                    S3Requests.await(
+                                            client.listMultipartUploads(
+                                                    r -> {
+                                                        r.bucket(location.bucket())
+                                                                .prefix(location.prefix());
+                                                        if (previous != null) {
+                                                            r.keyMarker(previous.nextKeyMarker())
+                                                                    .uploadIdMarker(
+                                                                            previous
+                                                                                    .nextUploadIdMarker());
+                                                        }
+                                                    })));
+            uploads.addAll(page.uploads());
+        } while (Boolean.TRUE.equals(page.isTruncated()));
+        return uploads;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.asyncdataset.source;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Where a {@link ShardWriter} puts its files: a local folder or an S3 prefix. A shard is streamed
@@ -20,6 +21,14 @@ interface ShardDestination extends AutoCloseable {
 
     /** The names of the files directly in the destination. */
     List<String> list() throws IOException;
+
+    /**
+     * Drops what an earlier run, killed while writing, left unfinished under the names {@code ours}
+     * accepts: a folder's temporary files, an S3 prefix's open multipart uploads.
+     *
+     * @return how many were dropped
+     */
+    int dropUnfinished(Predicate<String> ours) throws IOException;
 
     /** Deletes {@code name}. */
     void delete(String name) throws IOException;

@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * {@code CompleteMultipartUpload} succeeds, and is aborted on any failure. Its index is written
  * after it. The output depends only on the input, so a rerun (after a crash, say) rewrites the same
  * shards and deletes shards of the prefix left from a larger earlier run: no sample is ever
- * duplicated. Images are read up to {@link ShardWriterBuilder#optFetchers} at once.
+ * duplicated. It first drops what a killed run left unfinished under its names (temporary files,
+ * open multipart uploads). Images are read up to {@link ShardWriterBuilder#optFetchers} at once.
  *
  * <pre>{@code
  * List<String> shards = ShardWriter.builder()
@@ -80,6 +81,7 @@ public final class ShardWriter {
         try (ShardDestination output = openOutput();
                 ShardInput input = ShardInput.open(settings.images, settings.s3)) {
             try {
+                dropUnfinished(output);
                 String classes = String.join("\n", input.classes()) + "\n";
                 output.put(CLASSES_FILE, classes.getBytes(StandardCharsets.UTF_8));
                 List<String> shards = writeShards(output, input);
@@ -170,15 +172,30 @@ public final class ShardWriter {
         }
     }
 
+    /** Drops the unfinished files or uploads a killed earlier run left of this writer's names. */
+    private void dropUnfinished(ShardDestination output) throws IOException {
+        Pattern shard = shardNames();
+        int dropped =
+                output.dropUnfinished(
+                        name -> name.equals(CLASSES_FILE) || shard.matcher(name).matches());
+        if (dropped > 0) {
+            logger.info("dropped {} unfinished files of an earlier run", dropped);
+        }
+    }
+
     /** Deletes shards (and indexes) of this prefix numbered {@code count} or more. */
     private void deleteStale(ShardDestination output, int count) throws IOException {
-        Pattern shard =
-                Pattern.compile(Pattern.quote(settings.prefix) + "-(\\d{6})\\.tar(\\.idx)?");
+        Pattern shard = shardNames();
         for (String name : output.list()) {
             Matcher m = shard.matcher(name);
             if (m.matches() && Integer.parseInt(m.group(1)) >= count) {
                 output.delete(name);
             }
         }
+    }
+
+    /** The names of this prefix's shards and indexes; group 1 is the shard's number. */
+    private Pattern shardNames() {
+        return Pattern.compile(Pattern.quote(settings.prefix) + "-(\\d{6})\\.tar(\\.idx)?");
     }
 }

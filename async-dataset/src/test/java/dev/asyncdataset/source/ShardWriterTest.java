@@ -98,6 +98,30 @@ class ShardWriterTest {
     }
 
     @Test
+    void aRerunDropsTheTemporaryFilesAKilledRunLeftAndKeepsOthers() throws Exception {
+        TestImages.write(images, TestImages.classFolders(2, 4, 48, 48));
+        List<String> leftovers =
+                List.of(".shard-000007.tar.tmp", ".shard-000000.tar.idx.tmp", ".classes.txt.tmp");
+        for (String name : leftovers) {
+            Files.write(shards.resolve(name), new byte[] {1, 2, 3});
+        }
+        Files.write(shards.resolve(".notes.tmp"), new byte[] {4});
+
+        write(writer(1 << 20));
+
+        try (Stream<Path> files = Files.list(shards)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+            assertEquals(
+                    List.of(
+                            ".notes.tmp",
+                            ShardWriter.CLASSES_FILE,
+                            "shard-000000.tar",
+                            "shard-000000.tar.idx"),
+                    names);
+        }
+    }
+
+    @Test
     void anUnreadableImageFailsTheWriteNamingItAndLeavesOnlyWholeShards(@TempDir Path outside)
             throws Exception {
         TestImages.write(images, TestImages.classFolders(2, 6, 48, 48));

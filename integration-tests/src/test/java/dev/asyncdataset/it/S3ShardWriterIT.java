@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
@@ -179,6 +180,29 @@ class S3ShardWriterIT {
         writer(images.toString(), url("rerun/")).build().write();
         assertObjectsEqualTheReference("rerun/");
         assertNoUnfinishedUpload();
+    }
+
+    @Test
+    void aRerunAbortsTheUploadsAKilledRunLeftOpenAndNoOthers() throws Exception {
+        try (S3Client client = S3.syncClient()) {
+            for (String key : List.of("killed/shard-000000.tar", "killed/shard-000042.tar")) {
+                client.createMultipartUpload(r -> r.bucket(BUCKET).key(key));
+            }
+            String other =
+                    client.createMultipartUpload(r -> r.bucket(BUCKET).key("killed/other.bin"))
+                            .uploadId();
+
+            writer(images.toString(), url("killed/")).build().write();
+
+            List<String> open =
+                    client.listMultipartUploads(r -> r.bucket(BUCKET)).uploads().stream()
+                            .map(MultipartUpload::key)
+                            .toList();
+            client.abortMultipartUpload(
+                    r -> r.bucket(BUCKET).key("killed/other.bin").uploadId(other));
+            assertEquals(List.of("killed/other.bin"), open);
+        }
+        assertObjectsEqualTheReference("killed/");
     }
 
     private static ShardWriterBuilder writer(String from, String to) {
