@@ -1,6 +1,9 @@
 package dev.asyncdataset.source;
 
+import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOption.FUTURE_COMPLETION_EXECUTOR;
+
 import ai.djl.util.Progress;
+import io.netty.channel.ChannelOption;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -14,7 +17,6 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
-import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
@@ -372,7 +374,9 @@ public final class S3SourceBuilder {
                 S3AsyncClient.builder()
                         .httpClientBuilder(
                                 NettyNioAsyncHttpClient.builder()
-                                        .eventLoopGroup(SharedEventLoop.GROUP)
+                                        .eventLoopGroup(S3Transport.EVENT_LOOP)
+                                        .putChannelOption(
+                                                ChannelOption.ALLOCATOR, S3Transport.ALLOCATOR)
                                         .maxConcurrency(maxConnections)
                                         .connectionTimeout(connectTimeout)
                                         .readTimeout(longer(firstByteTimeout, readIdleTimeout))
@@ -380,10 +384,16 @@ public final class S3SourceBuilder {
                         .forcePathStyle(pathStyle)
                         .region(region != null ? region : defaultRegion())
                         .crossRegionAccessEnabled(region == null)
+                        .asyncConfiguration(
+                                a ->
+                                        a.advancedOption(
+                                                FUTURE_COMPLETION_EXECUTOR,
+                                                S3Transport.COMPLETIONS))
                         .overrideConfiguration(
                                 c ->
                                         c.retryStrategy(AwsRetryStrategy.doNotRetry())
-                                                .apiCallAttemptTimeout(requestTimeout));
+                                                .apiCallAttemptTimeout(requestTimeout)
+                                                .scheduledExecutorService(S3Body.TIMER));
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }
@@ -391,19 +401,6 @@ public final class S3SourceBuilder {
             builder.credentialsProvider(credentials);
         }
         return builder.build();
-    }
-
-    /**
-     * One Netty event loop for all sources, on daemon threads. The SDK does not shut down a group
-     * it was given, so closing a source does not wait out Netty's 2-second graceful shutdown of a
-     * per-client group.
-     */
-    private static final class SharedEventLoop {
-        static final SdkEventLoopGroup GROUP =
-                SdkEventLoopGroup.builder()
-                        .threadFactory(
-                                Thread.ofPlatform().daemon().name("async-dataset-s3-", 0).factory())
-                        .build();
     }
 
     private static Duration longer(Duration a, Duration b) {

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -313,6 +314,32 @@ class S3SourceIT {
             assertFalse(String.valueOf(t.getMessage()).contains(secret), t.toString());
         }
         assertFalse(S3.sourceBuilder(URL).toString().contains(secret));
+    }
+
+    @Test
+    void sourcesFetchOnTheLibrarysSharedThreadsAndStartNoPoolsOfTheSdk() throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        try (S3Source first = S3.sourceBuilder(URL).build();
+                S3Source second = S3.sourceBuilder(URL).build();
+                NDManager manager = NDManager.newBaseManager()) {
+            assertEquals(
+                    IMAGES.size(), SourceEpoch.fetch(first, manager, allIndices(first)).size());
+            assertEquals(
+                    IMAGES.size(), SourceEpoch.fetch(second, manager, allIndices(second)).size());
+            List<String> started =
+                    Thread.getAllStackTraces().keySet().stream()
+                            .filter(t -> !before.contains(t))
+                            .map(Thread::getName)
+                            .toList();
+            assertEquals(
+                    List.of(),
+                    started.stream().filter(name -> name.startsWith("sdk-")).toList(),
+                    "threads of the SDK's own pools");
+            long loop = started.stream().filter(n -> n.matches("async-dataset-s3-\\d+")).count();
+            assertTrue(
+                    loop <= Runtime.getRuntime().availableProcessors(),
+                    "event-loop threads: " + started);
+        }
     }
 
     private static long directoryBytes(Path dir) throws Exception {
