@@ -14,12 +14,12 @@ import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
  * properties, so other Netty users in the process keep their defaults.
  *
  * <p>The event loop has one thread per core (Netty's default is two). The pool has one direct arena
- * per loop thread, so the threads never contend, and no heap arenas (the SDK copies every chunk to
- * its own heap buffer; nothing asks the channel for a heap buffer on this path). Its chunks are 1
- * MiB instead of 4 MiB: a socket read takes at most 64 KiB, and a pool keeps each arena's chunks
- * once it grew them, so Netty's default (two arenas per core, 4 MiB chunks) held tens of MB of
- * direct memory for reads of a few hundred KB at a time (BENCHMARKS.md, "S3 rows"). Only the loop
- * threads keep per-thread caches.
+ * per loop thread, so the threads never contend, and no heap arenas (socket reads and request
+ * headers take direct buffers; a heap buffer, if one were asked for, would be unpooled). Its chunks
+ * are 1 MiB instead of 4 MiB: a socket read takes at most 64 KiB, and a pool keeps each arena's
+ * chunks once it grew them, so Netty's default (two arenas per core, 4 MiB chunks) held tens of MB
+ * of direct memory for reads of a few hundred KB at a time (BENCHMARKS.md, "Where the S3 rows'
+ * extra memory goes"). Only the loop threads keep per-thread caches.
  *
  * <p>The SDK's other threads are replaced too: response futures complete on virtual threads ({@link
  * #COMPLETIONS}), and its timeout timers run on {@link S3Body#TIMER}, the one thread the library's
