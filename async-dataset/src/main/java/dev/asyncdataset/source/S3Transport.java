@@ -28,7 +28,7 @@ import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
 final class S3Transport {
 
     /** The event loop's threads: one per core. */
-    static final int THREADS = Runtime.getRuntime().availableProcessors();
+    private static final int THREADS = Runtime.getRuntime().availableProcessors();
 
     /** 8 KiB pages, 2^7 pages per chunk: 1 MiB chunks. */
     private static final int PAGE_SIZE = 8192;
