@@ -47,7 +47,10 @@ final class S3ShardDestination implements ShardDestination {
                                         r ->
                                                 r.bucket(location.bucket())
                                                         .key(key(name))
-                                                        .contentLength((long) bytes.length),
+                                                        .contentLength((long) bytes.length)
+                                                        .checksumCRC32(
+                                                                S3MultipartUpload.crc32(
+                                                                        bytes, bytes.length)),
                                         AsyncRequestBody.fromBytes(bytes))));
     }
 

@@ -16,6 +16,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
@@ -368,7 +369,11 @@ public final class S3SourceBuilder {
         return d;
     }
 
-    /** A client with this builder's endpoint, region, credentials, pool and timeouts. */
+    /**
+     * A client with this builder's endpoint, region, credentials, pool and timeouts. It adds no
+     * request checksum of its own: the shard writer sends CRC32 headers it computes (see {@link
+     * S3MultipartUpload}).
+     */
     S3AsyncClient client() {
         var builder =
                 S3AsyncClient.builder()
@@ -384,6 +389,7 @@ public final class S3SourceBuilder {
                         .forcePathStyle(pathStyle)
                         .region(region != null ? region : defaultRegion())
                         .crossRegionAccessEnabled(region == null)
+                        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                         .asyncConfiguration(
                                 a ->
                                         a.advancedOption(
