@@ -201,7 +201,7 @@ def measure_training(args, endpoints, env):
 
 def start_servers(args, env):
     specs = [str(ms) for ms in args.latencies] + shard_servers(args)
-    shards = [shard_folder(args), SHARD_BUCKET] if args.shards else []
+    shards = [SHARD_BUCKET, str(args.shard_mb)] if args.shards else []
     server = subprocess.Popen(
         java_command("dev.asyncdataset.examples.bench.BenchS3Servers",
                      [args.folder, BUCKET, ",".join(specs)] + shards),

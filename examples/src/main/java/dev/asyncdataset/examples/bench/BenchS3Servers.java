@@ -3,6 +3,7 @@ package dev.asyncdataset.examples.bench;
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3Uploader;
+import dev.asyncdataset.source.ShardWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,16 +21,18 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
  * The benchmark's remote storage, in its own process so that loaders are measured without it: one
  * in-memory S3Proxy store behind several servers, each adding its own latency per request and
  * optionally limiting GETs to a rate ({@link dev.asyncdataset.examples.s3.RateLimitedBlobStore}).
- * Uploads the image folder once, and the shard folder if one is given, prints {@code READY
- * {"server": "endpoint", ...}} and serves until its standard input closes, answering each {@code
- * COUNTS} line there with {@code COUNTS {"server": {"gets": n, "bytes": n, "slow_downs": n}, ...}}:
- * the GETs each server has served, their bytes and the GETs it refused with 503 SlowDown. A server
- * is {@code LATENCY-MS} or {@code LATENCY-MS:GETS-PER-SECOND}, and named so. Credentials come from
- * {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY}, which the loaders read too.
+ * Uploads the image folder once and, if a shard URL is given, writes the folder there as tar shards
+ * with {@link ShardWriter} (one multipart upload per shard, as the library's users put shards on
+ * S3), prints {@code READY {"server": "endpoint", ...}} and serves until its standard input closes,
+ * answering each {@code COUNTS} line there with {@code COUNTS {"server": {"gets": n, "bytes": n,
+ * "slow_downs": n}, ...}}: the GETs each server has served, their bytes and the GETs it refused
+ * with 503 SlowDown. A server is {@code LATENCY-MS} or {@code LATENCY-MS:GETS-PER-SECOND}, and
+ * named so. Credentials come from {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY},
+ * which the loaders read too.
  *
- * <p>Usage: {@code BenchS3Servers FOLDER s3://bucket/prefix SERVER[,SERVER...] [SHARD-FOLDER
- * s3://bucket/shard-prefix]}, such as {@code data/bench s3://bench/train 0,20,100,100:200
- * data/bench-shards s3://bench/shards}.
+ * <p>Usage: {@code BenchS3Servers FOLDER s3://bucket/prefix SERVER[,SERVER...]
+ * [s3://bucket/shard-prefix SHARD-MB]}, such as {@code data/bench s3://bench/train 0,20,100,100:200
+ * s3://bench/shards 32}.
  */
 public final class BenchS3Servers {
 
@@ -38,7 +41,7 @@ public final class BenchS3Servers {
     /**
      * Starts the servers, uploads, and serves until standard input closes.
      *
-     * @param args the folder, the bucket URL, the servers, optionally the shard folder and URL
+     * @param args the folder, the bucket URL, the servers, optionally the shard URL and size in MB
      * @throws Exception if a server cannot start or the upload fails
      */
     public static void main(String[] args) throws Exception {
@@ -60,8 +63,14 @@ public final class BenchS3Servers {
             }
             S3Connection first = servers.values().iterator().next().connection();
             S3Uploader.uploadFolder(first, Path.of(args[0]), args[1]);
-            if (args.length > 4) {
-                S3Uploader.uploadShards(first, Path.of(args[3]), args[4]);
+            if (args.length > 3) {
+                ShardWriter.builder()
+                        .setImages(Path.of(args[0]))
+                        .setOutput(args[3])
+                        .optS3(first.options(1))
+                        .optShardBytes(Long.parseLong(args[4]) << 20)
+                        .build()
+                        .write();
             }
             print("READY", servers, s -> "\"" + s.connection().endpoint() + "\"");
             serve(servers);

@@ -14,9 +14,8 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * Uploads an image folder ({@code class/file.jpg}) or a shard folder ({@code shard-000000.tar}, its
- * index, {@code classes.txt}) under an {@code s3://bucket/prefix}, creating the bucket if needed,
- * with several blocking PUTs in flight.
+ * Uploads an image folder ({@code class/file.jpg}) under an {@code s3://bucket/prefix}, creating
+ * the bucket if needed, with several blocking PUTs in flight.
  */
 public final class S3Uploader {
 
@@ -35,64 +34,37 @@ public final class S3Uploader {
      */
     public static int uploadFolder(S3Connection connection, Path root, String url)
             throws IOException {
-        return upload(connection, root, 2, url);
-    }
-
-    /**
-     * Uploads every regular, non-hidden file directly in {@code folder}: shards, their indexes and
-     * the classes file.
-     *
-     * @param connection where to upload
-     * @param folder the shard folder
-     * @param url the destination {@code s3://bucket/prefix}
-     * @return the number of objects uploaded
-     * @throws IOException if the folder cannot be read or a PUT fails
-     */
-    public static int uploadShards(S3Connection connection, Path folder, String url)
-            throws IOException {
-        return upload(connection, folder, 1, url);
-    }
-
-    private static int upload(S3Connection connection, Path root, int depth, String url)
-            throws IOException {
         S3Location target = S3Location.parse(url);
-        List<Path> files = files(root, depth);
+        List<Path> files = files(root);
         try (S3Client client = connection.syncClient();
                 ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_PUTS)) {
-            if (client.listBuckets().buckets().stream()
-                    .noneMatch(b -> b.name().equals(target.bucket()))) {
-                client.createBucket(b -> b.bucket(target.bucket()));
-            }
+            createBucket(client, target.bucket());
             List<Future<?>> puts =
                     files.stream()
                             .<Future<?>>map(
-                                    file ->
-                                            pool.submit(
-                                                    () ->
-                                                            client.putObject(
-                                                                    b ->
-                                                                            b.bucket(
-                                                                                            target
-                                                                                                    .bucket())
-                                                                                    .key(
-                                                                                            target
-                                                                                                            .prefix()
-                                                                                                    + key(
-                                                                                                            root,
-                                                                                                            file)),
-                                                                    RequestBody.fromFile(file))))
+                                    file -> pool.submit(() -> put(client, target, root, file)))
                             .toList();
             awaitAll(puts, url);
         }
         return files.size();
     }
 
-    private static List<Path> files(Path root, int depth) throws IOException {
-        try (Stream<Path> files = Files.walk(root, depth)) {
+    private static void createBucket(S3Client client, String bucket) {
+        if (client.listBuckets().buckets().stream().noneMatch(b -> b.name().equals(bucket))) {
+            client.createBucket(b -> b.bucket(bucket));
+        }
+    }
+
+    private static void put(S3Client client, S3Location target, Path root, Path file) {
+        client.putObject(
+                b -> b.bucket(target.bucket()).key(target.prefix() + key(root, file)),
+                RequestBody.fromFile(file));
+    }
+
+    private static List<Path> files(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root, 2)) {
             return files.filter(
-                            p ->
-                                    root.relativize(p).getNameCount() == depth
-                                            && Files.isRegularFile(p))
+                            p -> root.relativize(p).getNameCount() == 2 && Files.isRegularFile(p))
                     .filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted()
                     .toList();
