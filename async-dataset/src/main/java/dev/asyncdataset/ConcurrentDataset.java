@@ -2,7 +2,6 @@ package dev.asyncdataset;
 
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
@@ -188,7 +187,11 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     @Override
     public Record get(NDManager manager, long index) throws IOException {
         try {
-            return ItemRandom.with(spec.seed(), 0, index, () -> read(manager, index));
+            return ItemRandom.with(
+                    spec.seed(),
+                    0,
+                    index,
+                    () -> spec.decode(manager, index, spec.source().fetch(manager, index)));
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -288,18 +291,6 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                 .optPipeline(parent.pipeline)
                 .optTargetPipeline(parent.targetPipeline)
                 .optDevice(parent.device);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private Record read(NDManager manager, long index) throws Exception {
-        ItemSource source = spec.source();
-        Record record = source.decode(manager, index, source.fetch(manager, index));
-        Pipeline pipeline = spec.pipeline();
-        if (pipeline == null) {
-            return record;
-        }
-        NDList data = pipeline.transform(record.getData());
-        return new Record(data, record.getLabels());
     }
 
     /**

@@ -79,7 +79,9 @@ final class FetchStage {
             return;
         } catch (Exception | LinkageError e) {
             items.close();
-            failures.handle(batch, slot, e, false);
+            if (failures.handle(batch, slot, e, false)) {
+                decode.collateLater(batch);
+            }
             return;
         }
         decode.submit(batch, slot, items, fetched);

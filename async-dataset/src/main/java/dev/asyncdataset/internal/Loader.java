@@ -3,7 +3,6 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.decode.RowWriter;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -81,8 +80,9 @@ public final class Loader implements AutoCloseable {
         StageThreads threads = new StageThreads();
         TrainerManager trainer = new TrainerManager(manager);
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
-        RowWriter rows = spec.rowWriter();
-        stats.recycling(rows != null ? spec.hostBuffers() : null);
+        Device device = spec.device() != null ? spec.device() : trainer.device();
+        BatchAssembly assembly = BatchAssembly.of(spec, device);
+        stats.assembly(assembly);
         FetchLimit limit =
                 new FetchLimit(
                         spec.autoFetchers(),
@@ -90,33 +90,19 @@ public final class Loader implements AutoCloseable {
                         INITIAL_FETCHERS,
                         spec.decodeThreads(),
                         stats.fetchLimit);
+        Collator collator = new Collator(assembly, spec.batchPipeline(), spec.targetPipeline());
         DecodeStage decode =
                 new DecodeStage(
                         threads,
                         spec.decodeThreads(),
-                        spec.source(),
-                        spec.pipeline(),
-                        rows,
+                        assembly,
+                        collator,
                         spec.seed(),
                         limit,
                         failures,
                         stats);
         FetchStage fetch = new FetchStage(threads, spec.source(), limit, decode, failures, stats);
-        Collator collator =
-                new Collator(
-                        spec.dataBatchifier(),
-                        spec.labelBatchifier(),
-                        spec.batchPipeline(),
-                        spec.targetPipeline());
-        BatchPlanner planner =
-                new BatchPlanner(
-                        sample,
-                        host,
-                        decode.onDecodeThread(collator),
-                        rows == null
-                                ? null
-                                : (n, owner) ->
-                                        spec.hostBuffers().lend(n, rows.itemShape(), owner));
+        BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
                         planner, fetch, limit, spec.workers(), spec.inOrder(), trainer, stats);
@@ -125,8 +111,8 @@ public final class Loader implements AutoCloseable {
                 new DeviceStager(
                         slots,
                         trainer,
-                        spec.device(),
-                        spec.devicePipeline(),
+                        device,
+                        assembly,
                         spec.dataBatchifier(),
                         spec.labelBatchifier(),
                         consumed,

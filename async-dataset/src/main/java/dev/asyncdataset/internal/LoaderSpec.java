@@ -1,14 +1,12 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
-import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.AsyncBatchifier;
 import dev.asyncdataset.BadItemPolicy;
-import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.LabeledImageSource;
 
 /**
  * Everything a {@link Loader} needs that does not change between epochs.
@@ -31,7 +29,7 @@ import dev.asyncdataset.source.LabeledImageSource;
  * @param devicePipeline per-batch data transforms on the target device, or {@code null}
  * @param device the target device, or {@code null} for the device of the trainer's manager
  * @param hostBuffers the recycled host batch buffers, or {@code null} to keep every batch on the
- *     per-item path
+ *     per-item path ({@link BatchAssembly#of} decides per epoch)
  */
 public record LoaderSpec(
         ItemSource<?> source,
@@ -80,25 +78,21 @@ public record LoaderSpec(
     }
 
     /**
-     * Returns how items are written into recycled rows, or {@code null} for the per-item path: rows
-     * are used when buffers are recycled, the source is a {@link LabeledImageSource}, the item
-     * pipeline is one of {@code ImageRecipes}' with nothing added, both batchifiers stack, and
-     * there is no per-batch data pipeline. Read at the start of each epoch.
+     * Decodes a fetched item and runs the per-item pipeline on it, with the current item generator:
+     * what one item becomes on the per-item path, and in {@code ConcurrentDataset.get}.
      *
-     * @return the row writer, or {@code null}
+     * @param manager the manager of the item's arrays
+     * @param index the item's index
+     * @param fetched what {@link ItemSource#fetch} returned for it
+     * @return the item's record
+     * @throws Exception if the item cannot be decoded or transformed
      */
-    public RowWriter rowWriter() {
-        if (hostBuffers == null
-                || !(source instanceof LabeledImageSource)
-                || !stacks(dataBatchifier)
-                || !stacks(labelBatchifier)
-                || batchPipeline != null) {
-            return null;
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Record decode(NDManager manager, long index, Object fetched) throws Exception {
+        Record record = ((ItemSource) source).decode(manager, index, fetched);
+        if (pipeline == null) {
+            return record;
         }
-        return RowWriter.of(pipeline);
-    }
-
-    private static boolean stacks(Batchifier batchifier) {
-        return batchifier instanceof AsyncBatchifier || batchifier instanceof StackBatchifier;
+        return new Record(pipeline.transform(record.getData()), record.getLabels());
     }
 }
