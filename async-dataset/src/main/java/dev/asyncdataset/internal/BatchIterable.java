@@ -74,17 +74,17 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
 
     @Override
     public boolean hasNext() {
-        long start = System.nanoTime();
+        LoaderEvents.TrainerWait wait = stats.waitStarts();
         try {
             return peek() != null;
         } finally {
-            stats.waitNanos.addAndGet(System.nanoTime() - start);
+            stats.waitEnds(wait);
         }
     }
 
     @Override
     public Batch next() {
-        long start = System.nanoTime();
+        LoaderEvents.TrainerWait wait = stats.waitStarts();
         try {
             Batch batch = peek();
             if (batch == null) {
@@ -95,7 +95,7 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
             stats.items.addAndGet(batch.getSize());
             return batch;
         } finally {
-            stats.waitNanos.addAndGet(System.nanoTime() - start);
+            stats.waitEnds(wait);
         }
     }
 

@@ -15,35 +15,47 @@ final class Collator {
     private final BatchAssembly assembly;
     private final Pipeline batchPipeline;
     private final Pipeline targetPipeline;
+    private final long epoch;
 
     /**
      * @param assembly makes the batch's arrays
      * @param batchPipeline applied to the stacked data, or {@code null}
      * @param targetPipeline applied to the stacked labels, or {@code null}
+     * @param epoch the epoch, for the events
      */
-    Collator(BatchAssembly assembly, Pipeline batchPipeline, Pipeline targetPipeline) {
+    Collator(BatchAssembly assembly, Pipeline batchPipeline, Pipeline targetPipeline, long epoch) {
         this.assembly = assembly;
         this.batchPipeline = batchPipeline;
         this.targetPipeline = targetPipeline;
+        this.epoch = epoch;
     }
 
+    /** Collates the batch, then completes it: its event ends before the stager can see it. */
     void collate(PendingBatch batch) {
-        if (batch.delivered().isEmpty()) {
-            batch.collated(null, null);
-            return;
-        }
-        NDList data;
-        NDList labels;
+        LoaderEvents.BatchCollate event = new LoaderEvents.BatchCollate();
+        event.begin();
+        int delivered = batch.delivered().size();
+        NDList[] arrays = null;
+        DataLoadingException failure = null;
         try {
-            NDList[] host = assembly.collate(batch);
-            data = batchPipeline != null ? batchPipeline.transform(host[0]) : host[0];
-            labels = targetPipeline != null ? targetPipeline.transform(host[1]) : host[1];
+            arrays = delivered == 0 ? null : arrays(batch);
         } catch (RuntimeException e) {
-            batch.fail(
+            failure =
                     new DataLoadingException(
-                            batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
-            return;
+                            batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e);
         }
-        batch.collated(data, labels);
+        event.end(epoch, batch, delivered);
+        if (failure != null) {
+            batch.fail(failure);
+        } else {
+            batch.collated(arrays);
+        }
+    }
+
+    private NDList[] arrays(PendingBatch batch) {
+        NDList[] host = assembly.collate(batch);
+        NDList data = batchPipeline != null ? batchPipeline.transform(host[0]) : host[0];
+        NDList labels = targetPipeline != null ? targetPipeline.transform(host[1]) : host[1];
+        return new NDList[] {data, labels};
     }
 }

@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 final class DecodeStage {
 
     private final ExecutorService threads;
+    private final ItemSource<?> source;
     private final BatchAssembly assembly;
     private final Collator collator;
     private final long seed;
@@ -30,6 +32,7 @@ final class DecodeStage {
     /**
      * @param factory the loader's threads
      * @param decodeThreads the size of the pool
+     * @param source the items' source, for their keys
      * @param assembly decodes each item into its batch
      * @param collator makes each filled batch's arrays
      * @param seed the seed of the items' random generators
@@ -40,6 +43,7 @@ final class DecodeStage {
     DecodeStage(
             StageThreads factory,
             int decodeThreads,
+            ItemSource<?> source,
             BatchAssembly assembly,
             Collator collator,
             long seed,
@@ -48,6 +52,7 @@ final class DecodeStage {
             StatsCounter stats) {
         this.threads =
                 Executors.newFixedThreadPool(decodeThreads, releasing(factory.platform("decode")));
+        this.source = source;
         this.assembly = assembly;
         this.collator = collator;
         this.seed = seed;
@@ -102,10 +107,19 @@ final class DecodeStage {
     private Record timed(PendingBatch batch, int slot, NDManager items, Object fetched)
             throws Exception {
         long index = batch.indices.get(slot);
+        LoaderEvents.ItemDecode event = new LoaderEvents.ItemDecode();
         long start = System.nanoTime();
-        Record record =
-                ItemRandom.with(
-                        seed, epoch, index, () -> assembly.decode(batch, slot, items, fetched));
+        event.begin();
+        Record record = null;
+        boolean decoded = false;
+        try {
+            record =
+                    ItemRandom.with(
+                            seed, epoch, index, () -> assembly.decode(batch, slot, items, fetched));
+            decoded = true;
+        } finally {
+            event.end(epoch, batch, slot, source, decoded);
+        }
         long nanos = System.nanoTime() - start;
         stats.decodeNanos.addAndGet(nanos);
         limit.decoded(nanos);

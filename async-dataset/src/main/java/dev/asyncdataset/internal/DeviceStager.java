@@ -25,6 +25,7 @@ final class DeviceStager {
     private final Batchifier dataBatchifier;
     private final Batchifier labelBatchifier;
     private final long total;
+    private final long epoch;
     private long progress;
 
     /**
@@ -36,6 +37,7 @@ final class DeviceStager {
      * @param labelBatchifier given to each batch, for DJL's {@code Batch.split}
      * @param consumed the items of the epoch delivered before a restart, where progress starts
      * @param total the progress total
+     * @param epoch the epoch, for the batches and the events
      */
     DeviceStager(
             HandOverSlots slots,
@@ -45,7 +47,8 @@ final class DeviceStager {
             Batchifier dataBatchifier,
             Batchifier labelBatchifier,
             long consumed,
-            long total) {
+            long total,
+            long epoch) {
         this.slots = slots;
         this.trainer = trainer;
         this.device = device;
@@ -55,6 +58,7 @@ final class DeviceStager {
         this.labelBatchifier = labelBatchifier;
         this.progress = consumed;
         this.total = total;
+        this.epoch = epoch;
     }
 
     /**
@@ -88,7 +92,11 @@ final class DeviceStager {
         progress += batch.indices.size();
         if (host != null) {
             trainer.await(slots::tryAcquire);
-            slots.put(toDevice(batch, host[0], host[1]));
+            LoaderEvents.BatchStage event = new LoaderEvents.BatchStage();
+            event.begin();
+            StagedBatch staged = toDevice(batch, host[0], host[1]);
+            event.end(epoch, batch, device);
+            slots.put(staged);
         }
     }
 
@@ -117,6 +125,8 @@ final class DeviceStager {
                             progress,
                             total,
                             batch.delivered(),
+                            epoch,
+                            batch.seq,
                             slots::releaseSlot);
             trainer.checkOpen();
             return staged;

@@ -90,11 +90,13 @@ public final class Loader implements AutoCloseable {
                         INITIAL_FETCHERS,
                         spec.decodeThreads(),
                         stats.fetchLimit);
-        Collator collator = new Collator(assembly, spec.batchPipeline(), spec.targetPipeline());
+        Collator collator =
+                new Collator(assembly, spec.batchPipeline(), spec.targetPipeline(), stats.epoch);
         DecodeStage decode =
                 new DecodeStage(
                         threads,
                         spec.decodeThreads(),
+                        spec.source(),
                         assembly,
                         collator,
                         spec.seed(),
@@ -116,7 +118,8 @@ public final class Loader implements AutoCloseable {
                         spec.dataBatchifier(),
                         spec.labelBatchifier(),
                         consumed,
-                        total);
+                        total,
+                        stats.epoch);
         Loader loader = new Loader(host, threads, fetch, decode, window, stager, slots, trainer);
         loader.staging.start();
         return loader;

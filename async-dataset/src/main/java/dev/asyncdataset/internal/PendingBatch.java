@@ -86,9 +86,9 @@ final class PendingBatch {
                 .toList();
     }
 
-    /** Completes the batch; {@code data} is {@code null} when every item was skipped. */
-    void collated(NDList data, NDList labels) {
-        collated.complete(data == null ? null : new NDList[] {data, labels});
+    /** Completes the batch with its {data, labels}, {@code null} when every item was skipped. */
+    void collated(NDList[] arrays) {
+        collated.complete(arrays);
     }
 
     /**

@@ -81,6 +81,16 @@ public final class StatsCounter {
         return recycled != null ? recycled.bytesHeld() : 0;
     }
 
+    /** The trainer's thread starts waiting for a batch. */
+    LoaderEvents.TrainerWait waitStarts() {
+        return LoaderEvents.TrainerWait.start();
+    }
+
+    /** The trainer's thread stops waiting: counted in {@code dataWaitNanos} and recorded. */
+    void waitEnds(LoaderEvents.TrainerWait wait) {
+        waitNanos.addAndGet(wait.end(epoch));
+    }
+
     void started() {
         startNanos.compareAndSet(0, System.nanoTime());
     }

@@ -65,6 +65,6 @@ class CollatorTest {
                         null,
                         null,
                         null);
-        return new Collator(new ItemAssembly(spec), null, null);
+        return new Collator(new ItemAssembly(spec), null, null, 0);
     }
 }

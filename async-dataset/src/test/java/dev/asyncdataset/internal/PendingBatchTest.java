@@ -44,12 +44,12 @@ class PendingBatchTest {
         NDList data = new NDList();
         NDList labels = new NDList();
         assertFalse(batch.isDone());
-        batch.collated(data, labels);
+        batch.collated(new NDList[] {data, labels});
         assertTrue(batch.isDone());
         assertSame(data, batch.result()[0]);
         assertSame(labels, batch.result()[1]);
         PendingBatch skipped = batch(2L);
-        skipped.collated(null, null);
+        skipped.collated(null);
         assertNull(skipped.result());
     }
 
