@@ -69,7 +69,7 @@ def throughput_cell(r):
 
 
 def detail_table(results, table, storage, cores):
-    top = ceiling(table) or float("nan")
+    top = ceiling(table)
     lines = header(["loader", "img/s", "of ceiling"] + kernel_head(cores) + [
         "batches in flight (+ staged)", "peak PSS", "first batch, cold", "first batch, warm"], 9)
     for r in (r for r in results if r["storage"] == storage):
@@ -77,7 +77,7 @@ def detail_table(results, table, storage, cores):
         warm_ms = warm[len(warm) // 2] if warm else float("nan")
         held = f"{r['batches_in_flight']}" + (f" (+{r['batches_staged']})" if r["kind"] ==
                                               "concurrent" else "")
-        cells = [f"{r['rate']:.0f}", f"{r['rate'] / top:.0%}"] + kernel_cells(r) + [
+        cells = [f"{r['rate']:.0f}", ratio(r["rate"], top, "{:.0%}")] + kernel_cells(r) + [
             held, f"{r['peak_mb']} MB", f"{r['first_batch_ms'][0]:.0f} ms", f"{warm_ms:.0f} ms"]
         lines.append(row([r["loader"]] + cells))
     return "\n".join(lines)
@@ -92,8 +92,8 @@ def best_peers_table(results, table, cores):
     """Per storage, ConcurrentDataset's defaults and the best DJL and PyTorch settings of the same
     run (suite.py --best): each one's rate, ConcurrentDataset's rate over it, for ConcurrentDataset
     on S3 the share of its folder rate, and the kernel's counts."""
-    lines = header(["storage", "loader", "img/s", "ConcurrentDataset / it", "of the folder's rate"]
-                   + kernel_head(cores) + ["peak PSS"], 8)
+    lines = header(["storage", "loader", "img/s", "ConcurrentDataset / this", "of the folder's rate"]
+                   + kernel_head(cores) + ["peak PSS"], 7)
     folder = table.get(("folder", DEFAULT))
     for storage in STORAGES[1:]:
         ours = table.get((storage, DEFAULT))
