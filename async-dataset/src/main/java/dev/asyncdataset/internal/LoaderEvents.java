@@ -29,18 +29,32 @@ public final class LoaderEvents {
 
     private LoaderEvents() {}
 
-    /** A batch was planned and its fetches submitted. */
-    @Name("dev.asyncdataset.BatchPlanned")
-    @Label("Batch Planned")
-    @Category({"async-dataset", "Batch"})
-    @StackTrace(false)
-    static final class BatchPlanned extends Event {
+    /** What the events about one batch have: its epoch and number. */
+    abstract static class BatchEvent extends Event {
         @Label("Epoch")
         long epoch;
 
         @Label("Batch")
         long batch;
 
+        /** Ends the event and, if the recording wants it, fills it in and returns true. */
+        final boolean fill(long of, long seq) {
+            end();
+            if (!shouldCommit()) {
+                return false;
+            }
+            epoch = of;
+            batch = seq;
+            return true;
+        }
+    }
+
+    /** A batch was planned and its fetches submitted. */
+    @Name("dev.asyncdataset.BatchPlanned")
+    @Label("Batch Planned")
+    @Category({"async-dataset", "Batch"})
+    @StackTrace(false)
+    static final class BatchPlanned extends BatchEvent {
         @Label("Items")
         int items;
 
@@ -54,9 +68,7 @@ public final class LoaderEvents {
 
         static void emit(long epoch, PendingBatch planned, int fetchLimit, int inFlight) {
             BatchPlanned event = new BatchPlanned();
-            if (event.shouldCommit()) {
-                event.epoch = epoch;
-                event.batch = planned.seq;
+            if (event.fill(epoch, planned.seq)) {
                 event.items = planned.indices.size();
                 event.fetchLimit = fetchLimit;
                 event.inFlight = inFlight;
@@ -65,12 +77,8 @@ public final class LoaderEvents {
         }
     }
 
-    /** One item's read from storage ({@code ItemSource.fetch}), once it had a fetch slot. */
-    @Name("dev.asyncdataset.ItemFetch")
-    @Label("Item Fetch")
-    @Category({"async-dataset", "Item"})
-    @StackTrace(false)
-    static final class ItemFetch extends Event {
+    /** What the events about one item have: its epoch, batch, index, key and outcome. */
+    abstract static class ItemEvent extends Event {
         @Label("Epoch")
         long epoch;
 
@@ -83,29 +91,44 @@ public final class LoaderEvents {
         @Label("Key")
         String key;
 
+        @Label("Succeeded")
+        boolean succeeded;
+
+        /** Ends the event and, if the recording wants it, fills it in and returns true. */
+        final boolean fill(long of, PendingBatch in, int slot, ItemSource<?> source, boolean ok) {
+            end();
+            if (!shouldCommit()) {
+                return false;
+            }
+            epoch = of;
+            batch = in.seq;
+            index = in.indices.get(slot);
+            key = source.describe(index);
+            succeeded = ok;
+            return true;
+        }
+    }
+
+    /** One item's read from storage ({@code ItemSource.fetch}), once it had a fetch slot. */
+    @Name("dev.asyncdataset.ItemFetch")
+    @Label("Item Fetch")
+    @Category({"async-dataset", "Item"})
+    @StackTrace(false)
+    static final class ItemFetch extends ItemEvent {
         @Label("Bytes")
         @DataAmount
         long bytes;
 
-        @Label("Succeeded")
-        boolean succeeded;
-
         /** Ends the event; {@code fetched} is what the fetch returned. */
         void end(
-                long epoch,
-                PendingBatch of,
+                long of,
+                PendingBatch in,
                 int slot,
                 ItemSource<?> source,
                 Object fetched,
                 boolean ok) {
-            end();
-            if (shouldCommit()) {
-                this.epoch = epoch;
-                batch = of.seq;
-                index = of.indices.get(slot);
-                key = source.describe(index);
+            if (fill(of, in, slot, source, ok)) {
                 bytes = fetched instanceof byte[] encoded ? encoded.length : 0;
-                succeeded = ok;
                 commit();
             }
         }
@@ -116,30 +139,9 @@ public final class LoaderEvents {
     @Label("Item Decode")
     @Category({"async-dataset", "Item"})
     @StackTrace(false)
-    static final class ItemDecode extends Event {
-        @Label("Epoch")
-        long epoch;
-
-        @Label("Batch")
-        long batch;
-
-        @Label("Index")
-        long index;
-
-        @Label("Key")
-        String key;
-
-        @Label("Succeeded")
-        boolean succeeded;
-
-        void end(long epoch, PendingBatch of, int slot, ItemSource<?> source, boolean ok) {
-            end();
-            if (shouldCommit()) {
-                this.epoch = epoch;
-                batch = of.seq;
-                index = of.indices.get(slot);
-                key = source.describe(index);
-                succeeded = ok;
+    static final class ItemDecode extends ItemEvent {
+        void end(long of, PendingBatch in, int slot, ItemSource<?> source, boolean ok) {
+            if (fill(of, in, slot, source, ok)) {
                 commit();
             }
         }
@@ -150,22 +152,13 @@ public final class LoaderEvents {
     @Label("Batch Collate")
     @Category({"async-dataset", "Batch"})
     @StackTrace(false)
-    static final class BatchCollate extends Event {
-        @Label("Epoch")
-        long epoch;
-
-        @Label("Batch")
-        long batch;
-
+    static final class BatchCollate extends BatchEvent {
         @Label("Items")
         @Description("Items delivered, skipped ones left out")
         int items;
 
-        void end(long epoch, PendingBatch of, int delivered) {
-            end();
-            if (shouldCommit()) {
-                this.epoch = epoch;
-                batch = of.seq;
+        void end(long of, PendingBatch in, int delivered) {
+            if (fill(of, in.seq)) {
                 items = delivered;
                 commit();
             }
@@ -177,21 +170,12 @@ public final class LoaderEvents {
     @Label("Batch Stage")
     @Category({"async-dataset", "Batch"})
     @StackTrace(false)
-    static final class BatchStage extends Event {
-        @Label("Epoch")
-        long epoch;
-
-        @Label("Batch")
-        long batch;
-
+    static final class BatchStage extends BatchEvent {
         @Label("Device")
         String device;
 
-        void end(long epoch, PendingBatch of, Device on) {
-            end();
-            if (shouldCommit()) {
-                this.epoch = epoch;
-                batch = of.seq;
+        void end(long of, PendingBatch in, Device on) {
+            if (fill(of, in.seq)) {
                 device = on.toString();
                 commit();
             }
@@ -203,18 +187,9 @@ public final class LoaderEvents {
     @Label("Batch Held By Trainer")
     @Category({"async-dataset", "Trainer"})
     @StackTrace(false)
-    static final class BatchHeld extends Event {
-        @Label("Epoch")
-        long epoch;
-
-        @Label("Batch")
-        long batch;
-
-        void end(long epoch, long seq) {
-            end();
-            if (shouldCommit()) {
-                this.epoch = epoch;
-                batch = seq;
+    static final class BatchHeld extends BatchEvent {
+        void end(long of, long seq) {
+            if (fill(of, seq)) {
                 commit();
             }
         }

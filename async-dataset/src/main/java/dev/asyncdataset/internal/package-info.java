@@ -6,8 +6,8 @@
  * <ul>
  *   <li>{@code BatchAssembly}: how the epoch's batches are assembled, chosen once: per item ({@code
  *       ItemAssembly}) or in recycled rows ({@code RowAssembly}). It lends each batch its buffers,
- *       decodes an item into its row or record, makes a batch's host arrays, and says which part
- *       of the device pipeline is left and what a staged batch keeps alive.
+ *       decodes an item into its row or record, makes a batch's host arrays, and says which part of
+ *       the device pipeline is left and what a staged batch keeps alive.
  *   <li>{@code BatchPlanner}: numbers the sampler's batches, each a {@code PendingBatch} (its item
  *       slots, host manager, lent rows and outcome) with its own host manager.
  *   <li>{@code FetchStage}: one virtual thread per item, at most {@code FetchLimit} at once.
@@ -25,9 +25,9 @@
  * wait that ends when it closes), {@code BatchIterable} (the epoch as DJL iterates it), {@code
  * EpochLoader} and {@code CurrentEpoch} (who closes an epoch's loader, and when), {@code
  * StageThreads}, {@code StatsCounter}, {@code LoaderEvents} (what each stage did, as JDK Flight
- * Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and
- * the streamed view of an epoch over a sharded source), {@code MallocArenas}, and {@code
- * HostBuffers} / {@code HostRows} (the recycled host batch buffers).
+ * Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the streamed view
+ * of an epoch over a sharded source), {@code MallocArenas}, and {@code HostBuffers} / {@code
+ * HostRows} (the recycled host batch buffers).
  *
  * <h2>Who owns what</h2>
  *
@@ -40,27 +40,26 @@
  *   <li>A staged batch's arrays belong to a sub-manager of the trainer's manager, created for the
  *       target device; the trainer closes it (EasyTrain, once per batch), which frees the hand-over
  *       slot.
- *   <li>Recycled path ({@code RowAssembly}): {@code HostBuffers}, one
- *       per dataset and kept across epochs, lends each planned batch a block (pixel rows and
- *       labels, direct buffers freed by the garbage collector with the pool, or when dropped
- *       because the item shape grew). The lease ({@code HostRows}) is attached to the batch's
- *       manager. Decode threads write slot i's row and label, each slot once; the collator (the
- *       thread that filled the last slot) moves the rows of skipped slots out and creates the two
- *       batch arrays over the block (aliases on the CPU). The block goes back to the pool exactly
- *       once, when nothing can read or write it: staged on a GPU, when the batch's host manager
- *       closes right after the copy; staged on the CPU, the trainer's batch aliases it, so the
- *       lease is moved to that batch's manager and the block goes back when the trainer closes the
- *       batch (or its manager); never staged (failure, break, interrupt), when the host manager
- *       closes after the decode threads stopped. A slot of a block is therefore reused only by a
- *       later batch, after every array over it is closed.
+ *   <li>Recycled path ({@code RowAssembly}): {@code HostBuffers}, one per dataset and kept across
+ *       epochs, lends each planned batch a block (pixel rows and labels, direct buffers freed by
+ *       the garbage collector with the pool, or when dropped because the item shape grew). The
+ *       lease ({@code HostRows}) is attached to the batch's manager. Decode threads write slot i's
+ *       row and label, each slot once; the collator (the thread that filled the last slot) moves
+ *       the rows of skipped slots out and creates the two batch arrays over the block (aliases on
+ *       the CPU). The block goes back to the pool exactly once, when nothing can read or write it:
+ *       staged on a GPU, when the batch's host manager closes right after the copy; staged on the
+ *       CPU, the trainer's batch aliases it, so the lease is moved to that batch's manager and the
+ *       block goes back when the trainer closes the batch (or its manager); never staged (failure,
+ *       break, interrupt), when the host manager closes after the decode threads stopped. A slot of
+ *       a block is therefore reused only by a later batch, after every array over it is closed.
  *   <li>Normalized rows: on a CPU device with {@code ImageRecipes.deviceNormalize()} as the whole
  *       device pipeline, the blocks hold float32 (3, H, W) rows, which each decode thread writes
  *       already normalized ({@code NormalizedRowWriter}); the staging thread then only wraps the
  *       block, so it allocates nothing per batch. These blocks are the device staging ring on the
  *       CPU: one per batch in flight, staged, or held by the trainer, allocated in the first
- *       batches and reused from then on. On a GPU the uint8 block is copied and the device
- *       pipeline runs on the device, where PyTorch's caching allocator reuses the freed memory of
- *       earlier batches.
+ *       batches and reused from then on. On a GPU the uint8 block is copied and the device pipeline
+ *       runs on the device, where PyTorch's caching allocator reuses the freed memory of earlier
+ *       batches.
  *   <li>Shard buffers (shard streaming): the source ({@code TarShardSource}'s {@code ShardBuffers})
  *       owns them, all of the largest shard's length, and keeps free ones across epochs. An epoch's
  *       streamed view ({@code ResidentShards}, loading through its {@code ShardLoader}) takes one
