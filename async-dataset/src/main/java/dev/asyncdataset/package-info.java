@@ -66,15 +66,16 @@
  *   <li>The epoch ends, and all its threads stop and all its host arrays are freed, when the
  *       sampler is exhausted, an error is thrown to the trainer, the trainer's thread is
  *       interrupted while waiting, the iterator is closed ({@code AutoCloseable}), the trainer's
- *       manager is closed, the next epoch of the same dataset starts ({@code getData} is called
- *       again), or the iterator becomes unreachable.
- *   <li>After the trainer's manager is closed, or after the next epoch of the same dataset has
- *       started, the iterator's {@code hasNext} and {@code next} throw a {@link
- *       dev.asyncdataset.DataLoadingException} (unless the epoch had already ended), and never hand
- *       out a batch whose arrays are freed. So an epoch left with {@code break} holds at most what
- *       a running one does (W host batches, S device batches, D + 1 platform threads), and only
- *       until the next {@code getData} of its dataset (or a garbage collection); one dataset is
- *       read by one epoch at a time.
+ *       manager is closed, a {@code getData} of the same dataset beyond its cap of live epochs
+ *       evicts it, or the iterator becomes unreachable.
+ *   <li>Several epochs of one dataset may be live and read interleaved, each by one thread at a
+ *       time, each delivering its whole epoch; the cap ({@code optMaxLiveEpochs}, default 2) and
+ *       which epoch goes first are documented in {@link dev.asyncdataset.ConcurrentDataset}. After
+ *       the trainer's manager is closed, or after its epoch was evicted, an iterator's {@code
+ *       hasNext} and {@code next} throw a {@link dev.asyncdataset.DataLoadingException} (unless the
+ *       epoch had already ended), and never hand out a batch whose arrays are freed. So the epochs
+ *       left with {@code break} hold at most, each, what a running one does (W host batches, S
+ *       device batches, D + 1 platform threads), and at most cap of them at once.
  * </ul>
  */
 package dev.asyncdataset;
