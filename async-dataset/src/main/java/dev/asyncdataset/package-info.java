@@ -40,10 +40,23 @@
  *   <li>The trainer's thread only takes ready batches out of the {@code HandOverSlots} ({@code
  *       hasNext}/{@code next}); time spent there is the data-wait time in {@link
  *       dev.asyncdataset.LoaderStats}.
+ *   <li>{@code async-dataset-shard-load-N}: virtual, for a streamed epoch of a {@link
+ *       dev.asyncdataset.source.ShardedSource}: one schedules the shard reads, one per shard reads
+ *       it whole (at most the live shards at once); they end when the epoch closes.
+ *   <li>{@code async-dataset-shard-write-fetch-N}: virtual, while {@code ShardWriter} writes
+ *       shards: the item reads it overlaps.
  *   <li>{@code async-dataset-closer} (short-lived: closes a loader whose trainer's manager was
  *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
  *       unreachable).
+ *   <li>For S3, one set per process shared by every client: {@code async-dataset-s3-N} (the network
+ *       event loop), {@code async-dataset-s3-timeouts} (one) and {@code
+ *       async-dataset-s3-completion-N} (virtual, short-lived: complete the responses).
  * </ul>
+ *
+ * <p>{@code internal.StageThreads.live()}, which the tests' leak checks read, counts the threads of
+ * every loader and streamed epoch: the fetch, decode, stager, shard-load and shard-write-fetch
+ * threads. The closer is not counted (it only closes a loader, which {@code Loader.open()} shows),
+ * nor the per-process threads.
  *
  * <h2>Thread safety and ownership</h2>
  *
