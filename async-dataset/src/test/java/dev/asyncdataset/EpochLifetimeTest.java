@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.testing.Poll;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,9 +33,7 @@ class EpochLifetimeTest extends CpuManagerTest {
         ConcurrentDataset dataset = inMemory(400, 4);
         Iterator<Batch> batches = dataset.getData(trainer).iterator();
         batches.next();
-        while (dataset.stats().batchesReady() < 1) {
-            Thread.onSpinWait();
-        }
+        Poll.until("a batch staged", () -> dataset.stats().batchesReady() >= 1);
         trainer.close();
         assertThrows(DataLoadingException.class, batches::hasNext);
         assertThrows(NoSuchElementException.class, batches::next, "the epoch is over");
