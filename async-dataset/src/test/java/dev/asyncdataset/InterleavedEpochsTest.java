@@ -50,6 +50,23 @@ class InterleavedEpochsTest extends CpuManagerTest {
     }
 
     @Test
+    void asManyEpochsAsTheCapReadInTurnEachDeliverTheirWholeEpoch() throws Exception {
+        ConcurrentDataset dataset = builder().optMaxLiveEpochs(3).build();
+        List<Iterator<Batch>> epochs =
+                List.of(iterate(dataset), iterate(dataset), iterate(dataset));
+        List<List<List<Long>>> read =
+                List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (int batch = 0; batch < ITEMS / BATCH; batch++) {
+            for (int epoch = 0; epoch < epochs.size(); epoch++) {
+                read.get(epoch).addAll(takeWithoutClosing(epochs.get(epoch), 1));
+            }
+        }
+        for (List<List<Long>> epoch : read) {
+            assertEquals(allItems(), BatchIndices.flat(epoch));
+        }
+    }
+
+    @Test
     void tenAbandonedEpochsStayWithinTheCapWhileATrainingEpochIsRead() throws Exception {
         ConcurrentDataset dataset = inMemory();
         int loadersBefore = Loader.open();
@@ -103,6 +120,10 @@ class InterleavedEpochsTest extends CpuManagerTest {
     }
 
     private ConcurrentDataset inMemory() {
+        return builder().build();
+    }
+
+    private ConcurrentDataset.Builder builder() {
         return ConcurrentDataset.builder()
                 .setData(manager.zeros(new Shape(ITEMS, 4)))
                 .optLabels(manager.zeros(new Shape(ITEMS, 1)))
@@ -110,7 +131,6 @@ class InterleavedEpochsTest extends CpuManagerTest {
                 .optFetchers(WORKERS * BATCH)
                 .optWorkers(WORKERS)
                 .optDecodeThreads(DECODE_THREADS)
-                .optStagingDepth(STAGING)
-                .build();
+                .optStagingDepth(STAGING);
     }
 }
