@@ -12,9 +12,9 @@ import ai.djl.util.Progress;
 import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.BatchIterable;
-import dev.asyncdataset.internal.CurrentEpoch;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.HostBuffers;
+import dev.asyncdataset.internal.LiveEpochs;
 import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.internal.ShardStreaming;
 import dev.asyncdataset.internal.StatsCounter;
@@ -89,6 +89,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
  * stages.
+ *
+ * <p>As with DJL's loader, several epochs of one dataset may be read at once, interleaved (such as
+ * an evaluation pass over the training set in the middle of a training epoch): each delivers its
+ * whole epoch. An epoch is live from {@code getData} until it ends (its last batch taken, a
+ * failure, its iterator closed or interrupted, or the trainer's manager closed). DJL never closes
+ * an epoch left with {@code break}, so to bound what abandoned epochs hold without waiting for a
+ * garbage collection, at most {@link Builder#optMaxLiveEpochs} epochs (default 2) are live at once:
+ * {@code getData} beyond that closes the live epoch advanced least recently. An abandoned epoch is
+ * never advanced again, so it goes before any epoch still being read; its threads stop and its
+ * arrays are freed before {@code getData} returns, and its iterator's {@code hasNext} and {@code
+ * next} throw a {@link DataLoadingException} naming the cap (unless it had already ended).
+ * Abandoned epochs therefore hold at most the cap times what a running epoch holds, and an
+ * unreachable one is also freed by the garbage collector.
  */
 public final class ConcurrentDataset extends RandomAccessDataset {
 
@@ -101,7 +114,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     // random access: the batches of the epoch before this run; streaming: its global position
     private final AtomicLong epochOffset = new AtomicLong();
     private final AtomicReference<ItemSource<?>> epochSource;
-    private final CurrentEpoch currentEpoch = new CurrentEpoch();
+    private final LiveEpochs liveEpochs;
     private final AtomicReference<StatsCounter> epochStats =
             new AtomicReference<>(new StatsCounter(0));
 
@@ -119,6 +132,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
         this.resumeSamples = new AtomicLong(resume == null ? -1 : resume.samples());
         this.epochSource = new AtomicReference<>(spec.source());
+        this.liveEpochs = new LiveEpochs(builder.maxLiveEpochs);
     }
 
     /** A split of {@code parent}: the same loader, options and seed over some of its items. */
@@ -131,6 +145,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         this.resumeSkip = new AtomicLong();
         this.resumeSamples = new AtomicLong(-1);
         this.epochSource = new AtomicReference<>(spec.source());
+        this.liveEpochs = new LiveEpochs(parent.liveEpochs.max());
     }
 
     /**
@@ -210,7 +225,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         epochSource.set(spec.source());
         if (epochSampler == null || sampler != this.sampler) {
             epochOffset.set(0);
-            return currentEpoch.replace(
+            return liveEpochs.add(
                     new BatchIterable(
                             spec, manager, sampler.sample(this), size(), 0, stats, false));
         }
@@ -222,7 +237,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
         epochOffset.set(skip);
         long total = epochSampler.shareSize(size());
-        return currentEpoch.replace(
+        return liveEpochs.add(
                 new BatchIterable(
                         spec,
                         manager,
@@ -239,7 +254,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         epochOffset.set(position);
         ShardStreaming.Epoch streamed = streaming.epoch(spec, epoch, position);
         epochSource.set(streamed.spec().source());
-        return currentEpoch.replace(
+        return liveEpochs.add(
                 new BatchIterable(
                         streamed.spec(),
                         manager,
@@ -301,6 +316,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         /** The default shards of a shuffle window of shard streaming. */
         public static final int DEFAULT_WINDOW_SHARDS = 4;
 
+        /** The default most epochs of one dataset live at once. */
+        public static final int DEFAULT_MAX_LIVE_EPOCHS = 2;
+
         private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
         private NDArray[] data;
@@ -325,6 +343,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private Integer partitions;
         private boolean randomAccess;
         private boolean recycleBuffers = true;
+        private int maxLiveEpochs = DEFAULT_MAX_LIVE_EPOCHS;
 
         /**
          * Creates a builder, as {@code new ArrayDataset.Builder()} does; the same as {@link
@@ -659,6 +678,20 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          */
         public Builder optRecycleBuffers(boolean recycleBuffers) {
             this.recycleBuffers = recycleBuffers;
+            return self();
+        }
+
+        /**
+         * Sets the most epochs of this dataset live at once (see the class documentation); default
+         * {@value #DEFAULT_MAX_LIVE_EPOCHS}: an epoch being trained on and one more read inside it,
+         * such as an evaluation pass over the training set. Each live epoch holds up to what a
+         * running one does.
+         *
+         * @param maxLiveEpochs the most live epochs, at least 1
+         * @return this builder
+         */
+        public Builder optMaxLiveEpochs(int maxLiveEpochs) {
+            this.maxLiveEpochs = atLeast(1, maxLiveEpochs, "maxLiveEpochs");
             return self();
         }
 

@@ -40,10 +40,22 @@
  *   <li>The trainer's thread only takes ready batches out of the {@code HandOverSlots} ({@code
  *       hasNext}/{@code next}); time spent there is the data-wait time in {@link
  *       dev.asyncdataset.LoaderStats}.
- *   <li>{@code async-dataset-closer} (short-lived: closes a loader whose trainer's manager was
+ *   <li>{@code async-dataset-shard-load-N}: virtual, for a streamed epoch of a {@link
+ *       dev.asyncdataset.source.ShardedSource}: one schedules the shard reads, one per shard reads
+ *       it whole (at most the live shards at once); they end when the epoch closes.
+ *   <li>{@code async-dataset-shard-write-fetch-N}: virtual, while {@code ShardWriter} writes
+ *       shards: the item reads it overlaps.
+ *   <li>{@code async-dataset-closer-0} (short-lived: closes a loader whose trainer's manager was
  *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
  *       unreachable).
+ *   <li>For S3, one set per process shared by every client: {@code async-dataset-s3-N} (the network
+ *       event loop), {@code async-dataset-s3-timeouts} (one) and {@code
+ *       async-dataset-s3-completion-N} (virtual, short-lived: complete the responses).
  * </ul>
+ *
+ * <p>{@code internal.StageThreads.live()}, which the tests' leak checks read, counts the threads of
+ * every loader and streamed epoch: the fetch, decode, stager, closer, shard-load and
+ * shard-write-fetch threads; not the per-process ones.
  *
  * <h2>Thread safety and ownership</h2>
  *
@@ -66,15 +78,16 @@
  *   <li>The epoch ends, and all its threads stop and all its host arrays are freed, when the
  *       sampler is exhausted, an error is thrown to the trainer, the trainer's thread is
  *       interrupted while waiting, the iterator is closed ({@code AutoCloseable}), the trainer's
- *       manager is closed, the next epoch of the same dataset starts ({@code getData} is called
- *       again), or the iterator becomes unreachable.
- *   <li>After the trainer's manager is closed, or after the next epoch of the same dataset has
- *       started, the iterator's {@code hasNext} and {@code next} throw a {@link
- *       dev.asyncdataset.DataLoadingException} (unless the epoch had already ended), and never hand
- *       out a batch whose arrays are freed. So an epoch left with {@code break} holds at most what
- *       a running one does (W host batches, S device batches, D + 1 platform threads), and only
- *       until the next {@code getData} of its dataset (or a garbage collection); one dataset is
- *       read by one epoch at a time.
+ *       manager is closed, a {@code getData} of the same dataset beyond its cap of live epochs
+ *       evicts it, or the iterator becomes unreachable.
+ *   <li>Several epochs of one dataset may be live and read interleaved, each by one thread at a
+ *       time, each delivering its whole epoch; the cap ({@code optMaxLiveEpochs}, default 2) and
+ *       which epoch goes first are documented in {@link dev.asyncdataset.ConcurrentDataset}. After
+ *       the trainer's manager is closed, or after its epoch was evicted, an iterator's {@code
+ *       hasNext} and {@code next} throw a {@link dev.asyncdataset.DataLoadingException} (unless the
+ *       epoch had already ended), and never hand out a batch whose arrays are freed. So the epochs
+ *       left with {@code break} hold at most, each, what a running one does (W host batches, S
+ *       device batches, D + 1 platform threads), and at most cap of them at once.
  * </ul>
  */
 package dev.asyncdataset;

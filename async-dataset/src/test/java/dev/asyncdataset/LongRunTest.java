@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * item adds 3.5 MB per epoch; the bound of 1 MiB per epoch catches any per-item native leak above 8
  * KiB. Leaked arrays are caught exactly, by count.
  */
+@Tag("long")
 class LongRunTest {
 
     private static final int EPOCHS = Integer.getInteger("asyncdataset.longrun.epochs", 30);

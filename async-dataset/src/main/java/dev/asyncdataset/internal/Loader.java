@@ -157,7 +157,7 @@ public final class Loader implements AutoCloseable {
             decode.stop();
         }
         if (!trainer.isOpen()) {
-            Thread.ofPlatform().name("async-dataset-closer").daemon().start(this::close);
+            new StageThreads().platform("closer").newThread(this::close).start();
         }
     }
 

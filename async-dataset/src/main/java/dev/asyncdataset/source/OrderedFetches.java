@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.StageThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
@@ -20,7 +21,8 @@ final class OrderedFetches implements AutoCloseable {
     private final ItemSource<byte[]> source;
     private final long[] order;
     private final int ahead;
-    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService threads =
+            Executors.newThreadPerTaskExecutor(StageThreads.counted("shard-write-fetch"));
     private final Queue<Future<byte[]>> fetching = new ArrayDeque<>();
     private int submitted;
 
