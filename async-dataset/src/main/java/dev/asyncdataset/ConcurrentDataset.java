@@ -11,13 +11,13 @@ import ai.djl.translate.Pipeline;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.decode.ItemRandom;
-import dev.asyncdataset.internal.BatchIterable;
+import dev.asyncdataset.internal.Concurrency;
+import dev.asyncdataset.internal.DatasetEpochs;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.HostBuffers;
-import dev.asyncdataset.internal.LiveEpochs;
 import dev.asyncdataset.internal.LoaderSpec;
+import dev.asyncdataset.internal.Pipelines;
 import dev.asyncdataset.internal.ShardStreaming;
-import dev.asyncdataset.internal.StatsCounter;
 import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
@@ -30,8 +30,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A drop-in DJL {@link RandomAccessDataset} that loads the items of each batch concurrently and
@@ -105,47 +103,17 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ConcurrentDataset extends RandomAccessDataset {
 
-    private final LoaderSpec spec;
-    private final EpochSampler epochSampler;
-    private final ShardStreaming streaming;
-    private final AtomicLong epochs;
-    private final AtomicLong resumeSkip;
-    private final AtomicLong resumeSamples;
-    // random access: the batches of the epoch before this run; streaming: its global position
-    private final AtomicLong epochOffset = new AtomicLong();
-    private final AtomicReference<ItemSource<?>> epochSource;
-    private final LiveEpochs liveEpochs;
-    private final AtomicReference<StatsCounter> epochStats =
-            new AtomicReference<>(new StatsCounter(0));
+    private final DatasetEpochs epochs;
 
-    ConcurrentDataset(
-            Builder builder,
-            LoaderSpec spec,
-            EpochSampler epochSampler,
-            ShardStreaming streaming,
-            IterationState resume) {
+    private ConcurrentDataset(Builder builder, DatasetEpochs epochs) {
         super(builder);
-        this.spec = spec;
-        this.epochSampler = epochSampler;
-        this.streaming = streaming;
-        this.epochs = new AtomicLong(resume == null ? 0 : resume.epoch());
-        this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
-        this.resumeSamples = new AtomicLong(resume == null ? -1 : resume.samples());
-        this.epochSource = new AtomicReference<>(spec.source());
-        this.liveEpochs = new LiveEpochs(builder.maxLiveEpochs);
+        this.epochs = epochs;
     }
 
     /** A split of {@code parent}: the same loader, options and seed over some of its items. */
     private ConcurrentDataset(ConcurrentDataset parent, long[] indices) {
         super(splitBuilder(parent));
-        this.spec = SubsetSource.spec(parent.spec, indices);
-        this.epochSampler = parent.epochSampler;
-        this.streaming = null;
-        this.epochs = new AtomicLong();
-        this.resumeSkip = new AtomicLong();
-        this.resumeSamples = new AtomicLong(-1);
-        this.epochSource = new AtomicReference<>(spec.source());
-        this.liveEpochs = new LiveEpochs(parent.liveEpochs.max());
+        this.epochs = parent.epochs.split(SubsetSource.spec(parent.epochs.spec(), indices));
     }
 
     /**
@@ -164,7 +132,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return epochStats.get().stats(epochSource.get());
+        return epochs.stats();
     }
 
     /**
@@ -176,14 +144,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the iteration state, to save with a checkpoint
      */
     public IterationState iterationState() {
-        LoaderStats now = stats();
-        if (streaming == null) {
-            return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + now.batches());
-        }
-        long samples = streaming.position(epochOffset.get(), now.batches());
-        long perStep = (long) epochSampler.batchSize() * epochSampler.worldSize();
-        return new IterationState(
-                spec.seed(), now.epoch(), samples / perStep, samples, streaming.partitions());
+        return epochs.iterationState();
     }
 
     /**
@@ -192,7 +153,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the item source
      */
     public ItemSource<?> getSource() {
-        return spec.source();
+        return epochs.spec().source();
     }
 
     /**
@@ -201,6 +162,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      */
     @Override
     public Record get(NDManager manager, long index) throws IOException {
+        LoaderSpec spec = epochs.spec();
         try {
             return ItemRandom.with(
                     spec.seed(),
@@ -219,56 +181,14 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     public Iterable<Batch> getData(NDManager manager, Sampler sampler, ExecutorService unused)
             throws IOException {
         prepare();
-        long epoch = epochs.getAndIncrement();
-        StatsCounter stats = new StatsCounter(epoch);
-        epochStats.set(stats);
-        epochSource.set(spec.source());
-        if (epochSampler == null || sampler != this.sampler) {
-            epochOffset.set(0);
-            return liveEpochs.add(
-                    new BatchIterable(
-                            spec, manager, sampler.sample(this), size(), 0, stats, false));
-        }
-        long skip = resumeSkip.getAndSet(0);
-        long samples = resumeSamples.getAndSet(-1);
-        if (streaming != null) {
-            return streamedEpoch(
-                    manager, epoch, samples >= 0 ? samples : streaming.position(0, skip), stats);
-        }
-        epochOffset.set(skip);
-        long total = epochSampler.shareSize(size());
-        return liveEpochs.add(
-                new BatchIterable(
-                        spec,
-                        manager,
-                        epochSampler.sample(size(), spec.seed(), epoch, skip),
-                        total,
-                        Math.min(total, skip * epochSampler.batchSize()),
-                        stats,
-                        false));
-    }
-
-    /** Starts a streamed epoch at global position {@code position}. */
-    private BatchIterable streamedEpoch(
-            NDManager manager, long epoch, long position, StatsCounter stats) {
-        epochOffset.set(position);
-        ShardStreaming.Epoch streamed = streaming.epoch(spec, epoch, position);
-        epochSource.set(streamed.spec().source());
-        return liveEpochs.add(
-                new BatchIterable(
-                        streamed.spec(),
-                        manager,
-                        streamed.batches(),
-                        streamed.total(),
-                        streamed.consumed(),
-                        stats,
-                        true));
+        boolean seeded = epochs.seeded() && sampler == this.sampler;
+        return epochs.start(manager, seeded ? null : sampler.sample(this), size());
     }
 
     /** {@inheritDoc} */
     @Override
     public void prepare(Progress progress) throws IOException {
-        spec.source().prepare(progress);
+        epochs.spec().source().prepare(progress);
     }
 
     /** {@inheritDoc} */
@@ -295,7 +215,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     @Override
     protected long availableSize() {
-        return spec.source().size();
+        return epochs.spec().source().size();
     }
 
     private static Builder splitBuilder(ConcurrentDataset parent) {
@@ -722,24 +642,19 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             ? new EpochSampler(
                                     batchSize, shuffle, dropLast, rank, worldSize, dropRemainder)
                             : null;
-            long itemSeed = seed != null ? seed : defaultSeed();
             LoaderSpec spec =
                     new LoaderSpec(
                             items,
-                            fetchers,
-                            autoFetchers,
-                            workers,
-                            stagingDepth,
-                            decodeThreads,
-                            inOrder,
+                            new Concurrency(
+                                    fetchers,
+                                    autoFetchers,
+                                    workers,
+                                    stagingDepth,
+                                    decodeThreads,
+                                    inOrder),
+                            pipelines(items),
                             badItemPolicy,
-                            itemSeed,
-                            dataBatchifier,
-                            labelBatchifier,
-                            data != null ? null : DjlRandomPipeline.seeded(pipeline),
-                            data != null ? BuildPipelines.perBatch(pipeline) : null,
-                            BuildPipelines.labels(items, targetPipeline),
-                            devicePipeline,
+                            seed != null ? seed : defaultSeed(),
                             device,
                             recycleBuffers ? new HostBuffers() : null);
             ShardStreaming streaming =
@@ -750,7 +665,19 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                                     ShardStreaming.partitions(partitions, resume, worldSize),
                                     epochSampler)
                             : null;
-            return new ConcurrentDataset(this, spec, epochSampler, streaming, resume);
+            return new ConcurrentDataset(
+                    this, new DatasetEpochs(spec, epochSampler, streaming, resume, maxLiveEpochs));
+        }
+
+        /** In-memory arrays are stacked first, so their item pipeline runs per batch. */
+        private Pipelines pipelines(ItemSource<?> items) {
+            return new Pipelines(
+                    data != null ? null : DjlRandomPipeline.seeded(pipeline),
+                    dataBatchifier,
+                    labelBatchifier,
+                    data != null ? BuildPipelines.perBatch(pipeline) : null,
+                    BuildPipelines.labels(items, targetPipeline),
+                    devicePipeline);
         }
 
         @Override

@@ -31,13 +31,13 @@ interface BatchAssembly {
      * whole device pipeline, those rows are written already normalized. Per item otherwise.
      */
     static BatchAssembly of(LoaderSpec spec, Device device) {
-        RowWriter rows = recycles(spec) ? RowWriter.of(spec.pipeline()) : null;
+        RowWriter rows = recycles(spec) ? RowWriter.of(spec.pipelines().item()) : null;
         if (rows == null) {
             return new ItemAssembly(spec);
         }
         LabeledImageSource source = (LabeledImageSource) spec.source();
         NormalizedRowWriter normalized =
-                device.isGpu() ? null : NormalizedRowWriter.of(rows, spec.devicePipeline());
+                device.isGpu() ? null : NormalizedRowWriter.of(rows, spec.pipelines().device());
         if (normalized != null) {
             return new RowAssembly(
                     source,
@@ -53,15 +53,16 @@ interface BatchAssembly {
                 rows.itemShape(),
                 DataType.UINT8,
                 rows::write,
-                spec.devicePipeline());
+                spec.pipelines().device());
     }
 
     private static boolean recycles(LoaderSpec spec) {
+        Pipelines pipelines = spec.pipelines();
         return spec.hostBuffers() != null
                 && spec.source() instanceof LabeledImageSource
-                && stacks(spec.dataBatchifier())
-                && stacks(spec.labelBatchifier())
-                && spec.batchPipeline() == null;
+                && stacks(pipelines.data())
+                && stacks(pipelines.labels())
+                && pipelines.batch() == null;
     }
 
     private static boolean stacks(Batchifier batchifier) {

@@ -24,8 +24,8 @@ final class ItemAssembly implements BatchAssembly {
 
     ItemAssembly(LoaderSpec spec) {
         this.spec = spec;
-        this.dataBatchifier = spec.dataBatchifier();
-        this.labelBatchifier = spec.labelBatchifier();
+        this.dataBatchifier = spec.pipelines().data();
+        this.labelBatchifier = spec.pipelines().labels();
     }
 
     @Override
@@ -58,7 +58,7 @@ final class ItemAssembly implements BatchAssembly {
 
     @Override
     public Pipeline devicePipeline() {
-        return spec.devicePipeline();
+        return spec.pipelines().device();
     }
 
     @Override

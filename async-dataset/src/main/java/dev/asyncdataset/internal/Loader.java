@@ -80,22 +80,24 @@ public final class Loader implements AutoCloseable {
         StageThreads threads = new StageThreads();
         TrainerManager trainer = new TrainerManager(manager);
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
+        Concurrency concurrency = spec.concurrency();
+        Pipelines pipelines = spec.pipelines();
         Device device = spec.device() != null ? spec.device() : trainer.device();
         BatchAssembly assembly = BatchAssembly.of(spec, device);
         stats.assembly(assembly);
         FetchLimit limit =
                 new FetchLimit(
-                        spec.autoFetchers(),
-                        spec.fetchers(),
+                        concurrency.autoFetchers(),
+                        concurrency.fetchers(),
                         INITIAL_FETCHERS,
-                        spec.decodeThreads(),
+                        concurrency.decodeThreads(),
                         stats.fetchLimit);
         Collator collator =
-                new Collator(assembly, spec.batchPipeline(), spec.targetPipeline(), stats.epoch);
+                new Collator(assembly, pipelines.batch(), pipelines.target(), stats.epoch);
         DecodeStage decode =
                 new DecodeStage(
                         threads,
-                        spec.decodeThreads(),
+                        concurrency.decodeThreads(),
                         spec.source(),
                         assembly,
                         collator,
@@ -107,16 +109,22 @@ public final class Loader implements AutoCloseable {
         BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
-                        planner, fetch, limit, spec.workers(), spec.inOrder(), trainer, stats);
-        HandOverSlots slots = new HandOverSlots(spec.stagingDepth(), stats.ready);
+                        planner,
+                        fetch,
+                        limit,
+                        concurrency.workers(),
+                        concurrency.inOrder(),
+                        trainer,
+                        stats);
+        HandOverSlots slots = new HandOverSlots(concurrency.stagingDepth(), stats.ready);
         DeviceStager stager =
                 new DeviceStager(
                         slots,
                         trainer,
                         device,
                         assembly,
-                        spec.dataBatchifier(),
-                        spec.labelBatchifier(),
+                        pipelines.data(),
+                        pipelines.labels(),
                         consumed,
                         total,
                         stats.epoch);

@@ -46,25 +46,9 @@ class CollatorTest {
     }
 
     private static Collator collator() {
-        LoaderSpec spec =
-                new LoaderSpec(
-                        null,
-                        1,
-                        false,
-                        1,
-                        1,
-                        1,
-                        true,
-                        BadItemPolicy.FAIL,
-                        0,
-                        new StackBatchifier(),
-                        new StackBatchifier(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null);
+        Pipelines stack =
+                new Pipelines(null, new StackBatchifier(), new StackBatchifier(), null, null, null);
+        LoaderSpec spec = new LoaderSpec(null, null, stack, BadItemPolicy.FAIL, 0, null, null);
         return new Collator(new ItemAssembly(spec), null, null, 0);
     }
 }
