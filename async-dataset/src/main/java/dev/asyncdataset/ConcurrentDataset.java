@@ -427,8 +427,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          * Lets the fetch concurrency follow the storage (the default, with at most 256): by
          * Little's law, twice the items the decode stage can take per second times the mean fetch
          * latency, recomputed as the loader runs, between 16 and {@code maxFetchers}. The loader
-         * keeps enough batches in flight to feed it, at least {@link #optWorkers workers}, so host
-         * memory stays bounded by {@code maxFetchers} items plus one batch.
+         * keeps enough batches in flight to feed it: {@code max(workers, ceil(limit / batch size) +
+         * 1)}, so host memory stays bounded by {@code max(workers, ceil(maxFetchers / batch size) +
+         * 1)} batches (with batch 256 and 4 workers, 4 batches of 256 items).
          *
          * @param maxFetchers the most item reads in flight at once, at least 1
          * @return this builder
@@ -440,7 +441,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
-         * Sets the most batches being fetched and decoded at once; default 4.
+         * Sets the batches being fetched and decoded at once; default 4: exactly that many with
+         * {@link #optFetchers}, at least that many under AUTO ({@link #optAutoFetchers}).
          *
          * @param workers the batches in flight, at least 1
          * @return this builder

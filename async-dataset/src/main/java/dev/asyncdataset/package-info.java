@@ -3,24 +3,39 @@
  *
  * <p>{@link dev.asyncdataset.ConcurrentDataset} replaces {@code ArrayDataset} (or wraps any {@code
  * RandomAccessDataset}, or reads an {@link dev.asyncdataset.source.ItemSource} such as a folder or
- * an S3 prefix). Each call to {@code getData} is one epoch that runs this pipeline:
+ * an S3 prefix). Each call to {@code getData} is one epoch that runs this loop ({@code
+ * internal.Loader.start} builds it, each stage before the ones that hand it work):
  *
  * <pre>
- *  sampler ─> BatchPlanner ─> FetchStage ───────> DecodeStage ───────> Collator ─────────> BatchWindow ──────> DeviceStager ─> HandOverSlots ─> trainer
- *  (DJL       (numbers each   (one virtual       (D platform         (on a decode       (W batches in      (copy to the    (S slots on     (EasyTrain,
- *   Sampler)   batch; its      thread per item,   threads; decode,    thread: stack,     flight, planned    device, device  the device and  unmodified)
- *              own host        at most F at       per-item pipeline   batch pipeline,    ahead; given back  pipeline)       a ready queue)
- *              manager)        once; I/O only)    with ItemRandom)    label pipeline)    in order or first
- *                                                                                        done)
+ *  sampler (the seeded EpochSampler, with optSeed or streamed shards; else the DJL Sampler)
+ *     │ index lists
+ *     v
+ *  ┌─ async-dataset-stager-0 ────────────────────────────────────────────────────┐
+ *  │ BatchWindow.fill: while fewer than W' batches are in flight, BatchPlanner   │
+ *  │   numbers the next one (BatchAssembly lends it its rows) and submits it ────┼──┐
+ *  │ BatchWindow.next: waits for the oldest batch's outcome (any, unordered) ←───┼──┼──┐
+ *  │ DeviceStager: creates it on the device, runs the device pipeline, waits for │  │  │
+ *  │   one of S hand-over slots and puts it in the HandOverSlots                 │  │  │
+ *  └─────────────────────────────────────────────────────────────────────────────┘  │  │
+ *     ┌─────────────────────────────────────────────────────────────────────────────┘  │
+ *     v                                                                                │
+ *  FetchStage: one virtual thread per item,        DecodeStage: D platform threads;    │
+ *    at most F at once; ItemSource.fetch (I/O) ──>   BatchAssembly.decode (into its    │
+ *     │ fetch latency                                row, or a record); the thread     │
+ *     v                                              that fills a batch's last slot    │
+ *  FetchLimit (AUTO: Little's law) ←─ decode time ─  runs its Collator ─── collated ───┘
+ *    sets F, and W' = max(W, ceil(F / batch size) + 1)
+ *
+ *  trainer (EasyTrain, unmodified): hasNext/next take from the HandOverSlots;
+ *    Batch.close() frees the batch's slot (and its rows, when the batch aliases them)
  * </pre>
  *
- * <p>W = {@code optWorkers}, F = the fetch limit, D = {@code optDecodeThreads}, S = {@code
- * optStagingDepth}. F is {@code optFetchers}, or by default AUTO: Little's law on the observed
- * fetch latency and decode rate, between 16 and {@code optAutoFetchers} (256), with W raised to
- * enough batches to feed it ({@code internal.FetchLimit}). Memory is bounded by W host batches
- * (under AUTO, 256 items plus one batch) plus S device batches, whatever the dataset size or the
- * number of epochs. {@code internal.Loader.start} wires the stages in this order, each given only
- * what it uses.
+ * <p>W = {@code optWorkers}, F = the fetch limit ({@code optFetchers}, or by default AUTO up to
+ * {@code optAutoFetchers}), D = {@code optDecodeThreads}, S = {@code optStagingDepth}; each bound
+ * and default is stated once, in the javadoc of its builder option. Memory is bounded by the W'
+ * batches in flight on the host plus the S on the device (plus what the trainer keeps open), and,
+ * when streaming shards, the shard buffers bounded in {@link
+ * dev.asyncdataset.source.ShardedSource}, whatever the dataset size or the number of epochs.
  *
  * <h2>Threads</h2>
  *
