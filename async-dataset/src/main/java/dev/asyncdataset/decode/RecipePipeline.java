@@ -62,10 +62,17 @@ final class RecipePipeline extends Pipeline {
         }
     }
 
-    /** Writes the recipe's output for {@code pixels} into {@code row}. */
-    void write(Pixels pixels, ByteBuffer row, NDManager manager) {
-        geometry.box(pixels.height(), pixels.width())
-                .cropResize(pixels, width, height, row, manager);
+    /**
+     * Writes the recipe's output for {@code encoded} into {@code row}: the JPEGs {@link
+     * CropDecoder} takes decoded only as far as the crop needs, others decoded whole.
+     */
+    void write(byte[] encoded, String key, ByteBuffer row, NDManager manager)
+            throws BadItemException {
+        if (!CropDecoder.write(encoded, key, geometry, width, height, row)) {
+            Pixels pixels = ImageDecoder.pixels(encoded, key, Codec.active());
+            geometry.box(pixels.height(), pixels.width())
+                    .cropResize(pixels, width, height, row, manager);
+        }
         if (flip != null && flip.mirrors()) {
             mirror(row);
         }

@@ -52,6 +52,6 @@ public final class RowWriter {
      */
     public void write(NDManager manager, byte[] encoded, String key, ByteBuffer row)
             throws BadItemException {
-        recipe.write(ImageDecoder.pixels(encoded, key, Codec.active()), row, manager);
+        recipe.write(encoded, key, row, manager);
     }
 }
