@@ -4,23 +4,25 @@ import java.nio.ByteBuffer;
 import java.util.function.Function;
 
 /**
- * Decodes only what a recipe's crop keeps of a JPEG and resizes it into a batch row: the header is
+ * Decodes only what a recipe's crop keeps of a JPEG and resizes it into a batch row. The header is
  * read, the crop box drawn from its size exactly as for a fully decoded image (the same {@link
- * ItemRandom} draws), then only the region is decoded, at the smallest DCT scale that keeps the box
- * at least as large as the output ({@link JpegRegion}), and the box, located in the scaled pixels
- * to the sub-pixel, is resized into the row. Needs TurboJPEG and OpenCV; off with {@code
+ * ItemRandom} draws), then only the rows down to the box are decoded, at the smallest DCT scale
+ * that keeps the box at least as large as the output ({@link JpegRegion}), and the box, located in
+ * the scaled pixels to the sub-pixel, is resized into the row. It takes baseline and extended
+ * sequential JPEGs that TurboJPEG decodes to RGB, with OpenCV as the codec; progressive JPEGs, CMYK
+ * and YCCK, other formats and other codecs decode whole. Off with {@code
  * -Dasyncdataset.fusedcrop=false}.
  */
 final class CropDecoder {
 
-    /** The system property that turns the fused path off ({@code false}). */
+    /** The system property that turns this path off when {@code false}, read at every image. */
     static final String PROPERTY = "asyncdataset.fusedcrop";
 
     private CropDecoder() {}
 
     /**
      * Writes the crop of {@code bytes} that {@code geometry} draws, resized, into {@code row}, if
-     * this path can: a JPEG TurboJPEG decodes to RGB, with OpenCV as the codec.
+     * this path takes the image.
      *
      * @return whether the row was written; if not, nothing was drawn from {@link ItemRandom}
      * @throws BadItemException if the bytes are not a complete, decodable JPEG
@@ -33,50 +35,47 @@ final class CropDecoder {
             int outHeight,
             ByteBuffer row)
             throws BadItemException {
-        String mode = System.getProperty(PROPERTY, "false");
         TurboJpeg.Decoder turbo = TurboJpeg.decoder();
-        if ("false".equals(mode)
+        if ("false".equals(System.getProperty(PROPERTY))
                 || turbo == null
                 || Codec.active() != Codec.OPENCV
-                || !EncodedImages.isJpeg(bytes)) {
+                || !EncodedImages.isSequentialJpeg(bytes)) {
             return false;
         }
         EncodedImages.check(bytes, key);
-        Planner planner = new Planner(geometry, outWidth, outHeight, mode);
-        TurboJpeg.Decoded decoded = turbo.decode(bytes, key, planner);
-        if (decoded == null) {
+        Planner planner = new Planner(geometry, outWidth, outHeight);
+        Pixels pixels = turbo.decode(bytes, key, planner);
+        if (pixels == null) {
             return false;
         }
-        JpegRegion region = decoded.region();
-        if (region.eighths() == 8) {
-            OpenCvCodec.cropResize(
-                    decoded.pixels(), region.shift(planner.box), outWidth, outHeight, row);
+        if (planner.region.eighths() == 8) {
+            OpenCvCodec.cropResize(pixels, planner.box, outWidth, outHeight, row);
         } else {
-            OpenCvCodec.cropResize(
-                    decoded.pixels(), region.locate(planner.box), outWidth, outHeight, row);
+            double[] box = planner.region.locate(planner.box);
+            OpenCvCodec.cropResize(pixels, box, outWidth, outHeight, row);
         }
         return true;
     }
 
-    /** Draws the box from the header and chooses the region; remembers the box. */
+    /** Draws the box from the header and chooses the region; remembers both. */
     private static final class Planner implements Function<TurboJpeg.Header, JpegRegion> {
         private final RecipePipeline.Geometry geometry;
         private final int outWidth;
         private final int outHeight;
-        private final String mode;
         private CropBox box;
+        private JpegRegion region;
 
-        Planner(RecipePipeline.Geometry geometry, int outWidth, int outHeight, String mode) {
+        Planner(RecipePipeline.Geometry geometry, int outWidth, int outHeight) {
             this.geometry = geometry;
             this.outWidth = outWidth;
             this.outHeight = outHeight;
-            this.mode = mode;
         }
 
         @Override
         public JpegRegion apply(TurboJpeg.Header header) {
             box = geometry.box(header.height(), header.width());
-            return JpegRegion.covering(header, box, outWidth, outHeight, mode);
+            region = JpegRegion.covering(header, box, outWidth, outHeight);
+            return region;
         }
     }
 }

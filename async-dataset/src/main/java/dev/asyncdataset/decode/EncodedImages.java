@@ -126,6 +126,15 @@ final class EncodedImages {
         return ((long) u16(b, at) << 16) | u16(b, at + 2);
     }
 
+    /**
+     * Tells whether {@code b} is a baseline or extended sequential Huffman JPEG (its frame header
+     * found by walking the markers): one that libjpeg decodes from the top down, in one pass.
+     */
+    static boolean isSequentialJpeg(byte[] b) {
+        int at = frameHeader(b);
+        return at >= 0 && (b[at + 1] == (byte) 0xC0 || b[at + 1] == (byte) 0xC1);
+    }
+
     static boolean isJpeg(byte[] b) {
         return b.length >= 3 && b[0] == (byte) 0xFF && b[1] == (byte) 0xD8 && b[2] == (byte) 0xFF;
     }

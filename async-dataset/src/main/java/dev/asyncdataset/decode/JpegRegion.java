@@ -1,70 +1,41 @@
 package dev.asyncdataset.decode;
 
 /**
- * The part of a JPEG to decode and the DCT scale to decode it at: libjpeg's IDCT can output each 8
- * x 8 block at k x k pixels (k = 1..8), which spends less on the IDCT, upsampling and colour
- * conversion; a region is cut losslessly from the coefficients first, at MCU boundaries. Decoded
- * pixel j of the region covers image pixels {@code [x + j * 8 / k, x + (j + 1) * 8 / k)}.
+ * The part of a JPEG a crop needs and the DCT scale to decode it at. libjpeg decodes from the top,
+ * so the rows below the crop are left out (the frame header is made to declare fewer rows), and its
+ * IDCT can output each 8 x 8 block at 4 x 4, 2 x 2 or 1 x 1 pixels, which spends less on the IDCT,
+ * upsampling and colour conversion. Decoded pixel j covers image pixels {@code [j * 8 / eighths, (j
+ * + 1) * 8 / eighths)}. (The other eighths TurboJPEG offers, 7/8 to 5/8 and 3/8, have no SIMD IDCT
+ * and cost more than a full-size decode: docs/decoding.md.)
  *
- * @param x the left column in the image, a multiple of the MCU width
- * @param y the top row in the image, a multiple of the MCU height
- * @param width the width in image pixels
- * @param height the height in image pixels
- * @param eighths the scale in eighths, 1 to 8 (8: full size)
+ * @param width the image width
+ * @param height the rows decoded, from the top
+ * @param eighths the scale in eighths (8: full size)
  */
-record JpegRegion(int x, int y, int width, int height, int eighths) {
+record JpegRegion(int width, int height, int eighths) {
 
-    private static final int[] MCU_WIDTH = {8, 16, 16, 8, 8, 32};
-    private static final int[] MCU_HEIGHT = {8, 8, 16, 8, 16, 8};
+    /** Rows kept below the crop: one 4:2:0 MCU row, the chroma context of the crop's last rows. */
+    private static final int CONTEXT_ROWS = 16;
 
     /** The whole image at full size. */
     static JpegRegion whole(TurboJpeg.Header header) {
-        return new JpegRegion(0, 0, header.width(), header.height(), 8);
+        return new JpegRegion(header.width(), header.height(), 8);
     }
 
     /**
-     * The smallest decode that still gives {@code box} at least (outHeight, outWidth) pixels: the
-     * smallest scale at which the box keeps both output sides, and with {@code cropMcus} only the
-     * MCUs the box touches.
+     * The least decode that still gives {@code box} at least (outHeight, outWidth) pixels: the rows
+     * down to the box (and its context), at the smallest power-of-two scale that keeps both sides
+     * of the box at least as large as the output.
      */
-    static JpegRegion covering(
-            TurboJpeg.Header header, CropBox box, int outWidth, int outHeight, String mode) {
+    static JpegRegion covering(TurboJpeg.Header header, CropBox box, int outWidth, int outHeight) {
         int k = 8;
-        while (mode.contains("scale")
-                && k > 1
-                && box.width() * (k - 1) >= 8 * outWidth
-                && box.height() * (k - 1) >= 8 * outHeight) {
-            k--;
-        }
-        while (mode.contains("pow2")
-                && k > 1
+        while (k > 1
                 && box.width() * (k / 2) >= 8 * outWidth
                 && box.height() * (k / 2) >= 8 * outHeight) {
             k /= 2;
         }
-        int s = header.subsampling();
-        if (mode.contains("stop")) {
-            int bottom = Math.min(header.height(), box.y() + box.height() + 16);
-            return whole(header).withHeight(bottom).at(k);
-        }
-        if (!mode.contains("crop") || s < 0 || s >= MCU_WIDTH.length) {
-            return whole(header).at(k);
-        }
-        int left = box.x() / MCU_WIDTH[s] * MCU_WIDTH[s];
-        int top = box.y() / MCU_HEIGHT[s] * MCU_HEIGHT[s];
-        return new JpegRegion(
-                        left, top, box.x() + box.width() - left, box.y() + box.height() - top, 8)
-                .at(k);
-    }
-
-    /** This region with {@code rows} rows. */
-    JpegRegion withHeight(int rows) {
-        return new JpegRegion(x, y, width, rows, eighths);
-    }
-
-    /** Whether this is the whole of an image of the header's size. */
-    boolean isWhole(TurboJpeg.Header header) {
-        return x == 0 && y == 0 && width == header.width() && height == header.height();
+        int rows = Math.min(header.height(), box.y() + box.height() + CONTEXT_ROWS);
+        return new JpegRegion(header.width(), rows, 8).at(k);
     }
 
     /** The decoded width: TurboJPEG's {@code TJSCALED}. */
@@ -77,11 +48,6 @@ record JpegRegion(int x, int y, int width, int height, int eighths) {
         return scaled(height, eighths);
     }
 
-    /** {@code box}, in image pixels, in this region's pixels at full size. */
-    CropBox shift(CropBox box) {
-        return new CropBox(box.x() - x, box.y() - y, box.width(), box.height());
-    }
-
     /**
      * Where {@code box}, in image pixels, lies in the decoded pixels (pixel centres aligned).
      *
@@ -90,7 +56,7 @@ record JpegRegion(int x, int y, int width, int height, int eighths) {
     double[] locate(CropBox box) {
         double scale = eighths / 8.0;
         return new double[] {
-            (box.x() - x) * scale, (box.y() - y) * scale, box.width() * scale, box.height() * scale
+            box.x() * scale, box.y() * scale, box.width() * scale, box.height() * scale
         };
     }
 
@@ -105,7 +71,7 @@ record JpegRegion(int x, int y, int width, int height, int eighths) {
                 && scaled(height, larger + 1) == scaled(height, k)) {
             larger++;
         }
-        return new JpegRegion(x, y, width, height, larger);
+        return new JpegRegion(width, height, larger);
     }
 
     private static int scaled(int size, int eighths) {

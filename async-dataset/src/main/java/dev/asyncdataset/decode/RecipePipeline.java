@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 
 /**
  * A pipeline of {@link ImageRecipes}: runs as a DJL pipeline on an item's array (the per-item
- * path), and also writes the same bytes from decoded pixels straight into a row of a recycled batch
+ * path), and also writes its output from encoded bytes straight into a row of a recycled batch
  * buffer ({@link RowWriter}), drawing the same random numbers in the same order. Its output is
  * always (height, width, 3) uint8. Once transforms are added to it, only the pipeline remains.
  */

@@ -31,17 +31,18 @@ final class TurboJpeg {
         Pixels decode(byte[] bytes, String key) throws BadItemException;
 
         /**
-         * Reads the header of {@code bytes}, a JPEG, has {@code plan} choose from it the region to
-         * decode and its scale, and decodes only that.
+         * Reads the header of {@code bytes}, a JPEG, has {@code plan} choose from it the rows to
+         * decode and their scale, and decodes only those.
          *
-         * @param bytes the JPEG
+         * @param bytes the JPEG, baseline or extended sequential if {@code plan} may leave rows out
          * @param key the item's key, for the message
-         * @param plan chooses the region, called once the header is known to be valid RGB-able
-         * @return the region's pixels, or {@code null} for a colour model TurboJPEG cannot turn
+         * @param plan chooses the region once the header is read and can be decoded to RGB
+         * @return the region's pixels, {@link JpegRegion#scaledHeight()} by {@link
+         *     JpegRegion#scaledWidth()}, or {@code null} for a colour model TurboJPEG cannot turn
          *     into RGB (CMYK, YCCK), without calling {@code plan}
          * @throws BadItemException if the bytes cannot be decoded
          */
-        Decoded decode(byte[] bytes, String key, Function<Header, JpegRegion> plan)
+        Pixels decode(byte[] bytes, String key, Function<Header, JpegRegion> plan)
                 throws BadItemException;
 
         /** Hands this thread's decompressor and input buffer to the next thread that decodes. */
@@ -49,21 +50,12 @@ final class TurboJpeg {
     }
 
     /**
-     * What a JPEG's header says, read before anything is decoded.
+     * The image size a JPEG's header declares, read before anything is decoded.
      *
      * @param width the image width
      * @param height the image height
-     * @param subsampling the chroma subsampling, TurboJPEG's {@code TJSAMP_*} value
      */
-    record Header(int width, int height, int subsampling) {}
-
-    /**
-     * The decoded pixels of a region of a JPEG.
-     *
-     * @param pixels the region at its scale
-     * @param region what was decoded
-     */
-    record Decoded(Pixels pixels, JpegRegion region) {}
+    record Header(int width, int height) {}
 
     private static final Logger logger = LoggerFactory.getLogger(TurboJpeg.class);
     private static final String IMPLEMENTATION = "dev.asyncdataset.decode.TurboJpegDecoder";

@@ -2,19 +2,17 @@ package dev.asyncdataset.decode;
 
 import static dev.asyncdataset.decode.TurboJpegFunctions.call;
 import static dev.asyncdataset.decode.TurboJpegFunctions.invoke;
-import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.function.Function;
 
 /**
  * The TurboJPEG decoder (see {@link TurboJpeg}): TurboJPEG 2.x's C API through the FFM API, one
  * decompressor per decode thread ({@link TurboJpegHandle}), pixels decoded as RGB straight into the
- * thread's reused buffer, optionally only a region, at a DCT scale ({@link JpegRegion}).
+ * thread's reused buffer; for a crop, only the rows it needs, at a DCT scale ({@link JpegRegion}).
  */
 final class TurboJpegDecoder implements TurboJpeg.Decoder {
 
@@ -22,9 +20,6 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
     private static final int TJCS_CMYK = 3;
     private static final int TJCS_YCCK = 4;
     private static final int TJERR_WARNING = 0;
-    private static final int TJXOPT_CROP = 4;
-    private static final int TJXOPT_COPYNONE = 64;
-    private static final int TJFLAG_NOREALLOC = 1024;
 
     private final TurboJpegFunctions tj;
 
@@ -44,13 +39,11 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
 
     @Override
     public Pixels decode(byte[] bytes, String key) throws BadItemException {
-        TurboJpeg.Decoded decoded = decode(bytes, key, JpegRegion::whole);
-        return decoded == null ? null : decoded.pixels();
+        return decode(bytes, key, JpegRegion::whole);
     }
 
     @Override
-    public TurboJpeg.Decoded decode(
-            byte[] bytes, String key, Function<TurboJpeg.Header, JpegRegion> plan)
+    public Pixels decode(byte[] bytes, String key, Function<TurboJpeg.Header, JpegRegion> plan)
             throws BadItemException {
         TurboJpegHandle handle = TurboJpegHandle.of(tj.init, tj.destroy, bytes.length);
         try {
@@ -60,7 +53,7 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
         }
     }
 
-    private TurboJpeg.Decoded decode(
+    private Pixels decode(
             TurboJpegHandle handle,
             byte[] bytes,
             String key,
@@ -71,19 +64,12 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
         if (fields[3] == TJCS_CMYK || fields[3] == TJCS_YCCK) {
             return null;
         }
-        TurboJpeg.Header header = new TurboJpeg.Header(fields[0], fields[1], fields[2]);
+        TurboJpeg.Header header = new TurboJpeg.Header(fields[0], fields[1]);
         JpegRegion region = plan.apply(header);
-        if (region.x() != 0 || region.y() != 0 || region.width() != header.width()) {
-            jpeg = crop(handle, jpeg, header, region, key);
-        } else if (region.height() < header.height()) {
-            int frame = EncodedImages.frameHeader(bytes);
-            if (frame < 0) {
-                region = region.withHeight(header.height());
-            } else {
-                shorten(jpeg, frame, region.height());
-            }
+        if (region.height() < header.height()) {
+            shorten(handle, jpeg, EncodedImages.frameHeader(bytes), region.height(), key);
         }
-        return new TurboJpeg.Decoded(pixels(handle, jpeg, region, key), region);
+        return pixels(handle, jpeg, region, key);
     }
 
     @Override
@@ -116,45 +102,17 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
     }
 
     /**
-     * Makes the frame header declare only the top {@code height} rows: libjpeg then decodes no
-     * further and skips the remaining entropy-coded bytes to the end marker (with a warning).
+     * Makes the frame header at {@code at} declare only the top {@code height} rows: libjpeg then
+     * decodes no further and skips the remaining entropy-coded bytes to the end marker (with a
+     * warning). The header is read again, so that the pixels are surely of the size planned.
      */
-    private static void shorten(MemorySegment jpeg, int at, int height) {
-        jpeg.set(ValueLayout.JAVA_BYTE, at + 5, (byte) (height >> 8));
-        jpeg.set(ValueLayout.JAVA_BYTE, at + 6, (byte) height);
-    }
-
-    /** Cuts {@code region} out of the coefficients: a smaller JPEG, in the handle's buffer. */
-    private MemorySegment crop(
-            TurboJpegHandle handle,
-            MemorySegment jpeg,
-            TurboJpeg.Header header,
-            JpegRegion region,
-            String key)
+    private void shorten(TurboJpegHandle handle, MemorySegment jpeg, int at, int height, String key)
             throws BadItemException {
-        long capacity =
-                (long) invoke(tj.bufferSize, header.width(), header.height(), header.subsampling());
-        MemorySegment out = handle.transformed(capacity);
-        MemorySegment transform = handle.transform();
-        transform.setAtIndex(JAVA_INT, 0, region.x());
-        transform.setAtIndex(JAVA_INT, 1, region.y());
-        transform.setAtIndex(JAVA_INT, 2, region.width());
-        transform.setAtIndex(JAVA_INT, 3, region.height());
-        transform.setAtIndex(JAVA_INT, 5, TJXOPT_CROP | TJXOPT_COPYNONE);
-        MemorySegment buffers = handle.outputPointers(out);
-        int result =
-                call(
-                        tj.transform,
-                        handle.pointer(),
-                        jpeg,
-                        jpeg.byteSize(),
-                        1,
-                        buffers,
-                        buffers.asSlice(ADDRESS.byteSize()),
-                        transform,
-                        TJFLAG_NOREALLOC);
-        check(result, handle, key, false);
-        return out.asSlice(0, buffers.get(JAVA_LONG, ADDRESS.byteSize()));
+        jpeg.set(JAVA_BYTE, at + 5, (byte) (height >> 8));
+        jpeg.set(JAVA_BYTE, at + 6, (byte) height);
+        if (header(handle, jpeg, key)[1] != height) {
+            throw new BadItemException(key, "not a decodable JPEG: ambiguous frame header", null);
+        }
     }
 
     private Pixels pixels(TurboJpegHandle handle, MemorySegment jpeg, JpegRegion region, String key)
@@ -206,7 +164,8 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
      * decompressor is replaced once the image is done ({@link TurboJpegHandle#spoil}) after an
      * error, and after a warning in the header: libjpeg can leave a decompressor that stopped
      * inside a header in a state where the next image fails too. {@code tjDecompress2} resets its
-     * decompressor on every exit, so its warnings (those of a shortened frame among them) keep it.
+     * decompressor on every exit, so its warnings (such as the one after a shortened frame) keep
+     * it.
      */
     private void check(int result, TurboJpegHandle handle, String key, boolean header)
             throws BadItemException {

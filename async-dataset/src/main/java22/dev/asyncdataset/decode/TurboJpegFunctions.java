@@ -18,8 +18,6 @@ final class TurboJpegFunctions {
     final MethodHandle destroy;
     final MethodHandle header;
     final MethodHandle decompress;
-    final MethodHandle transform;
-    final MethodHandle bufferSize;
     final MethodHandle errorCode;
     final MethodHandle errorString;
 
@@ -30,7 +28,7 @@ final class TurboJpegFunctions {
      */
     TurboJpegFunctions() {
         SymbolLookup lib = SymbolLookup.libraryLookup("libturbojpeg.so.0", Arena.global());
-        init = find(lib, "tjInitTransform", FunctionDescriptor.of(ADDRESS));
+        init = find(lib, "tjInitDecompress", FunctionDescriptor.of(ADDRESS));
         destroy = find(lib, "tjDestroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         header =
                 find(
@@ -46,18 +44,6 @@ final class TurboJpegFunctions {
                         FunctionDescriptor.of(
                                 JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT,
                                 JAVA_INT, JAVA_INT, JAVA_INT));
-        transform =
-                find(
-                        lib,
-                        "tjTransform",
-                        FunctionDescriptor.of(
-                                JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS,
-                                ADDRESS, JAVA_INT));
-        bufferSize =
-                find(
-                        lib,
-                        "tjBufSize",
-                        FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT));
         errorCode = find(lib, "tjGetErrorCode", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         errorString = find(lib, "tjGetErrorStr2", FunctionDescriptor.of(ADDRESS, ADDRESS));
     }

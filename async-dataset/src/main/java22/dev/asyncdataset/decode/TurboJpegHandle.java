@@ -1,8 +1,6 @@
 package dev.asyncdataset.decode;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -13,12 +11,11 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
  * One decode thread's TurboJPEG state: a decompressor (TurboJPEG handles are not thread-safe), a
- * native buffer for the JPEG bytes and one for a region cut out of it, grown as needed and reused,
- * and room for the header fields and a transform's arguments. The decompressor is destroyed after
- * it failed ({@link #spoil}), or once its thread is gone and the state unreachable; the buffers
- * belong to an automatic arena, freed then too. A thread that ends can instead hand its state to
- * the next thread that decodes ({@link #releaseCurrent}). Native memory per thread: the largest
- * JPEG seen, the largest region cut (about 1.5 bytes a pixel of its image), plus about 20 KB.
+ * native buffer for the JPEG bytes, grown as needed and reused, and room for the header fields. The
+ * decompressor is destroyed after it failed ({@link #spoil}), or once its thread is gone and the
+ * state unreachable; the buffers belong to an automatic arena, freed then too. A thread that ends
+ * can instead hand its state to the next thread that decodes ({@link #releaseCurrent}). Native
+ * memory per thread: the largest JPEG seen, plus about 20 KB.
  */
 final class TurboJpegHandle {
 
@@ -29,10 +26,7 @@ final class TurboJpegHandle {
     private final MemorySegment pointer;
     private Cleaner.Cleanable destroyer;
     private final MemorySegment header = Arena.ofAuto().allocate(JAVA_INT, 4);
-    private final MemorySegment transform = Arena.ofAuto().allocate(40, 8);
-    private final MemorySegment outputs = Arena.ofAuto().allocate(16, 8);
     private MemorySegment jpeg = MemorySegment.NULL;
-    private MemorySegment transformed = MemorySegment.NULL;
     private boolean spoiled;
 
     private TurboJpegHandle(MemorySegment pointer) {
@@ -83,26 +77,6 @@ final class TurboJpegHandle {
     /** Returns the header fields, zeroed: a failed header call may leave them unwritten. */
     MemorySegment header() {
         return header.fill((byte) 0);
-    }
-
-    /** Returns a zeroed {@code tjtransform} (a crop rectangle, op, options, two pointers). */
-    MemorySegment transform() {
-        return transform.fill((byte) 0);
-    }
-
-    /** Returns a buffer of at least {@code size} bytes for a transformed JPEG. */
-    MemorySegment transformed(long size) {
-        if (transformed.byteSize() < size) {
-            transformed = Arena.ofAuto().allocate(size);
-        }
-        return transformed;
-    }
-
-    /** Returns a transform's output arguments: one pointer to {@code buffer}, then its size. */
-    MemorySegment outputPointers(MemorySegment buffer) {
-        outputs.set(ADDRESS, 0, buffer);
-        outputs.set(JAVA_LONG, ADDRESS.byteSize(), buffer.byteSize());
-        return outputs;
     }
 
     /**
