@@ -11,7 +11,6 @@ import ai.djl.translate.Pipeline;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,20 +29,10 @@ class CropDecoderTest {
                     PhotoJpegs.jpeg(899, 1201, 4, false),
                     PhotoJpegs.jpeg(2011, 1517, 5, true));
 
-    private static NDManager manager;
-
     @BeforeAll
-    static void setUp() {
+    static void needsTurboJpegAndOpenCv() {
         assumeTrue(TurboJpeg.decoder() != null, "TurboJPEG not available");
         assumeTrue(Codec.active() == Codec.OPENCV, "OpenCV not the codec");
-        manager = NDManager.newBaseManager();
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (manager != null) {
-            manager.close();
-        }
     }
 
     @Test
@@ -118,12 +107,12 @@ class CropDecoderTest {
 
     /**
      * The bound (docs/decoding.md): over a set of rows, a mean absolute difference under 2.5 levels
-     * of 255 and a PSNR over 38 dB; and no row under 33 dB.
+     * of 255 and a PSNR over 38 dB; and no row under 35 dB.
      */
     private static void assertWithinBound(Difference difference) {
         assertTrue(difference.meanAbsolute() < 2.5, difference.toString());
         assertTrue(difference.psnr() > 38, difference.toString());
-        assertTrue(difference.worstPsnr > 33, difference.toString());
+        assertTrue(difference.worstPsnr > 35, difference.toString());
     }
 
     private static Difference compare(Pipeline recipe, List<byte[]> jpegs, int draws)
@@ -144,7 +133,7 @@ class CropDecoderTest {
             throws BadItemException {
         ByteBuffer row = ByteBuffer.allocateDirect(224 * 224 * 3);
         System.setProperty(CropDecoder.PROPERTY, fused);
-        try {
+        try (NDManager manager = NDManager.newBaseManager()) {
             ItemRandom.with(
                     7,
                     0,

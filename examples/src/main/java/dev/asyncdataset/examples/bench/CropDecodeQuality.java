@@ -16,22 +16,27 @@ import javax.imageio.stream.ImageOutputStream;
 
 /**
  * What the candidates of {@link CropDecodeTimes} do to the pixels, against the whole-image decode:
- * mean absolute difference and PSNR of the output rows; and a second, camera-sized image set.
+ * mean absolute difference and PSNR of the output rows, and the worst row's PSNR; and a second,
+ * camera-sized image set.
  */
 final class CropDecodeQuality {
 
     private long absolute;
     private double squared;
     private long values;
+    private double worstPsnr = Double.POSITIVE_INFINITY;
 
     /** Adds the difference between two rows of the same item. */
     void add(byte[] reference, byte[] candidate) {
+        double rowSquared = 0;
         for (int i = 0; i < reference.length; i++) {
             int d = (reference[i] & 0xFF) - (candidate[i] & 0xFF);
             absolute += Math.abs(d);
-            squared += d * d;
+            rowSquared += d * d;
         }
+        squared += rowSquared;
         values += reference.length;
+        worstPsnr = Math.min(worstPsnr, psnr(rowSquared / reference.length));
     }
 
     /** Returns the mean absolute difference, in levels of 255. */
@@ -41,7 +46,16 @@ final class CropDecodeQuality {
 
     /** Returns the PSNR in dB (infinite when equal). */
     double psnr() {
-        return 10 * Math.log10(255.0 * 255.0 / (squared / values));
+        return psnr(squared / values);
+    }
+
+    /** Returns the lowest PSNR of a single row. */
+    double worstPsnr() {
+        return worstPsnr;
+    }
+
+    private static double psnr(double meanSquared) {
+        return 10 * Math.log10(255.0 * 255.0 / meanSquared);
     }
 
     /**

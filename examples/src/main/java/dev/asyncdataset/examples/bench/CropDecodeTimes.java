@@ -72,7 +72,7 @@ final class CropDecodeTimes {
         try (NDManager manager = NDManager.newBaseManager()) {
             for (Map.Entry<String, Pipeline> recipe : recipes.entrySet()) {
                 RowWriter writer = RowWriter.of(recipe.getValue());
-                System.out.printf("%-26s", "  MAD / PSNR");
+                System.out.printf("%-26s", "  MAD / PSNR / worst row");
                 for (String mode : MODES) {
                     CropDecodeQuality quality = new CropDecodeQuality();
                     for (int i = 0; i < items.size() * draws; i++) {
@@ -80,7 +80,9 @@ final class CropDecodeTimes {
                         byte[] whole = row(manager, writer, item, i, "false");
                         quality.add(whole, row(manager, writer, item, i, mode));
                     }
-                    System.out.printf(" %5.2f/%4.1f", quality.meanAbsolute(), quality.psnr());
+                    System.out.printf(
+                            " %5.2f/%4.1f/%4.1f",
+                            quality.meanAbsolute(), quality.psnr(), quality.worstPsnr());
                 }
                 System.out.println("  " + recipe.getKey());
             }
