@@ -52,7 +52,7 @@ final class CropDecoder {
             OpenCvCodec.cropResize(pixels, planner.box, outWidth, outHeight, row);
         } else {
             double[] box = planner.region.locate(planner.box);
-            OpenCvCodec.cropResize(pixels, box, outWidth, outHeight, row);
+            OpenCvWarp.cropResize(pixels, box, outWidth, outHeight, row);
         }
         return true;
     }

@@ -36,7 +36,7 @@ final class CropDecodeTimes {
         System.out.println("generated ImageNet-like JPEGs:");
         run(jpegs, runs, 5);
         System.out.println("the same enlarged 3x, quality 0.9:");
-        run(CropDecodeQuality.enlarged(jpegs, 3), runs, 1);
+        run(CropDecodeQuality.enlarged(jpegs, 3), runs, 5);
     }
 
     private static void run(Map<String, byte[]> jpegs, int runs, int qualityDraws) {
