@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.s3.model.MultipartUpload;
 /**
  * An S3 prefix as the output of a {@link ShardWriter}: a shard is a multipart upload ({@link
  * S3MultipartUpload}), visible once completed; indexes and the classes file are single PUTs, which
- * S3 makes visible whole. Every request is retried within the options' retry budget.
+ * S3 makes visible whole. Every request is retried within the settings' retry budget.
  */
 final class S3ShardDestination implements ShardDestination {
 
@@ -23,11 +23,11 @@ final class S3ShardDestination implements ShardDestination {
     private final Duration pageTimeout;
     private final int partBytes;
 
-    S3ShardDestination(S3SourceBuilder options, S3Location location, int partBytes) {
-        this.client = options.client();
+    S3ShardDestination(S3Settings s3, S3Location location, int partBytes) {
+        this.client = s3.client();
         this.location = location;
-        this.retrier = options.retrier();
-        this.pageTimeout = options.pageTimeout();
+        this.retrier = s3.retrier();
+        this.pageTimeout = s3.pageTimeout();
         this.partBytes = partBytes;
     }
 

@@ -4,6 +4,7 @@ import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  * pattern names. The prefix is listed once, which gives every shard's length and tells which
  * sidecar indexes and which classes file exist. An item is one ranged GET; a whole shard is one GET
  * resumed by ranged GETs after a failure midway ({@link ResumingGet}). Every request is retried
- * within the options' retry budget; one that outlasts it is a {@link BadItemException} naming the
+ * within the settings' retry budget; one that outlasts it is a {@link BadItemException} naming the
  * object.
  */
 final class S3ShardStore implements ShardStore {
@@ -49,17 +50,17 @@ final class S3ShardStore implements ShardStore {
      * Lists the shards at {@code location}: all {@code .tar} keys under its prefix in name order,
      * or the names {@code pattern} expands to (null for all), each of which must exist.
      *
-     * @param options the client options: endpoint, credentials, retries, timeouts, checksums
+     * @param s3 the client, retries, timeouts and checksums
      */
-    static S3ShardStore open(S3SourceBuilder options, S3Location location, String pattern)
+    static S3ShardStore open(S3Settings s3, S3Location location, String pattern)
             throws IOException {
-        S3AsyncClient client = options.client();
+        S3AsyncClient client = s3.client();
         try {
-            Retrier retrier = options.retrier();
-            Map<String, Long> listed = list(client, location, retrier, options);
+            Retrier retrier = s3.retrier();
+            Map<String, Long> listed = list(client, location, retrier, s3.pageTimeout());
             List<String> keys = shardKeys(location, pattern, listed);
             return new S3ShardStore(
-                    client, location, options.reader(client, location), retrier, keys, listed);
+                    client, location, s3.reader(client, location), retrier, keys, listed);
         } catch (IOException | RuntimeException e) {
             client.close();
             throw e;
@@ -67,7 +68,7 @@ final class S3ShardStore implements ShardStore {
     }
 
     private static Map<String, Long> list(
-            S3AsyncClient client, S3Location location, Retrier retrier, S3SourceBuilder options)
+            S3AsyncClient client, S3Location location, Retrier retrier, Duration pageTimeout)
             throws IOException {
         Map<String, Long> listed = new TreeMap<>();
         try {
@@ -75,7 +76,7 @@ final class S3ShardStore implements ShardStore {
                     client,
                     location,
                     retrier,
-                    options.pageTimeout(),
+                    pageTimeout,
                     page -> page.forEach(o -> listed.put(o.key(), o.size())));
         } catch (IOException | RuntimeException e) {
             throw e;

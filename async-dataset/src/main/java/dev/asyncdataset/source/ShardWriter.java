@@ -106,7 +106,7 @@ public final class ShardWriter {
     private ShardDestination openOutput() throws IOException {
         if (S3Location.isS3(settings.output)) {
             S3Location location = S3Location.parse(settings.output);
-            return new S3ShardDestination(settings.s3, location, settings.partBytes);
+            return new S3ShardDestination(settings.s3.settings(), location, settings.partBytes);
         }
         return new FolderShardDestination(Path.of(settings.output));
     }

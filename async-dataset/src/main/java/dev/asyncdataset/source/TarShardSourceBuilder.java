@@ -67,7 +67,7 @@ public final class TarShardSourceBuilder {
         String pattern = named ? last : null;
         if (S3Location.isS3(url)) {
             S3Location location = S3Location.parse(named ? url.substring(0, slash) : url);
-            return TarShardSource.open(S3ShardStore.open(s3, location, pattern));
+            return TarShardSource.open(S3ShardStore.open(s3.settings(), location, pattern));
         }
         Path folder = named ? Path.of(url).toAbsolutePath().getParent() : Path.of(url);
         return TarShardSource.open(FolderShardStore.open(folder, pattern));
