@@ -87,7 +87,7 @@ final class CanonicalPartitions {
         for (int at = from; at < to; ) {
             shard += Math.min(windowShards, bounds.length - 1 - shard);
             int end = Math.min(to, bounds[shard]);
-            shuffle(dealt, at, end, windowRandom.apply(next++));
+            Shuffle.range(dealt, at, end, windowRandom.apply(next++));
             at = end;
         }
         return next;
@@ -112,15 +112,5 @@ final class CanonicalPartitions {
             p[j] = t;
         }
         return p;
-    }
-
-    /** Shuffles {@code a[from, to)} in place (Fisher-Yates); also the shard writer's order. */
-    static void shuffle(long[] a, int from, int to, SplittableRandom random) {
-        for (int i = to - 1; i > from; i--) {
-            int j = from + random.nextInt(i - from + 1);
-            long t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
     }
 }

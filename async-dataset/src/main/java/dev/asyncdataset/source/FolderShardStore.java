@@ -49,7 +49,7 @@ final class FolderShardStore implements ShardStore {
         if (shards.isEmpty()) {
             throw new IllegalArgumentException(folder + " holds no .tar shard");
         }
-        Path classes = folder.resolve(ShardWriter.CLASSES_FILE);
+        Path classes = folder.resolve(CLASSES_FILE);
         return open(shards, Files.exists(classes) ? Files.readAllLines(classes) : List.of());
     }
 
@@ -83,7 +83,7 @@ final class FolderShardStore implements ShardStore {
         }
         try {
             check.verify(bytes);
-        } catch (S3Integrity.MismatchException e) {
+        } catch (IntegrityException e) {
             throw new BadItemException(shards.get(shard).toString(), e.getMessage(), e);
         }
         return bytes;

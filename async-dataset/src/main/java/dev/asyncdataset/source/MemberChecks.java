@@ -7,10 +7,9 @@ import java.util.zip.CRC32C;
  * Checks a tar member's bytes against the CRC32C that {@link ShardWriter} recorded for it in the
  * shard's sidecar index, and counts the bytes that fail. A member without a recorded CRC (an index
  * of version 1, or samples read from the tar headers) passes unchecked. A failure is an {@link
- * S3Integrity.MismatchException}, the project's one integrity failure: transient for the S3 retry
- * path ({@link S3Errors#isTransient}), a bad item where a re-read gives the same bytes. The CRC32C
- * runs on the JDK's intrinsic: about 0.002 ms of CPU per 110 KB member on an idle core, 0.01-0.02
- * ms on oversubscribed ones. Thread-safe.
+ * IntegrityException}: transient for a ranged GET, a bad item where a re-read gives the same bytes.
+ * The CRC32C runs on the JDK's intrinsic: about 0.002 ms of CPU per 110 KB member on an idle core,
+ * 0.01-0.02 ms on oversubscribed ones. Thread-safe.
  */
 final class MemberChecks {
 
@@ -31,16 +30,16 @@ final class MemberChecks {
      * Checks the bytes of {@code member} found in {@code bytes} from {@code offset}, if the index
      * recorded its CRC.
      *
-     * @throws S3Integrity.MismatchException naming the member if they differ from what was written
+     * @throws IntegrityException naming the member if they differ from what was written
      */
-    void verify(TarMember member, byte[] bytes, int offset) throws S3Integrity.MismatchException {
+    void verify(TarMember member, byte[] bytes, int offset) throws IntegrityException {
         if (member.crc32c() == null) {
             return;
         }
         int actual = crc32c(bytes, offset, (int) member.size());
         if (actual != member.crc32c()) {
             failures.increment();
-            throw new S3Integrity.MismatchException(
+            throw new IntegrityException(
                     String.format(
                             "member %s: CRC32C %08x, the index recorded %08x",
                             member.name(), actual, member.crc32c()));

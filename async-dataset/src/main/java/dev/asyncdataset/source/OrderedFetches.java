@@ -8,24 +8,37 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.LongFunction;
 
 /**
- * Fetches the items of a source in a given order, up to {@code ahead} of them at once on virtual
- * threads, and hands them out in that order: the latency of one GET is overlapped with the others,
- * while at most {@code ahead} items are held in memory. Closing it cancels the fetches under way
- * and waits for their threads to end.
+ * Fetches items in a given order, up to {@code ahead} of them at once on virtual threads, and hands
+ * them out in that order: the latency of one GET is overlapped with the others, while at most
+ * {@code ahead} items are held in memory. Closing it cancels the fetches under way and waits for
+ * their threads to end.
  */
 final class OrderedFetches implements AutoCloseable {
 
-    private final ItemSource<byte[]> source;
+    /** Reads one item's bytes. */
+    @FunctionalInterface
+    interface Fetch {
+        byte[] fetch(long index) throws Exception;
+    }
+
+    private final Fetch fetch;
+    private final LongFunction<String> describe;
     private final long[] order;
     private final int ahead;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Queue<Future<byte[]>> fetching = new ArrayDeque<>();
     private int submitted;
 
-    OrderedFetches(ItemSource<byte[]> source, long[] order, int ahead) {
-        this.source = source;
+    /**
+     * @param fetch reads an item
+     * @param describe names an item in messages
+     */
+    OrderedFetches(Fetch fetch, LongFunction<String> describe, long[] order, int ahead) {
+        this.fetch = fetch;
+        this.describe = describe;
         this.order = order;
         this.ahead = ahead;
     }
@@ -34,19 +47,19 @@ final class OrderedFetches implements AutoCloseable {
     byte[] next() throws IOException {
         while (submitted < order.length && fetching.size() < ahead) {
             long index = order[submitted++];
-            fetching.add(threads.submit(() -> source.fetch(null, index)));
+            fetching.add(threads.submit(() -> fetch.fetch(index)));
         }
         long index = order[submitted - fetching.size()];
         try {
             return fetching.remove().get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted reading " + source.describe(index));
+            throw new InterruptedIOException("interrupted reading " + describe.apply(index));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException io) {
                 throw io;
             }
-            throw new IOException("cannot read " + source.describe(index), e.getCause());
+            throw new IOException("cannot read " + describe.apply(index), e.getCause());
         }
     }
 

@@ -40,7 +40,7 @@ final class ResumingGet {
     static void read(
             S3Reader reader,
             Retrier retrier,
-            S3Location location,
+            BucketPrefix location,
             String key,
             byte[] into,
             int length)

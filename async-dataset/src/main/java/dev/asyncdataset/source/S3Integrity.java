@@ -24,7 +24,7 @@ final class S3Integrity {
     private S3Integrity() {}
 
     /**
-     * Throws {@link MismatchException} if the first {@code length} bytes of {@code body} do not
+     * Throws {@link IntegrityException} if the first {@code length} bytes of {@code body} do not
      * match the response's MD5 ETag.
      *
      * @param url the object, for the message
@@ -42,7 +42,7 @@ final class S3Integrity {
         md5.update(body, 0, length);
         byte[] actual = md5.digest();
         if (!MessageDigest.isEqual(actual, etag)) {
-            throw new MismatchException(
+            throw new IntegrityException(
                     url + ": body MD5 " + HEX.formatHex(actual) + ", ETag " + HEX.formatHex(etag));
         }
     }
@@ -50,7 +50,7 @@ final class S3Integrity {
     /** True for a body the store's checksum refused: here or in the SDK's own validation. */
     static boolean isMismatch(Throwable error) {
         for (Throwable e = error; e != null; e = e.getCause()) {
-            if (e instanceof MismatchException
+            if (e instanceof IntegrityException
                     || (e.getMessage() != null && e.getMessage().contains(SDK_MISMATCH))) {
                 return true;
             }
@@ -105,13 +105,6 @@ final class S3Integrity {
             return MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has MD5", e);
-        }
-    }
-
-    /** A body that differs from the store's checksum: transient, as a retry may read it whole. */
-    static final class MismatchException extends IOException {
-        MismatchException(String message) {
-            super(message);
         }
     }
 }

@@ -31,7 +31,7 @@ final class S3MultipartUpload implements ShardDestination.Pending {
     private static final ChecksumAlgorithm CHECKSUM = ChecksumAlgorithm.CRC32;
 
     private final S3AsyncClient client;
-    private final S3Location location;
+    private final BucketPrefix location;
     private final String key;
     private final Retrier retrier;
     private final String uploadId;
@@ -41,7 +41,7 @@ final class S3MultipartUpload implements ShardDestination.Pending {
 
     private S3MultipartUpload(
             S3AsyncClient client,
-            S3Location location,
+            BucketPrefix location,
             String key,
             Retrier retrier,
             String id,
@@ -56,7 +56,7 @@ final class S3MultipartUpload implements ShardDestination.Pending {
 
     /** Starts the upload of {@code key}; parts are {@code partBytes} long, the last shorter. */
     static S3MultipartUpload start(
-            S3AsyncClient client, S3Location location, String key, Retrier retrier, int partBytes)
+            S3AsyncClient client, BucketPrefix location, String key, Retrier retrier, int partBytes)
             throws IOException {
         Consumer<CreateMultipartUploadRequest.Builder> create =
                 r -> r.bucket(location.bucket()).key(key).checksumAlgorithm(CHECKSUM);

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 final class S3Reader {
 
     private final S3AsyncClient client;
-    private final S3Location location;
+    private final BucketPrefix location;
     private final long maxObjectBytes;
     private final Duration firstByteTimeout;
     private final Duration idleTimeout;
@@ -26,7 +26,7 @@ final class S3Reader {
 
     S3Reader(
             S3AsyncClient client,
-            S3Location location,
+            BucketPrefix location,
             long maxObjectBytes,
             Duration firstByteTimeout,
             Duration idleTimeout,
@@ -104,7 +104,7 @@ final class S3Reader {
         if (verify) {
             try {
                 S3Integrity.check(url, response, bytes, length);
-            } catch (S3Integrity.MismatchException e) {
+            } catch (IntegrityException e) {
                 integrityFailures.increment();
                 throw e;
             }
@@ -119,7 +119,7 @@ final class S3Reader {
         if (S3Errors.isNotFound(e)) {
             return new BadItemException(url, "no such key", S3Errors.unwrap(e));
         }
-        if (S3Integrity.isMismatch(e) && !(e instanceof S3Integrity.MismatchException)) {
+        if (S3Integrity.isMismatch(e) && !(e instanceof IntegrityException)) {
             integrityFailures.increment();
         }
         return e;

@@ -57,7 +57,7 @@ record S3Settings(
     }
 
     /** A reader of objects of {@code location} with these limits and timeouts. */
-    S3Reader reader(S3AsyncClient client, S3Location location) {
+    S3Reader reader(S3AsyncClient client, BucketPrefix location) {
         return new S3Reader(
                 client,
                 location,

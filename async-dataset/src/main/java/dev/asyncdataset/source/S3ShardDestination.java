@@ -18,12 +18,12 @@ import software.amazon.awssdk.services.s3.model.MultipartUpload;
 final class S3ShardDestination implements ShardDestination {
 
     private final S3AsyncClient client;
-    private final S3Location location;
+    private final BucketPrefix location;
     private final Retrier retrier;
     private final Duration pageTimeout;
     private final int partBytes;
 
-    S3ShardDestination(S3Settings s3, S3Location location, int partBytes) {
+    S3ShardDestination(S3Settings s3, BucketPrefix location, int partBytes) {
         this.client = s3.client();
         this.location = location;
         this.retrier = s3.retrier();

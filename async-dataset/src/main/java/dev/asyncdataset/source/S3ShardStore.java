@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 final class S3ShardStore implements ShardStore {
 
     private final S3AsyncClient client;
-    private final S3Location location;
+    private final BucketPrefix location;
     private final S3Reader reader;
     private final Retrier retrier;
     private final List<String> keys;
@@ -32,7 +32,7 @@ final class S3ShardStore implements ShardStore {
 
     private S3ShardStore(
             S3AsyncClient client,
-            S3Location location,
+            BucketPrefix location,
             S3Reader reader,
             Retrier retrier,
             List<String> keys,
@@ -52,7 +52,7 @@ final class S3ShardStore implements ShardStore {
      *
      * @param s3 the client, retries, timeouts and checksums
      */
-    static S3ShardStore open(S3Settings s3, S3Location location, String pattern)
+    static S3ShardStore open(S3Settings s3, BucketPrefix location, String pattern)
             throws IOException {
         S3AsyncClient client = s3.client();
         try {
@@ -68,7 +68,7 @@ final class S3ShardStore implements ShardStore {
     }
 
     private static Map<String, Long> list(
-            S3AsyncClient client, S3Location location, Retrier retrier, Duration pageTimeout)
+            S3AsyncClient client, BucketPrefix location, Retrier retrier, Duration pageTimeout)
             throws IOException {
         Map<String, Long> listed = new TreeMap<>();
         try {
@@ -87,7 +87,7 @@ final class S3ShardStore implements ShardStore {
     }
 
     private static List<String> shardKeys(
-            S3Location location, String pattern, Map<String, Long> listed) {
+            BucketPrefix location, String pattern, Map<String, Long> listed) {
         String prefix = location.prefix();
         List<String> keys = new ArrayList<>();
         if (pattern == null) {
@@ -162,7 +162,7 @@ final class S3ShardStore implements ShardStore {
 
     @Override
     public List<String> classes() throws IOException {
-        byte[] text = object(location.prefix() + ShardWriter.CLASSES_FILE);
+        byte[] text = object(location.prefix() + CLASSES_FILE);
         return text == null ? List.of() : new String(text, StandardCharsets.UTF_8).lines().toList();
     }
 

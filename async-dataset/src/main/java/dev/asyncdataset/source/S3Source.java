@@ -45,7 +45,7 @@ public final class S3Source implements LabeledImageSource {
 
     private static final Logger logger = LoggerFactory.getLogger(S3Source.class);
 
-    private final S3Location location;
+    private final BucketPrefix location;
     private final S3Reader reader;
     private final Lister lister;
     private final Retrier retrier;
@@ -64,7 +64,7 @@ public final class S3Source implements LabeledImageSource {
     }
 
     S3Source(
-            S3Location location,
+            BucketPrefix location,
             S3AsyncClient client,
             S3Reader reader,
             Lister lister,

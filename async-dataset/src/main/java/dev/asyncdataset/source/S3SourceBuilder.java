@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  */
 public final class S3SourceBuilder {
 
-    private S3Location location;
+    private BucketPrefix location;
     private URI endpoint;
     private boolean pathStyle;
     private Region region;
@@ -46,7 +46,7 @@ public final class S3SourceBuilder {
      * @return this builder
      */
     public S3SourceBuilder setUrl(String url) {
-        this.location = S3Location.parse(url);
+        this.location = BucketPrefix.parse(url);
         return this;
     }
 
@@ -290,12 +290,13 @@ public final class S3SourceBuilder {
     }
 
     /** Builds a source of the items at {@code at}, whatever URL this builder holds. */
-    S3Source build(S3Location at) throws IOException {
+    S3Source build(BucketPrefix at) throws IOException {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3Settings s3 = settings();
         S3AsyncClient client = s3.client();
         Retrier retrier = s3.retrier();
-        S3Items items = new S3Items(client, retrier, s3.pageTimeout(), at, manifestKey, manifestFile);
+        S3Items items =
+                new S3Items(client, retrier, s3.pageTimeout(), at, manifestKey, manifestFile);
         return new S3Source(at, client, s3.reader(client, at), items::list, retrier, cache);
     }
 

@@ -11,6 +11,9 @@ import java.util.List;
  */
 interface ShardStore extends AutoCloseable {
 
+    /** The name of the classes file beside the shards: one class name per line, in label order. */
+    String CLASSES_FILE = "classes.txt";
+
     /** The shards' names for messages, in shard order. */
     List<String> names();
 
@@ -20,7 +23,7 @@ interface ShardStore extends AutoCloseable {
     /** Checks the bytes of a read: throws if they are not the bytes that were written. */
     @FunctionalInterface
     interface BytesCheck {
-        void verify(byte[] bytes) throws S3Integrity.MismatchException;
+        void verify(byte[] bytes) throws IntegrityException;
     }
 
     /**

@@ -242,7 +242,7 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         }
         try {
             checks.verify(image, shard, (int) image.offset());
-        } catch (S3Integrity.MismatchException e) {
+        } catch (IntegrityException e) {
             return fetch(null, index);
         }
         return Arrays.copyOfRange(shard, (int) image.offset(), (int) end);

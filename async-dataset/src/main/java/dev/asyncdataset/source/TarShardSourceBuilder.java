@@ -65,8 +65,8 @@ public final class TarShardSourceBuilder {
         String last = url.substring(slash + 1);
         boolean named = BracePattern.isPattern(last) || last.endsWith(".tar");
         String pattern = named ? last : null;
-        if (S3Location.isS3(url)) {
-            S3Location location = S3Location.parse(named ? url.substring(0, slash) : url);
+        if (BucketPrefix.isS3(url)) {
+            BucketPrefix location = BucketPrefix.parse(named ? url.substring(0, slash) : url);
             return TarShardSource.open(S3ShardStore.open(s3.settings(), location, pattern));
         }
         Path folder = named ? Path.of(url).toAbsolutePath().getParent() : Path.of(url);

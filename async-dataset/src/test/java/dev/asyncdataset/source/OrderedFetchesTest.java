@@ -37,6 +37,11 @@ class OrderedFetchesTest {
         }
     }
 
+    private static OrderedFetches fetches(Items source, int ahead) {
+        return new OrderedFetches(
+                index -> source.fetch(null, index), source::describe, ORDER, ahead);
+    }
+
     @Test
     void handsOutItemsInTheGivenOrderWithAtMostAheadFetchesAtOnce() throws Exception {
         AtomicInteger running = new AtomicInteger();
@@ -51,7 +56,7 @@ class OrderedFetchesTest {
                     }
                 };
         byte[] got = new byte[ORDER.length];
-        try (OrderedFetches fetches = new OrderedFetches(source, ORDER, 3)) {
+        try (OrderedFetches fetches = fetches(source, 3)) {
             for (int k = 0; k < ORDER.length; k++) {
                 got[k] = fetches.next()[0];
             }
@@ -80,7 +85,7 @@ class OrderedFetchesTest {
                         return new byte[] {(byte) index};
                     }
                 };
-        try (OrderedFetches fetches = new OrderedFetches(source, ORDER, ORDER.length)) {
+        try (OrderedFetches fetches = fetches(source, ORDER.length)) {
             for (long index : ORDER) {
                 assertEquals(index, fetches.next()[0]);
             }
@@ -99,7 +104,7 @@ class OrderedFetchesTest {
                         return new byte[] {(byte) index};
                     }
                 };
-        try (OrderedFetches fetches = new OrderedFetches(source, ORDER, 4)) {
+        try (OrderedFetches fetches = fetches(source, 4)) {
             fetches.next();
             fetches.next();
             IOException e = assertThrows(IOException.class, fetches::next);
@@ -128,7 +133,7 @@ class OrderedFetchesTest {
                         }
                     }
                 };
-        try (OrderedFetches fetches = new OrderedFetches(source, ORDER, ORDER.length)) {
+        try (OrderedFetches fetches = fetches(source, ORDER.length)) {
             assertEquals(ORDER[0], fetches.next()[0]);
         }
         assertEquals(0, running.get(), "fetches still running after close");

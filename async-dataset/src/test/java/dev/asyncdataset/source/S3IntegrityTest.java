@@ -21,7 +21,7 @@ class S3IntegrityTest {
         S3Integrity.check("s3://b/k", plain, BODY, BODY.length);
         Exception e =
                 assertThrows(
-                        S3Integrity.MismatchException.class,
+                        IntegrityException.class,
                         () -> S3Integrity.check("s3://b/k", plain, FLIPPED, FLIPPED.length));
         assertTrue(e.getMessage().startsWith("s3://b/k: body MD5 "), e.getMessage());
         assertTrue(S3Errors.isTransient(e));
@@ -33,7 +33,7 @@ class S3IntegrityTest {
         for (String etag : new String[] {MD5.toUpperCase(), MD5.replace("\"", "")}) {
             GetObjectResponse response = GetObjectResponse.builder().eTag(etag).build();
             assertThrows(
-                    S3Integrity.MismatchException.class,
+                    IntegrityException.class,
                     () -> S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length),
                     etag);
         }

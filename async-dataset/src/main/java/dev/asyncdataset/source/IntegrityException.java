@@ -1,0 +1,16 @@
+package dev.asyncdataset.source;
+
+import java.io.IOException;
+
+/**
+ * Bytes read back that differ from the bytes written, by a checksum the store gives (an S3 ETag or
+ * additional checksum) or one recorded when they were written (a shard index's CRC32C). Transient
+ * where a second read may give the right bytes (a GET, retried); a bad item where it gives the same
+ * (a local file).
+ */
+final class IntegrityException extends IOException {
+
+    IntegrityException(String message) {
+        super(message);
+    }
+}
