@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.cache.DiskCache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.cache.DiskCache;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

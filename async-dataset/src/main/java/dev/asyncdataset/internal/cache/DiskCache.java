@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.cache;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * concurrent readers and writers; called from virtual fetch threads, it keeps its bookkeeping in a
  * {@link CacheIndex} and reads, writes and deletes files outside that index's lock.
  */
-final class DiskCache {
+public final class DiskCache {
 
     private static final String TEMP_SUFFIX = ".tmp";
 
@@ -42,7 +42,7 @@ final class DiskCache {
      * Opens the cache in {@code dir}, keeping the entries an earlier run left there (least recently
      * modified evicted first) and deleting its temporary files. Other files are ignored.
      */
-    DiskCache(Path dir, long maxBytes) throws IOException {
+    public DiskCache(Path dir, long maxBytes) throws IOException {
         if (maxBytes < 1) {
             throw new IllegalArgumentException("maxBytes < 1: " + maxBytes);
         }
@@ -80,7 +80,7 @@ final class DiskCache {
     }
 
     /** Returns the cached bytes of {@code key}, or {@code null} on a miss. */
-    byte[] get(String key) throws IOException {
+    public byte[] get(String key) throws IOException {
         String name = fileName(key);
         if (!index.contains(name)) {
             misses.increment();
@@ -101,7 +101,7 @@ final class DiskCache {
      * the entry if it is already there, being written or deleted, or cannot fit beside the entries
      * that other threads are writing.
      */
-    void put(String key, byte[] bytes) throws IOException {
+    public void put(String key, byte[] bytes) throws IOException {
         String name = fileName(key);
         Map<String, Long> evicted = index.reserve(name, bytes.length);
         if (evicted == null) {
@@ -139,11 +139,13 @@ final class DiskCache {
         }
     }
 
-    long hitCount() {
+    /** How many lookups found their entry. */
+    public long hitCount() {
         return hits.sum();
     }
 
-    long missCount() {
+    /** How many lookups found no entry. */
+    public long missCount() {
         return misses.sum();
     }
 

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.cache;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.HashSet;
@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * reads, writes and deletes files outside this class's lock, so that virtual fetch threads never
  * wait on a disk while holding it.
  */
-final class CacheIndex {
+public final class CacheIndex {
 
     private final long maxBytes;
     private final ReentrantLock lock = new ReentrantLock();
