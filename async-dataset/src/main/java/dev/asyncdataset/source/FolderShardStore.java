@@ -1,6 +1,8 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.ByteRanges;
+import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

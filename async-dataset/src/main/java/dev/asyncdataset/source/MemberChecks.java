@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.io.IntegrityException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.CRC32C;
 

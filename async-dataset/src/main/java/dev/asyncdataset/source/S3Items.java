@@ -1,6 +1,9 @@
 package dev.asyncdataset.source;
 
 import ai.djl.util.Progress;
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Listing;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;

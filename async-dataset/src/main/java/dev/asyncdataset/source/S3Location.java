@@ -1,5 +1,7 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
+
 /**
  * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always ends
  * with {@code /}, so it names a folder, not the start of a key.

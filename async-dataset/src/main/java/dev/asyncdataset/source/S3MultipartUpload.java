@@ -1,5 +1,8 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Requests;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

@@ -1,5 +1,10 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Listing;
+import dev.asyncdataset.internal.s3.S3Requests;
+import dev.asyncdataset.internal.s3.S3Settings;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,13 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.ResumingGet;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Errors;
+import dev.asyncdataset.internal.s3.S3Listing;
+import dev.asyncdataset.internal.s3.S3Reader;
+import dev.asyncdataset.internal.s3.S3Settings;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,9 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Settings;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

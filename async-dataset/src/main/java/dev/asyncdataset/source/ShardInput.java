@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

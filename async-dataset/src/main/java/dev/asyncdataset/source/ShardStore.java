@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;

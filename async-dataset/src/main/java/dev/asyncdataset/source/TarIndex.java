@@ -1,6 +1,7 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.ByteRanges;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -3,6 +3,8 @@ package dev.asyncdataset.source;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.ByteRanges;
+import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

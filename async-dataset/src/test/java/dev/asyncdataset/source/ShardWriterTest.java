@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.ByteRanges;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.io.ByteRanges;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.nio.charset.StandardCharsets;

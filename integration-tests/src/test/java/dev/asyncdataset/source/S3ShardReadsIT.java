@@ -1,5 +1,7 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.S3Reader;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

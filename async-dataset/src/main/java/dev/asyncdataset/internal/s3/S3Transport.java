@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -25,7 +25,7 @@ import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
  * #COMPLETIONS}), and its timeout timers run on {@link S3Body#TIMER}, the one thread the library's
  * own phase timeouts use (the SDK starts five timer threads per client otherwise).
  */
-final class S3Transport {
+public final class S3Transport {
 
     /** The event loop's threads: one per core. */
     private static final int THREADS = Runtime.getRuntime().availableProcessors();

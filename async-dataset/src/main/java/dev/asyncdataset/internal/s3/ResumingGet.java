@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * reused shard buffer, at least the object's length); once {@link #read} returns or throws, nothing
  * writes into it any more. One instance per read.
  */
-final class ResumingGet {
+public final class ResumingGet {
 
     private final S3Reader reader;
     private final String key;
@@ -37,7 +37,7 @@ final class ResumingGet {
      *
      * @throws Retrier.GaveUp if it still fails when the budget is spent
      */
-    static void read(
+    public static void read(
             S3Reader reader,
             Retrier retrier,
             BucketPrefix location,

@@ -1,6 +1,7 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -14,7 +15,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * S3Body}, checked against the store's checksum ({@link S3Integrity}) unless checking is off; or
  * one byte range of it. Counts the bodies that failed their checksum.
  */
-final class S3Reader {
+public final class S3Reader {
 
     private final S3AsyncClient client;
     private final BucketPrefix location;
@@ -45,13 +46,13 @@ final class S3Reader {
      * cancelling the SDK's future then aborts the request. A complete body is left to the SDK,
      * which returns its connection to the pool.
      */
-    byte[] get(String key) throws Exception {
+    public byte[] get(String key) throws Exception {
         S3Body body = new S3Body(location.url(key), maxObjectBytes, firstByteTimeout, idleTimeout);
         return get(key, body, null, null).bytes();
     }
 
     /** GETs {@code length} bytes of {@code key} from {@code offset} once: one ranged GET. */
-    byte[] getRange(String key, long offset, int length) throws Exception {
+    public byte[] getRange(String key, long offset, int length) throws Exception {
         S3Body body = body(key, new byte[length], 0, length);
         return get(key, body, range(offset, offset + length), null).bytes();
     }
@@ -130,7 +131,7 @@ final class S3Reader {
         return "bytes=" + from + "-" + (to - 1);
     }
 
-    long integrityFailures() {
+    public long integrityFailures() {
         return integrityFailures.sum();
     }
 }

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
 
 /** Sorts S3 failures into missing objects, transient failures and the rest. */
-final class S3Errors {
+public final class S3Errors {
 
     private S3Errors() {}
 
@@ -35,7 +35,7 @@ final class S3Errors {
      * I/O errors such as connection resets and truncated bodies, and bodies that fail their
      * checksum.
      */
-    static boolean isTransient(Throwable error) {
+    public static boolean isTransient(Throwable error) {
         Throwable e = unwrap(error);
         if (badItem(e) != null) {
             return false;

@@ -1,5 +1,6 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,7 +14,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * body unless the object was uploaded in parts (an ETag with a dash) or encrypted with SSE-KMS or
  * SSE-C. Such objects pass unchecked.
  */
-final class S3Integrity {
+public final class S3Integrity {
 
     /** The SDK's message when a streamed body fails its additional checksum. */
     private static final String SDK_MISMATCH = "different checksum than expected";

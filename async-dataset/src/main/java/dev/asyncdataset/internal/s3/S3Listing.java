@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /** Lists the objects under a bucket prefix and reads small objects such as manifests. */
-final class S3Listing {
+public final class S3Listing {
 
     private S3Listing() {}
 
@@ -22,7 +22,7 @@ final class S3Listing {
      * Lists every object under the prefix, handing each page to {@code pages}. Pages are requested
      * one after the other, each retried on its own from its continuation token.
      */
-    static void forEach(
+    public static void forEach(
             S3AsyncClient client,
             BucketPrefix location,
             Retrier retrier,
@@ -60,7 +60,7 @@ final class S3Listing {
     }
 
     /** Reads a whole object as UTF-8 text. */
-    static String read(S3AsyncClient client, String bucket, String key) throws Exception {
+    public static String read(S3AsyncClient client, String bucket, String key) throws Exception {
         return client.getObject(r -> r.bucket(bucket).key(key), AsyncResponseTransformer.toBytes())
                 .get()
                 .asString(StandardCharsets.UTF_8);

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOption.FUTURE_COMPLETION_EXECUTOR;
 
@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  * @param maxObjectBytes the largest object read
  * @param verifyChecksums whether to check bodies against the store's checksum
  */
-record S3Settings(
+public record S3Settings(
         URI endpoint,
         boolean pathStyle,
         Region region,
@@ -52,12 +52,12 @@ record S3Settings(
     static final Duration MAX_DELAY = Duration.ofSeconds(5);
 
     /** A retrier with these attempts and budget, for S3's transient failures. */
-    Retrier retrier() {
+    public Retrier retrier() {
         return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
     }
 
     /** A reader of objects of {@code location} with these limits and timeouts. */
-    S3Reader reader(S3AsyncClient client, BucketPrefix location) {
+    public S3Reader reader(S3AsyncClient client, BucketPrefix location) {
         return new S3Reader(
                 client,
                 location,
@@ -68,16 +68,16 @@ record S3Settings(
     }
 
     /** How long one LIST page may take before it counts as a transient failure. */
-    Duration pageTimeout() {
+    public Duration pageTimeout() {
         return firstByteTimeout.plus(readIdleTimeout);
     }
 
     /**
      * A client with these settings on the shared transport ({@link S3Transport}). It retries
      * nothing itself (the {@link Retrier} does) and adds no request checksum of its own: the shard
-     * writer sends CRC32 headers it computes (see {@link S3MultipartUpload}).
+     * writer sends CRC32 headers it computes with each part.
      */
-    S3AsyncClient client() {
+    public S3AsyncClient client() {
         var builder =
                 S3AsyncClient.builder()
                         .httpClientBuilder(httpClient())

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  * call that never succeeds gives up at most one attempt's duration after the budget. Meant for
  * virtual threads, where sleeping is cheap. Counts retries across all threads.
  */
-final class Retrier {
+public final class Retrier {
 
     private final int maxAttempts;
     private final long budgetNanos;
@@ -43,7 +43,7 @@ final class Retrier {
      * Calls {@code call} until it succeeds or fails with a non-transient error (thrown as is), or
      * its budget is spent: then throws {@link GaveUp} with the last error as its cause.
      */
-    <T> T call(Callable<T> call) throws Exception {
+    public <T> T call(Callable<T> call) throws Exception {
         long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
@@ -71,12 +71,12 @@ final class Retrier {
         return ThreadLocalRandom.current().nextLong(ceiling + 1);
     }
 
-    long retryCount() {
+    public long retryCount() {
         return retries.sum();
     }
 
     /** A transient failure that outlasted the budget; the cause is the last attempt's error. */
-    static final class GaveUp extends Exception {
+    public static final class GaveUp extends Exception {
 
         GaveUp(int attempts, long nanos, Exception last) {
             super(

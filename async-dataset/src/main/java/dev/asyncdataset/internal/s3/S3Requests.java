@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /** Runs S3 requests of the shard writer: retried, awaited interruptibly, failures named. */
-final class S3Requests {
+public final class S3Requests {
 
     private S3Requests() {}
 
@@ -15,12 +15,12 @@ final class S3Requests {
      * Calls {@code request} through {@code retrier}; a failure that is not transient or outlasts
      * the retry budget is an {@link IOException} naming {@code url}.
      */
-    static <T> T call(Retrier retrier, String url, Callable<T> request) throws IOException {
+    public static <T> T call(Retrier retrier, String url, Callable<T> request) throws IOException {
         return named(url, () -> retrier.call(request));
     }
 
     /** Calls {@code request} once; a failure is an {@link IOException} naming {@code url}. */
-    static <T> T named(String url, Callable<T> request) throws IOException {
+    public static <T> T named(String url, Callable<T> request) throws IOException {
         try {
             return request.call();
         } catch (InterruptedException e) {
@@ -35,7 +35,7 @@ final class S3Requests {
     }
 
     /** Waits for {@code response}; an interrupt cancels the request. */
-    static <T> T await(CompletableFuture<T> response)
+    public static <T> T await(CompletableFuture<T> response)
             throws InterruptedException, ExecutionException {
         try {
             return response.get();

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.s3;
 
 /**
  * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always ends
@@ -7,7 +7,7 @@ package dev.asyncdataset.source;
  * @param bucket the bucket name
  * @param prefix the key prefix, empty or ending with {@code /}
  */
-record BucketPrefix(String bucket, String prefix) {
+public record BucketPrefix(String bucket, String prefix) {
 
     private static final String SCHEME = "s3://";
 
@@ -17,7 +17,7 @@ record BucketPrefix(String bucket, String prefix) {
      * @param location a data location
      * @return true for {@code s3://...}
      */
-    static boolean isS3(String location) {
+    public static boolean isS3(String location) {
         return location != null && location.startsWith(SCHEME);
     }
 
@@ -28,7 +28,7 @@ record BucketPrefix(String bucket, String prefix) {
      * @return the bucket and the prefix, with a {@code /} added to a non-empty prefix
      * @throws IllegalArgumentException if {@code url} is not {@code s3://bucket[/prefix]}
      */
-    static BucketPrefix parse(String url) {
+    public static BucketPrefix parse(String url) {
         if (!isS3(url) || url.length() == SCHEME.length()) {
             throw new IllegalArgumentException("not an s3://bucket/prefix URL: " + url);
         }
@@ -51,7 +51,7 @@ record BucketPrefix(String bucket, String prefix) {
      * @param key the object's full key
      * @return {@code s3://bucket/key}
      */
-    String url(String key) {
+    public String url(String key) {
         return SCHEME + bucket + "/" + key;
     }
 }

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /** Reads byte ranges of one stored object: a file, or an S3 object through ranged GETs. */
-interface ByteRanges {
+public interface ByteRanges {
 
     /**
      * Reads exactly {@code length} bytes from {@code offset}.

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.io;
 
 import java.io.IOException;
 
@@ -8,9 +8,9 @@ import java.io.IOException;
  * where a second read may give the right bytes (a GET, retried); a bad item where it gives the same
  * (a local file).
  */
-final class IntegrityException extends IOException {
+public final class IntegrityException extends IOException {
 
-    IntegrityException(String message) {
+    public IntegrityException(String message) {
         super(message);
     }
 }
