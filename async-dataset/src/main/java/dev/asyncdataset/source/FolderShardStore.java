@@ -3,6 +3,7 @@ package dev.asyncdataset.source;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.ByteRanges;
 import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.tar.ShardIndexFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

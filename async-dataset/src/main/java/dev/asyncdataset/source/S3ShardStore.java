@@ -8,6 +8,7 @@ import dev.asyncdataset.internal.s3.S3Errors;
 import dev.asyncdataset.internal.s3.S3Listing;
 import dev.asyncdataset.internal.s3.S3Reader;
 import dev.asyncdataset.internal.s3.S3Settings;
+import dev.asyncdataset.internal.tar.ShardIndexFile;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,9 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.tar.ShardIndexFile;
+import dev.asyncdataset.internal.tar.ShardSample;
+import dev.asyncdataset.internal.tar.TarMember;
+import dev.asyncdataset.internal.tar.TarWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.nio.charset.StandardCharsets;
@@ -7,23 +7,23 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The sidecar index of a tar shard ({@code <shard>.idx}), written by {@link ShardWriter}: a header
+ * The sidecar index of a tar shard ({@code <shard>.idx}), written by {@code ShardWriter}: a header
  * line with the format's version and the shard's length, then one line per sample, tab-separated:
  * key, image member name, image offset, image size, label and (version 2) the image's CRC32C in 8
  * hex digits. Version 1 indexes, written before the CRC, are still read: their images then pass
  * unchecked. A reader trusts an index only for a shard of the recorded length, and checks every
  * range against that length.
  */
-final class ShardIndexFile {
+public final class ShardIndexFile {
 
-    static final String SUFFIX = ".idx";
+    public static final String SUFFIX = ".idx";
     private static final String MAGIC = "async-dataset-shard-index-v";
     private static final int VERSION = 2;
 
     private ShardIndexFile() {}
 
     /** The text of the index of a shard of {@code length} bytes holding {@code samples}. */
-    static String format(long length, List<ShardSample> samples) {
+    public static String format(long length, List<ShardSample> samples) {
         StringBuilder text = new StringBuilder(MAGIC + VERSION + "\t" + length + "\n");
         for (ShardSample s : samples) {
             TarMember image = s.image();
@@ -42,7 +42,7 @@ final class ShardIndexFile {
      *
      * @throws BadItemException if the index is malformed or a range leaves the shard
      */
-    static List<ShardSample> parse(String shard, long length, byte[] bytes)
+    public static List<ShardSample> parse(String shard, long length, byte[] bytes)
             throws BadItemException {
         String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n");
         String[] header = lines[0].split("\t");

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.ByteRanges;
@@ -16,7 +16,7 @@ import java.util.List;
  * so that only its sample is lost. No size is trusted before it is checked against the shard's
  * length, and long-name records are capped, so a hostile header never causes a large allocation.
  */
-final class TarIndex {
+public final class TarIndex {
 
     /** The largest GNU long name or pax record block read. */
     static final int MAX_NAME_RECORD = 64 * 1024;
@@ -44,7 +44,8 @@ final class TarIndex {
      * @throws BadItemException if the shard is damaged or not a tar archive
      * @throws IOException if the storage fails
      */
-    static List<TarMember> read(String shard, long length, ByteRanges in) throws IOException {
+    public static List<TarMember> read(String shard, long length, ByteRanges in)
+            throws IOException {
         TarIndex index = new TarIndex(shard, length, in);
         long position = 0;
         while (position >= 0) {

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.tar;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,17 +8,17 @@ import java.nio.charset.StandardCharsets;
  * Writes an uncompressed tar archive member by member (ustar headers, a GNU {@code L} record before
  * names longer than 100 bytes), keeping track of where each member's data lands.
  */
-final class TarWriter {
+public final class TarWriter {
 
     private final OutputStream out;
     private long position;
 
-    TarWriter(OutputStream out) {
+    public TarWriter(OutputStream out) {
         this.out = out;
     }
 
     /** Appends a regular file; returns where its data lies, and its CRC32C. */
-    TarMember add(String name, byte[] data) throws IOException {
+    public TarMember add(String name, byte[] data) throws IOException {
         byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
         if (nameBytes.length > 100) {
             byte[] record = (name + "\0").getBytes(StandardCharsets.UTF_8);
@@ -30,12 +30,12 @@ final class TarWriter {
     }
 
     /** The bytes written so far. */
-    long position() {
+    public long position() {
         return position;
     }
 
     /** Writes the two end-of-archive blocks; the stream stays open. */
-    void finish() throws IOException {
+    public void finish() throws IOException {
         out.write(new byte[2 * TarHeader.BLOCK]);
         position += 2 * TarHeader.BLOCK;
     }

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.tar;
 
 /**
  * One member of a tar shard, as its headers (or the sidecar index) describe it.
@@ -11,10 +11,10 @@ package dev.asyncdataset.source;
  * @param crc32c the CRC32C of the member's data when it was written ({@link MemberChecks}), or
  *     {@code null} when unknown: read from the tar headers, or from an index without CRCs
  */
-record TarMember(String name, long offset, long size, String problem, Integer crc32c) {
+public record TarMember(String name, long offset, long size, String problem, Integer crc32c) {
 
     /** A member whose CRC is unknown, as the tar headers describe it. */
-    TarMember(String name, long offset, long size, String problem) {
+    public TarMember(String name, long offset, long size, String problem) {
         this(name, offset, size, problem, null);
     }
 }

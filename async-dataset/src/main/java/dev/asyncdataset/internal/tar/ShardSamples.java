@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.internal.io.ByteRanges;
 import java.io.IOException;
@@ -17,7 +17,7 @@ import java.util.Set;
  * n01/img_12}, field {@code jpg}). Members of one sample must be adjacent, as WebDataset writes
  * them; a key seen again later is a duplicate. Labels are read here, once per shard.
  */
-final class ShardSamples {
+public final class ShardSamples {
 
     /** The largest label member read: a decimal integer with some whitespace. */
     private static final int MAX_LABEL_BYTES = 64;
@@ -30,7 +30,7 @@ final class ShardSamples {
      * @return the samples in archive order, bad ones carrying their problem
      * @throws IOException if the storage fails
      */
-    static List<ShardSample> group(String shard, List<TarMember> members, ByteRanges in)
+    public static List<ShardSample> group(String shard, List<TarMember> members, ByteRanges in)
             throws IOException {
         Map<String, List<TarMember>> byKey = new LinkedHashMap<>();
         Set<String> duplicates = new HashSet<>();

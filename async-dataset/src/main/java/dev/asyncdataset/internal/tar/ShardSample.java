@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.decode.BadItemException;
 
@@ -15,11 +15,11 @@ import dev.asyncdataset.decode.BadItemException;
  * @param json the {@code json} member, kept as bytes, or {@code null}
  * @param problem why the sample cannot be used, or {@code null}
  */
-record ShardSample(
+public record ShardSample(
         String shard, String key, TarMember image, long label, TarMember json, String problem) {
 
     /** Returns the sample's name for error messages: the shard and the key. */
-    String describe() {
+    public String describe() {
         return shard + " sample " + key;
     }
 
@@ -28,7 +28,7 @@ record ShardSample(
      *
      * @throws BadItemException naming the shard and the sample if it is not
      */
-    ShardSample check() throws BadItemException {
+    public ShardSample check() throws BadItemException {
         if (problem != null) {
             throw new BadItemException(describe(), problem, null);
         }

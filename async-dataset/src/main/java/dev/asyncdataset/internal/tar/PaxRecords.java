@@ -1,9 +1,9 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.tar;
 
 import java.nio.charset.StandardCharsets;
 
 /** Parses pax extended headers: records {@code "<length> <key>=<value>\n"}, lengths in bytes. */
-final class PaxRecords {
+public final class PaxRecords {
 
     private PaxRecords() {}
 
