@@ -2,6 +2,8 @@ package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.Shuffle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

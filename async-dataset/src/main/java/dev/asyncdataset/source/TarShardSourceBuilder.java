@@ -1,6 +1,9 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.shard.BracePattern;
+import dev.asyncdataset.internal.shard.FolderShardStore;
+import dev.asyncdataset.internal.shard.S3ShardStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;

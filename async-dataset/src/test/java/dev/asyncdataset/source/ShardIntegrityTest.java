@@ -11,6 +11,8 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.shard.FolderShardStore;
+import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.testing.TestImages;

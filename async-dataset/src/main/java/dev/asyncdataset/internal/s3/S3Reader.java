@@ -127,7 +127,7 @@ public final class S3Reader {
     }
 
     /** The Range header value of bytes {@code [from, to)}. */
-    static String range(long from, long to) {
+    public static String range(long from, long to) {
         return "bytes=" + from + "-" + (to - 1);
     }
 

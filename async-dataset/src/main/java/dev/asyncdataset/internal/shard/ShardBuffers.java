@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import java.util.ArrayDeque;
 
@@ -9,7 +9,7 @@ import java.util.ArrayDeque;
  * bounds how many it takes at once; free buffers are kept up to the most an epoch may take ({@link
  * #keep}), so that steady-state streaming allocates none. One per source.
  */
-final class ShardBuffers {
+public final class ShardBuffers {
 
     /** The most bytes of one Java array. */
     static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
@@ -22,7 +22,7 @@ final class ShardBuffers {
      * @param largestShard the length of the largest shard; buffers hold at most {@link #MAX_ARRAY}
      *     bytes (a larger shard cannot be streamed)
      */
-    ShardBuffers(long largestShard) {
+    public ShardBuffers(long largestShard) {
         this.bufferBytes = (int) Math.min(MAX_ARRAY, Math.max(0, largestShard));
     }
 

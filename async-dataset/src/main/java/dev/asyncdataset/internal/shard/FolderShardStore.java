@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.ByteRanges;
@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * interrupts fetches when an epoch ends early, and a shared channel would then fail every later
  * read of the shard.
  */
-final class FolderShardStore implements ShardStore {
+public final class FolderShardStore implements ShardStore {
 
     /** The most bytes of one read of a whole shard. */
     static final int CHUNK = 1 << 20;
@@ -37,7 +37,7 @@ final class FolderShardStore implements ShardStore {
      * Opens the {@code .tar} files of {@code folder} in name order, or the names {@code pattern}
      * expands to (null for all), with the class names of the folder's classes file if it has one.
      */
-    static FolderShardStore open(Path folder, String pattern) throws IOException {
+    public static FolderShardStore open(Path folder, String pattern) throws IOException {
         List<Path> shards;
         if (pattern != null) {
             shards = BracePattern.expand(pattern).stream().map(folder::resolve).toList();
@@ -57,7 +57,8 @@ final class FolderShardStore implements ShardStore {
     }
 
     /** Opens {@code shards}, which must all exist and be readable, with these class names. */
-    static FolderShardStore open(List<Path> shards, List<String> classes) throws IOException {
+    public static FolderShardStore open(List<Path> shards, List<String> classes)
+            throws IOException {
         long[] lengths = new long[shards.size()];
         for (int i = 0; i < lengths.length; i++) {
             try (FileChannel channel = ByteRanges.open(shards.get(i))) {

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +20,7 @@ import java.util.concurrent.ExecutionException;
  * the rest lie in batches not planned yet, after the last planned item, where such shards are live
  * together: at most half the buffers, so one is free.
  */
-final class ResidentShards implements AutoCloseable {
+public final class ResidentShards implements AutoCloseable {
 
     private final ShardLoader loader;
     private final int[] remaining;
@@ -35,7 +35,7 @@ final class ResidentShards implements AutoCloseable {
      * @param pool the source's shard buffers
      * @param spans where the epoch reads each shard
      */
-    ResidentShards(ShardLoader.ShardReader reader, ShardBuffers pool, ShardSpans spans) {
+    public ResidentShards(ShardLoader.ShardReader reader, ShardBuffers pool, ShardSpans spans) {
         this.loader = new ShardLoader(reader, pool, spans, this::finish);
         this.remaining = spans.remaining().clone();
         this.active = new int[remaining.length];
@@ -46,7 +46,7 @@ final class ResidentShards implements AutoCloseable {
     }
 
     /** Waits until {@code shard} is loaded or failed to load; starts the loads if needed. */
-    void await(int shard) throws InterruptedException {
+    public void await(int shard) throws InterruptedException {
         try {
             started(shard).get();
         } catch (ExecutionException e) {
@@ -61,7 +61,7 @@ final class ResidentShards implements AutoCloseable {
      * @throws ExecutionException carrying why the shard could not be loaded
      * @throws InterruptedException if interrupted while waiting for the load
      */
-    ShardLoader.Loaded acquire(int shard) throws ExecutionException, InterruptedException {
+    public ShardLoader.Loaded acquire(int shard) throws ExecutionException, InterruptedException {
         CompletableFuture<ShardLoader.Loaded> bytes;
         synchronized (this) {
             active[shard]++;
@@ -71,7 +71,7 @@ final class ResidentShards implements AutoCloseable {
     }
 
     /** Counts one sample of {@code shard} as taken; its buffer goes back after its last one. */
-    synchronized void release(int shard) {
+    public synchronized void release(int shard) {
         active[shard]--;
         if (--remaining[shard] <= 0 || closed) {
             giveBackIfIdle(shard);
@@ -79,12 +79,12 @@ final class ResidentShards implements AutoCloseable {
     }
 
     /** Returns the bytes of the buffers this epoch holds now. */
-    long heldBytes() {
+    public long heldBytes() {
         return loader.heldBytes();
     }
 
     /** Returns the most bytes of buffers this epoch held at once. */
-    long peakBytes() {
+    public long peakBytes() {
         return loader.peakBytes();
     }
 

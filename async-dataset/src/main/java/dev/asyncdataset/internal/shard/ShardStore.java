@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
@@ -10,7 +10,7 @@ import java.util.List;
  * pattern); a shard's sidecar index and the classes file are read from beside it when present.
  * Reads are thread-safe; failures that may pass are retried inside, and counted.
  */
-interface ShardStore extends AutoCloseable {
+public interface ShardStore extends AutoCloseable {
 
     /** The name of the classes file beside the shards: one class name per line, in label order. */
     String CLASSES_FILE = "classes.txt";

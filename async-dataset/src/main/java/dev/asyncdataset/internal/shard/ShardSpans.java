@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import java.util.PriorityQueue;
 import java.util.function.LongToIntFunction;
@@ -12,7 +12,7 @@ import java.util.function.LongToIntFunction;
  * @param loadOrder the shards the epoch reads, in the order of their first sample
  * @param maxLive the most shards live at one position of the order
  */
-record ShardSpans(int[] remaining, int[] loadOrder, int maxLive) {
+public record ShardSpans(int[] remaining, int[] loadOrder, int maxLive) {
 
     /**
      * Computes the spans of {@code items[0]} to {@code items[streamed - 1]}.
@@ -20,7 +20,7 @@ record ShardSpans(int[] remaining, int[] loadOrder, int maxLive) {
      * @param shardOf the shard of an item
      * @param shards the number of shards
      */
-    static ShardSpans of(long[] items, int streamed, LongToIntFunction shardOf, int shards) {
+    public static ShardSpans of(long[] items, int streamed, LongToIntFunction shardOf, int shards) {
         int[] remaining = new int[shards];
         int[] first = new int[shards];
         int[] last = new int[shards];

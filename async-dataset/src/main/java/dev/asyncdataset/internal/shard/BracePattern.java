@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.Locale;
  * left to right: {@code train-{0..1}-{a,b}.tar} gives {@code train-0-a.tar}, {@code train-0-b.tar},
  * {@code train-1-a.tar}, {@code train-1-b.tar}.
  */
-final class BracePattern {
+public final class BracePattern {
 
     /** The most names a pattern may expand to, so a typo cannot exhaust the heap. */
     static final int MAX_NAMES = 10_000_000;
@@ -18,7 +18,7 @@ final class BracePattern {
     private BracePattern() {}
 
     /** Tells whether {@code name} holds a brace pattern. */
-    static boolean isPattern(String name) {
+    public static boolean isPattern(String name) {
         return name.indexOf('{') >= 0;
     }
 

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.ItemRandom;
 import java.util.SplittableRandom;
@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  * the at most {@code partitions - 1} shards on a slice boundary, read by two; with {@code W} ranks
  * on one partition every rank would read every shard. A rank holds the shards of about two windows
  * per partition it reads: {@code partitions / W * 2 * windowShards} shards in the usual case (see
- * {@link ShardedSource} for the bound).
+ * {@link dev.asyncdataset.source.ShardedSource} for the bound).
  */
 public final class ShuffleWindows {
 

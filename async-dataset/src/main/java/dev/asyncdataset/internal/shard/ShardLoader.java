@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
@@ -15,16 +15,16 @@ import java.util.concurrent.TimeUnit;
  * first are not slowed by those read ahead. Each load ends in one call of {@link Done}; the thread
  * that reads into a buffer is done with it when it makes that call.
  */
-final class ShardLoader implements AutoCloseable {
+public final class ShardLoader implements AutoCloseable {
 
     /** Reads one whole shard into a buffer, returning its length. */
     @FunctionalInterface
-    interface ShardReader {
+    public interface ShardReader {
         int read(int shard, byte[] into) throws IOException;
     }
 
     /** A loaded shard: the buffer and how many of its bytes the shard fills. */
-    record Loaded(byte[] bytes, int length) {}
+    public record Loaded(byte[] bytes, int length) {}
 
     /** Where each load ends: its bytes, or why it failed (with the buffer, or null if none). */
     @FunctionalInterface

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.s3.BucketPrefix;
@@ -28,7 +28,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  * within the settings' retry budget; one that outlasts it is a {@link BadItemException} naming the
  * object.
  */
-final class S3ShardStore implements ShardStore {
+public final class S3ShardStore implements ShardStore {
 
     private final S3AsyncClient client;
     private final BucketPrefix location;
@@ -60,7 +60,7 @@ final class S3ShardStore implements ShardStore {
      *
      * @param s3 the client, retries, timeouts and checksums
      */
-    static S3ShardStore open(S3Settings s3, BucketPrefix location, String pattern)
+    public static S3ShardStore open(S3Settings s3, BucketPrefix location, String pattern)
             throws IOException {
         S3AsyncClient client = s3.client();
         try {

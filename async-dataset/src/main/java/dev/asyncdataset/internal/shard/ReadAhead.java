@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.io.ByteRanges;
 import java.io.IOException;
@@ -10,7 +10,7 @@ import java.util.Arrays;
  * offset. Headers of small members then cost one ranged GET per block, not one per header. Not
  * thread-safe: one walk at a time.
  */
-final class ReadAhead implements ByteRanges {
+public final class ReadAhead implements ByteRanges {
 
     /** The bytes fetched at once. */
     static final int BLOCK = 1 << 20;
@@ -21,7 +21,7 @@ final class ReadAhead implements ByteRanges {
     private long blockStart = -1;
     private byte[] block = new byte[0];
 
-    ReadAhead(ShardStore store, int shard, long length) {
+    public ReadAhead(ShardStore store, int shard, long length) {
         this.store = store;
         this.shard = shard;
         this.length = length;

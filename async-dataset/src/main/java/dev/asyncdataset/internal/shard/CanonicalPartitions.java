@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.shard;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -13,7 +13,7 @@ import java.util.function.LongFunction;
  * Only a shard straddling two slices belongs to two partitions (at most {@code partitions - 1} such
  * shards).
  */
-final class CanonicalPartitions {
+public final class CanonicalPartitions {
 
     private final int partitions;
     private final int windowShards;
