@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.writer;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Where a {@link ShardWriter} puts its files: a local folder or an S3 prefix. A shard is streamed
+ * Where a {@code ShardWriter} puts its files: a local folder or an S3 prefix. A shard is streamed
  * into a {@link Pending} object that becomes visible under its name only when committed (a rename,
  * a completed multipart upload); small files (indexes, the classes file) are written whole and
  * atomically.
  */
-interface ShardDestination extends AutoCloseable {
+public interface ShardDestination extends AutoCloseable {
 
     /** Starts writing {@code name}; nothing is visible under that name until the commit. */
     Pending create(String name) throws IOException;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.writer;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,7 +10,7 @@ import java.util.Objects;
  * a stream of any length holds one part in memory. {@link #finish} hands over the last, shorter
  * part.
  */
-final class PartStream extends OutputStream {
+public final class PartStream extends OutputStream {
 
     /** Receives the parts, numbered from 1; the buffer is reused once the call returns. */
     @FunctionalInterface

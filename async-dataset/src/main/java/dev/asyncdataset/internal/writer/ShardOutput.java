@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.writer;
 
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.ShardSample;
@@ -14,7 +14,7 @@ import java.util.List;
  * becomes visible whole when committed, followed by its sidecar index, so that readers never see a
  * partial shard nor an index without its shard.
  */
-final class ShardOutput implements AutoCloseable {
+public final class ShardOutput implements AutoCloseable {
 
     private final ShardDestination destination;
     private final String name;
@@ -22,7 +22,7 @@ final class ShardOutput implements AutoCloseable {
     private final TarWriter tar;
     private final List<ShardSample> samples = new ArrayList<>();
 
-    ShardOutput(ShardDestination destination, String name) throws IOException {
+    public ShardOutput(ShardDestination destination, String name) throws IOException {
         this.destination = destination;
         this.name = name;
         this.pending = destination.create(name);
@@ -32,19 +32,19 @@ final class ShardOutput implements AutoCloseable {
     /**
      * Appends a sample: its image under {@code key.extension} and its label under {@code key.cls}.
      */
-    void add(String key, String extension, byte[] image, long label) throws IOException {
+    public void add(String key, String extension, byte[] image, long label) throws IOException {
         TarMember member = tar.add(key + "." + extension, image);
         tar.add(key + ".cls", Long.toString(label).getBytes(StandardCharsets.US_ASCII));
         samples.add(new ShardSample(name, key, member, label, null, null));
     }
 
     /** The bytes the shard holds so far. */
-    long bytes() {
+    public long bytes() {
         return tar.position();
     }
 
     /** Ends the archive and makes it visible, then writes its index. */
-    void commit() throws IOException {
+    public void commit() throws IOException {
         tar.finish();
         pending.commit();
         String index = ShardIndexFile.format(tar.position(), samples);

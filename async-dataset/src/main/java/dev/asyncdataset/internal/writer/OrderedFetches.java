@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.writer;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -16,11 +16,11 @@ import java.util.function.LongFunction;
  * {@code ahead} items are held in memory. Closing it cancels the fetches under way and waits for
  * their threads to end.
  */
-final class OrderedFetches implements AutoCloseable {
+public final class OrderedFetches implements AutoCloseable {
 
     /** Reads one item's bytes. */
     @FunctionalInterface
-    interface Fetch {
+    public interface Fetch {
         byte[] fetch(long index) throws Exception;
     }
 
@@ -36,7 +36,7 @@ final class OrderedFetches implements AutoCloseable {
      * @param fetch reads an item
      * @param describe names an item in messages
      */
-    OrderedFetches(Fetch fetch, LongFunction<String> describe, long[] order, int ahead) {
+    public OrderedFetches(Fetch fetch, LongFunction<String> describe, long[] order, int ahead) {
         this.fetch = fetch;
         this.describe = describe;
         this.order = order;
@@ -44,7 +44,7 @@ final class OrderedFetches implements AutoCloseable {
     }
 
     /** The bytes of the next item of the order; one that cannot be read names the item. */
-    byte[] next() throws IOException {
+    public byte[] next() throws IOException {
         while (submitted < order.length && fetching.size() < ahead) {
             long index = order[submitted++];
             fetching.add(threads.submit(() -> fetch.fetch(index)));

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.writer;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -14,13 +14,13 @@ import java.util.stream.Stream;
  * A local output folder: each file is written under a hidden temporary name ({@code .<name>.tmp})
  * and renamed into place, so that readers never see a partial file.
  */
-final class FolderShardDestination implements ShardDestination {
+public final class FolderShardDestination implements ShardDestination {
 
     private static final String TEMPORARY = ".tmp";
 
     private final Path folder;
 
-    FolderShardDestination(Path folder) throws IOException {
+    public FolderShardDestination(Path folder) throws IOException {
         this.folder = Files.createDirectories(folder);
     }
 

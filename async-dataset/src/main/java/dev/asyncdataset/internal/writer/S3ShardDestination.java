@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.writer;
 
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.Retrier;
@@ -16,11 +16,11 @@ import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
 import software.amazon.awssdk.services.s3.model.MultipartUpload;
 
 /**
- * An S3 prefix as the output of a {@link ShardWriter}: a shard is a multipart upload ({@link
+ * An S3 prefix as the output of a {@code ShardWriter}: a shard is a multipart upload ({@link
  * S3MultipartUpload}), visible once completed; indexes and the classes file are single PUTs, which
  * S3 makes visible whole. Every request is retried within the settings' retry budget.
  */
-final class S3ShardDestination implements ShardDestination {
+public final class S3ShardDestination implements ShardDestination {
 
     private final S3AsyncClient client;
     private final BucketPrefix location;
@@ -28,7 +28,7 @@ final class S3ShardDestination implements ShardDestination {
     private final Duration pageTimeout;
     private final int partBytes;
 
-    S3ShardDestination(S3Settings s3, BucketPrefix location, int partBytes) {
+    public S3ShardDestination(S3Settings s3, BucketPrefix location, int partBytes) {
         this.client = s3.client();
         this.location = location;
         this.retrier = s3.retrier();

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset.internal.writer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
