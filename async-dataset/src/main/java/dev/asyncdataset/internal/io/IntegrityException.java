@@ -10,6 +10,9 @@ import java.io.IOException;
  */
 public final class IntegrityException extends IOException {
 
+    /**
+     * @param message what was read, and which checksum it failed
+     */
     public IntegrityException(String message) {
         super(message);
     }

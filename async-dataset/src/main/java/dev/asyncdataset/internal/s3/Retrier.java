@@ -71,6 +71,7 @@ public final class Retrier {
         return ThreadLocalRandom.current().nextLong(ceiling + 1);
     }
 
+    /** How many retries this retrier made so far, over all threads. */
     public long retryCount() {
         return retries.sum();
     }

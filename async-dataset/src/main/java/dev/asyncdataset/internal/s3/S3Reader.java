@@ -131,6 +131,7 @@ public final class S3Reader {
         return "bytes=" + from + "-" + (to - 1);
     }
 
+    /** How many bodies failed their checksum so far. */
     public long integrityFailures() {
         return integrityFailures.sum();
     }

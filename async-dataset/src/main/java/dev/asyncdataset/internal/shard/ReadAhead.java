@@ -21,6 +21,11 @@ public final class ReadAhead implements ByteRanges {
     private long blockStart = -1;
     private byte[] block = new byte[0];
 
+    /**
+     * @param store the shard's store
+     * @param shard the shard read
+     * @param length the shard's length in bytes
+     */
     public ReadAhead(ShardStore store, int shard, long length) {
         this.store = store;
         this.shard = shard;

@@ -16,7 +16,9 @@ import java.util.List;
  */
 public final class ShardIndexFile {
 
+    /** What a shard's name is followed by in its index's name. */
     public static final String SUFFIX = ".idx";
+
     private static final String MAGIC = "async-dataset-shard-index-v";
     private static final int VERSION = 2;
 

@@ -13,6 +13,9 @@ public final class TarWriter {
     private final OutputStream out;
     private long position;
 
+    /**
+     * @param out where the archive goes; left open
+     */
     public TarWriter(OutputStream out) {
         this.out = out;
     }

@@ -20,6 +20,9 @@ public final class FolderShardDestination implements ShardDestination {
 
     private final Path folder;
 
+    /**
+     * @param folder the output folder, created if missing
+     */
     public FolderShardDestination(Path folder) throws IOException {
         this.folder = Files.createDirectories(folder);
     }

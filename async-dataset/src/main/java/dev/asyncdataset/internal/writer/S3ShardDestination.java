@@ -28,6 +28,11 @@ public final class S3ShardDestination implements ShardDestination {
     private final Duration pageTimeout;
     private final int partBytes;
 
+    /**
+     * @param s3 the client, retries and timeouts
+     * @param location the output prefix
+     * @param partBytes the part size of the multipart uploads
+     */
     public S3ShardDestination(S3Settings s3, BucketPrefix location, int partBytes) {
         this.client = s3.client();
         this.location = location;

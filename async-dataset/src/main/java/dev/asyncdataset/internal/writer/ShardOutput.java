@@ -22,6 +22,7 @@ public final class ShardOutput implements AutoCloseable {
     private final TarWriter tar;
     private final List<ShardSample> samples = new ArrayList<>();
 
+    /** Starts writing shard {@code name} to {@code destination}, invisible until committed. */
     public ShardOutput(ShardDestination destination, String name) throws IOException {
         this.destination = destination;
         this.name = name;
