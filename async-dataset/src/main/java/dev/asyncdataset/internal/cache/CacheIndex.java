@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * reads, writes and deletes files outside this class's lock, so that virtual fetch threads never
  * wait on a disk while holding it.
  */
-public final class CacheIndex {
+final class CacheIndex {
 
     private final long maxBytes;
     private final ReentrantLock lock = new ReentrantLock();

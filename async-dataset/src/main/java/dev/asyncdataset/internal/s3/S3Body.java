@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * far it got, also after a failure. Writes into the array and failing the body exclude each other:
  * once {@link #stop} returns, nothing more is written into it, so the array can be reused.
  */
-public final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body.Result> {
+final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body.Result> {
 
     /** The response headers and the whole body. */
     record Result(GetObjectResponse response, byte[] bytes) {}

@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * body unless the object was uploaded in parts (an ETag with a dash) or encrypted with SSE-KMS or
  * SSE-C. Such objects pass unchecked.
  */
-public final class S3Integrity {
+final class S3Integrity {
 
     /** The SDK's message when a streamed body fails its additional checksum. */
     private static final String SDK_MISMATCH = "different checksum than expected";

@@ -25,7 +25,7 @@ import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
  * #COMPLETIONS}), and its timeout timers run on {@link S3Body#TIMER}, the one thread the library's
  * own phase timeouts use (the SDK starts five timer threads per client otherwise).
  */
-public final class S3Transport {
+final class S3Transport {
 
     /** The event loop's threads: one per core. */
     private static final int THREADS = Runtime.getRuntime().availableProcessors();

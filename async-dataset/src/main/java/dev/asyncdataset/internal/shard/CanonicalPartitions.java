@@ -13,7 +13,7 @@ import java.util.function.LongFunction;
  * Only a shard straddling two slices belongs to two partitions (at most {@code partitions - 1} such
  * shards).
  */
-public final class CanonicalPartitions {
+final class CanonicalPartitions {
 
     private final int partitions;
     private final int windowShards;

@@ -3,7 +3,7 @@ package dev.asyncdataset.internal.tar;
 import java.nio.charset.StandardCharsets;
 
 /** Parses pax extended headers: records {@code "<length> <key>=<value>\n"}, lengths in bytes. */
-public final class PaxRecords {
+final class PaxRecords {
 
     private PaxRecords() {}
 

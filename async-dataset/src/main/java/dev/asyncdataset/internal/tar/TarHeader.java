@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
  * One 512-byte tar header block, parsed: the fields a WebDataset reader needs (name, size, type)
  * with the checks that make hostile headers fail cleanly. Writes ustar headers too.
  */
-public final class TarHeader {
+final class TarHeader {
 
     static final int BLOCK = 512;
     private static final int NAME = 0;

@@ -10,7 +10,7 @@ import java.util.Objects;
  * a stream of any length holds one part in memory. {@link #finish} hands over the last, shorter
  * part.
  */
-public final class PartStream extends OutputStream {
+final class PartStream extends OutputStream {
 
     /** Receives the parts, numbered from 1; the buffer is reused once the call returns. */
     @FunctionalInterface

@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.s3.model.UploadPartResponse;
  * closed about one connection in 90 after such a PUT). {@link #abort} (after any failure) aborts
  * the upload, so the store keeps no parts and nothing is visible.
  */
-public final class S3MultipartUpload implements ShardDestination.Pending {
+final class S3MultipartUpload implements ShardDestination.Pending {
 
     private static final ChecksumAlgorithm CHECKSUM = ChecksumAlgorithm.CRC32;
 
