@@ -1,7 +1,11 @@
 """Tables (markdown) and the throughput chart from suite.py's results.json; writes tables.md and
-throughput.png beside it and prints the tables."""
+throughput.png beside it and prints the tables. From suite.py --mallopt-pairs' mallopt.json, the
+table of its runs, mallopt.md. Minor page faults and CPU time are the kernel's counts for the
+loader's process and its children over the measured epochs: per image delivered, and system CPU as
+a share of all cores' time over those epochs."""
 import json
 import os
+import statistics
 import sys
 
 import matplotlib
@@ -23,27 +27,59 @@ def ceiling(table):
     return table[("memory", DEFAULT)]["rate"] if ("memory", DEFAULT) in table else None
 
 
+def count(x):
+    return f"{x:.0f}" if x >= 10 else f"{x:.1f}"
+
+
+def kernel_head(cores):
+    """The headers of kernel_cells: per image delivered in the measured epochs."""
+    return ["minor faults / image", "user CPU ms / image", f"system CPU, % of {cores} cores"]
+
+
+def kernel_cells(r):
+    """What the kernel counted over a row's measured epochs ("-" in results from before)."""
+    if "faults_per_image" not in r:
+        return ["-"] * 3
+    return [count(r["faults_per_image"]), f"{r['user_ms_per_image']:.2f}",
+            f"{r['system_share']:.1%}"]
+
+
+def row(cells):
+    return "| " + " | ".join(cells) + " |"
+
+
+def header(names, right):
+    """A table's header lines: the last `right` columns right-aligned."""
+    return [row(names), "|" + "---|" * (len(names) - right) + "---:|" * right]
+
+
 def main_table(results, table):
     names = [r["loader"] for r in results if r["storage"] == "folder"]
-    lines = ["| loader | " + " | ".join(HEAD[s] for s in STORAGES) + " |",
-             "|---|" + "---:|" * len(STORAGES)]
+    lines = header(["loader"] + [HEAD[s] for s in STORAGES], len(STORAGES))
     for name in names:
-        cells = [f"{table[(s, name)]['rate']:.0f}" if (s, name) in table else "" for s in STORAGES]
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        cells = [throughput_cell(table[(s, name)]) if (s, name) in table else ""
+                 for s in STORAGES]
+        lines.append(row([name] + cells))
     return "\n".join(lines)
 
 
-def detail_table(results, table, storage):
-    top = ceiling(table) or float("nan")
-    lines = ["| loader | img/s | of ceiling | batches in flight (+ staged) | peak PSS | "
-             "first batch, cold | first batch, warm |", "|---|---:|---:|---:|---:|---:|---:|"]
+def throughput_cell(r):
+    faults, _, system = kernel_cells(r)
+    return f"{r['rate']:.0f} ({faults}, {system})"
+
+
+def detail_table(results, table, storage, cores):
+    top = ceiling(table)
+    lines = header(["loader", "img/s", "of ceiling"] + kernel_head(cores) + [
+        "batches in flight (+ staged)", "peak PSS", "first batch, cold", "first batch, warm"], 9)
     for r in (r for r in results if r["storage"] == storage):
         warm = sorted(r["first_batch_ms"][1:])
         warm_ms = warm[len(warm) // 2] if warm else float("nan")
         held = f"{r['batches_in_flight']}" + (f" (+{r['batches_staged']})" if r["kind"] ==
                                               "concurrent" else "")
-        lines.append(f"| {r['loader']} | {r['rate']:.0f} | {r['rate'] / top:.0%} | {held} | "
-                     f"{r['peak_mb']} MB | {r['first_batch_ms'][0]:.0f} ms | {warm_ms:.0f} ms |")
+        cells = [f"{r['rate']:.0f}", ratio(r["rate"], top, "{:.0%}")] + kernel_cells(r) + [
+            held, f"{r['peak_mb']} MB", f"{r['first_batch_ms'][0]:.0f} ms", f"{warm_ms:.0f} ms"]
+        lines.append(row([r["loader"]] + cells))
     return "\n".join(lines)
 
 
@@ -52,25 +88,29 @@ def best(results, storage, kind):
                key=lambda r: r["rate"])
 
 
-def best_peers_table(results, table):
-    """ConcurrentDataset's defaults against the best DJL and PyTorch settings of the same run, per
-    storage (suite.py --best), with the ratios and, for S3, the share of the folder's rate."""
-    lines = ["| storage | ConcurrentDataset | best DJL | best PyTorch | vs DJL | vs PyTorch | "
-             "of folder |", "|---|---:|---:|---:|---:|---:|---:|"]
+def best_peers_table(results, table, cores):
+    """Per storage, ConcurrentDataset's defaults and the best DJL and PyTorch settings of the same
+    run (suite.py --best): each one's rate, ConcurrentDataset's rate over it, for ConcurrentDataset
+    on S3 the share of its folder rate, and the kernel's counts."""
+    lines = header(["storage", "loader", "img/s", "ConcurrentDataset / this", "of the folder's rate"]
+                   + kernel_head(cores) + ["peak PSS"], 7)
     folder = table.get(("folder", DEFAULT))
     for storage in STORAGES[1:]:
         ours = table.get((storage, DEFAULT))
         peers = [best_or_none(results, storage, kind) for kind in ("djl", "torch")]
         if ours is None or None in peers:
             continue
-        cells = [f"{ours['rate']:.0f}"]
-        cells += [f"{p['rate']:.0f} ({p['loader'].split(', ', 1)[1]}, {p['peak_mb']} MB)"
-                  for p in peers]
-        cells += [ratio(ours["rate"], p["rate"], "{:.2f}x") for p in peers]
-        cells.append(ratio(ours["rate"], folder["rate"], "{:.0%}") if folder and storage !=
-                     "folder" else "")
-        lines.append(f"| {HEAD[storage]} | " + " | ".join(cells) + " |")
+        share = ratio(ours["rate"], folder["rate"], "{:.0%}") if folder and storage != \
+            "folder" else ""
+        lines.append(best_row([HEAD[storage], ours["loader"], f"{ours['rate']:.0f}", "", share],
+                              ours))
+        lines += [best_row([HEAD[storage], p["loader"], f"{p['rate']:.0f}",
+                            ratio(ours["rate"], p["rate"], "{:.2f}x"), ""], p) for p in peers]
     return "\n".join(lines)
+
+
+def best_row(cells, r):
+    return row(cells + kernel_cells(r) + [f"{r['peak_mb']} MB"])
 
 
 def ratio(a, b, spec):
@@ -87,17 +127,22 @@ def targets(results, table):
     torch_local = best(results, "folder", "torch")
     lines = ["| target | measured | met |", "|---|---|---|"]
 
-    def row(text, value, ok):
-        lines.append(f"| {text} | {value} | {'yes' if ok else 'no'} |")
+    def add(text, value, ok):
+        lines.append(row([text, value, "yes" if ok else "no"]))
     ratio = ours["folder"]["rate"] / torch_local["rate"]
-    row(f"local folder >= PyTorch's best ({torch_local['loader']}), aim 1.2x",
+    add(f"local folder >= PyTorch's best ({torch_local['loader']}), aim 1.2x",
         f"{ours['folder']['rate']:.0f} / {torch_local['rate']:.0f} = {ratio:.2f}x", ratio >= 1)
+    folder = ours["folder"]
+    if "faults_per_image" in folder:
+        add("local folder: <= 10 minor page faults per image, < 5% system CPU (issue 25)",
+            f"{count(folder['faults_per_image'])} per image, {folder['system_share']:.1%}",
+            folder["faults_per_image"] <= 10 and folder["system_share"] < 0.05)
     for ms in ("20", "100"):
         r, zero = ours.get(f"s3-{ms}"), ours.get("s3-0")
         small = table.get((f"s3-{ms}", SMALL_HEAP), r)
         if r and zero:
             share = r["rate"] / zero["rate"]
-            row(f"{ms} ms: >= 90% of S3 at 0 ms, <= 4 batches in flight, < 1 GB",
+            add(f"{ms} ms: >= 90% of S3 at 0 ms, <= 4 batches in flight, < 1 GB",
                 f"{share:.0%}, {r['batches_in_flight']} in flight (+{r['batches_staged']} staged), "
                 f"{small['peak_mb']} MB ({small['loader']})", share >= 0.9
                 and r["batches_in_flight"] <= 4 and small["peak_mb"] < 1024)
@@ -105,13 +150,13 @@ def targets(results, table):
         r = ours["s3-20"]
         for kind, label in (("djl", "DJL"), ("torch", "PyTorch")):
             other = best(results, "s3-20", kind)
-            row(f"20 ms: >= 2x {label}'s best ({other['loader']})",
+            add(f"20 ms: >= 2x {label}'s best ({other['loader']})",
                 f"{r['rate'] / other['rate']:.2f}x", r["rate"] >= 2 * other["rate"])
         for name in ("DJL, 2 threads, prefetch 2", "PyTorch, 2 workers"):
             if ("s3-20", name) not in table:
                 continue
             other = table[("s3-20", name)]
-            row(f"20 ms: >= 4x {name} (2 decode threads here)",
+            add(f"20 ms: >= 4x {name} (2 decode threads here)",
                 f"{r['rate'] / other['rate']:.2f}x", r["rate"] >= 4 * other["rate"])
     return lines
 
@@ -145,28 +190,63 @@ def chart(results, table, path):
     fig.savefig(path, dpi=100)
 
 
-def main():
-    path = sys.argv[1]
-    data = json.load(open(path))
-    results, training = data["loaders"], data.get("training", [])
+def mallopt_table(runs, cores):
+    """suite.py --mallopt-pairs: each run, then the median of each variant's runs."""
+    lines = header(["pair", "mmap threshold", "img/s", "CPU ms / image (user + system)",
+                    "minor faults / image", f"system CPU, % of {cores} cores", "peak PSS"], 5)
+    lines += [row([str(r["pair"]), r["variant"]] + mallopt_cells(r)) for r in runs]
+    for variant in dict.fromkeys(r["variant"] for r in runs):
+        mine = [r for r in runs if r["variant"] == variant]
+        medians = {k: statistics.median(r[k] for r in mine) for k in MALLOPT_KEYS}
+        lines.append(row(["median", f"**{variant}**"] + mallopt_cells(medians)))
+    return "\n".join(lines)
+
+
+MALLOPT_KEYS = ("rate", "cpu_ms_per_image", "faults_per_image", "system_share", "peak_mb")
+
+
+def mallopt_cells(r):
+    return [f"{r['rate']:.0f}", f"{r['cpu_ms_per_image']:.2f}", count(r["faults_per_image"]),
+            f"{r['system_share']:.1%}", f"{r['peak_mb']:.0f} MB"]
+
+
+def failed(data):
+    return [f"Failed: {f['storage']}, {f['loader']}: {f['error'].splitlines()[-1]}"
+            for f in data.get("failures", [])]
+
+
+def loader_report(data, path):
+    """The loader tables; the chart into throughput*.png beside path."""
+    results, training, cores = data["loaders"], data.get("training", []), data.get("cores", "?")
     table = by(results)
-    parts = ["## Throughput (img/s)", main_table(results, table),
-             "## ConcurrentDataset against the best peer settings (img/s)",
-             best_peers_table(results, table)]
+    parts = ["## Throughput: images/s (minor faults per image, system CPU as % of "
+             f"{cores} cores' time)", main_table(results, table),
+             "## ConcurrentDataset against the best peer settings", best_peers_table(
+                 results, table, cores)]
     for storage in STORAGES:
         if any(r["storage"] == storage for r in results):
-            parts += [f"## {HEAD[storage]}", detail_table(results, table, storage)]
+            parts += [f"## {HEAD[storage]}", detail_table(results, table, storage, cores)]
     if all((s, DEFAULT) in table for s in ("folder", "s3-0")):
         parts += ["## Targets", "\n".join(targets(results, table))]
     if training:
         parts += ["## Training, S3 at 20 ms", training_table(training)]
-    parts += [f"Failed: {f['storage']}, {f['loader']}: {f['error'].splitlines()[-1]}"
-              for f in data.get("failures", [])]
-    text = "\n\n".join(parts) + "\n"
     out, suffix = os.path.dirname(path), os.path.basename(path)[len("results"):-len(".json")]
-    with open(os.path.join(out, f"tables{suffix}.md"), "w") as f:
-        f.write(text)
     chart(results, table, os.path.join(out, f"throughput{suffix}.png"))
+    return os.path.join(out, f"tables{suffix}.md"), parts
+
+
+def main():
+    path = sys.argv[1]
+    data = json.load(open(path))
+    if "mallopt" in data:
+        out, parts = os.path.splitext(path)[0] + ".md", [
+            "## glibc's mmap threshold pinned (the default) and not, alternating runs",
+            mallopt_table(data["mallopt"], data["cores"])]
+    else:
+        out, parts = loader_report(data, path)
+    text = "\n\n".join(parts + failed(data)) + "\n"
+    with open(out, "w") as f:
+        f.write(text)
     print(text)
 
 

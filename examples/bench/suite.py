@@ -4,9 +4,13 @@ S3Proxy at several latencies; then ResNet-18 training with each loader at 20 ms.
 configuration runs in its own process: warm-up epochs (40 s for Java, where the JIT takes a minute
 to compile the S3 client's request path; one epoch for PyTorch), then several measured epochs
 (median); peak memory is the process tree's proportional set size (PSS), sampled every 0.2 s.
-Writes target/bench/results.json, tables.md and throughput.png, and prints the tables. Every
-process runs with MALLOC_ARENA_MAX=2 (BENCHMARKS.md; not with --no-arena-max), Java with -Xmx4g
-unless a row says otherwise (no -Xmx with --default-jvm).
+Over the measured epochs the loader process reports what the kernel counted for it and its
+children (minor page faults, user and system CPU time), given here per image delivered and, for
+system CPU, as a share of all cores' time. Writes target/bench/results.json, tables.md and
+throughput.png, and prints the tables. Every process runs with MALLOC_ARENA_MAX=2 (BENCHMARKS.md;
+not with --no-arena-max), Java with -Xmx4g unless a row says otherwise (no -Xmx with
+--default-jvm). --mallopt-pairs N runs instead pairs of ConcurrentDataset's defaults on the folder
+with glibc's mmap threshold pinned and not (mallopt.json, mallopt.md).
 Started by examples/bench/run-all.sh.
 """
 import argparse
@@ -19,38 +23,24 @@ import sys
 import threading
 import time
 
+from proctree import pss_kb
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT = os.path.join(ROOT, "target", "bench")
+CORES = len(os.sched_getaffinity(0))
 BUCKET = "s3://bench/train"
 JAVA_BENCH = "dev.asyncdataset.examples.bench.LoaderBenchmark"
 
 
-def java_command(main, args, heap="-Xmx4g"):
-    """heap None: the JVM's default heap (--default-jvm)."""
+def java_command(main, args, jvm=("-Xmx4g",)):
+    """jvm: the JVM's options (none: its default heap, --default-jvm)."""
     jdk = os.environ["BENCH_JAVA"]
     classpath = open(os.path.join(ROOT, "examples", "target", "bench-classpath.txt")).read().strip()
-    return [jdk, "--enable-native-access=ALL-UNNAMED"] + ([heap] if heap else []) + [
-        "-cp", classpath, main] + args
+    return [jdk, "--enable-native-access=ALL-UNNAMED", *jvm, "-cp", classpath, main] + args
 
 
 def torch_command(args):
     return ["/usr/bin/python3", os.path.join(ROOT, "examples", "bench", "torch_loader.py")] + args
-
-
-def pss_kb(pid):
-    """Proportional set size of pid and all its descendants, in KB."""
-    total, pending = 0, [pid]
-    while pending:
-        p = pending.pop()
-        try:
-            with open(f"/proc/{p}/smaps_rollup") as f:
-                total += sum(int(line.split()[1]) for line in f if line.startswith("Pss:"))
-            for task in os.listdir(f"/proc/{p}/task"):
-                with open(f"/proc/{p}/task/{task}/children") as f:
-                    pending += [int(c) for c in f.read().split()]
-        except (FileNotFoundError, ProcessLookupError, PermissionError):
-            pass
-    return total
 
 
 def run(command, env):
@@ -74,6 +64,26 @@ def run(command, env):
     result = json.loads(lines[-1][len("RESULT "):])
     result["peak_mb"] = round(peak[0] / 1024)
     return result
+
+
+def run_loader(command, env):
+    """Runs one loader configuration: its result with the median rate and the kernel's counts of
+    the measured epochs per image delivered (minor page faults, user and system CPU ms) and system
+    CPU as a share of all cores' time."""
+    result = run(command, env)
+    images = sum(result["images"])
+    user_ms, system_ms = (1000 * result[k] / images for k in ("user_cpu_s", "system_cpu_s"))
+    result.update(rate=statistics.median(result["rates"]),
+                  faults_per_image=result["minor_faults"] / images,
+                  user_ms_per_image=user_ms, cpu_ms_per_image=user_ms + system_ms,
+                  system_share=result["system_cpu_s"] / (result["measured_s"] * CORES))
+    return result
+
+
+def kernel_summary(result):
+    return (f"{result['rate']:7.1f} img/s  {result['faults_per_image']:7.1f} faults/img  "
+            f"{result['cpu_ms_per_image']:5.2f} CPU ms/img  {result['system_share']:5.1%} sys  "
+            f"{result['peak_mb']:5} MB")
 
 
 QUICK = {"ConcurrentDataset (defaults)", "ConcurrentDataset (per-item buffers)",
@@ -141,13 +151,25 @@ def loader_command(kind, options, data, endpoint, args):
         common += ["--in-memory", "true"]
     if endpoint:
         common += ["--endpoint", endpoint]
-    heap = [o for o in options if o.startswith("-X")] or [None if args.default_jvm else "-Xmx4g"]
-    options = [o for o in options if not o.startswith("-X")]
+    jvm = [o for o in options if o.startswith(("-X", "-D"))]
+    if not args.default_jvm and not any(o.startswith("-Xmx") for o in jvm):
+        jvm.append("-Xmx4g")
+    options = [o for o in options if not o.startswith(("-X", "-D"))]
     warmup = args.warmup_seconds if kind != "torch" else 1
     common += ["--skip", str(skip(kind, options)), "--warmup-seconds", str(warmup)]
     if kind == "torch":
         return torch_command(common + options)
-    return java_command(JAVA_BENCH, common + ["--loader", kind] + options, heap[0])
+    return java_command(JAVA_BENCH, common + ["--loader", kind] + options, jvm)
+
+
+def attempt(failures, storage, loader, measure):
+    """measure(), or None once the failure of its process is printed and added to failures."""
+    try:
+        return measure()
+    except RuntimeError as e:
+        print(f"{storage:7} {loader:34} FAILED: {str(e)[-600:]}", flush=True)
+        failures.append({"storage": storage, "loader": loader, "error": str(e)[-600:]})
+        return None
 
 
 def measure_loaders(args, endpoints, env, failures):
@@ -161,16 +183,12 @@ def measure_loaders(args, endpoints, env, failures):
         for name, kind, options in configs:
             if not re.search(args.loaders, name):
                 continue
-            try:
-                result = run(loader_command(kind, options, data, endpoint, args), env)
-            except RuntimeError as e:
-                print(f"{storage:7} {name:34} FAILED: {str(e)[-600:]}", flush=True)
-                failures.append({"storage": storage, "loader": name, "error": str(e)[-600:]})
+            command = loader_command(kind, options, data, endpoint, args)
+            result = attempt(failures, storage, name, lambda: run_loader(command, env))
+            if result is None:
                 continue
-            result.update(storage=storage, loader=name, kind=kind,
-                          rate=statistics.median(result["rates"]))
-            print(f"{storage:7} {name:34} {result['rate']:7.1f} img/s  "
-                  f"{result['peak_mb']:5} MB  first batch {result['first_batch_ms']}", flush=True)
+            result.update(storage=storage, loader=name, kind=kind)
+            print(f"{storage:7} {name:34} {kernel_summary(result)}", flush=True)
             results.append(result)
     return results
 
@@ -272,7 +290,7 @@ def shard_rows(args):
 def measure_shard_row(args, server, name, command, env):
     """Runs one shard-table row; adds per-epoch GETs, bytes and 503s to its result."""
     before = server_counts(server) if name else None
-    result = run(command, env)
+    result = run_loader(command, env)
     per_epoch = args.set_size / max(1, result["total_images"])
     if name:
         after = server_counts(server)[name]
@@ -280,7 +298,6 @@ def measure_shard_row(args, server, name, command, env):
             result[key + "_per_epoch"] = (after[key] - before[name][key]) * per_epoch
     else:
         result["bytes_per_epoch"] = result["total_bytes"] * per_epoch
-    result["rate"] = statistics.median(result["rates"])
     return result
 
 
@@ -291,11 +308,9 @@ def measure_shards(args, server, endpoints, env, failures):
                                          ("tar shards", shards, "shards")):
             command = loader_command("concurrent", ["--format", data_format], data,
                                      endpoints[name] if name else None, args)
-            try:
-                result = measure_shard_row(args, server, name, command, env)
-            except RuntimeError as e:
-                print(f"{storage:22} {reads:10} FAILED: {str(e)[-600:]}", flush=True)
-                failures.append({"storage": storage, "loader": reads, "error": str(e)[-600:]})
+            result = attempt(failures, storage, reads,
+                             lambda: measure_shard_row(args, server, name, command, env))
+            if result is None:
                 continue
             result.update(storage=storage, reads=reads)
             print(f"{storage:22} {reads:10} {result['rate']:7.1f} img/s  "
@@ -340,7 +355,54 @@ def save(results, args):
         json.dump(results, f, indent=1)
 
 
-def main():
+# glibc's mmap threshold (issue 25): ConcurrentDataset pins it at 128 KiB unless told not to. Pairs
+# of runs of its defaults on the folder, pinned and not, each in its own process, with what a
+# user's process has: no -Xmx, no MALLOC_ARENA_MAX, no MALLOC_MMAP_THRESHOLD_ (which would stop the
+# pinning).
+MALLOPT = (("pinned", []), ("unpinned", ["-Dasyncdataset.mallopt=false"]))
+
+
+def run_mallopt_pairs(args, env):
+    """--mallopt-pairs N: N pairs, the first run of each pair alternating between the variants;
+    every run into target/bench/mallopt.json (or --results) with its pair and variant."""
+    env = {k: v for k, v in env.items() if k != "MALLOC_MMAP_THRESHOLD_"}
+    results = {"cores": CORES, "mallopt": [], "failures": []}
+    for pair in range(1, args.mallopt_pairs + 1):
+        for variant, jvm in MALLOPT if pair % 2 else MALLOPT[::-1]:
+            command = loader_command("concurrent", jvm, args.folder, None, args)
+            result = attempt(results["failures"], f"pair {pair}", variant,
+                             lambda: run_loader(command, env))
+            if result is None:
+                continue
+            result.update(pair=pair, variant=variant)
+            print(f"pair {pair:2} {variant:8} {kernel_summary(result)}", flush=True)
+            results["mallopt"].append(result)
+            save(results, args)
+
+
+def run_suite(args, env):
+    """The loader rows, then the shard and training tables as asked, into target/bench."""
+    if args.shards:
+        write_shards(args, env)
+    server, endpoints = start_servers(args, env)
+    try:
+        results = {"cores": CORES, "failures": []}
+        if args.shards or not args.storages or any(s.startswith("s3-") for s in args.storages):
+            warm_servers(args, endpoints, env)
+        results["loaders"] = [] if args.shards_only else measure_loaders(
+            args, endpoints, env, results["failures"])
+        save(results, args)
+        if args.shards:
+            run_shards(args, server, endpoints, env, results)
+        if not args.skip_training and not args.shards_only:
+            results["training"] = measure_training(args, endpoints, env)
+            save(results, args)
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
+
+
+def arguments():
     parser = argparse.ArgumentParser(description="the loader benchmark suite")
     parser.add_argument("--folder", default=os.path.join(ROOT, "data", "bench-10x400"))
     parser.add_argument("--latencies", type=int, nargs="+", default=[0, 20, 100])
@@ -355,11 +417,16 @@ def main():
     parser.add_argument("--best", action="store_true",
                         help="per storage (folder, s3-0, s3-20, s3-100) ConcurrentDataset's "
                              "defaults against DJL and PyTorch at the settings that can be best "
-                             "there; no training (about 28 minutes on 2 cores)")
+                             "there; no training (about 33 minutes on 2 cores)")
+    parser.add_argument("--mallopt-pairs", type=int, metavar="N",
+                        help="instead of the suite: N pairs of runs of ConcurrentDataset's "
+                             "defaults on the folder, glibc's mmap threshold pinned and not, "
+                             "alternating (mallopt.json, mallopt.md)")
     parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ...")
     parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
     parser.add_argument("--skip-training", action="store_true")
-    parser.add_argument("--results", default="results.json", help="file name in target/bench")
+    parser.add_argument("--results", help="file name in target/bench (results.json, with "
+                                          "--mallopt-pairs mallopt.json)")
     add_shard_arguments(parser)
     parser.add_argument("--default-jvm", action="store_true",
                         help="Java rows without -Xmx (rows that set a heap keep it)")
@@ -369,31 +436,25 @@ def main():
     if args.best:
         args.storages = args.storages or list(BEST)
         args.skip_training = True
+    if args.mallopt_pairs:
+        args.default_jvm = args.no_arena_max = True
+    args.results = args.results or ("mallopt.json" if args.mallopt_pairs else "results.json")
     args.shards = args.shards or args.shards_only
     args.set_size = sum(len(files) for _, _, files in os.walk(args.folder))
+    return args
+
+
+def main():
+    args = arguments()
     env = dict(os.environ, AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench-secret",
                AWS_REGION="us-east-1", OMP_WAIT_POLICY="PASSIVE", MALLOC_ARENA_MAX="2")
     if args.no_arena_max:
         env.pop("MALLOC_ARENA_MAX")
     os.makedirs(OUT, exist_ok=True)
-    if args.shards:
-        write_shards(args, env)
-    server, endpoints = start_servers(args, env)
-    try:
-        results = {"failures": []}
-        if args.shards or not args.storages or any(s.startswith("s3-") for s in args.storages):
-            warm_servers(args, endpoints, env)
-        results["loaders"] = [] if args.shards_only else measure_loaders(
-            args, endpoints, env, results["failures"])
-        save(results, args)
-        if args.shards:
-            run_shards(args, server, endpoints, env, results)
-        if not args.skip_training and not args.shards_only:
-            results["training"] = measure_training(args, endpoints, env)
-            save(results, args)
-    finally:
-        server.stdin.close()
-        server.wait(timeout=60)
+    if args.mallopt_pairs:
+        run_mallopt_pairs(args, env)
+    else:
+        run_suite(args, env)
     subprocess.run([sys.executable, os.path.join(ROOT, "examples", "bench", "report.py"),
                     os.path.join(OUT, args.results)], check=True)
 

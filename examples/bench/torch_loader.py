@@ -9,7 +9,8 @@ are persistent by default (PyTorch's best setting: no process start and no new b
 epoch). With --train, ResNet-18 training steps instead, timing the wait for each batch. With
 --no-loader, no DataLoader: the same steps over one constant batch (the process's floor, for
 memory). Prints "EPOCH" after each epoch and one "RESULT {...}" JSON line, like the Java
-LoaderBenchmark, for suite.py and memory.py.
+LoaderBenchmark, for suite.py and memory.py, with what the kernel counted over the measured epochs
+for the process and its workers (minor page faults, user and system CPU time).
 
 Run it with Debian's /usr/bin/python3 (python3-torch, python3-torchvision, python3-pil,
 python3-boto3).
@@ -25,6 +26,8 @@ import torchvision
 from PIL import Image
 from torch.utils.data import DataLoader, Dataset
 from torchvision import transforms
+
+from proctree import counters
 
 MEAN = [0.485, 0.456, 0.406]
 STD = [0.229, 0.224, 0.225]
@@ -143,6 +146,17 @@ def run_epoch(batches, args, step_fn):
             "images": images, "wait": wait, "wall": end - start}
 
 
+def measured_epochs(batches, args, step_fn):
+    """The measured epochs, and what the kernel counted over them for this process and its workers:
+    wall seconds, minor page faults, user and system CPU seconds."""
+    before, start = counters(os.getpid()), time.perf_counter()
+    epochs = [run_epoch(batches, args, step_fn) for _ in range(args.epochs)]
+    wall, after = time.perf_counter() - start, counters(os.getpid())
+    faults, user, system = (a - b for a, b in zip(after, before))
+    return epochs, {"measured_s": round(wall, 3), "minor_faults": faults,
+                    "user_cpu_s": round(user, 2), "system_cpu_s": round(system, 2)}
+
+
 def trainer(classes, args):
     torch.manual_seed(args.seed)
     model = torchvision.models.resnet18(num_classes=classes)
@@ -189,7 +203,7 @@ def main():
     began, warmup = time.perf_counter(), []
     while time.perf_counter() - began < args.warmup_seconds:
         warmup.append(run_epoch(batches, args, step))
-    epochs = [run_epoch(batches, args, step) for _ in range(args.epochs)]
+    epochs, counts = measured_epochs(batches, args, step)
     if args.train:
         print("RESULT " + json.dumps({
             "images": sum(e["images"] for e in epochs), "wall_s": sum(e["wall"] for e in epochs),
@@ -200,7 +214,7 @@ def main():
         "first_batch_ms": [round(e["first_ms"], 2) for e in warmup + epochs],
         "images": [e["images"] for e in epochs], "warmup_epochs": len(warmup),
         "wait_share": [round(e["wait"] / e["wall"], 4) for e in epochs],
-        "batches_in_flight": max(1, 2 * args.workers), "batches_staged": 0}), flush=True)
+        "batches_in_flight": max(1, 2 * args.workers), "batches_staged": 0, **counts}), flush=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@ package dev.asyncdataset;
 
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
@@ -12,13 +11,13 @@ import ai.djl.translate.Pipeline;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.decode.ItemRandom;
-import dev.asyncdataset.internal.BatchIterable;
-import dev.asyncdataset.internal.CurrentEpoch;
+import dev.asyncdataset.internal.Concurrency;
+import dev.asyncdataset.internal.DatasetEpochs;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.HostBuffers;
 import dev.asyncdataset.internal.LoaderSpec;
+import dev.asyncdataset.internal.Pipelines;
 import dev.asyncdataset.internal.ShardStreaming;
-import dev.asyncdataset.internal.StatsCounter;
 import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
@@ -31,8 +30,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A drop-in DJL {@link RandomAccessDataset} that loads the items of each batch concurrently and
@@ -90,48 +87,33 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
  * stages.
+ *
+ * <p>As with DJL's loader, several epochs of one dataset may be read at once, interleaved (such as
+ * an evaluation pass over the training set in the middle of a training epoch): each delivers its
+ * whole epoch. An epoch is live from {@code getData} until it ends (its last batch taken, a
+ * failure, its iterator closed or interrupted, or the trainer's manager closed). DJL never closes
+ * an epoch left with {@code break}, so to bound what abandoned epochs hold without waiting for a
+ * garbage collection, at most {@link Builder#optMaxLiveEpochs} epochs (default 2) are live at once:
+ * {@code getData} beyond that closes the live epoch advanced least recently. An abandoned epoch is
+ * never advanced again, so it goes before any epoch still being read; its threads stop and its
+ * arrays are freed before {@code getData} returns, and its iterator's {@code hasNext} and {@code
+ * next} throw a {@link DataLoadingException} naming the cap (unless it had already ended).
+ * Abandoned epochs therefore hold at most the cap times what a running epoch holds, and an
+ * unreachable one is also freed by the garbage collector.
  */
 public final class ConcurrentDataset extends RandomAccessDataset {
 
-    private final LoaderSpec spec;
-    private final EpochSampler epochSampler;
-    private final ShardStreaming streaming;
-    private final AtomicLong epochs;
-    private final AtomicLong resumeSkip;
-    private final AtomicLong resumeSamples;
-    // random access: the batches of the epoch before this run; streaming: its global position
-    private final AtomicLong epochOffset = new AtomicLong();
-    private final AtomicReference<ItemSource<?>> epochSource;
-    private final CurrentEpoch currentEpoch = new CurrentEpoch();
-    private final AtomicReference<StatsCounter> epochStats =
-            new AtomicReference<>(new StatsCounter(0));
+    private final DatasetEpochs epochs;
 
-    ConcurrentDataset(
-            Builder builder,
-            LoaderSpec spec,
-            EpochSampler epochSampler,
-            ShardStreaming streaming,
-            IterationState resume) {
+    private ConcurrentDataset(Builder builder, DatasetEpochs epochs) {
         super(builder);
-        this.spec = spec;
-        this.epochSampler = epochSampler;
-        this.streaming = streaming;
-        this.epochs = new AtomicLong(resume == null ? 0 : resume.epoch());
-        this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
-        this.resumeSamples = new AtomicLong(resume == null ? -1 : resume.samples());
-        this.epochSource = new AtomicReference<>(spec.source());
+        this.epochs = epochs;
     }
 
     /** A split of {@code parent}: the same loader, options and seed over some of its items. */
     private ConcurrentDataset(ConcurrentDataset parent, long[] indices) {
         super(splitBuilder(parent));
-        this.spec = SubsetSource.spec(parent.spec, indices);
-        this.epochSampler = parent.epochSampler;
-        this.streaming = null;
-        this.epochs = new AtomicLong();
-        this.resumeSkip = new AtomicLong();
-        this.resumeSamples = new AtomicLong(-1);
-        this.epochSource = new AtomicReference<>(spec.source());
+        this.epochs = parent.epochs.split(SubsetSource.spec(parent.epochs.spec(), indices));
     }
 
     /**
@@ -150,7 +132,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return epochStats.get().stats(epochSource.get());
+        return epochs.stats();
     }
 
     /**
@@ -162,14 +144,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the iteration state, to save with a checkpoint
      */
     public IterationState iterationState() {
-        LoaderStats now = stats();
-        if (streaming == null) {
-            return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + now.batches());
-        }
-        long samples = streaming.position(epochOffset.get(), now.batches());
-        long perStep = (long) epochSampler.batchSize() * epochSampler.worldSize();
-        return new IterationState(
-                spec.seed(), now.epoch(), samples / perStep, samples, streaming.partitions());
+        return epochs.iterationState();
     }
 
     /**
@@ -178,7 +153,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the item source
      */
     public ItemSource<?> getSource() {
-        return spec.source();
+        return epochs.spec().source();
     }
 
     /**
@@ -187,8 +162,13 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      */
     @Override
     public Record get(NDManager manager, long index) throws IOException {
+        LoaderSpec spec = epochs.spec();
         try {
-            return ItemRandom.with(spec.seed(), 0, index, () -> read(manager, index));
+            return ItemRandom.with(
+                    spec.seed(),
+                    0,
+                    index,
+                    () -> spec.decode(manager, index, spec.source().fetch(manager, index)));
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -201,56 +181,14 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     public Iterable<Batch> getData(NDManager manager, Sampler sampler, ExecutorService unused)
             throws IOException {
         prepare();
-        long epoch = epochs.getAndIncrement();
-        StatsCounter stats = new StatsCounter(epoch);
-        epochStats.set(stats);
-        epochSource.set(spec.source());
-        if (epochSampler == null || sampler != this.sampler) {
-            epochOffset.set(0);
-            return currentEpoch.replace(
-                    new BatchIterable(
-                            spec, manager, sampler.sample(this), size(), 0, stats, false));
-        }
-        long skip = resumeSkip.getAndSet(0);
-        long samples = resumeSamples.getAndSet(-1);
-        if (streaming != null) {
-            return streamedEpoch(
-                    manager, epoch, samples >= 0 ? samples : streaming.position(0, skip), stats);
-        }
-        epochOffset.set(skip);
-        long total = epochSampler.shareSize(size());
-        return currentEpoch.replace(
-                new BatchIterable(
-                        spec,
-                        manager,
-                        epochSampler.sample(size(), spec.seed(), epoch, skip),
-                        total,
-                        Math.min(total, skip * epochSampler.batchSize()),
-                        stats,
-                        false));
-    }
-
-    /** Starts a streamed epoch at global position {@code position}. */
-    private BatchIterable streamedEpoch(
-            NDManager manager, long epoch, long position, StatsCounter stats) {
-        epochOffset.set(position);
-        ShardStreaming.Epoch streamed = streaming.epoch(spec, epoch, position);
-        epochSource.set(streamed.spec().source());
-        return currentEpoch.replace(
-                new BatchIterable(
-                        streamed.spec(),
-                        manager,
-                        streamed.batches(),
-                        streamed.total(),
-                        streamed.consumed(),
-                        stats,
-                        true));
+        boolean seeded = epochs.seeded() && sampler == this.sampler;
+        return epochs.start(manager, seeded ? null : sampler.sample(this), size());
     }
 
     /** {@inheritDoc} */
     @Override
     public void prepare(Progress progress) throws IOException {
-        spec.source().prepare(progress);
+        epochs.spec().source().prepare(progress);
     }
 
     /** {@inheritDoc} */
@@ -277,7 +215,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     @Override
     protected long availableSize() {
-        return spec.source().size();
+        return epochs.spec().source().size();
     }
 
     private static Builder splitBuilder(ConcurrentDataset parent) {
@@ -290,18 +228,6 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                 .optDevice(parent.device);
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private Record read(NDManager manager, long index) throws Exception {
-        ItemSource source = spec.source();
-        Record record = source.decode(manager, index, source.fetch(manager, index));
-        Pipeline pipeline = spec.pipeline();
-        if (pipeline == null) {
-            return record;
-        }
-        NDList data = pipeline.transform(record.getData());
-        return new Record(data, record.getLabels());
-    }
-
     /**
      * Builds a {@link ConcurrentDataset}; names follow DJL's {@code RandomAccessDataset} builders.
      */
@@ -309,6 +235,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
         /** The default shards of a shuffle window of shard streaming. */
         public static final int DEFAULT_WINDOW_SHARDS = 4;
+
+        /** The default most epochs of one dataset live at once. */
+        public static final int DEFAULT_MAX_LIVE_EPOCHS = 2;
 
         private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
@@ -334,6 +263,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         private Integer partitions;
         private boolean randomAccess;
         private boolean recycleBuffers = true;
+        private int maxLiveEpochs = DEFAULT_MAX_LIVE_EPOCHS;
 
         /**
          * Creates a builder, as {@code new ArrayDataset.Builder()} does; the same as {@link
@@ -497,8 +427,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          * Lets the fetch concurrency follow the storage (the default, with at most 256): by
          * Little's law, twice the items the decode stage can take per second times the mean fetch
          * latency, recomputed as the loader runs, between 16 and {@code maxFetchers}. The loader
-         * keeps enough batches in flight to feed it, at least {@link #optWorkers workers}, so host
-         * memory stays bounded by {@code maxFetchers} items plus one batch.
+         * keeps enough batches in flight to feed it: {@code max(workers, ceil(limit / batch size) +
+         * 1)}, so host memory stays bounded by {@code max(workers, ceil(maxFetchers / batch size) +
+         * 1)} batches (with batch 256 and 4 workers, 4 batches of 256 items).
          *
          * @param maxFetchers the most item reads in flight at once, at least 1
          * @return this builder
@@ -510,7 +441,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
-         * Sets the most batches being fetched and decoded at once; default 4.
+         * Sets the batches being fetched and decoded at once; default 4: exactly that many with
+         * {@link #optFetchers}, at least that many under AUTO ({@link #optAutoFetchers}).
          *
          * @param workers the batches in flight, at least 1
          * @return this builder
@@ -672,6 +604,20 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         }
 
         /**
+         * Sets the most epochs of this dataset live at once (see the class documentation); default
+         * {@value #DEFAULT_MAX_LIVE_EPOCHS}: an epoch being trained on and one more read inside it,
+         * such as an evaluation pass over the training set. Each live epoch holds up to what a
+         * running one does.
+         *
+         * @param maxLiveEpochs the most live epochs, at least 1
+         * @return this builder
+         */
+        public Builder optMaxLiveEpochs(int maxLiveEpochs) {
+            this.maxLiveEpochs = atLeast(1, maxLiveEpochs, "maxLiveEpochs");
+            return self();
+        }
+
+        /**
          * Checks the settings and builds the dataset.
          *
          * @return the dataset
@@ -698,24 +644,19 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             ? new EpochSampler(
                                     batchSize, shuffle, dropLast, rank, worldSize, dropRemainder)
                             : null;
-            long itemSeed = seed != null ? seed : defaultSeed();
             LoaderSpec spec =
                     new LoaderSpec(
                             items,
-                            fetchers,
-                            autoFetchers,
-                            workers,
-                            stagingDepth,
-                            decodeThreads,
-                            inOrder,
+                            new Concurrency(
+                                    fetchers,
+                                    autoFetchers,
+                                    workers,
+                                    stagingDepth,
+                                    decodeThreads,
+                                    inOrder),
+                            pipelines(items),
                             badItemPolicy,
-                            itemSeed,
-                            dataBatchifier,
-                            labelBatchifier,
-                            data != null ? null : DjlRandomPipeline.seeded(pipeline),
-                            data != null ? BuildPipelines.perBatch(pipeline) : null,
-                            BuildPipelines.labels(items, targetPipeline),
-                            devicePipeline,
+                            seed != null ? seed : defaultSeed(),
                             device,
                             recycleBuffers ? new HostBuffers() : null);
             ShardStreaming streaming =
@@ -726,7 +667,19 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                                     ShardStreaming.partitions(partitions, resume, worldSize),
                                     epochSampler)
                             : null;
-            return new ConcurrentDataset(this, spec, epochSampler, streaming, resume);
+            return new ConcurrentDataset(
+                    this, new DatasetEpochs(spec, epochSampler, streaming, resume, maxLiveEpochs));
+        }
+
+        /** In-memory arrays are stacked first, so their item pipeline runs per batch. */
+        private Pipelines pipelines(ItemSource<?> items) {
+            return new Pipelines(
+                    data != null ? null : DjlRandomPipeline.seeded(pipeline),
+                    dataBatchifier,
+                    labelBatchifier,
+                    data != null ? BuildPipelines.perBatch(pipeline) : null,
+                    BuildPipelines.labels(items, targetPipeline),
+                    devicePipeline);
         }
 
         @Override

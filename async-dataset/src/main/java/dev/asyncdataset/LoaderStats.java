@@ -30,7 +30,9 @@ package dev.asyncdataset;
  *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states; between epochs the
  *     source keeps up to that many free buffers for reuse)
  * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
- *     host batch buffers, one array per field per batch) or {@code "per-item"} (an array per item,
+ *     host batch buffers, one array per field per batch), {@code "recycled-normalized"} (the same,
+ *     each row written already normalized by the decode threads, for {@code
+ *     ImageRecipes.deviceNormalize()} on a CPU device) or {@code "per-item"} (an array per item,
  *     stacked into the batch); see {@link ConcurrentDataset.Builder#optRecycleBuffers}
  * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;
  *     0 on the per-item path

@@ -3,24 +3,39 @@
  *
  * <p>{@link dev.asyncdataset.ConcurrentDataset} replaces {@code ArrayDataset} (or wraps any {@code
  * RandomAccessDataset}, or reads an {@link dev.asyncdataset.source.ItemSource} such as a folder or
- * an S3 prefix). Each call to {@code getData} is one epoch that runs this pipeline:
+ * an S3 prefix). Each call to {@code getData} is one epoch that runs this loop ({@code
+ * internal.Loader.start} builds it, each stage before the ones that hand it work):
  *
  * <pre>
- *  sampler ─> BatchPlanner ─> FetchStage ───────> DecodeStage ───────> Collator ─────────> BatchWindow ──────> DeviceStager ─> HandOverSlots ─> trainer
- *  (DJL       (numbers each   (one virtual       (D platform         (on a decode       (W batches in      (copy to the    (S slots on     (EasyTrain,
- *   Sampler)   batch; its      thread per item,   threads; decode,    thread: stack,     flight, planned    device, device  the device and  unmodified)
- *              own host        at most F at       per-item pipeline   batch pipeline,    ahead; given back  pipeline)       a ready queue)
- *              manager)        once; I/O only)    with ItemRandom)    label pipeline)    in order or first
- *                                                                                        done)
+ *  sampler (the seeded EpochSampler, with optSeed or streamed shards; else the DJL Sampler)
+ *     │ index lists
+ *     v
+ *  ┌─ async-dataset-stager-0 ────────────────────────────────────────────────────┐
+ *  │ BatchWindow.fill: while fewer than W' batches are in flight, BatchPlanner   │
+ *  │   numbers the next one (BatchAssembly lends it its rows) and submits it ────┼──┐
+ *  │ BatchWindow.next: waits for the oldest batch's outcome (any, unordered) ←───┼──┼──┐
+ *  │ DeviceStager: creates it on the device, runs the device pipeline, waits for │  │  │
+ *  │   one of S hand-over slots and puts it in the HandOverSlots                 │  │  │
+ *  └─────────────────────────────────────────────────────────────────────────────┘  │  │
+ *     ┌─────────────────────────────────────────────────────────────────────────────┘  │
+ *     v                                                                                │
+ *  FetchStage: one virtual thread per item,        DecodeStage: D platform threads;    │
+ *    at most F at once; ItemSource.fetch (I/O) ──>   BatchAssembly.decode (into its    │
+ *     │ fetch latency                                row, or a record); the thread     │
+ *     v                                              that fills a batch's last slot    │
+ *  FetchLimit (AUTO: Little's law) ←─ decode time ─  runs its Collator ─── collated ───┘
+ *    sets F, and W' = max(W, ceil(F / batch size) + 1)
+ *
+ *  trainer (EasyTrain, unmodified): hasNext/next take from the HandOverSlots;
+ *    Batch.close() frees the batch's slot (and its rows, when the batch aliases them)
  * </pre>
  *
- * <p>W = {@code optWorkers}, F = the fetch limit, D = {@code optDecodeThreads}, S = {@code
- * optStagingDepth}. F is {@code optFetchers}, or by default AUTO: Little's law on the observed
- * fetch latency and decode rate, between 16 and {@code optAutoFetchers} (256), with W raised to
- * enough batches to feed it ({@code internal.FetchLimit}). Memory is bounded by W host batches
- * (under AUTO, 256 items plus one batch) plus S device batches, whatever the dataset size or the
- * number of epochs. {@code internal.Loader.start} wires the stages in this order, each given only
- * what it uses.
+ * <p>W = {@code optWorkers}, F = the fetch limit ({@code optFetchers}, or by default AUTO up to
+ * {@code optAutoFetchers}), D = {@code optDecodeThreads}, S = {@code optStagingDepth}; each bound
+ * and default is stated once, in the javadoc of its builder option. Memory is bounded by the W'
+ * batches in flight on the host plus the S on the device (plus what the trainer keeps open), and,
+ * when streaming shards, the shard buffers bounded in {@link
+ * dev.asyncdataset.source.ShardedSource}, whatever the dataset size or the number of epochs.
  *
  * <h2>Threads</h2>
  *
@@ -40,10 +55,22 @@
  *   <li>The trainer's thread only takes ready batches out of the {@code HandOverSlots} ({@code
  *       hasNext}/{@code next}); time spent there is the data-wait time in {@link
  *       dev.asyncdataset.LoaderStats}.
- *   <li>{@code async-dataset-closer} (short-lived: closes a loader whose trainer's manager was
+ *   <li>{@code async-dataset-shard-load-N}: virtual, for a streamed epoch of a {@link
+ *       dev.asyncdataset.source.ShardedSource}: one schedules the shard reads, one per shard reads
+ *       it whole (at most the live shards at once); they end when the epoch closes.
+ *   <li>{@code async-dataset-shard-write-fetch-N}: virtual, while {@code ShardWriter} writes
+ *       shards: the item reads it overlaps.
+ *   <li>{@code async-dataset-closer-0} (short-lived: closes a loader whose trainer's manager was
  *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
  *       unreachable).
+ *   <li>For S3, one set per process shared by every client: {@code async-dataset-s3-N} (the network
+ *       event loop), {@code async-dataset-s3-timeouts} (one) and {@code
+ *       async-dataset-s3-completion-N} (virtual, short-lived: complete the responses).
  * </ul>
+ *
+ * <p>{@code internal.StageThreads.live()}, which the tests' leak checks read, counts the threads of
+ * every loader and streamed epoch: the fetch, decode, stager, closer, shard-load and
+ * shard-write-fetch threads; not the per-process ones.
  *
  * <h2>Thread safety and ownership</h2>
  *
@@ -66,15 +93,16 @@
  *   <li>The epoch ends, and all its threads stop and all its host arrays are freed, when the
  *       sampler is exhausted, an error is thrown to the trainer, the trainer's thread is
  *       interrupted while waiting, the iterator is closed ({@code AutoCloseable}), the trainer's
- *       manager is closed, the next epoch of the same dataset starts ({@code getData} is called
- *       again), or the iterator becomes unreachable.
- *   <li>After the trainer's manager is closed, or after the next epoch of the same dataset has
- *       started, the iterator's {@code hasNext} and {@code next} throw a {@link
- *       dev.asyncdataset.DataLoadingException} (unless the epoch had already ended), and never hand
- *       out a batch whose arrays are freed. So an epoch left with {@code break} holds at most what
- *       a running one does (W host batches, S device batches, D + 1 platform threads), and only
- *       until the next {@code getData} of its dataset (or a garbage collection); one dataset is
- *       read by one epoch at a time.
+ *       manager is closed, a {@code getData} of the same dataset beyond its cap of live epochs
+ *       evicts it, or the iterator becomes unreachable.
+ *   <li>Several epochs of one dataset may be live and read interleaved, each by one thread at a
+ *       time, each delivering its whole epoch; the cap ({@code optMaxLiveEpochs}, default 2) and
+ *       which epoch goes first are documented in {@link dev.asyncdataset.ConcurrentDataset}. After
+ *       the trainer's manager is closed, or after its epoch was evicted, an iterator's {@code
+ *       hasNext} and {@code next} throw a {@link dev.asyncdataset.DataLoadingException} (unless the
+ *       epoch had already ended), and never hand out a batch whose arrays are freed. So the epochs
+ *       left with {@code break} hold at most, each, what a running one does (W host batches, S
+ *       device batches, D + 1 platform threads), and at most cap of them at once.
  * </ul>
  */
 package dev.asyncdataset;

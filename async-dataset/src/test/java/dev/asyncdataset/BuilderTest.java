@@ -20,6 +20,7 @@ class BuilderTest {
         assertMessage("stagingDepth < 1: 0", () -> builder.optStagingDepth(0));
         assertMessage("decodeThreads < 1: 0", () -> builder.optDecodeThreads(0));
         assertMessage("workers < 1: 0", () -> builder.optPrefetchNumber(0));
+        assertMessage("maxLiveEpochs < 1: 0", () -> builder.optMaxLiveEpochs(0));
     }
 
     @Test

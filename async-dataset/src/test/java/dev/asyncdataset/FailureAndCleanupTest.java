@@ -10,10 +10,10 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.Loader;
 import dev.asyncdataset.internal.StageThreads;
-import java.time.Duration;
+import dev.asyncdataset.testing.Loaders;
+import dev.asyncdataset.testing.Poll;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,12 +103,10 @@ class FailureAndCleanupTest {
                 }
             }
         }
-        awaitTrue(
-                () -> {
-                    System.gc();
-                    return StageThreads.live() == 0 && Loader.open() == 0;
-                });
-        awaitTrue(() -> root.getManagedArrays().size() == baselineArrays);
+        Poll.until("loaders released", Loaders::releasedAfterGc);
+        Poll.until(
+                "arrays back to the baseline",
+                () -> root.getManagedArrays().size() == baselineArrays);
     }
 
     @Test
@@ -155,7 +153,9 @@ class FailureAndCleanupTest {
         Iterator<Batch> batches = dataset.getData(trainer).iterator();
         batches.next();
         trainer.close();
-        awaitTrue(() -> StageThreads.live() == 0 && Loader.open() == 0);
+        Poll.until(
+                "the loader stopped by itself",
+                () -> StageThreads.live() == 0 && Loader.open() == 0);
         assertEquals(0, root.getManagedArrays().size() - 1);
     }
 
@@ -163,13 +163,5 @@ class FailureAndCleanupTest {
         assertEquals(0, StageThreads.live(), "loader threads still running");
         assertEquals(0, Loader.open(), "loader host arrays not freed");
         assertEquals(0, trainer.getManagedArrays().size(), "arrays left attached");
-    }
-
-    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "condition not reached in 60 s");
-            Thread.sleep(20);
-        }
     }
 }

@@ -8,6 +8,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
+import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.LabeledImageSource;
@@ -38,8 +39,24 @@ class NativeAllocationsTest {
         assertTrue(arraysPerBatch(root, 16, false) >= 3 * 16, "per-item path not counted");
     }
 
+    @Test
+    @Timeout(300)
+    void normalizedBatchesOnTheCpuCreateOnlyTheirTwoArrays(@TempDir Path root) throws Exception {
+        TestImages.write(root, TestImages.classFolders(2, 16, 40, 30));
+        Pipeline normalize = new Pipeline(ImageRecipes.deviceNormalize());
+        assertEquals(2.0, arraysPerBatch(root, 16, true, normalize));
+        assertTrue(
+                arraysPerBatch(root, 16, false, normalize) >= 3 * 16 + 2,
+                "the device pipeline's arrays not counted");
+    }
+
     private static double arraysPerBatch(Path root, int batchSize, boolean recycle)
             throws Exception {
+        return arraysPerBatch(root, batchSize, recycle, null);
+    }
+
+    private static double arraysPerBatch(
+            Path root, int batchSize, boolean recycle, Pipeline devicePipeline) throws Exception {
         CountingSource source = new CountingSource(ImageFolderSource.of(root));
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
@@ -48,6 +65,7 @@ class NativeAllocationsTest {
                         .optPipeline(ImageRecipes.training(24))
                         .optSeed(5)
                         .optRecycleBuffers(recycle)
+                        .optDevicePipeline(devicePipeline)
                         .build();
         long batches = 0;
         try (NDManager trainer = NDManager.newBaseManager()) {

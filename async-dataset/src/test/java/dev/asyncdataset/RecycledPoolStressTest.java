@@ -7,17 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.internal.Loader;
-import dev.asyncdataset.internal.StageThreads;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.testing.ConsumerThreads;
+import dev.asyncdataset.testing.Loaders;
+import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * more than the blocks one epoch can use at once (batches in flight, the one being staged, and the
  * staging depth). The seed is printed; rerun one with {@code -Dasyncdataset.stress.seed=...}.
  */
+@Tag("stress")
 class RecycledPoolStressTest {
 
     private static final long SEED = Long.getLong("asyncdataset.stress.seed", System.nanoTime());
@@ -72,7 +73,7 @@ class RecycledPoolStressTest {
                     ending == Ending.INTERRUPT,
                     random);
             trainer.close();
-            awaitReleased(i);
+            Poll.until("loader left running after " + i, Loaders::releasedAfterGc);
             assertEquals("recycled", dataset.stats().bufferPath());
             long held = dataset.stats().hostBytesHeld();
             assertTrue(
@@ -138,16 +139,6 @@ class RecycledPoolStressTest {
         void checkAndClose() {
             check();
             batch.close();
-        }
-    }
-
-    /** Waits, bounded, until no loader thread runs and every loader freed its host arrays. */
-    private static void awaitReleased(int iteration) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (StageThreads.live() != 0 || Loader.open() != 0) {
-            assertTrue(System.nanoTime() < deadline, "loader left running after " + iteration);
-            System.gc();
-            Thread.sleep(10);
         }
     }
 }

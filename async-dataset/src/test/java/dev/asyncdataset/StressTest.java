@@ -1,19 +1,18 @@
 package dev.asyncdataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.internal.Loader;
-import dev.asyncdataset.internal.StageThreads;
 import dev.asyncdataset.testing.ConsumerThreads;
-import java.time.Duration;
+import dev.asyncdataset.testing.Loaders;
+import dev.asyncdataset.testing.Poll;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * loader thread or array left after any of them. The seed is printed; rerun one with {@code
  * -Dasyncdataset.stress.seed=...}, or more with {@code -Dasyncdataset.stress.iterations}.
  */
+@Tag("stress")
 class StressTest {
 
     private static final long SEED = Long.getLong("asyncdataset.stress.seed", System.nanoTime());
@@ -63,7 +63,7 @@ class StressTest {
                         ending == Ending.INTERRUPT,
                         random);
                 trainer.close();
-                awaitReleased(i);
+                Poll.until("loader left running after " + i, Loaders::releasedAfterGc);
                 assertEquals(baseline, root.getManagedArrays().size(), "arrays after " + i);
             }
         }
@@ -91,16 +91,6 @@ class StressTest {
             }
         } catch (Exception | Error e) {
             ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
-        }
-    }
-
-    /** Waits, bounded, until no loader thread runs and every loader freed its host arrays. */
-    private static void awaitReleased(int iteration) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (StageThreads.live() != 0 || Loader.open() != 0) {
-            assertTrue(System.nanoTime() < deadline, "loader left running after " + iteration);
-            System.gc();
-            Thread.sleep(10);
         }
     }
 }

@@ -117,7 +117,7 @@ final class TestSources {
     }
 
     /** A DJL dataset whose {@code get} waits {@code millis} per item, like a remote read. */
-    static final class SlowDataset extends RandomAccessDataset {
+    static class SlowDataset extends RandomAccessDataset {
         private final long size;
         private final long millis;
         private final AtomicInteger running = new AtomicInteger();

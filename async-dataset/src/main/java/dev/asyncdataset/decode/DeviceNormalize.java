@@ -9,7 +9,9 @@ import ai.djl.translate.Transform;
 /**
  * Turns a batch of uint8 images (N, H, W, C) into normalized float32 (N, C, H, W) in one pass on
  * the batch's device: {@code (x - 255 mean) / (255 std)}, the same numbers as DJL's {@code
- * ToTensor} followed by {@code Normalize}, per item, up to float rounding.
+ * ToTensor} followed by {@code Normalize}, per item, up to float rounding. On the recycled path to
+ * a CPU device the same numbers are written per item by the decode threads instead ({@link
+ * NormalizedRowWriter}, through {@link #toChw}).
  */
 final class DeviceNormalize implements Transform {
 
@@ -41,6 +43,26 @@ final class DeviceNormalize implements Transform {
                 NDArray scaleArray = constant(batch, scale)) {
             return nchw.toType(DataType.FLOAT32, true).subi(shiftArray).muli(scaleArray);
         }
+    }
+
+    /**
+     * Writes one (H, W, C) uint8 image, {@code pixels} = H x W, as normalized (C, H, W) floats: the
+     * same float operations, in the same order, as {@link #transform} (cast, subtract, multiply).
+     */
+    void toChw(byte[] hwc, int pixels, float[] chw) {
+        int channels = shift.length;
+        for (int c = 0; c < channels; c++) {
+            float minus = shift[c];
+            float times = scale[c];
+            for (int p = 0, from = c, to = c * pixels; p < pixels; p++, from += channels) {
+                chw[to + p] = ((hwc[from] & 0xFF) - minus) * times;
+            }
+        }
+    }
+
+    /** The number of channels the transform expects. */
+    int channels() {
+        return shift.length;
     }
 
     private static NDArray constant(NDArray like, float[] values) {

@@ -12,12 +12,13 @@ import java.util.NoSuchElementException;
  * One epoch as DJL sees it: the iterable that {@code getData} returns, and its own iterator, like
  * DJL's {@code DataIterable}. The loader starts on the first call to {@link #iterator()} and is
  * closed when the epoch ends, when it fails, when {@link #close()} is called, when the trainer's
- * manager is closed, or, if the caller abandons the loop, when the dataset's next epoch starts
- * ({@link CurrentEpoch}) or this object becomes unreachable, whichever is first.
+ * manager is closed, or, if the caller abandons the loop, when it is evicted for an epoch beyond
+ * the dataset's cap of live epochs ({@link LiveEpochs}) or this object becomes unreachable,
+ * whichever is first.
  *
- * <p>Once the trainer's manager is closed, or the next epoch has started, {@code hasNext} and
- * {@code next} throw a {@link DataLoadingException} (unless the epoch had already ended), and never
- * hand out a batch whose arrays are freed.
+ * <p>Once the trainer's manager is closed, or the epoch was evicted, {@code hasNext} and {@code
+ * next} throw a {@link DataLoadingException} (unless the epoch had already ended), and never hand
+ * out a batch whose arrays are freed.
  */
 public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, AutoCloseable {
 
@@ -74,17 +75,17 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
 
     @Override
     public boolean hasNext() {
-        long start = System.nanoTime();
+        LoaderEvents.TrainerWait wait = stats.waitStarts();
         try {
             return peek() != null;
         } finally {
-            stats.waitNanos.addAndGet(System.nanoTime() - start);
+            stats.waitEnds(wait);
         }
     }
 
     @Override
     public Batch next() {
-        long start = System.nanoTime();
+        LoaderEvents.TrainerWait wait = stats.waitStarts();
         try {
             Batch batch = peek();
             if (batch == null) {
@@ -95,7 +96,7 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
             stats.items.addAndGet(batch.getSize());
             return batch;
         } finally {
-            stats.waitNanos.addAndGet(System.nanoTime() - start);
+            stats.waitEnds(wait);
         }
     }
 
@@ -140,11 +141,11 @@ public final class BatchIterable implements Iterable<Batch>, Iterator<Batch>, Au
         return next;
     }
 
-    /** Throws if the trainer's manager is closed or the next epoch started. */
+    /** Throws if the trainer's manager is closed or the epoch was evicted. */
     private void checkUsable() {
         if (!trainer.isOpen()) {
             throw TrainerManager.closedError();
         }
-        loader.checkNotSuperseded();
+        loader.checkNotEvicted();
     }
 }

@@ -69,6 +69,8 @@ final class BatchWindow {
             batchSize = planned.indices.size();
             inFlight.add(planned);
             stats.inFlight.incrementAndGet();
+            LoaderEvents.BatchPlanned.emit(
+                    stats.epoch, planned, stats.fetchLimit.get(), inFlight.size());
             fetch.submit(planned);
         }
     }

@@ -1,83 +1,61 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDList;
-import ai.djl.training.dataset.Record;
-import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.DataLoadingException;
-import java.util.Arrays;
-import java.util.function.Consumer;
 
 /**
- * Makes the host arrays of a batch once its last slot is filled: on the recycled path one array per
- * field over the batch's rows ({@link HostRows#arrays}), otherwise the items stacked (then closed);
- * then applies the batch pipeline to the data and the label pipeline to the labels (as DJL's own
- * iterator does). Runs on a decode thread ({@link DecodeStage#onDecodeThread}).
+ * Makes the host arrays of a batch once its last slot is filled or skipped ({@link
+ * BatchAssembly#collate}), then applies the batch pipeline to the data and the label pipeline to
+ * the labels (as DJL's own iterator does), and completes the batch. Runs on a decode thread ({@link
+ * DecodeStage}).
  */
-final class Collator implements Consumer<PendingBatch> {
+final class Collator {
 
-    private final Batchifier dataBatchifier;
-    private final Batchifier labelBatchifier;
+    private final BatchAssembly assembly;
     private final Pipeline batchPipeline;
     private final Pipeline targetPipeline;
+    private final long epoch;
 
     /**
-     * @param dataBatchifier stacks the items' data
-     * @param labelBatchifier stacks the items' labels
+     * @param assembly makes the batch's arrays
      * @param batchPipeline applied to the stacked data, or {@code null}
      * @param targetPipeline applied to the stacked labels, or {@code null}
+     * @param epoch the epoch, for the events
      */
-    Collator(
-            Batchifier dataBatchifier,
-            Batchifier labelBatchifier,
-            Pipeline batchPipeline,
-            Pipeline targetPipeline) {
-        this.dataBatchifier = dataBatchifier;
-        this.labelBatchifier = labelBatchifier;
+    Collator(BatchAssembly assembly, Pipeline batchPipeline, Pipeline targetPipeline, long epoch) {
+        this.assembly = assembly;
         this.batchPipeline = batchPipeline;
         this.targetPipeline = targetPipeline;
+        this.epoch = epoch;
     }
 
-    @Override
-    public void accept(PendingBatch batch) {
-        if (batch.delivered().isEmpty()) {
-            batch.collated(null, null);
-            return;
-        }
-        NDList[] stacked;
+    /** Collates the batch, then completes it: its event ends before the stager can see it. */
+    void collate(PendingBatch batch) {
+        LoaderEvents.BatchCollate event = new LoaderEvents.BatchCollate();
+        event.begin();
+        int delivered = batch.delivered().size();
+        NDList[] arrays = null;
+        DataLoadingException failure = null;
         try {
-            stacked =
-                    batch.rows != null
-                            ? batch.rows.arrays(batch.manager, batch.filled())
-                            : stack(batch.records());
-            stacked = transform(stacked[0], stacked[1]);
+            arrays = delivered == 0 ? null : arrays(batch);
         } catch (RuntimeException e) {
-            batch.fail(
+            failure =
                     new DataLoadingException(
-                            batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e));
-            return;
+                            batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e);
         }
-        batch.collated(stacked[0], stacked[1]);
-    }
-
-    /**
-     * Stacks the records and closes them, before the batch completes: the staging thread closes the
-     * batch manager right after.
-     */
-    private NDList[] stack(Record[] records) {
-        NDList[] data = Arrays.stream(records).map(Record::getData).toArray(NDList[]::new);
-        NDList[] labels = Arrays.stream(records).map(Record::getLabels).toArray(NDList[]::new);
-        try {
-            return new NDList[] {dataBatchifier.batchify(data), labelBatchifier.batchify(labels)};
-        } finally {
-            Arrays.stream(data).forEach(NDList::close);
-            Arrays.stream(labels).forEach(NDList::close);
+        event.end(epoch, batch, delivered);
+        if (failure != null) {
+            batch.fail(failure);
+        } else {
+            batch.collated(arrays);
         }
     }
 
-    private NDList[] transform(NDList data, NDList labels) {
-        NDList stackedData = batchPipeline != null ? batchPipeline.transform(data) : data;
-        NDList stackedLabels = targetPipeline != null ? targetPipeline.transform(labels) : labels;
-        return new NDList[] {stackedData, stackedLabels};
+    private NDList[] arrays(PendingBatch batch) {
+        NDList[] host = assembly.collate(batch);
+        NDList data = batchPipeline != null ? batchPipeline.transform(host[0]) : host[0];
+        NDList labels = targetPipeline != null ? targetPipeline.transform(host[1]) : host[1];
+        return new NDList[] {data, labels};
     }
 }

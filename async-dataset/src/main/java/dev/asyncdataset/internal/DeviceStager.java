@@ -11,49 +11,54 @@ import dev.asyncdataset.DataLoadingException;
  * Turns a collated host batch into the {@code Batch} the trainer gets, on the staging thread: takes
  * a hand-over slot (waiting while the trainer holds them all), creates the arrays on the target
  * device (one copy per array per batch, or none when the target is the host), applies the device
- * pipeline, and hands the batch over; at the end, hands over the end of the epoch or its failure.
- * Recycled rows of a batch staged on a GPU go back to the pool with the batch's host manager, right
- * after the copy; on the host the batch's arrays alias them, so they go back when its manager
- * closes ({@link HostRows#keepUntilClosed}).
+ * pipeline that the epoch's {@link BatchAssembly} left to the device, and hands the batch over; at
+ * the end, hands over the end of the epoch or its failure. What the staged arrays still alias on
+ * the host stays alive with the batch ({@link BatchAssembly#staged}).
  */
 final class DeviceStager {
 
     private final HandOverSlots slots;
     private final TrainerManager trainer;
     private final Device device;
+    private final BatchAssembly assembly;
     private final Pipeline devicePipeline;
     private final Batchifier dataBatchifier;
     private final Batchifier labelBatchifier;
     private final long total;
+    private final long epoch;
     private long progress;
 
     /**
      * @param slots where staged batches go
      * @param trainer the manager the batches are handed to
-     * @param device the target device, or {@code null} for the trainer manager's
-     * @param devicePipeline applied to the data on the device, or {@code null}
+     * @param device the target device
+     * @param assembly how the epoch's batches were assembled
      * @param dataBatchifier given to each batch, for DJL's {@code Batch.split}
      * @param labelBatchifier given to each batch, for DJL's {@code Batch.split}
      * @param consumed the items of the epoch delivered before a restart, where progress starts
      * @param total the progress total
+     * @param epoch the epoch, for the batches and the events
      */
     DeviceStager(
             HandOverSlots slots,
             TrainerManager trainer,
             Device device,
-            Pipeline devicePipeline,
+            BatchAssembly assembly,
             Batchifier dataBatchifier,
             Batchifier labelBatchifier,
             long consumed,
-            long total) {
+            long total,
+            long epoch) {
         this.slots = slots;
         this.trainer = trainer;
-        this.device = device != null ? device : trainer.device();
-        this.devicePipeline = devicePipeline;
+        this.device = device;
+        this.assembly = assembly;
+        this.devicePipeline = assembly.devicePipeline();
         this.dataBatchifier = dataBatchifier;
         this.labelBatchifier = labelBatchifier;
         this.progress = consumed;
         this.total = total;
+        this.epoch = epoch;
     }
 
     /**
@@ -87,7 +92,11 @@ final class DeviceStager {
         progress += batch.indices.size();
         if (host != null) {
             trainer.await(slots::tryAcquire);
-            slots.put(toDevice(batch, host[0], host[1]));
+            LoaderEvents.BatchStage event = new LoaderEvents.BatchStage();
+            event.begin();
+            StagedBatch staged = toDevice(batch, host[0], host[1]);
+            event.end(epoch, batch, device);
+            slots.put(staged);
         }
     }
 
@@ -105,9 +114,7 @@ final class DeviceStager {
         }
         try {
             NDManager manager = trainer.newBatchManager(device);
-            if (batch.rows != null && !device.isGpu()) {
-                batch.rows.keepUntilClosed(manager);
-            }
+            assembly.staged(batch, manager, device);
             StagedBatch staged =
                     new StagedBatch(
                             manager,
@@ -118,6 +125,8 @@ final class DeviceStager {
                             progress,
                             total,
                             batch.delivered(),
+                            epoch,
+                            batch.seq,
                             slots::releaseSlot);
             trainer.checkOpen();
             return staged;

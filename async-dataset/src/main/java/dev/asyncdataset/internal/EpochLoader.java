@@ -3,23 +3,29 @@ package dev.asyncdataset.internal;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.source.ItemSource;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
  * The loader of one epoch, started at most once and closed by whichever comes first: the end of the
- * epoch, the iterator's {@code close()}, the start of the dataset's next epoch ({@link
- * #supersede()}), or the cleaner once the iterator is unreachable. It never refers to the iterator,
- * so that holding it (as {@link CurrentEpoch} does) keeps the cleaner working. Closing it closes
- * the epoch's own source (a streamed view of shards) after the loader, whose close waits for the
- * fetch threads.
+ * epoch, the iterator's {@code close()}, the start of an epoch beyond the dataset's cap of live
+ * epochs ({@link #evict}), or the cleaner once the iterator is unreachable. It never refers to the
+ * iterator, so that holding it (as {@link LiveEpochs} does) keeps the cleaner working. Closing it
+ * closes the epoch's own source (a streamed view of shards) after the loader, whose close waits for
+ * the fetch threads.
  */
 final class EpochLoader {
+
+    /** Orders the epochs of the process by when each was last advanced. */
+    private static final AtomicLong TICKS = new AtomicLong();
 
     private final Supplier<Loader> starter;
     private final ItemSource<?> epochSource;
     private Loader loader;
     private boolean closed;
-    private volatile boolean superseded;
+    private volatile long lastAdvanced = TICKS.incrementAndGet();
+    // the cap of live epochs that closed this one; 0 while it was not evicted
+    private volatile int evictedAtCap;
 
     /**
      * @param starter starts the loader
@@ -31,11 +37,13 @@ final class EpochLoader {
         this.epochSource = epochSource;
     }
 
-    /** The failure of an iterator whose epoch was closed because the next one started. */
-    static DataLoadingException supersededError() {
+    /** The failure of an iterator whose epoch was closed to keep at most {@code cap} live. */
+    static DataLoadingException evictedError(int cap) {
         return new DataLoadingException(
-                "this epoch's iterator was closed because a newer epoch of the same dataset "
-                        + "started (getData was called again)",
+                "this epoch's iterator was closed: getData started more than "
+                        + cap
+                        + " live epochs of the same dataset (optMaxLiveEpochs), and this one was"
+                        + " advanced least recently",
                 null);
     }
 
@@ -48,32 +56,39 @@ final class EpochLoader {
     /**
      * Takes the next batch; {@code null} at the end of the epoch or if it was closed.
      *
-     * @throws DataLoadingException if loading failed, or the epoch was superseded
+     * @throws DataLoadingException if loading failed, or the epoch was evicted
      */
     Batch take() throws InterruptedException {
+        lastAdvanced = TICKS.incrementAndGet();
         Loader running = running();
         try {
             Batch batch = running == null ? null : running.take();
-            if (superseded && batch != null) {
+            if (evictedAtCap != 0 && batch != null) {
                 batch.close();
             }
-            checkNotSuperseded();
+            checkNotEvicted();
             return batch;
         } catch (DataLoadingException e) {
-            checkNotSuperseded();
+            checkNotEvicted();
             throw e;
         }
     }
 
-    void checkNotSuperseded() {
-        if (superseded) {
-            throw supersededError();
+    void checkNotEvicted() {
+        int cap = evictedAtCap;
+        if (cap != 0) {
+            throw evictedError(cap);
         }
     }
 
-    /** Closes the loader because the dataset's next epoch starts. */
-    void supersede() {
-        superseded = true;
+    /** When this epoch was last advanced, in an order shared by all epochs. */
+    long lastAdvanced() {
+        return lastAdvanced;
+    }
+
+    /** Closes the loader because more than {@code cap} epochs of the dataset became live. */
+    void evict(int cap) {
+        evictedAtCap = cap;
         close();
     }
 
@@ -90,6 +105,10 @@ final class EpochLoader {
         if (epochSource != null) {
             epochSource.close();
         }
+    }
+
+    synchronized boolean isClosed() {
+        return closed;
     }
 
     private synchronized Loader running() {

@@ -67,22 +67,39 @@ final class FetchStage {
         try {
             source.awaitReady(batch.indices.get(slot));
             limit.acquire();
-            long start = System.nanoTime();
-            try {
-                fetched = source.fetch(items, batch.indices.get(slot));
-            } finally {
-                limit.release(System.nanoTime() - start);
-            }
-            record(System.nanoTime() - start, fetched);
+            fetched = timed(batch, slot, items);
         } catch (InterruptedException stopped) {
             items.close();
             return;
         } catch (Exception | LinkageError e) {
             items.close();
-            failures.handle(batch, slot, e, false);
+            if (failures.handle(batch, slot, e, false)) {
+                decode.collateLater(batch);
+            }
             return;
         }
         decode.submit(batch, slot, items, fetched);
+    }
+
+    /** Fetches slot {@code slot}'s item in its fetch slot, then gives the slot back and counts. */
+    private Object timed(PendingBatch batch, int slot, NDManager items) throws Exception {
+        LoaderEvents.ItemFetch event = new LoaderEvents.ItemFetch();
+        long start = System.nanoTime();
+        event.begin();
+        Object fetched = null;
+        boolean succeeded = false;
+        try {
+            fetched = source.fetch(items, batch.indices.get(slot));
+            succeeded = true;
+            return fetched;
+        } finally {
+            long nanos = System.nanoTime() - start;
+            limit.release(nanos);
+            event.end(stats.epoch, batch, slot, source, fetched, succeeded);
+            if (succeeded) {
+                record(nanos, fetched);
+            }
+        }
     }
 
     private void record(long nanos, Object fetched) {

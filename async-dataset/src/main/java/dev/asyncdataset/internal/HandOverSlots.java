@@ -87,7 +87,9 @@ final class HandOverSlots {
         }
         held.incrementAndGet();
         readyCount.decrementAndGet();
-        return (Batch) next;
+        StagedBatch batch = (StagedBatch) next;
+        batch.handedOver();
+        return batch;
     }
 
     /** Closes the batches that were staged but never taken, and marks the hand-over ended. */

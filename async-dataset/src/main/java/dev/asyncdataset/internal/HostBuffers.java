@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,15 +18,19 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class HostBuffers {
 
-    /** A batch's memory: {@code rows} rows of {@code rowBytes} pixels and {@code rows} labels. */
-    record Block(ByteBuffer pixels, ByteBuffer labels, Shape itemShape, int rows) {
+    /** A batch's memory: {@code rows} rows of one item's data and {@code rows} labels. */
+    record Block(ByteBuffer pixels, ByteBuffer labels, Shape itemShape, DataType type, int rows) {
 
         long bytes() {
             return (long) pixels.capacity() + labels.capacity();
         }
 
-        boolean fits(Shape shape, int count) {
-            return itemShape.equals(shape) && count <= rows;
+        boolean fits(Shape shape, DataType dataType, int count) {
+            return itemShape.equals(shape) && type == dataType && count <= rows;
+        }
+
+        int rowBytes() {
+            return Math.toIntExact(itemShape.size() * type.getNumOfBytes());
         }
     }
 
@@ -45,16 +50,16 @@ public final class HostBuffers {
     }
 
     /**
-     * Lends a block for a batch of {@code rows} items of {@code itemShape} (uint8), given back when
-     * {@code owner} closes unless the lease is kept longer ({@link HostRows}).
+     * Lends a block for a batch of {@code rows} items of {@code itemShape} and {@code type}, given
+     * back when {@code owner} closes unless the lease is kept longer ({@link HostRows}).
      */
-    HostRows lend(int rows, Shape itemShape, NDManager owner) {
+    HostRows lend(int rows, Shape itemShape, DataType type, NDManager owner) {
         Block block;
-        while ((block = free.poll()) != null && !block.fits(itemShape, rows)) {
+        while ((block = free.poll()) != null && !block.fits(itemShape, type, rows)) {
             bytesHeld.addAndGet(-block.bytes());
         }
         if (block == null) {
-            block = allocate(rows, itemShape);
+            block = allocate(rows, itemShape, type);
         }
         HostRows lease = new HostRows(block, this);
         owner.attachInternal(lease.uid(), lease);
@@ -65,13 +70,14 @@ public final class HostBuffers {
         free.add(block);
     }
 
-    private Block allocate(int rows, Shape itemShape) {
-        long rowBytes = itemShape.size();
+    private Block allocate(int rows, Shape itemShape, DataType type) {
+        long rowBytes = itemShape.size() * type.getNumOfBytes();
         Block block =
                 new Block(
                         direct(Math.multiplyExact(rowBytes, rows)),
                         direct(8L * rows),
                         itemShape,
+                        type,
                         rows);
         bytesHeld.addAndGet(block.bytes());
         return block;

@@ -30,16 +30,16 @@ final class HostRows implements AutoCloseable {
     HostRows(HostBuffers.Block block, HostBuffers pool) {
         this.block = block;
         this.pool = pool;
-        this.rowBytes = Math.toIntExact(block.itemShape().size());
+        this.rowBytes = block.rowBytes();
     }
 
     String uid() {
         return uid;
     }
 
-    /** The bytes of item {@code slot}'s row, a direct buffer from position 0. */
+    /** The bytes of item {@code slot}'s row, a direct buffer from position 0, in native order. */
     ByteBuffer row(int slot) {
-        return block.pixels().slice(slot * rowBytes, rowBytes);
+        return block.pixels().slice(slot * rowBytes, rowBytes).order(ByteOrder.nativeOrder());
     }
 
     void label(int slot, long label) {
@@ -47,8 +47,8 @@ final class HostRows implements AutoCloseable {
     }
 
     /**
-     * Moves the rows of the filled slots together, in slot order, and creates the (n, H, W, 3)
-     * uint8 data and (n) int64 label arrays over them in {@code manager}.
+     * Moves the rows of the filled slots together, in slot order, and creates the (n, item shape)
+     * data and (n) int64 label arrays over them in {@code manager}.
      */
     NDList[] arrays(NDManager manager, boolean[] filled) {
         int n = 0;
@@ -58,7 +58,7 @@ final class HostRows implements AutoCloseable {
             }
         }
         Shape shape = new Shape(n).addAll(block.itemShape());
-        NDArray data = manager.create(prefix(block.pixels(), n * rowBytes), shape, DataType.UINT8);
+        NDArray data = manager.create(prefix(block.pixels(), n * rowBytes), shape, block.type());
         NDArray labels =
                 manager.create(
                         prefix(block.labels(), n * Long.BYTES), new Shape(n), DataType.INT64);

@@ -33,8 +33,9 @@ final class ItemFailures {
      * Handles the failure of one item.
      *
      * @param decoding whether it failed while decoding, which always means a bad item
+     * @return whether skipping the item filled the batch's last slot: the caller has it collated
      */
-    void handle(PendingBatch batch, int slot, Throwable error, boolean decoding) {
+    boolean handle(PendingBatch batch, int slot, Throwable error, boolean decoding) {
         long index = batch.indices.get(slot);
         String key = source.describe(index);
         boolean bad = decoding || error instanceof BadItemException;
@@ -43,10 +44,10 @@ final class ItemFailures {
             if (logged.add(key)) {
                 logger.warn("skipping bad item {} ({}): {}", index, key, error.toString());
             }
-            batch.skip();
-            return;
+            return batch.skip();
         }
         String what = bad ? "bad item: " : "storage failure: ";
         batch.fail(new DataLoadingException(batch.seq, index, key, what + error, error));
+        return false;
     }
 }

@@ -3,7 +3,6 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.decode.RowWriter;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -81,56 +80,54 @@ public final class Loader implements AutoCloseable {
         StageThreads threads = new StageThreads();
         TrainerManager trainer = new TrainerManager(manager);
         ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
-        RowWriter rows = spec.rowWriter();
-        stats.recycling(rows != null ? spec.hostBuffers() : null);
+        Concurrency concurrency = spec.concurrency();
+        Pipelines pipelines = spec.pipelines();
+        Device device = spec.device() != null ? spec.device() : trainer.device();
+        BatchAssembly assembly = BatchAssembly.of(spec, device);
+        stats.assembly(assembly);
         FetchLimit limit =
                 new FetchLimit(
-                        spec.autoFetchers(),
-                        spec.fetchers(),
+                        concurrency.autoFetchers(),
+                        concurrency.fetchers(),
                         INITIAL_FETCHERS,
-                        spec.decodeThreads(),
+                        concurrency.decodeThreads(),
                         stats.fetchLimit);
+        Collator collator =
+                new Collator(assembly, pipelines.batch(), pipelines.target(), stats.epoch);
         DecodeStage decode =
                 new DecodeStage(
                         threads,
-                        spec.decodeThreads(),
+                        concurrency.decodeThreads(),
                         spec.source(),
-                        spec.pipeline(),
-                        rows,
+                        assembly,
+                        collator,
                         spec.seed(),
                         limit,
                         failures,
                         stats);
         FetchStage fetch = new FetchStage(threads, spec.source(), limit, decode, failures, stats);
-        Collator collator =
-                new Collator(
-                        spec.dataBatchifier(),
-                        spec.labelBatchifier(),
-                        spec.batchPipeline(),
-                        spec.targetPipeline());
-        BatchPlanner planner =
-                new BatchPlanner(
-                        sample,
-                        host,
-                        decode.onDecodeThread(collator),
-                        rows == null
-                                ? null
-                                : (n, owner) ->
-                                        spec.hostBuffers().lend(n, rows.itemShape(), owner));
+        BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
-                        planner, fetch, limit, spec.workers(), spec.inOrder(), trainer, stats);
-        HandOverSlots slots = new HandOverSlots(spec.stagingDepth(), stats.ready);
+                        planner,
+                        fetch,
+                        limit,
+                        concurrency.workers(),
+                        concurrency.inOrder(),
+                        trainer,
+                        stats);
+        HandOverSlots slots = new HandOverSlots(concurrency.stagingDepth(), stats.ready);
         DeviceStager stager =
                 new DeviceStager(
                         slots,
                         trainer,
-                        spec.device(),
-                        spec.devicePipeline(),
-                        spec.dataBatchifier(),
-                        spec.labelBatchifier(),
+                        device,
+                        assembly,
+                        pipelines.data(),
+                        pipelines.labels(),
                         consumed,
-                        total);
+                        total,
+                        stats.epoch);
         Loader loader = new Loader(host, threads, fetch, decode, window, stager, slots, trainer);
         loader.staging.start();
         return loader;
@@ -168,7 +165,7 @@ public final class Loader implements AutoCloseable {
             decode.stop();
         }
         if (!trainer.isOpen()) {
-            Thread.ofPlatform().name("async-dataset-closer").daemon().start(this::close);
+            new StageThreads().platform("closer").newThread(this::close).start();
         }
     }
 

@@ -1,54 +1,30 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.Device;
-import ai.djl.translate.Batchifier;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
-import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.AsyncBatchifier;
 import dev.asyncdataset.BadItemPolicy;
-import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.LabeledImageSource;
 
 /**
  * Everything a {@link Loader} needs that does not change between epochs.
  *
  * @param source where items come from
- * @param fetchers most concurrent {@link ItemSource#fetch} calls: the fixed number, or AUTO's bound
- * @param autoFetchers whether the fetch concurrency follows Little's law ({@link FetchLimit})
- * @param workers most batches in flight between planning and staging
- * @param stagingDepth most batches on the device that the trainer has not closed yet
- * @param decodeThreads platform threads of the decode stage
- * @param inOrder whether batches are handed out in sampler order, or as soon as ready
+ * @param concurrency how much runs at once
+ * @param pipelines what turns items into batches
  * @param badItemPolicy what to do with a bad item
  * @param seed the seed of the per-item random generators
- * @param dataBatchifier stacks the data of the items of a batch
- * @param labelBatchifier stacks the labels of the items of a batch
- * @param pipeline per-item data transforms (CPU stage), or {@code null}
- * @param batchPipeline transforms of the stacked batch data (CPU stage, before {@code
- *     targetPipeline}), or {@code null}
- * @param targetPipeline per-batch label transforms (CPU stage), or {@code null}
- * @param devicePipeline per-batch data transforms on the target device, or {@code null}
  * @param device the target device, or {@code null} for the device of the trainer's manager
  * @param hostBuffers the recycled host batch buffers, or {@code null} to keep every batch on the
- *     per-item path
+ *     per-item path ({@link BatchAssembly#of} decides per epoch)
  */
 public record LoaderSpec(
         ItemSource<?> source,
-        int fetchers,
-        boolean autoFetchers,
-        int workers,
-        int stagingDepth,
-        int decodeThreads,
-        boolean inOrder,
+        Concurrency concurrency,
+        Pipelines pipelines,
         BadItemPolicy badItemPolicy,
         long seed,
-        Batchifier dataBatchifier,
-        Batchifier labelBatchifier,
-        Pipeline pipeline,
-        Pipeline batchPipeline,
-        Pipeline targetPipeline,
-        Pipeline devicePipeline,
         Device device,
         HostBuffers hostBuffers) {
 
@@ -60,45 +36,26 @@ public record LoaderSpec(
      */
     public LoaderSpec withSource(ItemSource<?> other) {
         return new LoaderSpec(
-                other,
-                fetchers,
-                autoFetchers,
-                workers,
-                stagingDepth,
-                decodeThreads,
-                inOrder,
-                badItemPolicy,
-                seed,
-                dataBatchifier,
-                labelBatchifier,
-                pipeline,
-                batchPipeline,
-                targetPipeline,
-                devicePipeline,
-                device,
-                hostBuffers);
+                other, concurrency, pipelines, badItemPolicy, seed, device, hostBuffers);
     }
 
     /**
-     * Returns how items are written into recycled rows, or {@code null} for the per-item path: rows
-     * are used when buffers are recycled, the source is a {@link LabeledImageSource}, the item
-     * pipeline is one of {@code ImageRecipes}' with nothing added, both batchifiers stack, and
-     * there is no per-batch data pipeline. Read at the start of each epoch.
+     * Decodes a fetched item and runs the per-item pipeline on it, with the current item generator:
+     * what one item becomes on the per-item path, and in {@code ConcurrentDataset.get}.
      *
-     * @return the row writer, or {@code null}
+     * @param manager the manager of the item's arrays
+     * @param index the item's index
+     * @param fetched what {@link ItemSource#fetch} returned for it
+     * @return the item's record
+     * @throws Exception if the item cannot be decoded or transformed
      */
-    public RowWriter rowWriter() {
-        if (hostBuffers == null
-                || !(source instanceof LabeledImageSource)
-                || !stacks(dataBatchifier)
-                || !stacks(labelBatchifier)
-                || batchPipeline != null) {
-            return null;
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Record decode(NDManager manager, long index, Object fetched) throws Exception {
+        Record record = ((ItemSource) source).decode(manager, index, fetched);
+        Pipeline item = pipelines.item();
+        if (item == null) {
+            return record;
         }
-        return RowWriter.of(pipeline);
-    }
-
-    private static boolean stacks(Batchifier batchifier) {
-        return batchifier instanceof AsyncBatchifier || batchifier instanceof StackBatchifier;
+        return new Record(item.transform(record.getData()), record.getLabels());
     }
 }

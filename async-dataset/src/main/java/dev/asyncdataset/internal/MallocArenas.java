@@ -50,7 +50,7 @@ final class MallocArenas {
                     "glibc's malloc arenas can keep hundreds of MB of freed native memory under "
                             + "the loader's threads; on JDK 22+ the loader prevents it, here start "
                             + "the JVM with MALLOC_MMAP_THRESHOLD_=131072 in its environment "
-                            + "(see README)");
+                            + "(see docs/usage.md)");
         }
     }
 

@@ -10,15 +10,14 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 /**
  * One batch between planning and staging: its indices, its item slots in sampler order, the CPU
  * manager that owns its host arrays, its recycled rows on that path, and its outcome. Slots are
  * written by the fetch and decode threads, each slot once (a record, or a row written into {@link
- * #rows}); the thread that fills the last slot hands the batch to {@code whenFilled} (the collator,
- * on a decode thread).
+ * #rows}); the call that fills or skips the last slot returns {@code true}, and its thread has the
+ * batch collated ({@link DecodeStage}).
  */
 final class PendingBatch {
 
@@ -32,15 +31,9 @@ final class PendingBatch {
     private final Record[] items;
     private final boolean[] filled;
     private final AtomicInteger remaining;
-    private final Consumer<PendingBatch> whenFilled;
     private final CompletableFuture<NDList[]> collated = new CompletableFuture<>();
 
-    PendingBatch(
-            long seq,
-            List<Long> indices,
-            NDManager manager,
-            HostRows rows,
-            Consumer<PendingBatch> whenFilled) {
+    PendingBatch(long seq, List<Long> indices, NDManager manager, HostRows rows) {
         this.seq = seq;
         this.indices = indices;
         this.manager = manager;
@@ -48,22 +41,27 @@ final class PendingBatch {
         this.items = new Record[indices.size()];
         this.filled = new boolean[indices.size()];
         this.remaining = new AtomicInteger(indices.size());
-        this.whenFilled = whenFilled;
     }
 
-    void put(int slot, Record record) {
+    /**
+     * Fills slot {@code slot} with its record, or, for {@code null}, marks its row of {@link #rows}
+     * written.
+     *
+     * @return whether this was the batch's last open slot
+     */
+    boolean put(int slot, Record record) {
         items[slot] = record;
-        putRow(slot);
-    }
-
-    /** Slot {@code slot} is filled: its row of {@link #rows} is written, or its record put. */
-    void putRow(int slot) {
         filled[slot] = true;
-        countDown();
+        return countDown();
     }
 
-    void skip() {
-        countDown();
+    /**
+     * Leaves a slot empty (its item was skipped).
+     *
+     * @return whether this was the batch's last open slot
+     */
+    boolean skip() {
+        return countDown();
     }
 
     void fail(DataLoadingException e) {
@@ -88,9 +86,9 @@ final class PendingBatch {
                 .toList();
     }
 
-    /** Completes the batch; {@code data} is {@code null} when every item was skipped. */
-    void collated(NDList data, NDList labels) {
-        collated.complete(data == null ? null : new NDList[] {data, labels});
+    /** Completes the batch with its {data, labels}, {@code null} when every item was skipped. */
+    void collated(NDList[] arrays) {
+        collated.complete(arrays);
     }
 
     /**
@@ -114,9 +112,7 @@ final class PendingBatch {
         return collated;
     }
 
-    private void countDown() {
-        if (remaining.decrementAndGet() == 0) {
-            whenFilled.accept(this);
-        }
+    private boolean countDown() {
+        return remaining.decrementAndGet() == 0;
     }
 }

@@ -16,6 +16,9 @@ final class StagedBatch extends Batch {
 
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Runnable releaseSlot;
+    private final long epoch;
+    private final long seq;
+    private final LoaderEvents.BatchHeld held = new LoaderEvents.BatchHeld();
 
     StagedBatch(
             NDManager manager,
@@ -26,6 +29,8 @@ final class StagedBatch extends Batch {
             long progress,
             long progressTotal,
             List<Long> indices,
+            long epoch,
+            long seq,
             Runnable releaseSlot) {
         super(
                 manager,
@@ -38,6 +43,13 @@ final class StagedBatch extends Batch {
                 progressTotal,
                 indices);
         this.releaseSlot = releaseSlot;
+        this.epoch = epoch;
+        this.seq = seq;
+    }
+
+    /** The trainer takes the batch: its {@code BatchHeld} event starts. */
+    void handedOver() {
+        held.begin();
     }
 
     @Override
@@ -47,6 +59,7 @@ final class StagedBatch extends Batch {
                 super.close();
             } finally {
                 releaseSlot.run();
+                held.end(epoch, seq);
             }
         }
     }

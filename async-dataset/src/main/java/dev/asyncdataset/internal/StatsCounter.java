@@ -23,7 +23,7 @@ public final class StatsCounter {
     final AtomicInteger ready = new AtomicInteger();
     final AtomicInteger fetchLimit = new AtomicInteger();
     final ConcurrentHistogram fetchMicros = new ConcurrentHistogram(HOUR_MICROS, 2);
-    private volatile HostBuffers recycled;
+    private volatile BatchAssembly assembly;
     private final AtomicLong startNanos = new AtomicLong();
     private final AtomicLong endNanos = new AtomicLong();
 
@@ -67,13 +67,28 @@ public final class StatsCounter {
                 source.integrityFailures(),
                 source.residentBytes(),
                 source.peakResidentBytes(),
-                recycled != null ? "recycled" : "per-item",
-                recycled != null ? recycled.bytesHeld() : 0);
+                assembly != null ? assembly.bufferPath() : ItemAssembly.PATH,
+                hostBytesHeld());
     }
 
-    /** The epoch writes items into rows of {@code buffers}, or per item when {@code null}. */
-    void recycling(HostBuffers buffers) {
-        recycled = buffers;
+    /** How the epoch assembles its batches: into rows of recycled buffers, or per item. */
+    void assembly(BatchAssembly chosen) {
+        assembly = chosen;
+    }
+
+    private long hostBytesHeld() {
+        HostBuffers recycled = assembly != null ? assembly.recycled() : null;
+        return recycled != null ? recycled.bytesHeld() : 0;
+    }
+
+    /** The trainer's thread starts waiting for a batch. */
+    LoaderEvents.TrainerWait waitStarts() {
+        return LoaderEvents.TrainerWait.start();
+    }
+
+    /** The trainer's thread stops waiting: counted in {@code dataWaitNanos} and recorded. */
+    void waitEnds(LoaderEvents.TrainerWait wait) {
+        waitNanos.addAndGet(wait.end(epoch));
     }
 
     void started() {

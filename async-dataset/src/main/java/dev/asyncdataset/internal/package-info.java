@@ -1,15 +1,20 @@
 /**
  * The loader's pipeline; not public API. {@link dev.asyncdataset.internal.Loader#start} wires one
- * epoch, top to bottom in the order a batch goes through it (the drawing is in the {@code
+ * epoch, each stage built after the ones it hands work to (the drawing is in the {@code
  * dev.asyncdataset} package documentation), giving each stage only what it uses:
  *
  * <ul>
+ *   <li>{@code BatchAssembly}: how the epoch's batches are assembled, chosen once: per item ({@code
+ *       ItemAssembly}) or in recycled rows ({@code RowAssembly}). It lends each batch its buffers,
+ *       decodes an item into its row or record, makes a batch's host arrays, and says which part of
+ *       the device pipeline is left and what a staged batch keeps alive.
  *   <li>{@code BatchPlanner}: numbers the sampler's batches, each a {@code PendingBatch} (its item
- *       slots, host manager and outcome) with its own host manager.
+ *       slots, host manager, lent rows and outcome) with its own host manager.
  *   <li>{@code FetchStage}: one virtual thread per item, at most {@code FetchLimit} at once.
- *   <li>{@code DecodeStage}: the platform pool; decodes, applies the per-item pipeline, and runs
- *       the {@code Collator} of each batch whose last slot is filled ({@code ItemFailures} decides
- *       what a failed item does to its batch).
+ *   <li>{@code DecodeStage}: the platform pool; decodes each item through the assembly, and the
+ *       thread that fills a batch's last slot runs its {@code Collator} (a fetch thread that fills
+ *       it by skipping a bad item queues it here); {@code ItemFailures} decides what a failed item
+ *       does to its batch.
  *   <li>{@code BatchWindow}: on the staging thread, keeps batches in flight and gives them back
  *       done, in sampler order or first done.
  *   <li>{@code DeviceStager}: on the staging thread, creates a done batch on the device as a {@code
@@ -18,10 +23,11 @@
  *
  * <p>Around them: {@code TrainerManager} (the manager given to {@code getData}; the one bounded
  * wait that ends when it closes), {@code BatchIterable} (the epoch as DJL iterates it), {@code
- * EpochLoader} and {@code CurrentEpoch} (who closes an epoch's loader, and when), {@code
- * StageThreads}, {@code StatsCounter}, {@code EpochSampler}, {@code ShardStreaming} (the order and
- * the streamed view of an epoch over a sharded source), {@code MallocArenas}, and {@code
- * HostBuffers} / {@code HostRows} (the recycled host batch buffers).
+ * EpochLoader} and {@code LiveEpochs} (who closes an epoch's loader, and when), {@code
+ * StageThreads}, {@code StatsCounter}, {@code LoaderEvents} (what each stage did, as JDK Flight
+ * Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the streamed view
+ * of an epoch over a sharded source), {@code MallocArenas}, and {@code HostBuffers} / {@code
+ * HostRows} (the recycled host batch buffers).
  *
  * <h2>Who owns what</h2>
  *
@@ -34,19 +40,26 @@
  *   <li>A staged batch's arrays belong to a sub-manager of the trainer's manager, created for the
  *       target device; the trainer closes it (EasyTrain, once per batch), which frees the hand-over
  *       slot.
- *   <li>Recycled path ({@code LoaderSpec.rowWriter()} not {@code null}): {@code HostBuffers}, one
- *       per dataset and kept across epochs, lends each planned batch a block (pixel rows and
- *       labels, direct buffers freed by the garbage collector with the pool, or when dropped
- *       because the item shape grew). The lease ({@code HostRows}) is attached to the batch's
- *       manager. Decode threads write slot i's row and label, each slot once; the collator (the
- *       thread that filled the last slot) moves the rows of skipped slots out and creates the two
- *       batch arrays over the block (aliases on the CPU). The block goes back to the pool exactly
- *       once, when nothing can read or write it: staged on a GPU, when the batch's host manager
- *       closes right after the copy; staged on the CPU, the trainer's batch aliases it, so the
- *       lease is moved to that batch's manager and the block goes back when the trainer closes the
- *       batch (or its manager); never staged (failure, break, interrupt), when the host manager
- *       closes after the decode threads stopped. A slot of a block is therefore reused only by a
- *       later batch, after every array over it is closed.
+ *   <li>Recycled path ({@code RowAssembly}): {@code HostBuffers}, one per dataset and kept across
+ *       epochs, lends each planned batch a block (pixel rows and labels, direct buffers freed by
+ *       the garbage collector with the pool, or when dropped because the item shape grew). The
+ *       lease ({@code HostRows}) is attached to the batch's manager. Decode threads write slot i's
+ *       row and label, each slot once; the collator (the thread that filled the last slot) moves
+ *       the rows of skipped slots out and creates the two batch arrays over the block (aliases on
+ *       the CPU). The block goes back to the pool exactly once, when nothing can read or write it:
+ *       staged on a GPU, when the batch's host manager closes right after the copy; staged on the
+ *       CPU, the trainer's batch aliases it, so the lease is moved to that batch's manager and the
+ *       block goes back when the trainer closes the batch (or its manager); never staged (failure,
+ *       break, interrupt), when the host manager closes after the decode threads stopped. A slot of
+ *       a block is therefore reused only by a later batch, after every array over it is closed.
+ *   <li>Normalized rows: on a CPU device with {@code ImageRecipes.deviceNormalize()} as the whole
+ *       device pipeline, the blocks hold float32 (3, H, W) rows, which each decode thread writes
+ *       already normalized ({@code NormalizedRowWriter}); the staging thread then only wraps the
+ *       block, so it allocates nothing per batch. These blocks are the device staging ring on the
+ *       CPU: one per batch in flight, staged, or held by the trainer, allocated in the first
+ *       batches and reused from then on. On a GPU the uint8 block is copied and the device pipeline
+ *       runs on the device, where PyTorch's caching allocator reuses the freed memory of earlier
+ *       batches.
  *   <li>Shard buffers (shard streaming): the source ({@code TarShardSource}'s {@code ShardBuffers})
  *       owns them, all of the largest shard's length, and keeps free ones across epochs. An epoch's
  *       streamed view ({@code ResidentShards}, loading through its {@code ShardLoader}) takes one

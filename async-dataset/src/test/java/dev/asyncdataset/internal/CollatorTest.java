@@ -8,6 +8,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.StackBatchifier;
+import dev.asyncdataset.BadItemPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -24,8 +25,7 @@ class CollatorTest {
     void everyItemArrayIsClosedBeforeTheBatchCompletes() {
         try (NDManager host = NDManager.newBaseManager()) {
             PendingBatch batch =
-                    new PendingBatch(
-                            0, List.of(0L, 1L, 2L), host.newSubManager(), null, collator());
+                    new PendingBatch(0, List.of(0L, 1L, 2L), host.newSubManager(), null);
             List<NDArray> items = new ArrayList<>();
             CompletableFuture<List<Boolean>> releasedAtCompletion =
                     batch.outcome()
@@ -36,7 +36,9 @@ class CollatorTest {
                 NDArray label = item.create((float) slot);
                 items.add(data);
                 items.add(label);
-                batch.put(slot, new Record(new NDList(data), new NDList(label)));
+                if (batch.put(slot, new Record(new NDList(data), new NDList(label)))) {
+                    collator().collate(batch);
+                }
             }
             assertTrue(batch.isDone());
             assertEquals(List.of(true, true, true, true, true, true), releasedAtCompletion.join());
@@ -44,6 +46,9 @@ class CollatorTest {
     }
 
     private static Collator collator() {
-        return new Collator(new StackBatchifier(), new StackBatchifier(), null, null);
+        Pipelines stack =
+                new Pipelines(null, new StackBatchifier(), new StackBatchifier(), null, null, null);
+        LoaderSpec spec = new LoaderSpec(null, null, stack, BadItemPolicy.FAIL, 0, null, null);
+        return new Collator(new ItemAssembly(spec), null, null, 0);
     }
 }

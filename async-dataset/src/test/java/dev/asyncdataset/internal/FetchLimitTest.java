@@ -3,7 +3,7 @@ package dev.asyncdataset.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
+import dev.asyncdataset.testing.Poll;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -68,7 +68,7 @@ class FetchLimitTest {
                                         Thread.currentThread().interrupt();
                                     }
                                 });
-        awaitWaiting(waiter);
+        Poll.until("the waiter blocked", () -> waiter.getState() == Thread.State.WAITING);
         assertEquals(1, third.getCount(), "a third fetch started past the limit");
         limit.release(MS);
         assertTrue(third.await(10, TimeUnit.SECONDS), "the freed slot was not handed on");
@@ -81,14 +81,6 @@ class FetchLimitTest {
             limit.acquire();
             limit.decoded(decodeNanos);
             limit.release(fetchNanos);
-        }
-    }
-
-    private static void awaitWaiting(Thread thread) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (thread.getState() != Thread.State.WAITING) {
-            assertTrue(System.nanoTime() < deadline, "the waiter never blocked");
-            Thread.sleep(1);
         }
     }
 }

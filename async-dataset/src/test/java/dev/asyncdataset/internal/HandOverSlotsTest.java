@@ -122,6 +122,8 @@ class HandOverSlotsTest {
                 1,
                 1,
                 List.of(0L),
+                0,
+                0,
                 slots::releaseSlot);
     }
 }

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDList;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.DataLoadingException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,20 +17,25 @@ import org.junit.jupiter.api.Test;
 /** One batch's slots and outcome, without the loader. */
 class PendingBatchTest {
 
-    private final List<PendingBatch> filled = new ArrayList<>();
-
     @Test
-    void theLastSlotFilledHandsTheBatchOverOnceWithTheRecordsInSamplerOrder() {
+    void onlyTheCallThatFillsTheLastSlotSaysSoAndTheRecordsKeepSamplerOrder() {
         PendingBatch batch = batch(10L, 11L, 12L);
         Record first = new Record(new NDList(), new NDList());
         Record last = new Record(new NDList(), new NDList());
-        batch.put(2, last);
-        batch.skip();
-        assertTrue(filled.isEmpty(), "one slot is still empty");
-        batch.put(0, first);
-        assertEquals(List.of(batch), filled);
+        assertFalse(batch.put(2, last));
+        assertFalse(batch.skip(), "one slot is still empty");
+        assertTrue(batch.put(0, first));
         assertEquals(List.of(first, last), Arrays.asList(batch.records()));
         assertEquals(List.of(10L, 12L), batch.delivered());
+    }
+
+    @Test
+    void aRowWrittenInPlaceFillsItsSlotWithoutARecord() {
+        PendingBatch batch = batch(4L, 5L);
+        assertFalse(batch.put(1, null));
+        assertTrue(batch.skip());
+        assertEquals(0, batch.records().length);
+        assertEquals(List.of(5L), batch.delivered());
     }
 
     @Test
@@ -40,12 +44,12 @@ class PendingBatchTest {
         NDList data = new NDList();
         NDList labels = new NDList();
         assertFalse(batch.isDone());
-        batch.collated(data, labels);
+        batch.collated(new NDList[] {data, labels});
         assertTrue(batch.isDone());
         assertSame(data, batch.result()[0]);
         assertSame(labels, batch.result()[1]);
         PendingBatch skipped = batch(2L);
-        skipped.collated(null, null);
+        skipped.collated(null);
         assertNull(skipped.result());
     }
 
@@ -59,6 +63,6 @@ class PendingBatchTest {
     }
 
     private PendingBatch batch(Long... indices) {
-        return new PendingBatch(0, List.of(indices), null, null, filled::add);
+        return new PendingBatch(0, List.of(indices), null, null);
     }
 }

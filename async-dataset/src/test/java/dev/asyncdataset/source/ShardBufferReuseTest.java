@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exceed two windows of the largest shard, over shards of different sizes. The seed is printed;
  * rerun one with {@code -Dasyncdataset.stress.seed=...}.
  */
+@Tag("stress")
 @Timeout(600)
 class ShardBufferReuseTest {
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * for bit, and every injected fault must show up as exactly one counted retry (a flipped bit also
  * as one integrity failure).
  */
+@Tag("long")
 class FaultCampaignIT {
 
     @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);

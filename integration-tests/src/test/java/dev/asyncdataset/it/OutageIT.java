@@ -16,6 +16,7 @@ import dev.asyncdataset.internal.StageThreads;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.CapturedLogs;
+import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -175,11 +176,7 @@ class OutageIT {
 
     /** Waits, bounded, until a fetch has failed (the outage was seen), then 10 s, and resumes. */
     private Void resumeAfterOutage(S3Source source) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (source.retries() == 0) {
-            assertTrue(System.nanoTime() < deadline, "no fetch noticed the outage");
-            Thread.sleep(5);
-        }
+        Poll.until("a fetch noticed the outage", () -> source.retries() > 0);
         Thread.sleep(OUTAGE.toMillis());
         s3.resume();
         return null;

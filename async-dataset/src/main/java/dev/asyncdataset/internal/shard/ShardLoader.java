@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.shard;
 
+import dev.asyncdataset.internal.StageThreads;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -58,9 +59,7 @@ public final class ShardLoader implements AutoCloseable {
     /** Starts the loads, once. */
     synchronized void start() {
         if (threads == null) {
-            threads =
-                    Executors.newThreadPerTaskExecutor(
-                            Thread.ofVirtual().name("async-dataset-shard-load-", 0).factory());
+            threads = Executors.newThreadPerTaskExecutor(StageThreads.counted("shard-load"));
             threads.execute(this::loadAll);
         }
     }

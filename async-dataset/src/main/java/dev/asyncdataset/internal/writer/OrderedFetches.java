@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.writer;
 
+import dev.asyncdataset.internal.StageThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
@@ -28,7 +29,8 @@ public final class OrderedFetches implements AutoCloseable {
     private final LongFunction<String> describe;
     private final long[] order;
     private final int ahead;
-    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService threads =
+            Executors.newThreadPerTaskExecutor(StageThreads.counted("shard-write-fetch"));
     private final Queue<Future<byte[]>> fetching = new ArrayDeque<>();
     private int submitted;
 

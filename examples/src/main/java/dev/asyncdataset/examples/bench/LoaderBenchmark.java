@@ -32,7 +32,9 @@ import java.util.function.ToDoubleFunction;
  * (bytes: ConcurrentDataset's count, 0 for other loaders), and for ConcurrentDataset how batches
  * were built ({@code buffer_path}: recycled or per-item, chosen with {@code --recycle-buffers
  * true|false}), the recycled host bytes held and the most bytes of shard buffers an epoch held
- * (shard streaming). Options: those of {@code TrainResNet}, plus
+ * (shard streaming), and what the kernel counted over the measured epochs ({@link KernelCounts}:
+ * their wall time, minor page faults, user and system CPU time of the process). Options: those of
+ * {@code TrainResNet}, plus
  *
  * <pre>
  * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
@@ -70,11 +72,17 @@ public final class LoaderBenchmark {
                 System.out.println("EPOCH " + all.size());
             }
             int warmupEpochs = all.size();
+            KernelCounts before = KernelCounts.now();
+            long measuredStart = System.nanoTime();
             for (int epoch = 0; epoch < settings.epochs(); epoch++) {
                 all.add(runEpoch(dataset, settings, options, manager, maxNanos));
                 System.out.println("EPOCH " + all.size());
             }
-            System.out.println("RESULT " + json(all, warmupEpochs, dataset));
+            double measuredSeconds = (System.nanoTime() - measuredStart) / 1e9;
+            KernelCounts counts = KernelCounts.now().since(before);
+            System.out.println(
+                    "RESULT "
+                            + json(all, warmupEpochs, dataset, counts.jsonFields(measuredSeconds)));
         }
         System.exit(0);
     }
@@ -167,7 +175,8 @@ public final class LoaderBenchmark {
         }
     }
 
-    private static String json(List<Epoch> all, int warmupEpochs, Dataset dataset) {
+    private static String json(
+            List<Epoch> all, int warmupEpochs, Dataset dataset, String kernelCounts) {
         List<Epoch> epochs = all.subList(warmupEpochs, all.size());
         LoaderStats stats = dataset instanceof ConcurrentDataset c ? c.stats() : null;
         return String.format(
@@ -176,7 +185,7 @@ public final class LoaderBenchmark {
                         + "\"warmup_epochs\": %d, \"batches_in_flight\": %d, "
                         + "\"batches_staged\": %d, \"total_images\": %d, \"total_bytes\": %d, "
                         + "\"buffer_path\": \"%s\", \"host_buffer_mb\": %.1f, "
-                        + "\"peak_shard_buffer_mb\": %.1f}",
+                        + "\"peak_shard_buffer_mb\": %.1f, %s}",
                 list(epochs, Epoch::rate),
                 list(all, Epoch::firstBatchMillis),
                 list(epochs, e -> (double) e.images()),
@@ -187,7 +196,8 @@ public final class LoaderBenchmark {
                 all.stream().mapToLong(Epoch::bytes).sum(),
                 stats != null ? stats.bufferPath() : "n/a",
                 stats != null ? stats.hostBytesHeld() / 1e6 : 0,
-                all.stream().mapToLong(Epoch::shardBytes).max().orElse(0) / 1e6);
+                all.stream().mapToLong(Epoch::shardBytes).max().orElse(0) / 1e6,
+                kernelCounts);
     }
 
     private static String list(List<Epoch> epochs, ToDoubleFunction<Epoch> f) {

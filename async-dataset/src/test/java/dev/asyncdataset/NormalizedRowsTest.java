@@ -1,0 +1,92 @@
+package dev.asyncdataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.dataset.Batch;
+import ai.djl.translate.Pipeline;
+import dev.asyncdataset.decode.ImageRecipes;
+import dev.asyncdataset.source.ImageFolderSource;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * With {@code deviceNormalize()} on a CPU device, the decode threads write each row already
+ * normalized into the recycled blocks: the batches equal, bit for bit, those the device pipeline
+ * makes of the per-item path's uint8 batches, and the blocks are reused, not allocated per batch.
+ */
+class NormalizedRowsTest {
+
+    private static final int BATCH = 8;
+
+    @Test
+    @Timeout(300)
+    void normalizedRowsAreBitEqualToTheDevicePipelinesBatches(@TempDir Path root) throws Exception {
+        RecycledBuffersTest.writeImages(root);
+        for (Pipeline recipe :
+                List.of(ImageRecipes.training(40), ImageRecipes.evaluation(48, 40))) {
+            ConcurrentDataset perItem = dataset(root, recipe, false);
+            ConcurrentDataset fused = dataset(root, recipe, true);
+            assertEquals(epochs(perItem, 2), epochs(fused, 2));
+            assertEquals("per-item", perItem.stats().bufferPath());
+            assertEquals("recycled-normalized", fused.stats().bufferPath());
+        }
+    }
+
+    @Test
+    @Timeout(300)
+    void theRingHoldsTheSameBlocksFromTheSecondEpochOn(@TempDir Path root) throws Exception {
+        RecycledBuffersTest.writeImages(root);
+        ConcurrentDataset dataset = dataset(root, ImageRecipes.training(40), true);
+        epochs(dataset, 1);
+        long afterWarmUp = dataset.stats().hostBytesHeld();
+        epochs(dataset, 3);
+        long rowBytes = 3L * 40 * 40 * Float.BYTES;
+        assertTrue(afterWarmUp >= BATCH * rowBytes, "no float block held: " + afterWarmUp);
+        assertEquals(afterWarmUp, dataset.stats().hostBytesHeld());
+    }
+
+    private static ConcurrentDataset dataset(Path root, Pipeline recipe, boolean recycle)
+            throws Exception {
+        return ConcurrentDataset.builder()
+                .setSource(ImageFolderSource.of(root))
+                .setSampling(BATCH, true)
+                .optPipeline(recipe)
+                .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
+                .optBadItemPolicy(BadItemPolicy.SKIP)
+                .optSeed(11)
+                .optRecycleBuffers(recycle)
+                .build();
+    }
+
+    /** Every batch of {@code count} epochs: shape, type and the bytes of data and labels. */
+    private static List<String> epochs(ConcurrentDataset dataset, int count) throws Exception {
+        List<String> batches = new ArrayList<>();
+        try (NDManager trainer = NDManager.newBaseManager()) {
+            for (int epoch = 0; epoch < count; epoch++) {
+                for (Batch batch : dataset.getData(trainer)) {
+                    try (batch) {
+                        Shape shape = batch.getData().head().getShape();
+                        DataType type = batch.getData().head().getDataType();
+                        List<byte[]> fields = RecycledBuffersTest.contents(batch);
+                        batches.add(
+                                shape
+                                        + " "
+                                        + type
+                                        + Arrays.toString(fields.get(0))
+                                        + Arrays.toString(fields.get(1)));
+                    }
+                }
+            }
+        }
+        return batches;
+    }
+}
