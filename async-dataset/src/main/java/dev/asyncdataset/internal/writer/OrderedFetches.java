@@ -1,6 +1,6 @@
 package dev.asyncdataset.internal.writer;
 
-import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.internal.threads.StageThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;

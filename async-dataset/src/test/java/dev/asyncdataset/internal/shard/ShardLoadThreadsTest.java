@@ -2,7 +2,7 @@ package dev.asyncdataset.internal.shard;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.testing.Poll;
 import java.io.InterruptedIOException;
 import java.util.concurrent.CountDownLatch;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal;
+package dev.asyncdataset.internal.threads;
 
 import java.time.Duration;
 import java.util.Set;
@@ -43,11 +43,23 @@ public final class StageThreads {
         return new StageThreads().virtual(stage);
     }
 
-    ThreadFactory virtual(String stage) {
+    /**
+     * Returns a factory of tracked virtual threads named {@code async-dataset-<stage>-N}.
+     *
+     * @param stage the name of the threads' job
+     * @return the thread factory
+     */
+    public ThreadFactory virtual(String stage) {
         return tracking(Thread.ofVirtual().name("async-dataset-" + stage + "-", 0).factory());
     }
 
-    ThreadFactory platform(String stage) {
+    /**
+     * Returns a factory of tracked daemon platform threads named {@code async-dataset-<stage>-N}.
+     *
+     * @param stage the name of the threads' job
+     * @return the thread factory
+     */
+    public ThreadFactory platform(String stage) {
         return tracking(
                 Thread.ofPlatform().name("async-dataset-" + stage + "-", 0).daemon().factory());
     }
@@ -59,7 +71,7 @@ public final class StageThreads {
      *
      * @return whether they all ended in time
      */
-    boolean joinAll(long millis) throws InterruptedException {
+    public boolean joinAll(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         for (Thread thread : running) {
             long left = deadline - System.nanoTime();
