@@ -2,7 +2,8 @@ package dev.asyncdataset.internal.s3;
 
 /**
  * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always ends
- * with {@code /}, so it names a folder, not the start of a key.
+ * with {@code /}, so it names a folder, not the start of a key. The S3 layer's form of the public
+ * {@code S3Location}, which delegates to it.
  *
  * @param bucket the bucket name
  * @param prefix the key prefix, empty or ending with {@code /}
