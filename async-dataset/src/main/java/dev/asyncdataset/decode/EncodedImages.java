@@ -23,6 +23,19 @@ final class EncodedImages {
     private EncodedImages() {}
 
     /**
+     * Throws if {@code bytes} are empty, truncated, or declare too many pixels ({@link
+     * #checkComplete}, {@link #checkPixels}).
+     *
+     * @param bytes the encoded image
+     * @param key the item's key, for the message
+     * @throws BadItemException if the image is empty, truncated or too large
+     */
+    static void check(byte[] bytes, String key) throws BadItemException {
+        checkComplete(bytes, key);
+        checkPixels(bytes, key);
+    }
+
+    /**
      * Throws if {@code bytes} are empty, or a JPEG or PNG whose end marker is missing.
      *
      * @param bytes the encoded image
@@ -67,10 +80,21 @@ final class EncodedImages {
         return new long[] {u32(b, 16), u32(b, 20)};
     }
 
-    /** Walks the JPEG markers to the start-of-frame; null if there is none or it is cut off. */
     private static long[] jpegSize(byte[] b) {
+        int at = frameHeader(b);
+        return at < 0 ? null : new long[] {u16(b, at + 7), u16(b, at + 5)};
+    }
+
+    /**
+     * Walks the JPEG markers to the start-of-frame.
+     *
+     * @param b the encoded image
+     * @return the offset of the start-of-frame marker, whose height field is at offset 5 and width
+     *     at 7, or -1 if {@code b} is not a JPEG or has no whole start-of-frame
+     */
+    static int frameHeader(byte[] b) {
         if (!isJpeg(b)) {
-            return null;
+            return -1;
         }
         int at = 2;
         while (at + 9 <= b.length && b[at] == (byte) 0xFF) {
@@ -78,12 +102,12 @@ final class EncodedImages {
             if (marker == 0xFF || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD8)) {
                 at += marker == 0xFF ? 1 : 2;
             } else if (isStartOfFrame(marker)) {
-                return new long[] {u16(b, at + 7), u16(b, at + 5)};
+                return at;
             } else {
                 at += 2 + u16(b, at + 2);
             }
         }
-        return null;
+        return -1;
     }
 
     private static boolean isStartOfFrame(int marker) {
@@ -100,6 +124,15 @@ final class EncodedImages {
 
     private static long u32(byte[] b, int at) {
         return ((long) u16(b, at) << 16) | u16(b, at + 2);
+    }
+
+    /**
+     * Tells whether {@code b} is a baseline or extended sequential Huffman JPEG (its frame header
+     * found by walking the markers): one that libjpeg decodes from the top down, in one pass.
+     */
+    static boolean isSequentialJpeg(byte[] b) {
+        int at = frameHeader(b);
+        return at >= 0 && (b[at + 1] == (byte) 0xC0 || b[at + 1] == (byte) 0xC1);
     }
 
     static boolean isJpeg(byte[] b) {

@@ -59,8 +59,7 @@ public final class ImageDecoder {
 
     /** Decodes {@code bytes} into the thread's reused buffer ({@link Uint8Arrays#fill}). */
     static Pixels pixels(byte[] bytes, String key, Codec codec) throws BadItemException {
-        EncodedImages.checkComplete(bytes, key);
-        EncodedImages.checkPixels(bytes, key);
+        EncodedImages.check(bytes, key);
         TurboJpeg.Decoder turbo = TurboJpeg.decoder();
         if (turbo != null && EncodedImages.isJpeg(bytes)) {
             Pixels pixels = turbo.decode(bytes, key);

@@ -115,7 +115,7 @@ final class OpenCvCodec {
      * alias. (Area is about 3x slower at the usual non-integer factors, hence not used for milder
      * shrinks.)
      */
-    private static void resize(Mat whole, CropBox box, int outW, int outH, ByteBuffer out) {
+    static void resize(Mat whole, CropBox box, int outW, int outH, ByteBuffer out) {
         Mat part = whole.submat(new Rect(box.x(), box.y(), box.width(), box.height()));
         boolean halving = 2 * outW <= box.width() && 2 * outH <= box.height();
         int interpolation = halving ? Imgproc.INTER_AREA : Imgproc.INTER_LINEAR;
@@ -135,7 +135,8 @@ final class OpenCvCodec {
         return ByteBuffer.allocateDirect(pixels.remaining()).put(pixels).flip();
     }
 
-    private static void into(ByteBuffer buffer, int rows, int cols, Consumer<Mat> op) {
+    /** Runs {@code op} with a {@link Mat} over {@code buffer} as its destination. */
+    static void into(ByteBuffer buffer, int rows, int cols, Consumer<Mat> op) {
         Mat dst = new Mat(rows, cols, CvType.CV_8UC3, buffer);
         try {
             op.accept(dst);

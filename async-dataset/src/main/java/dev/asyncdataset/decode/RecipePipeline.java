@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 
 /**
  * A pipeline of {@link ImageRecipes}: runs as a DJL pipeline on an item's array (the per-item
- * path), and also writes the same bytes from decoded pixels straight into a row of a recycled batch
+ * path), and also writes its output from encoded bytes straight into a row of a recycled batch
  * buffer ({@link RowWriter}), drawing the same random numbers in the same order. Its output is
  * always (height, width, 3) uint8. Once transforms are added to it, only the pipeline remains.
  */
@@ -62,10 +62,17 @@ final class RecipePipeline extends Pipeline {
         }
     }
 
-    /** Writes the recipe's output for {@code pixels} into {@code row}. */
-    void write(Pixels pixels, ByteBuffer row, NDManager manager) {
-        geometry.box(pixels.height(), pixels.width())
-                .cropResize(pixels, width, height, row, manager);
+    /**
+     * Writes the recipe's output for {@code encoded} into {@code row}: the JPEGs {@link
+     * CropDecoder} takes decoded only as far as the crop needs, others decoded whole.
+     */
+    void write(byte[] encoded, String key, ByteBuffer row, NDManager manager)
+            throws BadItemException {
+        if (!CropDecoder.write(encoded, key, geometry, width, height, row)) {
+            Pixels pixels = ImageDecoder.pixels(encoded, key, Codec.active());
+            geometry.box(pixels.height(), pixels.width())
+                    .cropResize(pixels, width, height, row, manager);
+        }
         if (flip != null && flip.mirrors()) {
             mirror(row);
         }

@@ -8,8 +8,11 @@ import java.nio.ByteBuffer;
 /**
  * Decodes an encoded image and writes what an {@link ImageRecipes} pipeline makes of it straight
  * into a row of a batch buffer: the image is decoded into the thread's reused buffer, then cropped,
- * resized and mirrored into the row, with no array per item. The bytes equal those of the pipeline
- * run on the decoded array, for the same item generator ({@link ItemRandom}).
+ * resized and mirrored into the row, with no array per item. The crop is the one the pipeline draws
+ * on the decoded array, for the same item generator ({@link ItemRandom}), and so are the bytes,
+ * except that of a JPEG only what the crop keeps is decoded, at a DCT scale when the crop is at
+ * least twice the output size: those rows differ from the pipeline's within the bound of {@code
+ * docs/decoding.md} ({@code -Dasyncdataset.fusedcrop=false} decodes whole images).
  */
 public final class RowWriter {
 
@@ -52,6 +55,6 @@ public final class RowWriter {
      */
     public void write(NDManager manager, byte[] encoded, String key, ByteBuffer row)
             throws BadItemException {
-        recipe.write(ImageDecoder.pixels(encoded, key, Codec.active()), row, manager);
+        recipe.write(encoded, key, row, manager);
     }
 }

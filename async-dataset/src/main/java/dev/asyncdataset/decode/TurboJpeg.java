@@ -1,6 +1,7 @@
 package dev.asyncdataset.decode;
 
 import java.lang.reflect.InvocationTargetException;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,9 +30,32 @@ final class TurboJpeg {
          */
         Pixels decode(byte[] bytes, String key) throws BadItemException;
 
+        /**
+         * Reads the header of {@code bytes}, a JPEG, has {@code plan} choose from it the rows to
+         * decode and their scale, and decodes only those.
+         *
+         * @param bytes the JPEG, baseline or extended sequential if {@code plan} may leave rows out
+         * @param key the item's key, for the message
+         * @param plan chooses the region once the header is read and can be decoded to RGB
+         * @return the region's pixels, {@link JpegRegion#scaledHeight()} by {@link
+         *     JpegRegion#scaledWidth()}, or {@code null} for a colour model TurboJPEG cannot turn
+         *     into RGB (CMYK, YCCK), without calling {@code plan}
+         * @throws BadItemException if the bytes cannot be decoded
+         */
+        Pixels decode(byte[] bytes, String key, Function<Header, JpegRegion> plan)
+                throws BadItemException;
+
         /** Hands this thread's decompressor and input buffer to the next thread that decodes. */
         void releaseThread();
     }
+
+    /**
+     * The image size a JPEG's header declares, read before anything is decoded.
+     *
+     * @param width the image width
+     * @param height the image height
+     */
+    record Header(int width, int height) {}
 
     private static final Logger logger = LoggerFactory.getLogger(TurboJpeg.class);
     private static final String IMPLEMENTATION = "dev.asyncdataset.decode.TurboJpegDecoder";

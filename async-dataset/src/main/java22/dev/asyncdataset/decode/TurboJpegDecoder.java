@@ -1,21 +1,18 @@
 package dev.asyncdataset.decode;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
+import static dev.asyncdataset.decode.TurboJpegFunctions.call;
+import static dev.asyncdataset.decode.TurboJpegFunctions.invoke;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
-import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
+import java.util.function.Function;
 
 /**
  * The TurboJPEG decoder (see {@link TurboJpeg}): TurboJPEG 2.x's C API through the FFM API, one
  * decompressor per decode thread ({@link TurboJpegHandle}), pixels decoded as RGB straight into the
- * thread's reused buffer.
+ * thread's reused buffer; for a crop, only the rows it needs, at a DCT scale ({@link JpegRegion}).
  */
 final class TurboJpegDecoder implements TurboJpeg.Decoder {
 
@@ -24,9 +21,9 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
     private static final int TJCS_YCCK = 4;
     private static final int TJERR_WARNING = 0;
 
-    private final Functions tj;
+    private final TurboJpegFunctions tj;
 
-    private TurboJpegDecoder(Functions tj) {
+    private TurboJpegDecoder(TurboJpegFunctions tj) {
         this.tj = tj;
     }
 
@@ -37,55 +34,42 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
      * @throws IllegalArgumentException if the library is not installed
      */
     static TurboJpegDecoder open() {
-        return new TurboJpegDecoder(
-                new Functions(SymbolLookup.libraryLookup("libturbojpeg.so.0", Arena.global())));
+        return new TurboJpegDecoder(new TurboJpegFunctions());
     }
 
     @Override
     public Pixels decode(byte[] bytes, String key) throws BadItemException {
+        return decode(bytes, key, JpegRegion::whole);
+    }
+
+    @Override
+    public Pixels decode(byte[] bytes, String key, Function<TurboJpeg.Header, JpegRegion> plan)
+            throws BadItemException {
         TurboJpegHandle handle = TurboJpegHandle.of(tj.init, tj.destroy, bytes.length);
-        MemorySegment jpeg = handle.copyIn(bytes);
-        MemorySegment header = handle.header();
-        check(
-                call(
-                        tj.header,
-                        handle.pointer(),
-                        jpeg,
-                        (long) bytes.length,
-                        header,
-                        header.asSlice(4),
-                        header.asSlice(8),
-                        header.asSlice(12)),
-                handle,
-                key);
-        int width = header.getAtIndex(JAVA_INT, 0);
-        int height = header.getAtIndex(JAVA_INT, 1);
-        int colorspace = header.getAtIndex(JAVA_INT, 3);
-        if (width < 1 || height < 1) {
-            throw new BadItemException(key, "not a decodable JPEG: no image size", null);
+        try {
+            return decode(handle, bytes, key, plan);
+        } finally {
+            handle.settle();
         }
-        if (colorspace == TJCS_CMYK || colorspace == TJCS_YCCK) {
+    }
+
+    private Pixels decode(
+            TurboJpegHandle handle,
+            byte[] bytes,
+            String key,
+            Function<TurboJpeg.Header, JpegRegion> plan)
+            throws BadItemException {
+        MemorySegment jpeg = handle.copyIn(bytes);
+        int[] fields = header(handle, jpeg, key);
+        if (fields[3] == TJCS_CMYK || fields[3] == TJCS_YCCK) {
             return null;
         }
-        BadItemException[] failure = new BadItemException[1];
-        Pixels pixels =
-                Uint8Arrays.fill(
-                        height,
-                        width,
-                        buffer ->
-                                failure[0] =
-                                        decodeInto(
-                                                handle,
-                                                jpeg,
-                                                bytes.length,
-                                                buffer,
-                                                width,
-                                                height,
-                                                key));
-        if (failure[0] != null) {
-            throw failure[0];
+        TurboJpeg.Header header = new TurboJpeg.Header(fields[0], fields[1]);
+        JpegRegion region = plan.apply(header);
+        if (region.height() < header.height()) {
+            shorten(handle, jpeg, EncodedImages.frameHeader(bytes), region.height(), key);
         }
-        return pixels;
+        return pixels(handle, jpeg, region, key);
     }
 
     @Override
@@ -93,10 +77,64 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
         TurboJpegHandle.releaseCurrent();
     }
 
+    /** Returns {width, height, subsampling, colourspace}, checked. */
+    private int[] header(TurboJpegHandle handle, MemorySegment jpeg, String key)
+            throws BadItemException {
+        MemorySegment header = handle.header();
+        check(
+                call(
+                        tj.header,
+                        handle.pointer(),
+                        jpeg,
+                        jpeg.byteSize(),
+                        header,
+                        header.asSlice(4),
+                        header.asSlice(8),
+                        header.asSlice(12)),
+                handle,
+                key,
+                true);
+        int[] fields = header.toArray(JAVA_INT);
+        if (fields[0] < 1 || fields[1] < 1) {
+            throw new BadItemException(key, "not a decodable JPEG: no image size", null);
+        }
+        return fields;
+    }
+
+    /**
+     * Makes the frame header at {@code at} declare only the top {@code height} rows: libjpeg then
+     * decodes no further and skips the remaining entropy-coded bytes to the end marker (with a
+     * warning). The header is read again, so that the pixels are surely of the size planned.
+     */
+    private void shorten(TurboJpegHandle handle, MemorySegment jpeg, int at, int height, String key)
+            throws BadItemException {
+        jpeg.set(JAVA_BYTE, at + 5, (byte) (height >> 8));
+        jpeg.set(JAVA_BYTE, at + 6, (byte) height);
+        if (header(handle, jpeg, key)[1] != height) {
+            throw new BadItemException(key, "not a decodable JPEG: ambiguous frame header", null);
+        }
+    }
+
+    private Pixels pixels(TurboJpegHandle handle, MemorySegment jpeg, JpegRegion region, String key)
+            throws BadItemException {
+        int width = region.scaledWidth();
+        int height = region.scaledHeight();
+        BadItemException[] failure = new BadItemException[1];
+        Pixels pixels =
+                Uint8Arrays.fill(
+                        height,
+                        width,
+                        buffer ->
+                                failure[0] = decodeInto(handle, jpeg, buffer, width, height, key));
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        return pixels;
+    }
+
     private BadItemException decodeInto(
             TurboJpegHandle handle,
             MemorySegment jpeg,
-            int size,
             ByteBuffer buffer,
             int width,
             int height,
@@ -106,7 +144,7 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
                         tj.decompress,
                         handle.pointer(),
                         jpeg,
-                        (long) size,
+                        jpeg.byteSize(),
                         MemorySegment.ofBuffer(buffer),
                         width,
                         0,
@@ -114,7 +152,7 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
                         TJPF_RGB,
                         0);
         try {
-            check(result, handle, key);
+            check(result, handle, key, false);
             return null;
         } catch (BadItemException e) {
             return e;
@@ -122,73 +160,26 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
     }
 
     /**
-     * A warning (such as extraneous bytes) still gives a whole image, as with OpenCV. After any
-     * error or warning the thread's decompressor is replaced: libjpeg can leave one that stopped
-     * inside a header in a state where the next image fails too.
+     * A warning (such as extraneous bytes) still gives a whole image, as with OpenCV. The thread's
+     * decompressor is replaced once the image is done ({@link TurboJpegHandle#spoil}) after an
+     * error, and after a warning in the header: libjpeg can leave a decompressor that stopped
+     * inside a header in a state where the next image fails too. {@code tjDecompress2} resets its
+     * decompressor on every exit, so its warnings (such as the one after a shortened frame) keep
+     * it.
      */
-    private void check(int result, TurboJpegHandle handle, String key) throws BadItemException {
+    private void check(int result, TurboJpegHandle handle, String key, boolean header)
+            throws BadItemException {
         if (result == 0) {
             return;
         }
-        boolean warning = (int) invoke(tj.errorCode, handle.pointer()) == TJERR_WARNING;
-        MemorySegment message = (MemorySegment) invoke(tj.errorString, handle.pointer());
-        String text = message.reinterpret(1024).getString(0);
-        handle.discard();
+        boolean warning = call(tj.errorCode, handle.pointer()) == TJERR_WARNING;
+        if (header || !warning) {
+            handle.spoil();
+        }
         if (!warning) {
+            MemorySegment message = (MemorySegment) invoke(tj.errorString, handle.pointer());
+            String text = message.reinterpret(1024).getString(0);
             throw new BadItemException(key, "not a decodable JPEG: " + text, null);
-        }
-    }
-
-    private static int call(MethodHandle function, Object... args) {
-        return (int) invoke(function, args);
-    }
-
-    private static Object invoke(MethodHandle function, Object... args) {
-        try {
-            return function.invokeWithArguments(args);
-        } catch (Throwable e) {
-            throw new IllegalStateException("TurboJPEG call failed", e);
-        }
-    }
-
-    /** The TurboJPEG 2.x functions used. */
-    private static final class Functions {
-        final MethodHandle init;
-        final MethodHandle destroy;
-        final MethodHandle header;
-        final MethodHandle decompress;
-        final MethodHandle errorCode;
-        final MethodHandle errorString;
-
-        Functions(SymbolLookup lib) {
-            init = find(lib, "tjInitDecompress", FunctionDescriptor.of(ADDRESS));
-            destroy = find(lib, "tjDestroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-            header =
-                    find(
-                            lib,
-                            "tjDecompressHeader3",
-                            FunctionDescriptor.of(
-                                    JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS,
-                                    ADDRESS, ADDRESS));
-            decompress =
-                    find(
-                            lib,
-                            "tjDecompress2",
-                            FunctionDescriptor.of(
-                                    JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_INT,
-                                    JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
-            errorCode = find(lib, "tjGetErrorCode", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-            errorString = find(lib, "tjGetErrorStr2", FunctionDescriptor.of(ADDRESS, ADDRESS));
-        }
-
-        private static MethodHandle find(SymbolLookup lib, String name, FunctionDescriptor d) {
-            MemorySegment symbol =
-                    lib.find(name)
-                            .orElseThrow(
-                                    () ->
-                                            new IllegalArgumentException(
-                                                    "libturbojpeg.so.0 has no " + name));
-            return Linker.nativeLinker().downcallHandle(symbol, d);
         }
     }
 }

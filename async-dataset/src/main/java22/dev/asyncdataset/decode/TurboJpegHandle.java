@@ -12,10 +12,10 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 /**
  * One decode thread's TurboJPEG state: a decompressor (TurboJPEG handles are not thread-safe), a
  * native buffer for the JPEG bytes, grown as needed and reused, and room for the header fields. The
- * decompressor is destroyed after a fatal error, or once its thread is gone and the state
- * unreachable; the buffers belong to an automatic arena, freed then too. A thread that ends can
- * instead hand its state to the next thread that decodes ({@link #releaseCurrent}). Native memory
- * per thread: the largest JPEG seen, plus about 20 KB.
+ * decompressor is destroyed after it failed ({@link #spoil}), or once its thread is gone and the
+ * state unreachable; the buffers belong to an automatic arena, freed then too. A thread that ends
+ * can instead hand its state to the next thread that decodes ({@link #releaseCurrent}). Native
+ * memory per thread: the largest JPEG seen, plus about 20 KB.
  */
 final class TurboJpegHandle {
 
@@ -27,6 +27,7 @@ final class TurboJpegHandle {
     private Cleaner.Cleanable destroyer;
     private final MemorySegment header = Arena.ofAuto().allocate(JAVA_INT, 4);
     private MemorySegment jpeg = MemorySegment.NULL;
+    private boolean spoiled;
 
     private TurboJpegHandle(MemorySegment pointer) {
         this.pointer = pointer;
@@ -79,12 +80,19 @@ final class TurboJpegHandle {
     }
 
     /**
-     * Destroys the decompressor now and forgets it, after a fatal error: libjpeg leaves a
-     * decompressor that failed inside a header in a state where the next image fails too.
+     * Marks the decompressor for replacement after an error: libjpeg can leave a decompressor that
+     * failed inside a header in a state where the next image fails too.
      */
-    void discard() {
-        CURRENT.remove();
-        destroyer.clean();
+    void spoil() {
+        spoiled = true;
+    }
+
+    /** Destroys the decompressor and forgets it if it was spoiled; called once an image is done. */
+    void settle() {
+        if (spoiled) {
+            CURRENT.remove();
+            destroyer.clean();
+        }
     }
 
     /** Copies {@code bytes} into the input buffer and returns the slice holding them. */

@@ -3,6 +3,7 @@ package dev.asyncdataset.decode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -16,6 +17,7 @@ import dev.asyncdataset.LoaderStats;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.testing.HostileCorpus;
 import dev.asyncdataset.testing.HostileCorpus.Entry;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -27,8 +29,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every entry of the {@link HostileCorpus} either decodes to 3-channel RGB of its size or fails as
- * a bad item naming its key, with either codec and through the whole loader: no crash, no
- * out-of-memory, no hang, and nothing else lost.
+ * a bad item naming its key, with either codec, through the decode of only what a crop keeps
+ * ({@link CropDecoder}, which the loader's recycled rows use) and through the whole loader: no
+ * crash, no out-of-memory, no hang, and nothing else lost.
  */
 class HostileCorpusTest {
 
@@ -50,6 +53,33 @@ class HostileCorpusTest {
                     assertEquals(entry.name(), e.getKey());
                     assertTrue(e.getMessage().contains(entry.problem()), e.getMessage());
                 }
+            }
+        }
+    }
+
+    @Test
+    void eachJpegEntryThroughTheCropDecodeIsWrittenOrABadItemNamingItsKey() throws Exception {
+        assumeTrue(TurboJpeg.decoder() != null && Codec.active() == Codec.OPENCV);
+        ByteBuffer row = ByteBuffer.allocateDirect(32 * 32 * 3);
+        RecipePipeline.Geometry geometry = new ResizeCenterCrop(32, 32)::box;
+        for (Entry entry : HostileCorpus.entries()) {
+            if (!EncodedImages.isJpeg(entry.bytes())) {
+                continue;
+            }
+            if (entry.decodes()) {
+                boolean fused =
+                        CropDecoder.write(entry.bytes(), entry.name(), geometry, 32, 32, row);
+                assertEquals(!entry.name().startsWith("cmyk"), fused, entry.name());
+            } else {
+                BadItemException e =
+                        assertThrows(
+                                BadItemException.class,
+                                () ->
+                                        CropDecoder.write(
+                                                entry.bytes(), entry.name(), geometry, 32, 32, row),
+                                entry.name());
+                assertEquals(entry.name(), e.getKey());
+                assertTrue(e.getMessage().contains(entry.problem()), e.getMessage());
             }
         }
     }

@@ -32,7 +32,8 @@ import org.opencv.core.Core;
  * work shows on the measuring thread's CPU clock. Medians over runs of one batch of generated
  * ImageNet-like JPEGs, OpenCV and ImageIO runs alternating.
  *
- * <p>Usage: {@code DecodeBenchmark [batch=64] [runs=9]}.
+ * <p>Usage: {@code DecodeBenchmark [batch=64] [runs=9]}; {@code DecodeBenchmark --crop [images=64]
+ * [runs=9]} instead times the ways of decoding only what the crop keeps ({@link CropDecodeTimes}).
  */
 public final class DecodeBenchmark {
 
@@ -56,8 +57,10 @@ public final class DecodeBenchmark {
         System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
         OpenCV.loadLocally();
         Core.setNumThreads(1);
-        int batch = args.length > 0 ? Integer.parseInt(args[0]) : 64;
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 9;
+        boolean crop = args.length > 0 && args[0].equals("--crop");
+        int first = crop ? 1 : 0;
+        int batch = args.length > first ? Integer.parseInt(args[first]) : 64;
+        int runs = args.length > first + 1 ? Integer.parseInt(args[first + 1]) : 9;
         Map<String, byte[]> jpegs = new TreeMap<>();
         ImageNetLikeGenerator.generate(
                 1,
@@ -68,6 +71,10 @@ public final class DecodeBenchmark {
                         jpegs.put(key, jpeg);
                     }
                 });
+        if (crop) {
+            CropDecodeTimes.run(jpegs, runs);
+            return;
+        }
         ImageFactory openCv = ImageFactory.getInstance();
         ImageFactory imageIo = new BufferedImageFactory();
         StageTimes withOpenCv = new StageTimes();
