@@ -63,7 +63,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
  * reads each shard whole once and serves its items from memory, in the order of {@link
- * dev.asyncdataset.source.ShuffleWindows} (shards permuted and dealt to {@link
+ * dev.asyncdataset.internal.shard.ShuffleWindows} (shards permuted and dealt to {@link
  * Builder#optCanonicalPartitions} partitions, items shuffled within windows of {@link
  * Builder#optShuffleWindow} shards of a partition, partitions interleaved; a pure function of seed
  * and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default item seed). Ranks
@@ -550,8 +550,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          * Sets the canonical partitions of shard streaming: each epoch the shards are dealt to
          * {@code partitions} partitions, each shuffled in its own windows, and the global order
          * interleaves them, so that when the world size divides {@code partitions} each rank reads
-         * only its partitions' shards (see {@link dev.asyncdataset.source.ShuffleWindows}). The
-         * order depends on it, so it is saved in {@link ConcurrentDataset#iterationState()}: a
+         * only its partitions' shards (see {@link dev.asyncdataset.internal.shard.ShuffleWindows}).
+         * The order depends on it, so it is saved in {@link ConcurrentDataset#iterationState()}: a
          * resumed run takes the saved value, and refuses a different one. Default: the saved value
          * when resuming, else the world size of {@link #optShard} (1 without ranks). Pick a
          * multiple of every world size the job may resume at (such as 16 for 1 to 16 ranks in

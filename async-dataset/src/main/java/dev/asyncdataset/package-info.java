@@ -68,8 +68,8 @@
  *       async-dataset-s3-completion-N} (virtual, short-lived: complete the responses).
  * </ul>
  *
- * <p>{@code internal.StageThreads.live()}, which the tests' leak checks read, counts the threads of
- * every loader and streamed epoch: the fetch, decode, stager, closer, shard-load and
+ * <p>{@code internal.threads.StageThreads.live()}, which the tests' leak checks read, counts the
+ * threads of every loader and streamed epoch: the fetch, decode, stager, closer, shard-load and
  * shard-write-fetch threads; not the per-process ones.
  *
  * <h2>Thread safety and ownership</h2>

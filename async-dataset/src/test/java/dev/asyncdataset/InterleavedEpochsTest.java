@@ -8,7 +8,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.internal.Loader;
-import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.testing.BatchIndices;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;

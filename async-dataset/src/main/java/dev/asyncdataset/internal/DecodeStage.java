@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

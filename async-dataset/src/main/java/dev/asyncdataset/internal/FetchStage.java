@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

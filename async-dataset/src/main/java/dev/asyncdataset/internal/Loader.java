@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.internal.threads.StageThreads;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

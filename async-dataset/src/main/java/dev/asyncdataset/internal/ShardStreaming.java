@@ -1,8 +1,8 @@
 package dev.asyncdataset.internal;
 
 import dev.asyncdataset.IterationState;
+import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.source.ShardedSource;
-import dev.asyncdataset.source.ShuffleWindows;
 import java.util.Iterator;
 import java.util.List;
 

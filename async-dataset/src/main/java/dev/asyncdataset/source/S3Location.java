@@ -1,5 +1,7 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
+
 /**
  * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always ends
  * with {@code /}, so it names a folder, not the start of a key.
@@ -9,8 +11,6 @@ package dev.asyncdataset.source;
  */
 public record S3Location(String bucket, String prefix) {
 
-    private static final String SCHEME = "s3://";
-
     /**
      * Tells whether {@code location} is an {@code s3://} URL rather than a local path.
      *
@@ -18,7 +18,7 @@ public record S3Location(String bucket, String prefix) {
      * @return true for {@code s3://...}
      */
     public static boolean isS3(String location) {
-        return location != null && location.startsWith(SCHEME);
+        return BucketPrefix.isS3(location);
     }
 
     /**
@@ -29,20 +29,8 @@ public record S3Location(String bucket, String prefix) {
      * @throws IllegalArgumentException if {@code url} is not {@code s3://bucket[/prefix]}
      */
     public static S3Location parse(String url) {
-        if (!isS3(url) || url.length() == SCHEME.length()) {
-            throw new IllegalArgumentException("not an s3://bucket/prefix URL: " + url);
-        }
-        String path = url.substring(SCHEME.length());
-        int slash = path.indexOf('/');
-        String bucket = slash < 0 ? path : path.substring(0, slash);
-        String prefix = slash < 0 ? "" : path.substring(slash + 1);
-        if (bucket.isEmpty()) {
-            throw new IllegalArgumentException("no bucket in: " + url);
-        }
-        if (!prefix.isEmpty() && !prefix.endsWith("/")) {
-            prefix += "/";
-        }
-        return new S3Location(bucket, prefix);
+        BucketPrefix parsed = BucketPrefix.parse(url);
+        return new S3Location(parsed.bucket(), parsed.prefix());
     }
 
     /**
@@ -52,6 +40,6 @@ public record S3Location(String bucket, String prefix) {
      * @return {@code s3://bucket/key}
      */
     public String url(String key) {
-        return SCHEME + bucket + "/" + key;
+        return new BucketPrefix(bucket, prefix).url(key);
     }
 }

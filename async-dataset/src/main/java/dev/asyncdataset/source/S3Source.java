@@ -4,6 +4,10 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Reader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -45,7 +49,7 @@ public final class S3Source implements LabeledImageSource {
 
     private static final Logger logger = LoggerFactory.getLogger(S3Source.class);
 
-    private final S3Location location;
+    private final BucketPrefix location;
     private final S3Reader reader;
     private final Lister lister;
     private final Retrier retrier;
@@ -64,7 +68,7 @@ public final class S3Source implements LabeledImageSource {
     }
 
     S3Source(
-            S3Location location,
+            BucketPrefix location,
             S3AsyncClient client,
             S3Reader reader,
             Lister lister,

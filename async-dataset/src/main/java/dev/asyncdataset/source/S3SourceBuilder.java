@@ -1,25 +1,18 @@
 package dev.asyncdataset.source;
 
-import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOption.FUTURE_COMPLETION_EXECUTOR;
-
-import ai.djl.util.Progress;
-import io.netty.channel.ChannelOption;
-import java.io.BufferedReader;
+import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Settings;
 import java.io.IOException;
-import java.io.StringReader;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
@@ -29,10 +22,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  */
 public final class S3SourceBuilder {
 
-    static final Duration BASE_DELAY = Duration.ofMillis(50);
-    static final Duration MAX_DELAY = Duration.ofSeconds(5);
-
-    private S3Location location;
+    private BucketPrefix location;
     private URI endpoint;
     private boolean pathStyle;
     private Region region;
@@ -60,7 +50,7 @@ public final class S3SourceBuilder {
      * @return this builder
      */
     public S3SourceBuilder setUrl(String url) {
-        this.location = S3Location.parse(url);
+        this.location = BucketPrefix.parse(url);
         return this;
     }
 
@@ -304,62 +294,32 @@ public final class S3SourceBuilder {
     }
 
     /** Builds a source of the items at {@code at}, whatever URL this builder holds. */
-    S3Source build(S3Location at) throws IOException {
+    S3Source build(BucketPrefix at) throws IOException {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
-        S3AsyncClient client = client();
-        Retrier retrier = retrier();
-        return new S3Source(
-                at,
-                client,
-                reader(client, at),
-                progress -> items(client, retrier, at, progress),
-                retrier,
-                cache);
+        S3Settings s3 = settings();
+        S3AsyncClient client = s3.client();
+        Retrier retrier = s3.retrier();
+        S3Items items =
+                new S3Items(client, retrier, s3.pageTimeout(), at, manifestKey, manifestFile);
+        return new S3Source(at, client, s3.reader(client, at), items::list, retrier, cache);
     }
 
-    /** A retrier with this builder's attempts and budget, for S3's transient failures. */
-    Retrier retrier() {
-        return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
-    }
-
-    /** A reader of objects of {@code location} with this builder's limits and timeouts. */
-    S3Reader reader(S3AsyncClient client, S3Location location) {
-        return new S3Reader(
-                client,
-                location,
-                maxObjectBytes,
+    /** The client options set on this builder, without its URL, manifest and cache. */
+    S3Settings settings() {
+        return new S3Settings(
+                endpoint,
+                pathStyle,
+                region,
+                credentials,
+                maxConnections,
+                maxAttempts,
+                retryBudget,
+                connectTimeout,
                 firstByteTimeout,
                 readIdleTimeout,
+                requestTimeout,
+                maxObjectBytes,
                 verifyChecksums);
-    }
-
-    /** How long one LIST page may take before it counts as a transient failure. */
-    Duration pageTimeout() {
-        return firstByteTimeout.plus(readIdleTimeout);
-    }
-
-    private LabeledKeys items(
-            S3AsyncClient client, Retrier retrier, S3Location location, Progress progress)
-            throws IOException {
-        try {
-            if (manifestFile != null) {
-                try (BufferedReader reader = Files.newBufferedReader(manifestFile)) {
-                    return Manifest.parse(reader, manifestFile.toString());
-                }
-            }
-            if (manifestKey != null) {
-                String text =
-                        retrier.call(() -> S3Listing.read(client, location.bucket(), manifestKey));
-                return Manifest.parse(
-                        new BufferedReader(new StringReader(text)), location.url(manifestKey));
-            }
-            return S3Listing.folderLayout(client, location, retrier, pageTimeout(), progress);
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(
-                    "cannot list " + location.url(location.prefix()) + ": " + e.getMessage(), e);
-        }
     }
 
     private static Duration positive(Duration d, String name) {
@@ -367,57 +327,5 @@ public final class S3SourceBuilder {
             throw new IllegalArgumentException(name + " not positive: " + d);
         }
         return d;
-    }
-
-    /**
-     * A client with this builder's endpoint, region, credentials, pool and timeouts. It adds no
-     * request checksum of its own: the shard writer sends CRC32 headers it computes (see {@link
-     * S3MultipartUpload}).
-     */
-    S3AsyncClient client() {
-        var builder =
-                S3AsyncClient.builder()
-                        .httpClientBuilder(
-                                NettyNioAsyncHttpClient.builder()
-                                        .eventLoopGroup(S3Transport.EVENT_LOOP)
-                                        .putChannelOption(
-                                                ChannelOption.ALLOCATOR, S3Transport.ALLOCATOR)
-                                        .maxConcurrency(maxConnections)
-                                        .connectionTimeout(connectTimeout)
-                                        .readTimeout(longer(firstByteTimeout, readIdleTimeout))
-                                        .connectionAcquisitionTimeout(firstByteTimeout))
-                        .forcePathStyle(pathStyle)
-                        .region(region != null ? region : defaultRegion())
-                        .crossRegionAccessEnabled(region == null)
-                        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                        .asyncConfiguration(
-                                a ->
-                                        a.advancedOption(
-                                                FUTURE_COMPLETION_EXECUTOR,
-                                                S3Transport.COMPLETIONS))
-                        .overrideConfiguration(
-                                c ->
-                                        c.retryStrategy(AwsRetryStrategy.doNotRetry())
-                                                .apiCallAttemptTimeout(requestTimeout)
-                                                .scheduledExecutorService(S3Body.TIMER));
-        if (endpoint != null) {
-            builder.endpointOverride(endpoint);
-        }
-        if (credentials != null) {
-            builder.credentialsProvider(credentials);
-        }
-        return builder.build();
-    }
-
-    private static Duration longer(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
-    }
-
-    private static Region defaultRegion() {
-        try {
-            return new DefaultAwsRegionProviderChain().getRegion();
-        } catch (RuntimeException e) {
-            return Region.US_EAST_1;
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,11 +16,11 @@ record ShardInput(LabeledImageSource source, List<String> classes) implements Au
 
     /** Lists the images at {@code location}, a folder or {@code s3://} prefix. */
     static ShardInput open(String location, S3SourceBuilder options) throws IOException {
-        if (!S3Location.isS3(location)) {
+        if (!BucketPrefix.isS3(location)) {
             ImageFolderSource folder = ImageFolderSource.of(Path.of(location));
             return new ShardInput(folder, folder.getClasses());
         }
-        S3Source bucket = options.build(S3Location.parse(location));
+        S3Source bucket = options.build(BucketPrefix.parse(location));
         try {
             bucket.prepare(null);
             return new ShardInput(bucket, bucket.getClasses());

@@ -1,6 +1,14 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.Shuffle;
+import dev.asyncdataset.internal.writer.FolderShardDestination;
+import dev.asyncdataset.internal.writer.OrderedFetches;
+import dev.asyncdataset.internal.writer.S3ShardDestination;
+import dev.asyncdataset.internal.writer.ShardDestination;
+import dev.asyncdataset.internal.writer.ShardOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -50,7 +58,7 @@ public final class ShardWriter {
     public static final long DEFAULT_SHARD_BYTES = 128L << 20;
 
     /** The name of the classes file in the output folder. */
-    public static final String CLASSES_FILE = "classes.txt";
+    public static final String CLASSES_FILE = ShardStore.CLASSES_FILE;
 
     private static final Logger logger = LoggerFactory.getLogger(ShardWriter.class);
 
@@ -104,9 +112,9 @@ public final class ShardWriter {
     }
 
     private ShardDestination openOutput() throws IOException {
-        if (S3Location.isS3(settings.output)) {
-            S3Location location = S3Location.parse(settings.output);
-            return new S3ShardDestination(settings.s3, location, settings.partBytes);
+        if (BucketPrefix.isS3(settings.output)) {
+            BucketPrefix location = BucketPrefix.parse(settings.output);
+            return new S3ShardDestination(settings.s3.settings(), location, settings.partBytes);
         }
         return new FolderShardDestination(Path.of(settings.output));
     }
@@ -115,7 +123,7 @@ public final class ShardWriter {
         List<String> names = new ArrayList<>();
         long[] order = order(input.source().size());
         ShardOutput shard = null;
-        try (OrderedFetches images = new OrderedFetches(input.source(), order, settings.fetchers)) {
+        try (OrderedFetches images = fetches(input.source(), order)) {
             for (long i : order) {
                 byte[] bytes = images.next();
                 if (shard != null && shard.bytes() + bytes.length + 4096 > settings.shardBytes) {
@@ -140,12 +148,17 @@ public final class ShardWriter {
         return names;
     }
 
+    /** Reads the images of {@code source} in {@code order}, {@code fetchers} at once. */
+    private OrderedFetches fetches(LabeledImageSource source, long[] order) {
+        return new OrderedFetches(
+                index -> source.fetch(null, index), source::describe, order, settings.fetchers);
+    }
+
     /** The input indices in the order they are written. */
     private long[] order(long size) {
         long[] order = LongStream.range(0, size).toArray();
         if (!settings.keepOrder) {
-            CanonicalPartitions.shuffle(
-                    order, 0, order.length, new SplittableRandom(settings.seed));
+            Shuffle.range(order, 0, order.length, new SplittableRandom(settings.seed));
         }
         return order;
     }

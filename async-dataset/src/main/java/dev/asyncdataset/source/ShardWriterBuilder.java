@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -48,10 +49,10 @@ public final class ShardWriterBuilder {
      *     directory
      */
     public ShardWriterBuilder setImages(String images) {
-        if (!S3Location.isS3(Objects.requireNonNull(images, "images"))) {
+        if (!BucketPrefix.isS3(Objects.requireNonNull(images, "images"))) {
             return setImages(Path.of(images));
         }
-        S3Location.parse(images);
+        BucketPrefix.parse(images);
         this.images = images;
         return this;
     }
@@ -80,8 +81,8 @@ public final class ShardWriterBuilder {
         if (Objects.requireNonNull(output, "output").isEmpty()) {
             throw new IllegalArgumentException("empty output");
         }
-        if (S3Location.isS3(output)) {
-            S3Location.parse(output);
+        if (BucketPrefix.isS3(output)) {
+            BucketPrefix.parse(output);
         }
         this.output = output;
         return this;

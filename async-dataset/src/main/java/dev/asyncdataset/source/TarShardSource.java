@@ -3,6 +3,18 @@ package dev.asyncdataset.source;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.ByteRanges;
+import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.shard.FolderShardStore;
+import dev.asyncdataset.internal.shard.ReadAhead;
+import dev.asyncdataset.internal.shard.ShardBuffers;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.tar.MemberChecks;
+import dev.asyncdataset.internal.tar.ShardIndexFile;
+import dev.asyncdataset.internal.tar.ShardSample;
+import dev.asyncdataset.internal.tar.ShardSamples;
+import dev.asyncdataset.internal.tar.TarIndex;
+import dev.asyncdataset.internal.tar.TarMember;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +24,8 @@ import java.util.List;
 /**
  * Images in WebDataset tar shards in a local folder or an S3 bucket. Item {@code i} is the {@code
  * i}-th sample in shard order then archive order. {@code ConcurrentDataset} streams this source by
- * default ({@link ShardedSource}): each epoch reads every shard whole once, in the order of {@link
- * ShuffleWindows}, and cuts the items out of the bytes held in memory. With {@code
+ * default ({@link ShardedSource}): each epoch reads every shard whole once, in its shuffled order
+ * of shards and windows, and cuts the items out of the bytes held in memory. With {@code
  * optRandomAccess()}, or for a split, {@link #fetch} reads an item's image with one positioned read
  * or one ranged GET of the member's byte range instead, never outside it. Each shard's samples come
  * from its sidecar index ({@code <shard>.idx}, written by {@link ShardWriter}) when it matches the
@@ -242,7 +254,7 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         }
         try {
             checks.verify(image, shard, (int) image.offset());
-        } catch (S3Integrity.MismatchException e) {
+        } catch (IntegrityException e) {
             return fetch(null, index);
         }
         return Arrays.copyOfRange(shard, (int) image.offset(), (int) end);

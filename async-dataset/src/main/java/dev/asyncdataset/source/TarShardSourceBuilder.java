@@ -1,5 +1,9 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.shard.BracePattern;
+import dev.asyncdataset.internal.shard.FolderShardStore;
+import dev.asyncdataset.internal.shard.S3ShardStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -65,9 +69,9 @@ public final class TarShardSourceBuilder {
         String last = url.substring(slash + 1);
         boolean named = BracePattern.isPattern(last) || last.endsWith(".tar");
         String pattern = named ? last : null;
-        if (S3Location.isS3(url)) {
-            S3Location location = S3Location.parse(named ? url.substring(0, slash) : url);
-            return TarShardSource.open(S3ShardStore.open(s3, location, pattern));
+        if (BucketPrefix.isS3(url)) {
+            BucketPrefix location = BucketPrefix.parse(named ? url.substring(0, slash) : url);
+            return TarShardSource.open(S3ShardStore.open(s3.settings(), location, pattern));
         }
         Path folder = named ? Path.of(url).toAbsolutePath().getParent() : Path.of(url);
         return TarShardSource.open(FolderShardStore.open(folder, pattern));

@@ -10,6 +10,7 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.IterationState;
 import dev.asyncdataset.LoaderStats;
+import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;

@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.ByteRanges;
+import dev.asyncdataset.internal.tar.ShardIndexFile;
+import dev.asyncdataset.internal.tar.ShardSample;
+import dev.asyncdataset.internal.tar.ShardSamples;
+import dev.asyncdataset.internal.tar.TarIndex;
+import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

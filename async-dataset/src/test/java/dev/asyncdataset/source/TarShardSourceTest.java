@@ -11,6 +11,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.tar.TarBytes;
 import dev.asyncdataset.testing.TestImages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.asyncdataset.testing;
 
 import dev.asyncdataset.internal.Loader;
-import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.internal.threads.StageThreads;
 
 /** The leak check of the loader tests, for {@link Poll#until}. */
 public final class Loaders {

@@ -12,7 +12,7 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.StageThreads;
+import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.CapturedLogs;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.internal.s3.S3Reader;
+import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.it.S3ProxyServer;
 import dev.asyncdataset.it.ShardFixtures;

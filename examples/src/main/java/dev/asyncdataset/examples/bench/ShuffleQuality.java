@@ -1,7 +1,7 @@
 package dev.asyncdataset.examples.bench;
 
 import dev.asyncdataset.examples.Options;
-import dev.asyncdataset.source.ShuffleWindows;
+import dev.asyncdataset.internal.shard.ShuffleWindows;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

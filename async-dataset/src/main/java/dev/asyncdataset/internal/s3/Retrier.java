@@ -1,0 +1,93 @@
+package dev.asyncdataset.internal.s3;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Predicate;
+
+/**
+ * Runs a call again while it fails with a transient error, within a budget of attempts and of time,
+ * sleeping between attempts with exponential backoff and full jitter: before retry {@code n}
+ * (1-based) it sleeps a uniformly random time in {@code [0, min(maxDelay, baseDelay * 2^(n-1))]},
+ * cut to what is left of the time budget. No attempt starts once the time budget is spent, so a
+ * call that never succeeds gives up at most one attempt's duration after the budget. Meant for
+ * virtual threads, where sleeping is cheap. Counts retries across all threads.
+ */
+public final class Retrier {
+
+    private final int maxAttempts;
+    private final long budgetNanos;
+    private final long baseDelayNanos;
+    private final long maxDelayNanos;
+    private final Predicate<Throwable> isTransient;
+    private final LongAdder retries = new LongAdder();
+
+    Retrier(
+            int maxAttempts,
+            Duration budget,
+            Duration baseDelay,
+            Duration maxDelay,
+            Predicate<Throwable> isTransient) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
+        }
+        this.maxAttempts = maxAttempts;
+        this.budgetNanos = budget.toNanos();
+        this.baseDelayNanos = baseDelay.toNanos();
+        this.maxDelayNanos = maxDelay.toNanos();
+        this.isTransient = isTransient;
+    }
+
+    /**
+     * Calls {@code call} until it succeeds or fails with a non-transient error (thrown as is), or
+     * its budget is spent: then throws {@link GaveUp} with the last error as its cause.
+     */
+    public <T> T call(Callable<T> call) throws Exception {
+        long start = System.nanoTime();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.call();
+            } catch (Exception e) {
+                if (!isTransient.test(e)) {
+                    throw e;
+                }
+                long left = budgetNanos - (System.nanoTime() - start);
+                if (attempt >= maxAttempts || left <= 0) {
+                    throw new GaveUp(attempt, System.nanoTime() - start, e);
+                }
+                retries.increment();
+                Thread.sleep(Duration.ofNanos(Math.min(left, backoffNanos(attempt))));
+            }
+        }
+    }
+
+    /** The sleep before retry {@code attempt}: full jitter over the capped exponential. */
+    long backoffNanos(int attempt) {
+        long ceiling = baseDelayNanos << Math.min(attempt - 1, 30);
+        if (ceiling <= 0 || ceiling > maxDelayNanos) {
+            ceiling = maxDelayNanos;
+        }
+        return ThreadLocalRandom.current().nextLong(ceiling + 1);
+    }
+
+    /** How many retries this retrier made so far, over all threads. */
+    public long retryCount() {
+        return retries.sum();
+    }
+
+    /** A transient failure that outlasted the budget; the cause is the last attempt's error. */
+    public static final class GaveUp extends Exception {
+
+        GaveUp(int attempts, long nanos, Exception last) {
+            super(
+                    "still failing after "
+                            + (attempts == 1 ? "1 attempt" : attempts + " attempts")
+                            + " in "
+                            + nanos / 1_000_000
+                            + " ms: "
+                            + S3Errors.unwrap(last),
+                    S3Errors.unwrap(last));
+        }
+    }
+}

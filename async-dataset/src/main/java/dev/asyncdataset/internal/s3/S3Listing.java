@@ -1,0 +1,68 @@
+package dev.asyncdataset.internal.s3;
+
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/** Lists the objects under a bucket prefix and reads small objects such as manifests. */
+public final class S3Listing {
+
+    private S3Listing() {}
+
+    /**
+     * Lists every object under the prefix, handing each page to {@code pages}. Pages are requested
+     * one after the other, each retried on its own from its continuation token.
+     */
+    public static void forEach(
+            S3AsyncClient client,
+            BucketPrefix location,
+            Retrier retrier,
+            Duration pageTimeout,
+            Consumer<List<S3Object>> pages)
+            throws Exception {
+        String token = null;
+        do {
+            String from = token;
+            ListObjectsV2Response page =
+                    retrier.call(() -> page(client, location, from, pageTimeout));
+            pages.accept(page.contents());
+            token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        } while (token != null);
+    }
+
+    /** One LIST page; a page not answered within {@code timeout} is a transient failure. */
+    private static ListObjectsV2Response page(
+            S3AsyncClient client, BucketPrefix location, String token, Duration timeout)
+            throws Exception {
+        CompletableFuture<ListObjectsV2Response> page =
+                client.listObjectsV2(
+                        r ->
+                                r.bucket(location.bucket())
+                                        .prefix(location.prefix())
+                                        .continuationToken(token));
+        try {
+            return page.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new SocketTimeoutException(
+                    location.url(location.prefix()) + ": no LIST page within " + timeout);
+        } finally {
+            page.cancel(true);
+        }
+    }
+
+    /** Reads a whole object as UTF-8 text. */
+    public static String read(S3AsyncClient client, String bucket, String key) throws Exception {
+        return client.getObject(r -> r.bucket(bucket).key(key), AsyncResponseTransformer.toBytes())
+                .get()
+                .asString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,142 @@
+package dev.asyncdataset.internal.s3;
+
+import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOption.FUTURE_COMPLETION_EXECUTOR;
+
+import io.netty.channel.ChannelOption;
+import java.net.URI;
+import java.time.Duration;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
+
+/**
+ * How the library talks to S3, whoever reads or writes: the client (endpoint, addressing, region,
+ * credentials, pool, timeouts), the retry budget and the limits of a GET. {@code S3SourceBuilder}
+ * holds the options users set and gives this value to every S3 reader and writer. Credentials are
+ * held only by the SDK's provider and never appear in {@link #toString}.
+ *
+ * @param endpoint the S3-compatible endpoint, or null for AWS
+ * @param pathStyle whether to use path-style URLs
+ * @param region the region, or null for the SDK's provider chain (else us-east-1, cross-region)
+ * @param credentials the credentials provider, or null for the AWS default chain
+ * @param maxConnections the size of the connection pool
+ * @param maxAttempts the attempts per request
+ * @param retryBudget how long a request is retried after its first attempt started
+ * @param connectTimeout how long opening a connection may take
+ * @param firstByteTimeout how long the response headers may take from the start of an attempt
+ * @param readIdleTimeout how long a body may go without a byte
+ * @param requestTimeout the limit on the whole of one attempt
+ * @param maxObjectBytes the largest object read
+ * @param verifyChecksums whether to check bodies against the store's checksum
+ */
+public record S3Settings(
+        URI endpoint,
+        boolean pathStyle,
+        Region region,
+        AwsCredentialsProvider credentials,
+        int maxConnections,
+        int maxAttempts,
+        Duration retryBudget,
+        Duration connectTimeout,
+        Duration firstByteTimeout,
+        Duration readIdleTimeout,
+        Duration requestTimeout,
+        long maxObjectBytes,
+        boolean verifyChecksums) {
+
+    static final Duration BASE_DELAY = Duration.ofMillis(50);
+    static final Duration MAX_DELAY = Duration.ofSeconds(5);
+
+    /** A retrier with these attempts and budget, for S3's transient failures. */
+    public Retrier retrier() {
+        return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
+    }
+
+    /** A reader of objects of {@code location} with these limits and timeouts. */
+    public S3Reader reader(S3AsyncClient client, BucketPrefix location) {
+        return new S3Reader(
+                client,
+                location,
+                maxObjectBytes,
+                firstByteTimeout,
+                readIdleTimeout,
+                verifyChecksums);
+    }
+
+    /** How long one LIST page may take before it counts as a transient failure. */
+    public Duration pageTimeout() {
+        return firstByteTimeout.plus(readIdleTimeout);
+    }
+
+    /**
+     * A client with these settings on the shared transport ({@link S3Transport}). It retries
+     * nothing itself (the {@link Retrier} does) and adds no request checksum of its own: the shard
+     * writer sends CRC32 headers it computes with each part.
+     */
+    public S3AsyncClient client() {
+        var builder =
+                S3AsyncClient.builder()
+                        .httpClientBuilder(httpClient())
+                        .forcePathStyle(pathStyle)
+                        .region(region != null ? region : defaultRegion())
+                        .crossRegionAccessEnabled(region == null)
+                        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                        .asyncConfiguration(
+                                a ->
+                                        a.advancedOption(
+                                                FUTURE_COMPLETION_EXECUTOR,
+                                                S3Transport.COMPLETIONS))
+                        .overrideConfiguration(
+                                c ->
+                                        c.retryStrategy(AwsRetryStrategy.doNotRetry())
+                                                .apiCallAttemptTimeout(requestTimeout)
+                                                .scheduledExecutorService(S3Body.TIMER));
+        if (endpoint != null) {
+            builder.endpointOverride(endpoint);
+        }
+        if (credentials != null) {
+            builder.credentialsProvider(credentials);
+        }
+        return builder.build();
+    }
+
+    private NettyNioAsyncHttpClient.Builder httpClient() {
+        return NettyNioAsyncHttpClient.builder()
+                .eventLoopGroup(S3Transport.EVENT_LOOP)
+                .putChannelOption(ChannelOption.ALLOCATOR, S3Transport.ALLOCATOR)
+                .maxConcurrency(maxConnections)
+                .connectionTimeout(connectTimeout)
+                .readTimeout(longer(firstByteTimeout, readIdleTimeout))
+                .connectionAcquisitionTimeout(firstByteTimeout);
+    }
+
+    private static Duration longer(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static Region defaultRegion() {
+        try {
+            return new DefaultAwsRegionProviderChain().getRegion();
+        } catch (RuntimeException e) {
+            return Region.US_EAST_1;
+        }
+    }
+
+    /** The settings without the credentials provider. */
+    @Override
+    public String toString() {
+        return "S3Settings[endpoint="
+                + endpoint
+                + ", region="
+                + region
+                + ", maxConnections="
+                + maxConnections
+                + ", retryBudget="
+                + retryBudget
+                + "]";
+    }
+}

@@ -1,0 +1,214 @@
+package dev.asyncdataset.internal.shard;
+
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.ResumingGet;
+import dev.asyncdataset.internal.s3.Retrier;
+import dev.asyncdataset.internal.s3.S3Errors;
+import dev.asyncdataset.internal.s3.S3Listing;
+import dev.asyncdataset.internal.s3.S3Reader;
+import dev.asyncdataset.internal.s3.S3Settings;
+import dev.asyncdataset.internal.tar.ShardIndexFile;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
+
+/**
+ * Tar shards in an S3 bucket: the {@code .tar} keys directly under a prefix, or the keys a brace
+ * pattern names. The prefix is listed once, which gives every shard's length and tells which
+ * sidecar indexes and which classes file exist. An item is one ranged GET; a whole shard is one GET
+ * resumed by ranged GETs after a failure midway ({@link ResumingGet}). Every request is retried
+ * within the settings' retry budget; one that outlasts it is a {@link BadItemException} naming the
+ * object.
+ */
+public final class S3ShardStore implements ShardStore {
+
+    private final S3AsyncClient client;
+    private final BucketPrefix location;
+    private final S3Reader reader;
+    private final Retrier retrier;
+    private final List<String> keys;
+    private final long[] lengths;
+    private final Map<String, Long> listed;
+
+    private S3ShardStore(
+            S3AsyncClient client,
+            BucketPrefix location,
+            S3Reader reader,
+            Retrier retrier,
+            List<String> keys,
+            Map<String, Long> listed) {
+        this.client = client;
+        this.location = location;
+        this.reader = reader;
+        this.retrier = retrier;
+        this.keys = keys;
+        this.listed = listed;
+        this.lengths = keys.stream().mapToLong(listed::get).toArray();
+    }
+
+    /**
+     * Lists the shards at {@code location}: all {@code .tar} keys under its prefix in name order,
+     * or the names {@code pattern} expands to (null for all), each of which must exist.
+     *
+     * @param s3 the client, retries, timeouts and checksums
+     */
+    public static S3ShardStore open(S3Settings s3, BucketPrefix location, String pattern)
+            throws IOException {
+        S3AsyncClient client = s3.client();
+        try {
+            Retrier retrier = s3.retrier();
+            Map<String, Long> listed = list(client, location, retrier, s3.pageTimeout());
+            List<String> keys = shardKeys(location, pattern, listed);
+            return new S3ShardStore(
+                    client, location, s3.reader(client, location), retrier, keys, listed);
+        } catch (IOException | RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    private static Map<String, Long> list(
+            S3AsyncClient client, BucketPrefix location, Retrier retrier, Duration pageTimeout)
+            throws IOException {
+        Map<String, Long> listed = new TreeMap<>();
+        try {
+            S3Listing.forEach(
+                    client,
+                    location,
+                    retrier,
+                    pageTimeout,
+                    page -> page.forEach(o -> listed.put(o.key(), o.size())));
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("cannot list " + location.url(location.prefix()), e);
+        }
+        return listed;
+    }
+
+    private static List<String> shardKeys(
+            BucketPrefix location, String pattern, Map<String, Long> listed) {
+        String prefix = location.prefix();
+        List<String> keys = new ArrayList<>();
+        if (pattern == null) {
+            for (String key : listed.keySet()) {
+                if (key.endsWith(".tar") && key.indexOf('/', prefix.length()) < 0) {
+                    keys.add(key);
+                }
+            }
+        } else {
+            for (String name : BracePattern.expand(pattern)) {
+                if (!listed.containsKey(prefix + name)) {
+                    throw new IllegalArgumentException("no shard " + location.url(prefix + name));
+                }
+                keys.add(prefix + name);
+            }
+        }
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException(location.url(prefix) + " holds no .tar shard");
+        }
+        return keys;
+    }
+
+    @Override
+    public List<String> names() {
+        return keys.stream().map(location::url).toList();
+    }
+
+    @Override
+    public long length(int shard) {
+        return lengths[shard];
+    }
+
+    /**
+     * One ranged GET per attempt; bytes failing {@code check} are a transient failure ({@link
+     * S3Errors#isTransient}), retried as a flipped bit on the wire should be.
+     */
+    @Override
+    public byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException {
+        String key = keys.get(shard);
+        return badWhenGivenUp(
+                key,
+                () ->
+                        retrier.call(
+                                () -> {
+                                    byte[] bytes = reader.getRange(key, offset, length);
+                                    check.verify(bytes);
+                                    return bytes;
+                                }));
+    }
+
+    @Override
+    public int readShard(int shard, byte[] into) throws IOException {
+        String key = keys.get(shard);
+        if (lengths[shard] > into.length) {
+            throw new BadItemException(
+                    location.url(key), lengths[shard] + " bytes, over 2 GiB", null);
+        }
+        int length = (int) lengths[shard];
+        badWhenGivenUp(
+                key,
+                () -> {
+                    ResumingGet.read(reader, retrier, location, key, into, length);
+                    return into;
+                });
+        return length;
+    }
+
+    @Override
+    public byte[] sidecar(int shard) throws IOException {
+        return object(keys.get(shard) + ShardIndexFile.SUFFIX);
+    }
+
+    @Override
+    public List<String> classes() throws IOException {
+        byte[] text = object(location.prefix() + CLASSES_FILE);
+        return text == null ? List.of() : new String(text, StandardCharsets.UTF_8).lines().toList();
+    }
+
+    /** A small object listed beside the shards, or null if the listing did not show it. */
+    private byte[] object(String key) throws IOException {
+        return listed.containsKey(key)
+                ? badWhenGivenUp(key, () -> retrier.call(() -> reader.get(key)))
+                : null;
+    }
+
+    /** Runs a retried {@code read}; one still failing when the budget is spent is bad. */
+    private byte[] badWhenGivenUp(String key, Callable<byte[]> read) throws IOException {
+        try {
+            return read.call();
+        } catch (Retrier.GaveUp e) {
+            throw new BadItemException(location.url(key), e.getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(location.url(key) + ": interrupted");
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(location.url(key) + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long retries() {
+        return retrier.retryCount();
+    }
+
+    @Override
+    public long integrityFailures() {
+        return reader.integrityFailures();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,148 @@
+package dev.asyncdataset.internal.shard;
+
+import dev.asyncdataset.internal.threads.StageThreads;
+import java.io.IOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads one streamed epoch's shards, in the order they are first needed ({@link
+ * ShardSpans#loadOrder()}), each whole into a buffer of {@link ShardBuffers} on a virtual thread of
+ * its own: at most {@code capacity} buffers held at once (the next load waits for one to come back
+ * through {@link #giveBack}) and at most {@code maxLive} loads at once, so that the windows needed
+ * first are not slowed by those read ahead. Each load ends in one call of {@link Done}; the thread
+ * that reads into a buffer is done with it when it makes that call.
+ */
+public final class ShardLoader implements AutoCloseable {
+
+    /** Reads one whole shard into a buffer, returning its length. */
+    @FunctionalInterface
+    public interface ShardReader {
+        int read(int shard, byte[] into) throws IOException;
+    }
+
+    /** A loaded shard: the buffer and how many of its bytes the shard fills. */
+    public record Loaded(byte[] bytes, int length) {}
+
+    /** Where each load ends: its bytes, or why it failed (with the buffer, or null if none). */
+    @FunctionalInterface
+    interface Done {
+        void loaded(int shard, byte[] buffer, Loaded bytes, Throwable failure);
+    }
+
+    private static final long STOP_MILLIS = 10_000;
+
+    private final ShardReader reader;
+    private final ShardBuffers pool;
+    private final int[] order;
+    private final Done done;
+    private final Semaphore free;
+    private final Semaphore loading;
+    private ExecutorService threads;
+    private int held;
+    private int peak;
+
+    ShardLoader(ShardReader reader, ShardBuffers pool, ShardSpans spans, Done done) {
+        this.reader = reader;
+        this.pool = pool;
+        this.order = spans.loadOrder();
+        this.done = done;
+        int capacity = Math.min(order.length, 2 * spans.maxLive());
+        this.free = new Semaphore(capacity);
+        this.loading = new Semaphore(Math.max(1, spans.maxLive()));
+        pool.keep(capacity);
+    }
+
+    /** Starts the loads, once. */
+    synchronized void start() {
+        if (threads == null) {
+            threads = Executors.newThreadPerTaskExecutor(StageThreads.counted("shard-load"));
+            threads.execute(this::loadAll);
+        }
+    }
+
+    /** Takes back a buffer nothing reads any more, freeing room for the next load. */
+    void giveBack(byte[] buffer) {
+        synchronized (this) {
+            held--;
+        }
+        pool.give(buffer);
+        free.release();
+    }
+
+    /** Returns the bytes of the buffers held now. */
+    synchronized long heldBytes() {
+        return (long) held * pool.bufferBytes();
+    }
+
+    /** Returns the most bytes of buffers held at once. */
+    synchronized long peakBytes() {
+        return (long) peak * pool.bufferBytes();
+    }
+
+    /** Stops the loads and waits, bounded, for them to end (each still calls {@link Done}). */
+    @Override
+    public void close() {
+        ExecutorService running;
+        synchronized (this) {
+            running = threads;
+        }
+        if (running != null) {
+            running.shutdownNow();
+            try {
+                running.awaitTermination(STOP_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void loadAll() {
+        for (int shard : order) {
+            try {
+                free.acquire();
+                loading.acquire();
+            } catch (InterruptedException closing) {
+                return;
+            }
+            byte[] buffer;
+            try {
+                buffer = take();
+            } catch (OutOfMemoryError e) {
+                loading.release();
+                free.release();
+                done.loaded(shard, null, null, e);
+                continue;
+            }
+            try {
+                threads.execute(() -> load(shard, buffer));
+            } catch (RejectedExecutionException closing) {
+                loading.release();
+                done.loaded(shard, buffer, null, closing);
+                return;
+            }
+        }
+    }
+
+    private void load(int shard, byte[] buffer) {
+        try {
+            Loaded bytes = new Loaded(buffer, reader.read(shard, buffer));
+            loading.release();
+            done.loaded(shard, buffer, bytes, null);
+        } catch (IOException | RuntimeException | Error e) {
+            loading.release();
+            done.loaded(shard, buffer, null, e);
+        }
+    }
+
+    private byte[] take() {
+        byte[] buffer = pool.take();
+        synchronized (this) {
+            peak = Math.max(peak, ++held);
+        }
+        return buffer;
+    }
+}

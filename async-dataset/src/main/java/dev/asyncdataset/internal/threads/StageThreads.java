@@ -1,0 +1,106 @@
+package dev.asyncdataset.internal.threads;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Creates the threads of one loader, named after their stage, and keeps track of them so that
+ * closing the loader can wait until every one has ended. Also counts the live threads of every
+ * loader and streamed epoch of the whole process, virtual threads included, for tests and reports:
+ * every thread the library starts for an epoch or a call is made here ({@link #counted} for those
+ * outside a loader's stages); only the process-wide ones, fixed in number, are not counted.
+ */
+public final class StageThreads {
+
+    private static final AtomicInteger LIVE = new AtomicInteger();
+
+    private final Set<Thread> running = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Returns the number of loader threads, platform and virtual, that are running now. A loader's
+     * stage threads have ended when its close returns; a thread of {@link #counted} is counted
+     * until its task returns, which may be a moment after its executor reports it terminated.
+     *
+     * @return the live loader threads
+     */
+    public static int live() {
+        return LIVE.get();
+    }
+
+    /**
+     * Returns a factory of virtual threads named {@code async-dataset-<stage>-N} that {@link
+     * #live()} counts, for the threads of an epoch or a call outside a loader's stages (such as a
+     * streamed epoch's shard loads); whoever starts them waits for them to end.
+     *
+     * @param stage the name of the threads' job
+     * @return the thread factory
+     */
+    public static ThreadFactory counted(String stage) {
+        return new StageThreads().virtual(stage);
+    }
+
+    /**
+     * Returns a factory of tracked virtual threads named {@code async-dataset-<stage>-N}.
+     *
+     * @param stage the name of the threads' job
+     * @return the thread factory
+     */
+    public ThreadFactory virtual(String stage) {
+        return tracking(Thread.ofVirtual().name("async-dataset-" + stage + "-", 0).factory());
+    }
+
+    /**
+     * Returns a factory of tracked daemon platform threads named {@code async-dataset-<stage>-N}.
+     *
+     * @param stage the name of the threads' job
+     * @return the thread factory
+     */
+    public ThreadFactory platform(String stage) {
+        return tracking(
+                Thread.ofPlatform().name("async-dataset-" + stage + "-", 0).daemon().factory());
+    }
+
+    /**
+     * Waits until every started thread this factory made has ended, at most {@code millis} in all.
+     * Call it after the executors that own the threads have terminated: a thread they made but
+     * never started (possible when an executor shuts down) is then known never to run.
+     *
+     * @return whether they all ended in time
+     */
+    public boolean joinAll(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        for (Thread thread : running) {
+            long left = deadline - System.nanoTime();
+            if (thread.getState() == Thread.State.NEW) {
+                continue;
+            }
+            if (left <= 0 || !thread.join(Duration.ofNanos(left))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private ThreadFactory tracking(ThreadFactory factory) {
+        return task -> {
+            Thread[] self = new Thread[1];
+            self[0] =
+                    factory.newThread(
+                            () -> {
+                                LIVE.incrementAndGet();
+                                try {
+                                    task.run();
+                                } finally {
+                                    LIVE.decrementAndGet();
+                                    running.remove(self[0]);
+                                }
+                            });
+            running.add(self[0]);
+            return self[0];
+        };
+    }
+}

@@ -1,0 +1,134 @@
+package dev.asyncdataset.internal.s3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.decode.BadItemException;
+import java.io.IOException;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+class RetrierTest {
+
+    private static final Duration MS = Duration.ofMillis(1);
+    private static final Duration HOUR = Duration.ofHours(1);
+
+    @Test
+    void retriesTransientFailuresAndCountsThem() throws Exception {
+        Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> e instanceof IOException);
+        AtomicInteger calls = new AtomicInteger();
+        String result =
+                retrier.call(
+                        () -> {
+                            if (calls.incrementAndGet() < 4) {
+                                throw new IOException("reset");
+                            }
+                            return "ok";
+                        });
+        assertEquals("ok", result);
+        assertEquals(3, retrier.retryCount());
+    }
+
+    @Test
+    void givesUpAfterMaxAttemptsWithTheLastError() {
+        Retrier retrier = new Retrier(3, HOUR, MS, MS, e -> true);
+        AtomicInteger calls = new AtomicInteger();
+        Retrier.GaveUp e =
+                assertThrows(
+                        Retrier.GaveUp.class,
+                        () ->
+                                retrier.call(
+                                        () -> {
+                                            throw new IOException(
+                                                    "attempt " + calls.incrementAndGet());
+                                        }));
+        assertEquals("attempt 3", e.getCause().getMessage());
+        assertTrue(e.getMessage().startsWith("still failing after 3 attempts in "), e.getMessage());
+        assertEquals(2, retrier.retryCount());
+    }
+
+    @Test
+    void givesUpWhenTheTimeBudgetIsSpentWhateverTheAttemptsLeft() {
+        Duration budget = Duration.ofMillis(300);
+        Retrier retrier =
+                new Retrier(Integer.MAX_VALUE, budget, MS, Duration.ofMillis(50), e -> true);
+        long start = System.nanoTime();
+        assertThrows(
+                Retrier.GaveUp.class,
+                () ->
+                        retrier.call(
+                                () -> {
+                                    throw new IOException("down");
+                                }));
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(tookMillis >= 300 && tookMillis < 5_000, "took " + tookMillis + " ms");
+        assertTrue(retrier.retryCount() > 3, "retries " + retrier.retryCount());
+    }
+
+    @Test
+    void doesNotRetryOtherFailures() {
+        Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> false);
+        IllegalStateException bad = new IllegalStateException();
+        assertSame(
+                bad,
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                retrier.call(
+                                        () -> {
+                                            throw bad;
+                                        })));
+        assertEquals(0, retrier.retryCount());
+        assertThrows(IllegalArgumentException.class, () -> new Retrier(0, HOUR, MS, MS, e -> true));
+    }
+
+    @Test
+    void backoffIsFullJitterUnderACappedExponential() {
+        Retrier retrier =
+                new Retrier(10, HOUR, Duration.ofMillis(10), Duration.ofMillis(100), e -> true);
+        long[] ceilings = {10, 20, 40, 80, 100, 100, 100};
+        for (int attempt = 1; attempt <= ceilings.length; attempt++) {
+            long max = 0;
+            for (int i = 0; i < 2000; i++) {
+                long nanos = retrier.backoffNanos(attempt);
+                assertTrue(
+                        nanos >= 0 && nanos <= ceilings[attempt - 1] * 1_000_000,
+                        attempt + ": " + nanos);
+                max = Math.max(max, nanos);
+            }
+            assertTrue(max > ceilings[attempt - 1] * 1_000_000 / 2, "jitter spans the range");
+        }
+        assertTrue(retrier.backoffNanos(100) <= 100_000_000);
+    }
+
+    @Test
+    void s3ErrorsAreSortedIntoMissingTransientAndFatal() {
+        S3Exception slowDown =
+                (S3Exception) S3Exception.builder().statusCode(503).message("SlowDown").build();
+        S3Exception forbidden = (S3Exception) S3Exception.builder().statusCode(403).build();
+        S3Exception missing = (S3Exception) NoSuchKeyException.builder().statusCode(404).build();
+        assertTrue(S3Errors.isTransient(new CompletionException(slowDown)));
+        assertTrue(S3Errors.isTransient(S3Exception.builder().statusCode(500).build()));
+        assertTrue(S3Errors.isTransient(ApiCallAttemptTimeoutException.create(1000)));
+        assertTrue(
+                S3Errors.isTransient(
+                        SdkClientException.create("io", new SocketException("Connection reset"))));
+        assertTrue(S3Errors.isTransient(new IOException("truncated body")));
+        assertFalse(S3Errors.isTransient(forbidden));
+        assertFalse(S3Errors.isTransient(missing));
+        assertFalse(S3Errors.isTransient(new BadItemException("k", "zero bytes", null)));
+        assertFalse(S3Errors.isTransient(SdkClientException.create("Unable to load credentials")));
+        assertTrue(S3Errors.isNotFound(new CompletionException(missing)));
+        assertFalse(S3Errors.isNotFound(slowDown));
+    }
+}

@@ -1,0 +1,68 @@
+package dev.asyncdataset.internal.s3;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.internal.io.IntegrityException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
+
+class S3IntegrityTest {
+
+    private static final byte[] BODY = "hello".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FLIPPED = "hellp".getBytes(StandardCharsets.US_ASCII);
+    private static final String MD5 = "\"5d41402abc4b2a76b9719d911017c592\"";
+
+    @Test
+    void aBodyMustMatchItsMd5Etag() throws Exception {
+        GetObjectResponse plain = GetObjectResponse.builder().eTag(MD5).build();
+        S3Integrity.check("s3://b/k", plain, BODY, BODY.length);
+        Exception e =
+                assertThrows(
+                        IntegrityException.class,
+                        () -> S3Integrity.check("s3://b/k", plain, FLIPPED, FLIPPED.length));
+        assertTrue(e.getMessage().startsWith("s3://b/k: body MD5 "), e.getMessage());
+        assertTrue(S3Errors.isTransient(e));
+    }
+
+    /** Stores differ in how they spell the ETag: upper-case hex, or no quotes. */
+    @Test
+    void anMd5EtagIsCheckedInAnyCaseWithOrWithoutQuotes() {
+        for (String etag : new String[] {MD5.toUpperCase(), MD5.replace("\"", "")}) {
+            GetObjectResponse response = GetObjectResponse.builder().eTag(etag).build();
+            assertThrows(
+                    IntegrityException.class,
+                    () -> S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length),
+                    etag);
+        }
+    }
+
+    @Test
+    void etagsThatAreNotAnMd5AreNotChecked() throws Exception {
+        GetObjectResponse multipart =
+                GetObjectResponse.builder().eTag("\"5d41402abc4b2a76b9719d911017c592-3\"").build();
+        GetObjectResponse kms =
+                GetObjectResponse.builder()
+                        .eTag(MD5)
+                        .serverSideEncryption(ServerSideEncryption.AWS_KMS)
+                        .build();
+        GetObjectResponse crc =
+                GetObjectResponse.builder().eTag(MD5).checksumCRC32("AAAAAA==").build();
+        for (GetObjectResponse response : new GetObjectResponse[] {multipart, kms, crc}) {
+            S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length);
+        }
+    }
+
+    @Test
+    void theSdksChecksumFailureIsATransientMismatch() {
+        SdkClientException sdk =
+                SdkClientException.create(
+                        "Data read has a different checksum than expected. Was 0x1, but expected"
+                                + " 0x2");
+        assertTrue(S3Integrity.isMismatch(sdk));
+        assertTrue(S3Errors.isTransient(sdk));
+    }
+}

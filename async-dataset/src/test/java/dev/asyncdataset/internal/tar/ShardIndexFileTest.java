@@ -1,0 +1,97 @@
+package dev.asyncdataset.internal.tar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.s3.S3Errors;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The sidecar index format: version 2 with a CRC32C per image, version 1 still read. */
+class ShardIndexFileTest {
+
+    private static final byte[] CAT = "cat image bytes".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] DOG = "a dog's image, longer".getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void anIndexRoundTripsWithTheCrcOfEachImageAsWritten() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        TarWriter tar = new TarWriter(out);
+        List<ShardSample> samples =
+                List.of(sample(tar.add("c/1.jpg", CAT), 0), sample(tar.add("d/2.png", DOG), 1));
+        tar.finish();
+        byte[] shard = out.toByteArray();
+        String text = ShardIndexFile.format(shard.length, samples);
+        assertTrue(text.startsWith("async-dataset-shard-index-v2\t" + shard.length + "\n"), text);
+
+        List<ShardSample> parsed = ShardIndexFile.parse("s.tar", shard.length, bytes(text));
+        assertEquals(samples, parsed);
+        for (ShardSample s : parsed) {
+            TarMember image = s.image();
+            byte[] data =
+                    Arrays.copyOfRange(
+                            shard, (int) image.offset(), (int) (image.offset() + image.size()));
+            assertEquals(MemberChecks.crc32c(data), image.crc32c(), s.describe());
+        }
+        assertNull(ShardIndexFile.parse("s.tar", shard.length + 1, bytes(text)), "stale");
+    }
+
+    @Test
+    void aVersionOneIndexWithoutCrcsIsStillReadAndItsImagesPassUnchecked() throws Exception {
+        String v1 = "async-dataset-shard-index-v1\t4096\nc/1\tc/1.jpg\t512\t15\t0\n";
+        List<ShardSample> parsed = ShardIndexFile.parse("s.tar", 4096, bytes(v1));
+        TarMember image = new TarMember("c/1.jpg", 512, 15, null);
+        assertEquals(List.of(new ShardSample("s.tar", "c/1", image, 0, null, null)), parsed);
+        new MemberChecks().verify(image, new byte[15], 0);
+    }
+
+    @Test
+    void aMalformedCrcOrAFieldTooFewOrTooManyIsRefusedNamingTheLine() {
+        String header = "async-dataset-shard-index-v2\t4096\n";
+        for (String line :
+                List.of(
+                        "c/1\tc/1.jpg\t512\t15\t0\tzz00ff00",
+                        "c/1\tc/1.jpg\t512\t15\t0\t00ff00",
+                        "c/1\tc/1.jpg\t512\t15\t0",
+                        "c/1\tc/1.jpg\t512\t15\t0\t00ff00ff\t7")) {
+            BadItemException e =
+                    assertThrows(
+                            BadItemException.class,
+                            () -> ShardIndexFile.parse("s.tar", 4096, bytes(header + line)),
+                            line);
+            assertEquals("s.tar.idx line 2", e.getKey(), line);
+        }
+        BadItemException e =
+                assertThrows(
+                        BadItemException.class,
+                        () -> ShardIndexFile.parse("s.tar", 4096, bytes("index-v3\t4096\n")));
+        assertTrue(e.getMessage().contains("not a shard index"), e.getMessage());
+    }
+
+    @Test
+    void aMemberWhoseBytesDifferFromItsCrcFailsNamingItAndIsCounted() {
+        MemberChecks checks = new MemberChecks();
+        TarMember member = new TarMember("c/1.jpg", 0, CAT.length, null, MemberChecks.crc32c(CAT));
+        byte[] flipped = CAT.clone();
+        flipped[3] ^= 1;
+        var e = assertThrows(IntegrityException.class, () -> checks.verify(member, flipped, 0));
+        assertTrue(e.getMessage().startsWith("member c/1.jpg: CRC32C "), e.getMessage());
+        assertTrue(S3Errors.isTransient(e), "a flipped bit on the wire may pass");
+        assertEquals(1, checks.failures());
+    }
+
+    private static ShardSample sample(TarMember image, long label) {
+        return new ShardSample("s.tar", image.name().substring(0, 3), image, label, null, null);
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
