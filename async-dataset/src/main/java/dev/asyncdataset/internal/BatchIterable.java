@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import java.lang.ref.Cleaner;
 import java.util.Iterator;
 import java.util.List;

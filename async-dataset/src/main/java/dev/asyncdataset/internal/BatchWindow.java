@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.internal.events.LoaderEvents;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
@@ -70,7 +71,7 @@ final class BatchWindow {
             inFlight.add(planned);
             stats.inFlight.incrementAndGet();
             LoaderEvents.BatchPlanned.emit(
-                    stats.epoch, planned, stats.fetchLimit.get(), inFlight.size());
+                    stats.epoch, planned.seq, batchSize, stats.fetchLimit.get(), inFlight.size());
             fetch.submit(planned);
         }
     }

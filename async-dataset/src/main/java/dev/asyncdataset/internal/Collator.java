@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.ndarray.NDList;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.internal.events.LoaderEvents;
 
 /**
  * Makes the host arrays of a batch once its last slot is filled or skipped ({@link
@@ -44,7 +45,7 @@ final class Collator {
                     new DataLoadingException(
                             batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e);
         }
-        event.end(epoch, batch, delivered);
+        event.end(epoch, batch.seq, delivered);
         if (failure != null) {
             batch.fail(failure);
         } else {

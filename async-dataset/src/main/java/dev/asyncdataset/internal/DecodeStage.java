@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
@@ -11,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 /**
  * The CPU stage: a fixed pool of platform threads (JNI calls would pin virtual threads' carriers)
@@ -21,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 final class DecodeStage {
 
     private final ExecutorService threads;
-    private final ItemSource<?> source;
+    private final LongFunction<String> keys;
     private final BatchAssembly assembly;
     private final Collator collator;
     private final long seed;
@@ -53,7 +55,7 @@ final class DecodeStage {
             StatsCounter stats) {
         this.threads =
                 Executors.newFixedThreadPool(decodeThreads, releasing(factory.platform("decode")));
-        this.source = source;
+        this.keys = source::describe;
         this.assembly = assembly;
         this.collator = collator;
         this.seed = seed;
@@ -119,7 +121,7 @@ final class DecodeStage {
                             seed, epoch, index, () -> assembly.decode(batch, slot, items, fetched));
             decoded = true;
         } finally {
-            event.end(epoch, batch, slot, source, decoded);
+            event.end(epoch, batch.seq, index, keys, decoded);
         }
         long nanos = System.nanoTime() - start;
         stats.decodeNanos.addAndGet(nanos);

@@ -6,6 +6,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.internal.events.LoaderEvents;
 
 /**
  * Turns a collated host batch into the {@code Batch} the trainer gets, on the staging thread: takes
@@ -95,7 +96,7 @@ final class DeviceStager {
             LoaderEvents.BatchStage event = new LoaderEvents.BatchStage();
             event.begin();
             StagedBatch staged = toDevice(batch, host[0], host[1]);
-            event.end(epoch, batch, device);
+            event.end(epoch, batch.seq, device);
             slots.put(staged);
         }
     }

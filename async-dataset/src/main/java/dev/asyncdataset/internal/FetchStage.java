@@ -1,12 +1,14 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
@@ -19,6 +21,7 @@ final class FetchStage {
     private final ExecutorService threads;
     private final FetchLimit limit;
     private final ItemSource<?> source;
+    private final LongFunction<String> keys;
     private final DecodeStage decode;
     private final ItemFailures failures;
     private final StatsCounter stats;
@@ -40,6 +43,7 @@ final class FetchStage {
             StatsCounter stats) {
         this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
         this.source = source;
+        this.keys = source::describe;
         this.limit = limit;
         this.decode = decode;
         this.failures = failures;
@@ -96,7 +100,7 @@ final class FetchStage {
         } finally {
             long nanos = System.nanoTime() - start;
             limit.release(nanos);
-            event.end(stats.epoch, batch, slot, source, fetched, succeeded);
+            event.end(stats.epoch, batch.seq, batch.indices.get(slot), keys, fetched, succeeded);
             if (succeeded) {
                 record(nanos, fetched);
             }

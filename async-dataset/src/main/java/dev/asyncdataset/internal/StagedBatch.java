@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Batchifier;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 

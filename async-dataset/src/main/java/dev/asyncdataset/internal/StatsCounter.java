@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal;
 
 import dev.asyncdataset.LoaderStats;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;

@@ -46,7 +46,9 @@ record S3Items(
             }
             if (manifestKey != null) {
                 String text =
-                        retrier.call(() -> S3Listing.read(client, location.bucket(), manifestKey));
+                        retrier.call(
+                                manifestKey,
+                                () -> S3Listing.read(client, location.bucket(), manifestKey));
                 return Manifest.parse(
                         new BufferedReader(new StringReader(text)), location.url(manifestKey));
             }

@@ -210,7 +210,7 @@ public final class S3Source implements LabeledImageSource {
      */
     private byte[] getWithRetries(String key) throws Exception {
         try {
-            return retrier.call(() -> reader.get(key));
+            return retrier.call(key, () -> reader.get(key));
         } catch (Retrier.GaveUp e) {
             throw new BadItemException(location.url(key), e.getMessage(), e.getCause());
         }

@@ -1,6 +1,7 @@
 package dev.asyncdataset.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +24,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -88,6 +92,39 @@ class ShardIntegrityTest {
                 assertEquals(randomAccess ? 1 : 2, dataset.stats().integrityFailures());
             }
         }
+    }
+
+    @Test
+    void aStreamedEpochRecordsEveryShardLoadAndTheMismatch() throws Exception {
+        flip(BAD);
+        Path file = shards.resolve("epoch.jfr");
+        int shardCount;
+        String badImage;
+        try (TarShardSource source = TarShardSource.of(shards);
+                Recording recording = new Recording()) {
+            shardCount = source.store().names().size();
+            badImage = source.sample(BAD).image().name();
+            recording.enable("dev.asyncdataset.ShardLoad");
+            recording.enable("dev.asyncdataset.IntegrityFailure");
+            recording.start();
+            epoch(dataset(source, BadItemPolicy.SKIP, false));
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        List<RecordedEvent> loads = named(events, "ShardLoad");
+        assertEquals(shardCount, loads.size());
+        assertTrue(
+                loads.stream().allMatch(e -> e.getBoolean("succeeded") && e.getLong("bytes") > 0));
+        List<RecordedEvent> mismatches = named(events, "IntegrityFailure");
+        assertFalse(mismatches.isEmpty(), "no integrity failure recorded");
+        assertTrue(mismatches.getFirst().getString("mismatch").contains(badImage));
+    }
+
+    private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
+        return events.stream()
+                .filter(e -> e.getEventType().getName().equals("dev.asyncdataset." + name))
+                .toList();
     }
 
     /** A whole-shard read the store could not check (a multipart ETag, say) with a bit flipped. */

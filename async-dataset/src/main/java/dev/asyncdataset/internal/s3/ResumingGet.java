@@ -46,7 +46,7 @@ public final class ResumingGet {
             int length)
             throws Exception {
         ResumingGet get = new ResumingGet(reader, key, location.url(key), into, length);
-        retrier.call(get::attempt);
+        retrier.call(key, get::attempt);
     }
 
     private byte[] attempt() throws Exception {

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.events.LoaderEvents;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
@@ -41,9 +42,12 @@ public final class Retrier {
 
     /**
      * Calls {@code call} until it succeeds or fails with a non-transient error (thrown as is), or
-     * its budget is spent: then throws {@link GaveUp} with the last error as its cause.
+     * its budget is spent: then throws {@link GaveUp} with the last error as its cause. Each retry
+     * is recorded as a {@code Retry} event naming {@code what}.
+     *
+     * @param what the request, for the events: a key, a URL or a listing
      */
-    public <T> T call(Callable<T> call) throws Exception {
+    public <T> T call(String what, Callable<T> call) throws Exception {
         long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
@@ -57,7 +61,9 @@ public final class Retrier {
                     throw new GaveUp(attempt, System.nanoTime() - start, e);
                 }
                 retries.increment();
-                Thread.sleep(Duration.ofNanos(Math.min(left, backoffNanos(attempt))));
+                long backoff = Math.min(left, backoffNanos(attempt));
+                LoaderEvents.Retry.emit(what, attempt, e, backoff);
+                Thread.sleep(Duration.ofNanos(backoff));
             }
         }
     }

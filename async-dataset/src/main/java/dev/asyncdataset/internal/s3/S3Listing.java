@@ -33,7 +33,7 @@ public final class S3Listing {
         do {
             String from = token;
             ListObjectsV2Response page =
-                    retrier.call(() -> page(client, location, from, pageTimeout));
+                    retrier.call(location.url(""), () -> page(client, location, from, pageTimeout));
             pages.accept(page.contents());
             token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
         } while (token != null);

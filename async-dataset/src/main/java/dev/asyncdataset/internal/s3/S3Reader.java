@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.time.Duration;
@@ -106,7 +107,7 @@ public final class S3Reader {
             try {
                 S3Integrity.check(url, response, bytes, length);
             } catch (IntegrityException e) {
-                integrityFailures.increment();
+                countMismatch(e.getMessage());
                 throw e;
             }
         }
@@ -121,9 +122,14 @@ public final class S3Reader {
             return new BadItemException(url, "no such key", S3Errors.unwrap(e));
         }
         if (S3Integrity.isMismatch(e) && !(e instanceof IntegrityException)) {
-            integrityFailures.increment();
+            countMismatch(url + ": " + S3Errors.unwrap(e).getMessage());
         }
         return e;
+    }
+
+    private void countMismatch(String what) {
+        integrityFailures.increment();
+        LoaderEvents.IntegrityFailure.emit(what);
     }
 
     /** The Range header value of bytes {@code [from, to)}. */

@@ -16,7 +16,7 @@ public final class S3Requests {
      * the retry budget is an {@link IOException} naming {@code url}.
      */
     public static <T> T call(Retrier retrier, String url, Callable<T> request) throws IOException {
-        return named(url, () -> retrier.call(request));
+        return named(url, () -> retrier.call(url, request));
     }
 
     /** Calls {@code request} once; a failure is an {@link IOException} naming {@code url}. */

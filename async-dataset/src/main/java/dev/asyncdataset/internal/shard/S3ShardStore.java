@@ -139,6 +139,7 @@ public final class S3ShardStore implements ShardStore {
                 key,
                 () ->
                         retrier.call(
+                                key,
                                 () -> {
                                     byte[] bytes = reader.getRange(key, offset, length);
                                     check.verify(bytes);
@@ -177,7 +178,7 @@ public final class S3ShardStore implements ShardStore {
     /** A small object listed beside the shards, or null if the listing did not show it. */
     private byte[] object(String key) throws IOException {
         return listed.containsKey(key)
-                ? badWhenGivenUp(key, () -> retrier.call(() -> reader.get(key)))
+                ? badWhenGivenUp(key, () -> retrier.call(key, () -> reader.get(key)))
                 : null;
     }
 

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.shard;
 
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
@@ -128,11 +129,15 @@ public final class ShardLoader implements AutoCloseable {
     }
 
     private void load(int shard, byte[] buffer) {
+        LoaderEvents.ShardLoad event = new LoaderEvents.ShardLoad();
+        event.begin();
         try {
             Loaded bytes = new Loaded(buffer, reader.read(shard, buffer));
+            event.end(shard, bytes.length(), true);
             loading.release();
             done.loaded(shard, buffer, bytes, null);
         } catch (IOException | RuntimeException | Error e) {
+            event.end(shard, 0, false);
             loading.release();
             done.loaded(shard, buffer, null, e);
         }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.tar;
 
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.io.IntegrityException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.CRC32C;
@@ -40,10 +41,12 @@ public final class MemberChecks {
         int actual = crc32c(bytes, offset, (int) member.size());
         if (actual != member.crc32c()) {
             failures.increment();
-            throw new IntegrityException(
+            String mismatch =
                     String.format(
                             "member %s: CRC32C %08x, the index recorded %08x",
-                            member.name(), actual, member.crc32c()));
+                            member.name(), actual, member.crc32c());
+            LoaderEvents.IntegrityFailure.emit(mismatch);
+            throw new IntegrityException(mismatch);
         }
     }
 

@@ -9,10 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
 import java.net.SocketException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
@@ -29,6 +35,7 @@ class RetrierTest {
         AtomicInteger calls = new AtomicInteger();
         String result =
                 retrier.call(
+                        "test",
                         () -> {
                             if (calls.incrementAndGet() < 4) {
                                 throw new IOException("reset");
@@ -40,6 +47,30 @@ class RetrierTest {
     }
 
     @Test
+    void eachRetryIsRecordedNamingTheRequestAndTheError(@TempDir Path dir) throws Exception {
+        Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> e instanceof IOException);
+        AtomicInteger calls = new AtomicInteger();
+        try (Recording recording = new Recording()) {
+            recording.enable("dev.asyncdataset.Retry");
+            recording.start();
+            retrier.call(
+                    "s3://bucket/key.jpg",
+                    () -> {
+                        if (calls.incrementAndGet() < 3) {
+                            throw new IOException("reset " + calls.get());
+                        }
+                        return "ok";
+                    });
+            recording.stop();
+            recording.dump(dir.resolve("retries.jfr"));
+        }
+        List<RecordedEvent> retries = RecordingFile.readAllEvents(dir.resolve("retries.jfr"));
+        assertEquals(List.of(1, 2), retries.stream().map(e -> e.getInt("attempt")).toList());
+        assertEquals("s3://bucket/key.jpg", retries.getFirst().getString("request"));
+        assertEquals("java.io.IOException: reset 2", retries.getLast().getString("error"));
+    }
+
+    @Test
     void givesUpAfterMaxAttemptsWithTheLastError() {
         Retrier retrier = new Retrier(3, HOUR, MS, MS, e -> true);
         AtomicInteger calls = new AtomicInteger();
@@ -48,6 +79,7 @@ class RetrierTest {
                         Retrier.GaveUp.class,
                         () ->
                                 retrier.call(
+                                        "test",
                                         () -> {
                                             throw new IOException(
                                                     "attempt " + calls.incrementAndGet());
@@ -67,6 +99,7 @@ class RetrierTest {
                 Retrier.GaveUp.class,
                 () ->
                         retrier.call(
+                                "test",
                                 () -> {
                                     throw new IOException("down");
                                 }));
@@ -85,6 +118,7 @@ class RetrierTest {
                         IllegalStateException.class,
                         () ->
                                 retrier.call(
+                                        "test",
                                         () -> {
                                             throw bad;
                                         })));

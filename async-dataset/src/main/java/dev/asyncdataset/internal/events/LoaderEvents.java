@@ -1,7 +1,7 @@
-package dev.asyncdataset.internal;
+package dev.asyncdataset.internal.events;
 
 import ai.djl.Device;
-import dev.asyncdataset.source.ItemSource;
+import java.util.function.LongFunction;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
@@ -9,6 +9,7 @@ import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
 
 /**
  * The loader's JDK Flight Recorder events, all under the category {@code async-dataset}: what each
@@ -23,14 +24,17 @@ import jdk.jfr.StackTrace;
  * BatchHeld} from the trainer's {@code next()} to its {@code close()}; {@link TrainerWait} is the
  * time the trainer's thread waited in {@code hasNext}/{@code next}, the events summing to {@code
  * LoaderStats.dataWaitNanos}. The batch number is the one {@code BatchPlanner} gives, in sampler
- * order from 0 in each epoch.
+ * order from 0 in each epoch. Storage adds {@link ShardLoad} (a streamed shard read whole), {@link
+ * Retry} (a transient failure tried again) and {@link IntegrityFailure} (a checksum mismatch).
+ *
+ * <p>This package depends on no other of the library's, so every layer can record.
  */
 public final class LoaderEvents {
 
     private LoaderEvents() {}
 
     /** What the events about one batch have: its epoch and number. */
-    abstract static class BatchEvent extends Event {
+    public abstract static class BatchEvent extends Event {
         @Label("Epoch")
         long epoch;
 
@@ -54,7 +58,7 @@ public final class LoaderEvents {
     @Label("Batch Planned")
     @Category({"async-dataset", "Batch"})
     @StackTrace(false)
-    static final class BatchPlanned extends BatchEvent {
+    public static final class BatchPlanned extends BatchEvent {
         @Label("Items")
         int items;
 
@@ -66,10 +70,11 @@ public final class LoaderEvents {
         @Description("Batches between planning and staging, this one included")
         int inFlight;
 
-        static void emit(long epoch, PendingBatch planned, int fetchLimit, int inFlight) {
+        /** Records a batch of {@code size} items planned, if the recording wants it. */
+        public static void emit(long epoch, long batch, int size, int fetchLimit, int inFlight) {
             BatchPlanned event = new BatchPlanned();
-            if (event.fill(epoch, planned.seq)) {
-                event.items = planned.indices.size();
+            if (event.fill(epoch, batch)) {
+                event.items = size;
                 event.fetchLimit = fetchLimit;
                 event.inFlight = inFlight;
                 event.commit();
@@ -78,7 +83,7 @@ public final class LoaderEvents {
     }
 
     /** What the events about one item have: its epoch, batch, index, key and outcome. */
-    abstract static class ItemEvent extends Event {
+    public abstract static class ItemEvent extends Event {
         @Label("Epoch")
         long epoch;
 
@@ -95,15 +100,15 @@ public final class LoaderEvents {
         boolean succeeded;
 
         /** Ends the event and, if the recording wants it, fills it in and returns true. */
-        final boolean fill(long of, PendingBatch in, int slot, ItemSource<?> source, boolean ok) {
+        final boolean fill(long of, long in, long item, LongFunction<String> keys, boolean ok) {
             end();
             if (!shouldCommit()) {
                 return false;
             }
             epoch = of;
-            batch = in.seq;
-            index = in.indices.get(slot);
-            key = source.describe(index);
+            batch = in;
+            index = item;
+            key = keys.apply(item);
             succeeded = ok;
             return true;
         }
@@ -114,20 +119,20 @@ public final class LoaderEvents {
     @Label("Item Fetch")
     @Category({"async-dataset", "Item"})
     @StackTrace(false)
-    static final class ItemFetch extends ItemEvent {
+    public static final class ItemFetch extends ItemEvent {
         @Label("Bytes")
         @DataAmount
         long bytes;
 
         /** Ends the event; {@code fetched} is what the fetch returned. */
-        void end(
+        public void end(
                 long of,
-                PendingBatch in,
-                int slot,
-                ItemSource<?> source,
+                long in,
+                long item,
+                LongFunction<String> keys,
                 Object fetched,
                 boolean ok) {
-            if (fill(of, in, slot, source, ok)) {
+            if (fill(of, in, item, keys, ok)) {
                 bytes = fetched instanceof byte[] encoded ? encoded.length : 0;
                 commit();
             }
@@ -139,9 +144,10 @@ public final class LoaderEvents {
     @Label("Item Decode")
     @Category({"async-dataset", "Item"})
     @StackTrace(false)
-    static final class ItemDecode extends ItemEvent {
-        void end(long of, PendingBatch in, int slot, ItemSource<?> source, boolean ok) {
-            if (fill(of, in, slot, source, ok)) {
+    public static final class ItemDecode extends ItemEvent {
+        /** Ends the event and records it if the recording wants it. */
+        public void end(long of, long in, long item, LongFunction<String> keys, boolean ok) {
+            if (fill(of, in, item, keys, ok)) {
                 commit();
             }
         }
@@ -152,13 +158,14 @@ public final class LoaderEvents {
     @Label("Batch Collate")
     @Category({"async-dataset", "Batch"})
     @StackTrace(false)
-    static final class BatchCollate extends BatchEvent {
+    public static final class BatchCollate extends BatchEvent {
         @Label("Items")
         @Description("Items delivered, skipped ones left out")
         int items;
 
-        void end(long of, PendingBatch in, int delivered) {
-            if (fill(of, in.seq)) {
+        /** Ends the event and records it if the recording wants it. */
+        public void end(long of, long in, int delivered) {
+            if (fill(of, in)) {
                 items = delivered;
                 commit();
             }
@@ -170,12 +177,13 @@ public final class LoaderEvents {
     @Label("Batch Stage")
     @Category({"async-dataset", "Batch"})
     @StackTrace(false)
-    static final class BatchStage extends BatchEvent {
+    public static final class BatchStage extends BatchEvent {
         @Label("Device")
         String device;
 
-        void end(long of, PendingBatch in, Device on) {
-            if (fill(of, in.seq)) {
+        /** Ends the event and records it if the recording wants it. */
+        public void end(long of, long in, Device on) {
+            if (fill(of, in)) {
                 device = on.toString();
                 commit();
             }
@@ -187,8 +195,9 @@ public final class LoaderEvents {
     @Label("Batch Held By Trainer")
     @Category({"async-dataset", "Trainer"})
     @StackTrace(false)
-    static final class BatchHeld extends BatchEvent {
-        void end(long of, long seq) {
+    public static final class BatchHeld extends BatchEvent {
+        /** Ends the event and records it if the recording wants it. */
+        public void end(long of, long seq) {
             if (fill(of, seq)) {
                 commit();
             }
@@ -200,13 +209,14 @@ public final class LoaderEvents {
     @Label("Trainer Wait")
     @Category({"async-dataset", "Trainer"})
     @StackTrace(false)
-    static final class TrainerWait extends Event {
+    public static final class TrainerWait extends Event {
         @Label("Epoch")
         long epoch;
 
         private transient long startNanos;
 
-        static TrainerWait start() {
+        /** Starts a wait. */
+        public static TrainerWait start() {
             TrainerWait event = new TrainerWait();
             event.startNanos = System.nanoTime();
             event.begin();
@@ -214,7 +224,7 @@ public final class LoaderEvents {
         }
 
         /** Ends the wait; returns its length in nanoseconds, recorded or not. */
-        long end(long of) {
+        public long end(long of) {
             long nanos = System.nanoTime() - startNanos;
             end();
             if (shouldCommit()) {
@@ -222,6 +232,89 @@ public final class LoaderEvents {
                 commit();
             }
             return nanos;
+        }
+    }
+
+    /** A whole shard read into memory by a streamed epoch. */
+    @Name("dev.asyncdataset.ShardLoad")
+    @Label("Shard Load")
+    @Category({"async-dataset", "Storage"})
+    @StackTrace(false)
+    public static final class ShardLoad extends Event {
+        @Label("Shard")
+        @Description("The shard's position in the source's list of shards")
+        int shard;
+
+        @Label("Bytes")
+        @DataAmount
+        long bytes;
+
+        @Label("Succeeded")
+        boolean succeeded;
+
+        /** Ends the event and records it if the recording wants it. */
+        public void end(int which, long read, boolean ok) {
+            end();
+            if (shouldCommit()) {
+                shard = which;
+                bytes = read;
+                succeeded = ok;
+                commit();
+            }
+        }
+    }
+
+    /** A storage request that failed with a transient error and is tried again. */
+    @Name("dev.asyncdataset.Retry")
+    @Label("Retry")
+    @Category({"async-dataset", "Storage"})
+    @StackTrace(false)
+    public static final class Retry extends Event {
+        @Label("Request")
+        @Description("What was requested: a key, a URL or a listing")
+        String request;
+
+        @Label("Attempt")
+        @Description("The attempt that failed, from 1")
+        int attempt;
+
+        @Label("Error")
+        String error;
+
+        @Label("Backoff")
+        @Timespan
+        long backoffNanos;
+
+        /** Records a retry, if the recording wants it. */
+        public static void emit(String what, int failed, Exception error, long backoff) {
+            Retry event = new Retry();
+            if (event.shouldCommit()) {
+                event.request = what;
+                event.attempt = failed;
+                event.error = error.toString();
+                event.backoffNanos = backoff;
+                event.commit();
+            }
+        }
+    }
+
+    /** Bytes whose checksum did not match what the store or the shard index recorded. */
+    @Name("dev.asyncdataset.IntegrityFailure")
+    @Label("Integrity Failure")
+    @Category({"async-dataset", "Storage"})
+    @StackTrace(false)
+    public static final class IntegrityFailure extends Event {
+        @Label("Mismatch")
+        @Description("What was read, and the checksums that differ")
+        String mismatch;
+
+        /** Records a mismatch, if the recording wants it. */
+        public static void emit(String what) {
+            IntegrityFailure event = new IntegrityFailure();
+            if (event.shouldCommit()) {
+                event.mismatch = what;
+                event.commit();
+            }
         }
     }
 }
