@@ -24,10 +24,10 @@
  * <p>Around them: {@code TrainerManager} (the manager given to {@code getData}; the one bounded
  * wait that ends when it closes), {@code BatchIterable} (the epoch as DJL iterates it), {@code
  * EpochLoader} and {@code LiveEpochs} (who closes an epoch's loader, and when), {@code
- * threads.StageThreads}, {@code StatsCounter}, {@code LoaderEvents} (what each stage did, as JDK
- * Flight Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the streamed
- * view of an epoch over a sharded source), {@code MallocArenas}, and {@code HostBuffers} / {@code
- * HostRows} (the recycled host batch buffers).
+ * threads.StageThreads}, {@code StatsCounter}, {@code events.LoaderEvents} (what each stage did, as
+ * JDK Flight Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the
+ * streamed view of an epoch over a sharded source), {@code MallocArenas}, and {@code HostBuffers} /
+ * {@code HostRows} (the recycled host batch buffers).
  *
  * <h2>Who owns what</h2>
  *
