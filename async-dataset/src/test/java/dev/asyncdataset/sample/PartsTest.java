@@ -14,7 +14,6 @@ import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
@@ -138,9 +137,5 @@ class PartsTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ImageIO.write(image, format, out);
         return out.toByteArray();
-    }
-
-    static byte[] truncated(byte[] bytes) {
-        return Arrays.copyOf(bytes, bytes.length / 2);
     }
 }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.sample;
 
+import static dev.asyncdataset.sample.PartsTest.utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +15,6 @@ import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.SampleFolderSource;
 import dev.asyncdataset.testing.TestImages;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -138,9 +138,5 @@ class SampleFolderLoadingTest {
 
     private void write(String path, byte[] bytes) throws Exception {
         Files.write(root.resolve(path), bytes);
-    }
-
-    private static byte[] utf8(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
     }
 }
