@@ -1,0 +1,142 @@
+package dev.asyncdataset.sample;
+
+import static dev.asyncdataset.sample.PartsTest.utf8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.BadItemPolicy;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.source.SampleFolderSource;
+import dev.asyncdataset.testing.TestImages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(120)
+class SampleFolderLoadingTest {
+
+    record Meta(float weight) {}
+
+    /**
+     * An image and an array as data; the class and the JSON weight (the sample's number) as labels.
+     */
+    static final SampleDecoder DECODER =
+            (manager, sample) ->
+                    new Record(
+                            new NDList(
+                                    Parts.image(manager, sample, "jpg"),
+                                    Parts.npy(manager, sample, "npy")),
+                            new NDList(
+                                    Parts.integer(manager, sample, "cls"),
+                                    manager.create(
+                                            Parts.json(sample, "json", Meta.class).weight())));
+
+    @TempDir Path root;
+    private NDManager trainer;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        trainer = NDManager.newBaseManager();
+        for (int i = 0; i < 10; i++) {
+            String key = String.format("part%d/%03d", i % 2, i);
+            Files.createDirectories(root.resolve(key).getParent());
+            write(key + ".jpg", TestImages.jpeg(32, 24, i));
+            write(key + ".npy", NumpyFiles.read("float32_2x3.npy"));
+            write(key + ".cls", utf8(Integer.toString(i % 3)));
+            write(key + ".json", utf8("{\"weight\": " + i + "}"));
+        }
+    }
+
+    @AfterEach
+    void tearDown() {
+        trainer.close();
+    }
+
+    @Test
+    void batchesHoldTheRecordsTheDecoderGivesForEachSample() throws Exception {
+        SampleFolderSource source = SampleFolderSource.of(root, DECODER);
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
+        int index = 0;
+        for (Batch batch : dataset.getData(trainer)) {
+            for (int row = 0; row < batch.getSize(); row++, index++) {
+                try (NDManager direct = NDManager.newBaseManager()) {
+                    Record expected = DECODER.decode(direct, source.fetch(direct, index));
+                    assertRow(expected.getData(), batch.getData(), row);
+                    assertRow(expected.getLabels(), batch.getLabels(), row);
+                }
+            }
+            batch.close();
+        }
+        assertEquals(10, index);
+    }
+
+    @Test
+    void failPolicyEndsTheEpochNamingTheSampleAndItsBadPart() throws Exception {
+        write("part1/003.json", utf8("{\"weight\": "));
+        SampleFolderSource source = SampleFolderSource.of(root, DECODER);
+        assertEquals("part1/003", source.key(6), "sorted by key: part0's five samples first");
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
+        DataLoadingException e =
+                assertThrows(DataLoadingException.class, () -> readWeights(dataset));
+        assertEquals(6, e.getIndex());
+        assertTrue(e.getMessage().contains(root.toRealPath().resolve("part1/003").toString()));
+        BadItemException cause = (BadItemException) e.getCause();
+        assertEquals("part1/003.json", cause.getKey());
+        assertTrue(cause.getMessage().contains("unparsable JSON"), cause.getMessage());
+    }
+
+    @Test
+    void skipPolicyLeavesSamplesWithABadPartOutAndCountsThem() throws Exception {
+        Files.delete(root.resolve("part1/001.json"));
+        write("part1/003.json", utf8("{weight: 3}"));
+        write("part1/005.npy", NumpyFiles.read("int16_2.npy"));
+        byte[] jpeg = Files.readAllBytes(root.resolve("part1/007.jpg"));
+        write("part1/007.jpg", Arrays.copyOf(jpeg, jpeg.length - 200));
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(SampleFolderSource.of(root, DECODER))
+                        .setSampling(4, false)
+                        .optBadItemPolicy(BadItemPolicy.SKIP)
+                        .build();
+        assertEquals(List.of(0f, 2f, 4f, 6f, 8f, 9f), readWeights(dataset), "in key order");
+        assertEquals(4, dataset.stats().skippedItems());
+    }
+
+    private List<Float> readWeights(ConcurrentDataset dataset) throws Exception {
+        List<Float> weights = new ArrayList<>();
+        for (Batch batch : dataset.getData(trainer)) {
+            for (float weight : batch.getLabels().get(1).toFloatArray()) {
+                weights.add(weight);
+            }
+            batch.close();
+        }
+        return weights;
+    }
+
+    private static void assertRow(NDList expected, NDList batch, int row) {
+        assertEquals(expected.size(), batch.size());
+        for (int field = 0; field < expected.size(); field++) {
+            assertEquals(expected.get(field), batch.get(field).get(row), "field " + field);
+        }
+    }
+
+    private void write(String path, byte[] bytes) throws Exception {
+        Files.write(root.resolve(path), bytes);
+    }
+}
