@@ -26,12 +26,13 @@ final class LanePainter {
     }
 
     /**
-     * A step area of one value per bin, from {@code bottom} up to {@code height} at {@code max}.
+     * A step area of one value per bin from the first ({@code NaN} counts as 0), from {@code
+     * bottom} up to {@code height} at {@code max}.
      */
     void area(double[] values, double bottom, double height, double max, String color) {
         StringBuilder d = new StringBuilder(Svg.format("M%.1f,%.1f", x(0), bottom));
         steps(values, 0, bottom, height, max, d);
-        d.append(Svg.format("L%.1f,%.1fZ", x(bins.end()), bottom));
+        d.append(Svg.format("L%.1f,%.1fZ", x(values.length * bins.width()), bottom));
         svg.path(d.toString(), color, "none", "");
     }
 
@@ -79,7 +80,8 @@ final class LanePainter {
             double[] values, int from, double bottom, double height, double max, StringBuilder d) {
         double previous = Double.NaN;
         for (int i = from; i < values.length; i++) {
-            double y = bottom - height * Math.min(1, values[i] / max);
+            double value = Double.isNaN(values[i]) ? 0 : values[i];
+            double y = bottom - height * Math.min(1, value / max);
             if (y != previous) {
                 double x = x(i * bins.width());
                 double before = Double.isNaN(previous) ? y : previous;
@@ -87,6 +89,6 @@ final class LanePainter {
                 previous = y;
             }
         }
-        d.append(Svg.format("L%.1f,%.1f", x(bins.end()), previous));
+        d.append(Svg.format("L%.1f,%.1f", x(values.length * bins.width()), previous));
     }
 }

@@ -63,6 +63,17 @@ public record TimeBins(double end, int count) {
         return highest;
     }
 
+    /**
+     * Returns the values of the bins up to {@code time}, the ones after it left out.
+     *
+     * @param values one value per bin
+     * @param time seconds
+     * @return the first values, as many as there are bins up to {@code time}
+     */
+    public double[] until(double[] values, double time) {
+        return Arrays.copyOf(values, Math.min(values.length, (int) Math.ceil(time / width())));
+    }
+
     private int bin(double time) {
         return (int) Math.max(0, Math.min(count - 1, Math.floor(time / width())));
     }

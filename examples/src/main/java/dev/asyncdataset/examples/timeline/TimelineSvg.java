@@ -64,25 +64,41 @@ public final class TimelineSvg {
      */
     public static String render(Timeline timeline, String title, double axisEnd) {
         TimelineSvg picture = new TimelineSvg(timeline, axisEnd);
-        new Legend(picture.svg, picture.layout).header(title, timeline);
+        Legend legend = new Legend(picture.svg, picture.layout);
+        legend.header(title, timeline);
         picture.lanes();
         new TimeAxis(picture.svg, picture.painter, picture.layout).draw(timeline, axisEnd);
-        new Legend(picture.svg, picture.layout).footer(picture.bins, timeline, MAX_MARKS);
+        legend.footer(picture.bins, timeline, MAX_MARKS);
         return picture.svg.finish();
     }
 
     private void lanes() {
-        double[] fetching = bins.busy(timeline.fetches());
-        double[] limit = bins.highest(timeline.fetchLimit());
-        double fetchTop = top(Math.max(max(fetching), max(limit)));
-        area(0, FETCH, fetching, fetchTop);
-        painter.line(limit, layout.bottom(0), Layout.LANE, fetchTop, "#1d3557", "5,3");
+        fetchLane();
+        double[] decoding = busy(timeline.decodes());
+        area(1, DECODE, decoding, top(max(decoding)), null);
         svg.close();
-        area(1, DECODE, bins.busy(timeline.decodes()), 0);
+        double[] collating = busy(timeline.collates());
+        area(2, COLLATE, collating, top(max(collating)), null);
         svg.close();
-        area(2, COLLATE, bins.busy(timeline.collates()), 0);
+        inFlightLane();
+        marks(4, STAGE, timeline.stages());
+        marks(5, WAIT, timeline.waits());
+        marks(6, STEP, timeline.steps());
+        cpuLane();
+    }
+
+    /** Items in flight as an area, the fetch limit as a dashed line on the same scale. */
+    private void fetchLane() {
+        double[] fetching = busy(timeline.fetches());
+        double[] limit = highest(timeline.fetchLimit());
+        double top = top(Math.max(max(fetching), max(limit)));
+        area(0, FETCH, fetching, top, null);
+        painter.line(limit, layout.bottom(0), Layout.LANE, top, "#1d3557", "5,3");
         svg.close();
-        double[] held = bins.busy(timeline.batchesInFlight());
+    }
+
+    private void inFlightLane() {
+        double[] held = busy(timeline.batchesInFlight());
         boolean planned = max(held) > 0;
         new LaneFrame(svg, layout).open(3, IN_FLIGHT, planned ? count(top(max(held))) : null);
         if (planned) {
@@ -90,38 +106,47 @@ public final class TimelineSvg {
                     held, layout.bottom(3), Layout.LANE, top(max(held)), IN_FLIGHT.color(), "");
         }
         svg.close();
-        marks(4, STAGE, timeline.stages());
-        marks(5, WAIT, timeline.waits());
-        marks(6, STEP, timeline.steps());
-        area(7, CPU, bins.highest(timeline.jvmCpu()), 1);
-        painter.line(
-                bins.highest(timeline.machineCpu()),
-                layout.bottom(7),
-                Layout.LANE,
-                1,
-                "#555555",
-                "2,2");
+    }
+
+    /** This JVM's share of the machine's CPU as an area, the machine's as a dotted line. */
+    private void cpuLane() {
+        area(7, CPU, highest(timeline.jvmCpu()), 1, "100 %");
+        double[] machine = highest(timeline.machineCpu());
+        painter.line(machine, layout.bottom(7), Layout.LANE, 1, "#555555", "2,2");
         svg.close();
     }
 
-    /** Opens lane {@code index} and draws {@code values} as an area, {@code top} (0: their top). */
-    private void area(int index, Lane lane, double[] values, double top) {
-        double scale = top > 0 ? top : top(max(values));
-        String label = max(values) <= 0 ? null : top == 1 ? "100 %" : count(scale);
-        new LaneFrame(svg, layout).open(index, lane, label);
-        if (label != null) {
-            painter.area(values, layout.bottom(index), Layout.LANE, scale, lane.color());
+    /**
+     * Opens lane {@code index} and draws {@code values} as an area, {@code top} at its top, which
+     * the scale calls {@code label} (null: the number).
+     */
+    private void area(int index, Lane lane, double[] values, double top, String label) {
+        boolean any = max(values) > 0;
+        new LaneFrame(svg, layout)
+                .open(index, lane, any ? label != null ? label : count(top) : null);
+        if (any) {
+            painter.area(values, layout.bottom(index), Layout.LANE, top, lane.color());
         }
     }
 
     private void marks(int index, Lane lane, List<Span> spans) {
         if (spans.size() > MAX_MARKS) {
-            area(index, lane.per("share of time"), bins.busy(spans), 1);
+            area(index, lane.per("share of time"), busy(spans), 1, "100 %");
         } else {
             new LaneFrame(svg, layout).open(index, lane, spans.isEmpty() ? null : "");
             painter.marks(spans, layout.bottom(index), Layout.LANE, lane.color(), lane.name());
         }
         svg.close();
+    }
+
+    /** The average of {@code spans} running in each bin, up to the end of the timeline. */
+    private double[] busy(List<Span> spans) {
+        return bins.until(bins.busy(spans), timeline.end());
+    }
+
+    /** The highest of {@code levels} in each bin, up to the end of the timeline. */
+    private double[] highest(List<Level> levels) {
+        return bins.until(bins.highest(levels), timeline.end());
     }
 
     private static double top(double max) {
