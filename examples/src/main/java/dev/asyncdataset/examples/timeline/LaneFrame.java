@@ -3,9 +3,6 @@ package dev.asyncdataset.examples.timeline;
 /** Opens a lane's group in the picture and draws its background, name, unit and scale. */
 final class LaneFrame {
 
-    private static final String INK = "#333333";
-    private static final String FAINT = "#777777";
-
     private final Svg svg;
     private final Layout layout;
 
@@ -25,13 +22,13 @@ final class LaneFrame {
         double middle = bottom - Layout.LANE / 2.0;
         double right = Layout.LEFT + Layout.PLOT;
         svg.rect(Layout.LEFT, bottom - Layout.LANE, Layout.PLOT, Layout.LANE, "#f2f2f2", null);
-        svg.text(Layout.LEFT - 12, middle - 2, lane.name(), 14, INK, "end");
-        svg.text(Layout.LEFT - 12, middle + 14, lane.unit(), 11, FAINT, "end");
+        svg.text(Layout.LEFT - 12, middle - 2, lane.name(), 14, Layout.INK, "end");
+        svg.text(Layout.LEFT - 12, middle + 14, lane.unit(), 11, Layout.FAINT, "end");
         if (scale == null) {
-            svg.text(Layout.LEFT + 10, middle + 4, "no events recorded", 12, FAINT, "start");
+            svg.text(Layout.LEFT + 10, middle + 4, "no events recorded", 12, Layout.FAINT, "start");
         } else if (!scale.isEmpty()) {
-            svg.text(right + 6, bottom - Layout.LANE + 10, scale, 11, FAINT, "start");
-            svg.text(right + 6, bottom, "0", 11, FAINT, "start");
+            svg.text(right + 6, bottom - Layout.LANE + 10, scale, 11, Layout.FAINT, "start");
+            svg.text(right + 6, bottom, "0", 11, Layout.FAINT, "start");
         }
     }
 }

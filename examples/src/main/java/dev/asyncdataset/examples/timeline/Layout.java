@@ -18,6 +18,12 @@ record Layout(int lanes) {
     /** Time bins across the plot: about two pixels each. */
     static final int BINS = PLOT / 2;
 
+    /** The color of names and numbers. */
+    static final String INK = "#333333";
+
+    /** The color of units and notes. */
+    static final String FAINT = "#6b6b6b";
+
     private static final int TOP = 86;
     private static final int GAP = 20;
 

@@ -3,9 +3,6 @@ package dev.asyncdataset.examples.timeline;
 /** The picture's words: its title and summary above the lanes, how to read it below them. */
 final class Legend {
 
-    private static final String INK = "#222222";
-    private static final String FAINT = "#666666";
-
     private final Svg svg;
     private final Layout layout;
 
@@ -16,7 +13,7 @@ final class Legend {
 
     /** The title and a one-line summary of the trainer's time. */
     void header(String title, Timeline timeline) {
-        svg.text(20, 30, title, 20, INK, "start");
+        svg.text(20, 30, title, 20, Layout.INK, "start");
         svg.text(
                 20,
                 54,
@@ -28,7 +25,7 @@ final class Legend {
                         100 * timeline.waitShare(),
                         100 - 100 * timeline.waitShare()),
                 13,
-                FAINT,
+                Layout.FAINT,
                 "start");
     }
 
@@ -51,7 +48,7 @@ final class Legend {
                                 + " limit (reads allowed at once). %s",
                         duration(bins.width()), batches),
                 12,
-                FAINT,
+                Layout.FAINT,
                 "start");
         if (timeline.fetches().isEmpty()) {
             svg.text(
@@ -60,7 +57,7 @@ final class Legend {
                     "This loader emits no loader events (ConcurrentDataset does): only the"
                             + " trainer's lanes and the CPU load have data.",
                     12,
-                    FAINT,
+                    Layout.FAINT,
                     "start");
         }
     }

@@ -5,7 +5,8 @@ import java.util.TreeMap;
 
 /**
  * The time axis under the lanes, in seconds since the first loader or trainer event, with a
- * gridline across the lanes at every tick and a dashed line where each epoch began.
+ * gridline across the lanes at every tick and a dashed line where each epoch began, and where the
+ * run ended if the axis goes on (pictures of several runs on one scale).
  */
 final class TimeAxis {
 
@@ -13,7 +14,6 @@ final class TimeAxis {
         0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300
     };
     private static final int MOST_TICKS = 14;
-    private static final String INK = "#555555";
 
     private final Svg svg;
     private final LanePainter painter;
@@ -33,13 +33,13 @@ final class TimeAxis {
         for (double t = 0; t <= end + 1e-9; t += step) {
             double x = painter.x(t);
             svg.line(x, top, x, bottom, "#ffffff", 1, "");
-            svg.line(x, bottom, x, bottom + 5, INK, 1, "");
+            svg.line(x, bottom, x, bottom + 5, Layout.INK, 1, "");
             svg.text(
                     x,
                     bottom + 19,
                     Svg.format(step < 1 ? "%.2f s" : "%.0f s", t),
                     11,
-                    INK,
+                    Layout.INK,
                     "middle");
         }
         svg.text(
@@ -47,15 +47,20 @@ final class TimeAxis {
                 bottom + 38,
                 "wall time since the first batch was asked for",
                 12,
-                INK,
+                Layout.INK,
                 "middle");
         epochStarts(timeline)
-                .forEach((epoch, start) -> epoch(epoch, painter.x(start), top, bottom));
+                .forEach((epoch, start) -> marker("epoch " + epoch, start, top, bottom));
+        if (timeline.end() < end * 0.99) {
+            marker("run ended", timeline.end(), top, bottom);
+        }
     }
 
-    private void epoch(long epoch, double x, double top, double bottom) {
-        svg.line(x, top - 4, x, bottom, "#333333", 1, "3,3");
-        svg.text(x + 4, top - 6, "epoch " + epoch, 11, INK, "start");
+    /** A dashed line across the lanes at {@code time}, {@code label} above it. */
+    private void marker(String label, double time, double top, double bottom) {
+        double x = painter.x(time);
+        svg.line(x, top - 4, x, bottom, Layout.INK, 1, "3,3");
+        svg.text(x + 4, top - 6, label, 11, Layout.INK, "start");
     }
 
     /** When the trainer first asked for a batch of each epoch, as the recording numbers them. */

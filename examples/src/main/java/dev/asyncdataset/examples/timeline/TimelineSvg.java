@@ -25,7 +25,7 @@ public final class TimelineSvg {
     private static final Lane STEP =
             new Lane("step", "Trainer: train step", "computing", "#54a24b");
     private static final Lane CPU =
-            new Lane("cpu", "CPU load", "this JVM; line: machine", "#bab0ac");
+            new Lane("cpu", "CPU load", "this JVM (area), machine (line)", "#bab0ac");
     private static final int LANES = 8;
 
     private final Timeline timeline;
