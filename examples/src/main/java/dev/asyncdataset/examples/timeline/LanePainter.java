@@ -26,33 +26,32 @@ final class LanePainter {
     }
 
     /**
-     * A step area of one value per bin from the first ({@code NaN} counts as 0), from {@code
-     * bottom} up to {@code height} at {@code max}.
+     * A step area of one value per bin, from {@code bottom} up to {@code height} at {@code max},
+     * from the first bin that holds a value (the others hold {@code NaN}: the series had not
+     * begun).
      */
     void area(double[] values, double bottom, double height, double max, String color) {
-        StringBuilder d = new StringBuilder(Svg.format("M%.1f,%.1f", x(0), bottom));
-        steps(values, 0, bottom, height, max, d);
-        d.append(Svg.format("L%.1f,%.1fZ", x(values.length * bins.width()), bottom));
-        svg.path(d.toString(), color, "none", "");
+        int first = first(values);
+        if (first < values.length) {
+            double x = x(first * bins.width());
+            StringBuilder d = new StringBuilder(Svg.format("M%.1f,%.1f", x, bottom));
+            steps(values, first, bottom, height, max, d);
+            d.append(Svg.format("L%.1f,%.1fZ", x(values.length * bins.width()), bottom));
+            svg.path(d.toString(), color, "none", "");
+        }
     }
 
-    /**
-     * A step line of one value per bin, from the first bin that holds a value (the others hold
-     * {@code NaN}: the series had not begun).
-     */
+    /** A step line of one value per bin, from the first bin that holds a value. */
     void line(
             double[] values, double bottom, double height, double max, String color, String dash) {
-        int first = 0;
-        while (first < values.length && Double.isNaN(values[first])) {
-            first++;
+        int first = first(values);
+        if (first < values.length) {
+            double y = bottom - height * Math.min(1, values[first] / max);
+            double x = x(first * bins.width());
+            StringBuilder d = new StringBuilder(Svg.format("M%.1f,%.1f", x, y));
+            steps(values, first, bottom, height, max, d);
+            svg.path(d.toString(), "none", color, dash);
         }
-        if (first == values.length) {
-            return;
-        }
-        double y = bottom - height * Math.min(1, values[first] / max);
-        StringBuilder d = new StringBuilder(Svg.format("M%.1f,%.1f", x(first * bins.width()), y));
-        steps(values, first, bottom, height, max, d);
-        svg.path(d.toString(), "none", color, dash);
     }
 
     /** One mark per span, its tooltip naming its batch, if it has one, and its length. */
@@ -75,13 +74,21 @@ final class LanePainter {
         }
     }
 
+    /** The first bin that holds a value, or {@code values.length}. */
+    private static int first(double[] values) {
+        int first = 0;
+        while (first < values.length && Double.isNaN(values[first])) {
+            first++;
+        }
+        return first;
+    }
+
     /** Appends the steps of {@code values} from bin {@code from} on to the path {@code d}. */
     private void steps(
             double[] values, int from, double bottom, double height, double max, StringBuilder d) {
         double previous = Double.NaN;
         for (int i = from; i < values.length; i++) {
-            double value = Double.isNaN(values[i]) ? 0 : values[i];
-            double y = bottom - height * Math.min(1, value / max);
+            double y = bottom - height * Math.min(1, values[i] / max);
             if (y != previous) {
                 double x = x(i * bins.width());
                 double before = Double.isNaN(previous) ? y : previous;

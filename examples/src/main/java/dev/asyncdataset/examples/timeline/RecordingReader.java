@@ -13,14 +13,17 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * Reads a JFR recording into a {@link Timeline}: the library's loader events, the examples' trainer
- * events ({@link TrainingEvents}) and the JDK's CPU load. Streams the file, keeping only times and
- * numbers, so a long recording fits in little memory.
+ * events ({@link TrainingEvents}) and the JDK's CPU load. Without the examples' events (a training
+ * loop of one's own), the trainer's lanes come from the library's: {@code TrainerWait} (one per
+ * wait in {@code hasNext} or {@code next}) and {@code BatchHeld} (from {@code next} to the batch's
+ * {@code close}). A CPU sample of 0 for the whole machine is left out: the JDK's first sample has
+ * nothing to measure against. Streams the file, keeping only times and numbers, so a long recording
+ * fits in little memory.
  */
 public final class RecordingReader {
 
     private static final String LOADER = "dev.asyncdataset.";
     private static final String PLANNED = LOADER + "BatchPlanned";
-    private static final String STAGE = LOADER + "BatchStage";
     private static final String CPU = "jdk.CPULoad";
 
     private final Map<String, List<Raw>> spans = new HashMap<>();
@@ -50,7 +53,7 @@ public final class RecordingReader {
 
     private void add(RecordedEvent event) {
         String name = event.getEventType().getName();
-        if (name.equals(CPU)) {
+        if (name.equals(CPU) && event.getFloat("machineTotal") > 0) {
             long time = nanos(event.getStartTime());
             jvmCpu.add(new RawLevel(time, event.getFloat("jvmUser") + event.getFloat("jvmSystem")));
             machineCpu.add(new RawLevel(time, event.getFloat("machineTotal")));

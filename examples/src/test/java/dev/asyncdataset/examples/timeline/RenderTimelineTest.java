@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import ai.djl.training.dataset.Dataset;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.TimedDataset;
@@ -25,8 +26,10 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * A real epoch of ConcurrentDataset on generated JPEGs, recorded as the main job records it and
- * rendered: the picture is well-formed SVG with every lane and one mark per batch.
+ * A real epoch of ConcurrentDataset on generated JPEGs through the examples' {@link TimedDataset},
+ * recorded as the main job records it and rendered: the picture is well-formed SVG with every lane
+ * and one mark per batch. Without the training loop's events the trainer's lanes come from the
+ * library's.
  */
 class RenderTimelineTest {
 
@@ -36,18 +39,15 @@ class RenderTimelineTest {
             List.of("fetch", "decode", "collate", "in-flight", "stage", "wait", "step", "cpu");
 
     @TempDir static Path dir;
+    private static Path images;
     private static String svgText;
     private static Document picture;
 
     @BeforeAll
     @Timeout(120)
     static void recordAndRenderAnEpoch() throws Exception {
-        Path images = ImageNetLikeGenerator.write(dir.resolve("images"), 2, IMAGES / 2, 5);
-        Path recording;
-        try (TimelineRecording recorder = TimelineRecording.start()) {
-            trainOneEpoch(images);
-            recording = recorder.stopAndDump(dir.resolve("epoch.jfr"));
-        }
+        images = ImageNetLikeGenerator.write(dir.resolve("images"), 2, IMAGES / 2, 5);
+        Path recording = record(new TimedDataset(dataset(), 0), "epoch.jfr");
         Path svg = dir.resolve("epoch.svg");
         RenderTimeline.render(recording, svg, "one epoch");
         svgText = Files.readString(svg);
@@ -110,21 +110,32 @@ class RenderTimelineTest {
                 "and the fetch limit");
     }
 
-    /** One epoch through {@link TimedDataset}, as the main job trains, with a short step. */
-    private static void trainOneEpoch(Path images) throws Exception {
-        ConcurrentDataset dataset =
-                ConcurrentDataset.builder()
-                        .setSource(ImageFolderSource.of(images))
-                        .setSampling(BATCH, true)
-                        .optPipeline(ImageRecipes.training(32))
-                        .optSeed(1)
-                        .build();
-        TimedDataset timed = new TimedDataset(dataset, 0);
-        try (NDManager manager = NDManager.newBaseManager()) {
-            for (Batch batch : timed.getData(manager)) {
+    @Test
+    @Timeout(120)
+    void takesTheTrainersLanesFromTheLibrarysEventsWithoutTheTrainingLoops() throws Exception {
+        Timeline timeline = RecordingReader.read(record(dataset(), "loader-only.jfr"));
+        assertEquals(IMAGES / BATCH, timeline.steps().size(), "one BatchHeld per batch");
+        assertFalse(timeline.waits().isEmpty(), "TrainerWait");
+    }
+
+    private static ConcurrentDataset dataset() throws Exception {
+        return ConcurrentDataset.builder()
+                .setSource(ImageFolderSource.of(images))
+                .setSampling(BATCH, true)
+                .optPipeline(ImageRecipes.training(32))
+                .optSeed(1)
+                .build();
+    }
+
+    /** One epoch of {@code dataset} under a recording, with a short step per batch. */
+    private static Path record(Dataset dataset, String file) throws Exception {
+        try (TimelineRecording recorder = TimelineRecording.start();
+                NDManager manager = NDManager.newBaseManager()) {
+            for (Batch batch : dataset.getData(manager)) {
                 Thread.sleep(5);
                 batch.close();
             }
+            return recorder.stopAndDump(dir.resolve(file));
         }
     }
 
