@@ -24,7 +24,7 @@ import java.util.Map;
  *
  * <pre>
  * --data-dir DIR (data)  --classes N (10)  --per-class N (100)  --latency-ms MS (20)
- * --timelines DIR (target/main-job; '' for no recording)
+ * --timelines DIR (target/main-job; none: no recording)
  * </pre>
  */
 public final class MainJob {

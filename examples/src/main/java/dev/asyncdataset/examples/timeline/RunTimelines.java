@@ -19,16 +19,19 @@ import java.util.concurrent.Callable;
  */
 public final class RunTimelines {
 
+    /** The folder that means: no recording. */
+    public static final String NONE = "none";
+
     private final Optional<Path> folder;
     private final Map<Path, String> recordings = new LinkedHashMap<>();
 
     /**
      * Records into {@code folder}, created if needed.
      *
-     * @param folder where the recordings and pictures go; empty for no recording
+     * @param folder where the recordings and pictures go; {@value #NONE} for no recording
      */
     public RunTimelines(String folder) {
-        this.folder = folder.isEmpty() ? Optional.empty() : Optional.of(Path.of(folder));
+        this.folder = folder.equals(NONE) ? Optional.empty() : Optional.of(Path.of(folder));
     }
 
     /**
