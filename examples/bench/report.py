@@ -1,8 +1,9 @@
 """Tables (markdown) and the throughput chart from suite.py's results.json; writes tables.md and
-throughput.png beside it and prints the tables. From suite.py --mallopt-pairs' mallopt.json, the
-table of its runs, mallopt.md. Minor page faults and CPU time are the kernel's counts for the
-loader's process and its children over the measured epochs: per image delivered, and system CPU as
-a share of all cores' time over those epochs."""
+throughput.png beside it and prints the tables. From suite.py --mallopt-pairs' mallopt.json or
+--recording-pairs' recording.json, the table of its runs, mallopt.md or recording.md. Minor page
+faults and CPU time are the kernel's counts for the loader's process and its children over the
+measured epochs: per image delivered, and system CPU as a share of all cores' time over those
+epochs."""
 import json
 import os
 import statistics
@@ -190,22 +191,27 @@ def chart(results, table, path):
     fig.savefig(path, dpi=100)
 
 
-def mallopt_table(runs, cores):
-    """suite.py --mallopt-pairs: each run, then the median of each variant's runs."""
-    lines = header(["pair", "mmap threshold", "img/s", "CPU ms / image (user + system)",
+PAIRS = {"mallopt": ("mmap threshold", "glibc's mmap threshold pinned (the default) and not"),
+         "recording": ("loader's JFR events", "The loader's JFR events recorded and not")}
+
+
+def pairs_table(runs, cores, column):
+    """suite.py --mallopt-pairs or --recording-pairs: each run, then the median of each variant's
+    runs."""
+    lines = header(["pair", column, "img/s", "CPU ms / image (user + system)",
                     "minor faults / image", f"system CPU, % of {cores} cores", "peak PSS"], 5)
-    lines += [row([str(r["pair"]), r["variant"]] + mallopt_cells(r)) for r in runs]
+    lines += [row([str(r["pair"]), r["variant"]] + pair_cells(r)) for r in runs]
     for variant in dict.fromkeys(r["variant"] for r in runs):
         mine = [r for r in runs if r["variant"] == variant]
-        medians = {k: statistics.median(r[k] for r in mine) for k in MALLOPT_KEYS}
-        lines.append(row(["median", f"**{variant}**"] + mallopt_cells(medians)))
+        medians = {k: statistics.median(r[k] for r in mine) for k in PAIR_KEYS}
+        lines.append(row(["median", f"**{variant}**"] + pair_cells(medians)))
     return "\n".join(lines)
 
 
-MALLOPT_KEYS = ("rate", "cpu_ms_per_image", "faults_per_image", "system_share", "peak_mb")
+PAIR_KEYS = ("rate", "cpu_ms_per_image", "faults_per_image", "system_share", "peak_mb")
 
 
-def mallopt_cells(r):
+def pair_cells(r):
     return [f"{r['rate']:.0f}", f"{r['cpu_ms_per_image']:.2f}", count(r["faults_per_image"]),
             f"{r['system_share']:.1%}", f"{r['peak_mb']:.0f} MB"]
 
@@ -238,10 +244,11 @@ def loader_report(data, path):
 def main():
     path = sys.argv[1]
     data = json.load(open(path))
-    if "mallopt" in data:
+    kind = next((k for k in PAIRS if k in data), None)
+    if kind:
+        column, title = PAIRS[kind]
         out, parts = os.path.splitext(path)[0] + ".md", [
-            "## glibc's mmap threshold pinned (the default) and not, alternating runs",
-            mallopt_table(data["mallopt"], data["cores"])]
+            f"## {title}, alternating runs", pairs_table(data[kind], data["cores"], column)]
     else:
         out, parts = loader_report(data, path)
     text = "\n\n".join(parts + failed(data)) + "\n"

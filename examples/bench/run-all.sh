@@ -2,7 +2,8 @@
 # Reruns the whole loader benchmark (BENCHMARKS.md): about 50 minutes on 2 cores. Installs the
 # Python peer from Debian's packages if missing, builds the examples, generates the data set
 # (reused), then runs examples/bench/suite.py. Results: target/bench/{results.json,tables.md,
-# throughput.png}. Arguments go to suite.py (--best, --mallopt-pairs N, --epochs 3, ...).
+# throughput.png}. Arguments go to suite.py (--best, --mallopt-pairs N, --recording-pairs N,
+# --epochs 3, ...).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 packages="python3-torch python3-torchvision python3-pil python3-boto3 python3-matplotlib libturbojpeg0"

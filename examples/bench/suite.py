@@ -10,7 +10,8 @@ system CPU, as a share of all cores' time. Writes target/bench/results.json, tab
 throughput.png, and prints the tables. Every process runs with MALLOC_ARENA_MAX=2 (BENCHMARKS.md;
 not with --no-arena-max), Java with -Xmx4g unless a row says otherwise (no -Xmx with
 --default-jvm). --mallopt-pairs N runs instead pairs of ConcurrentDataset's defaults on the folder
-with glibc's mmap threshold pinned and not (mallopt.json, mallopt.md).
+with glibc's mmap threshold pinned and not (mallopt.json, mallopt.md); --recording-pairs N, with
+its JFR events recorded and not (recording.json, recording.md).
 Started by examples/bench/run-all.sh.
 """
 import argparse
@@ -355,28 +356,31 @@ def save(results, args):
         json.dump(results, f, indent=1)
 
 
-# glibc's mmap threshold (issue 25): ConcurrentDataset pins it at 128 KiB unless told not to. Pairs
-# of runs of its defaults on the folder, pinned and not, each in its own process, with what a
-# user's process has: no -Xmx, no MALLOC_ARENA_MAX, no MALLOC_MMAP_THRESHOLD_ (which would stop the
-# pinning).
-MALLOPT = (("pinned", []), ("unpinned", ["-Dasyncdataset.mallopt=false"]))
+# Alternating pairs of runs of ConcurrentDataset's defaults on the folder, each in its own process,
+# with what a user's process has: no -Xmx, no MALLOC_ARENA_MAX, no MALLOC_MMAP_THRESHOLD_ (which
+# would stop the pinning). --mallopt-pairs: glibc's mmap threshold (issue 25), which
+# ConcurrentDataset pins at 128 KiB unless told not to, pinned and not. --recording-pairs: the
+# loader's JFR events recorded (LoaderBenchmark --record, the jar's async-dataset.jfc) and not.
+PAIRS = {"mallopt": (("pinned", []), ("unpinned", ["-Dasyncdataset.mallopt=false"])),
+         "recording": (("recorded", ["--record", os.path.join(OUT, "recording.jfr")]),
+                       ("not recorded", []))}
 
 
-def run_mallopt_pairs(args, env):
-    """--mallopt-pairs N: N pairs, the first run of each pair alternating between the variants;
-    every run into target/bench/mallopt.json (or --results) with its pair and variant."""
+def run_pairs(args, env, kind, pairs):
+    """N pairs of the variants of PAIRS[kind], the first run of each pair alternating between them;
+    every run into target/bench/<kind>.json (or --results) with its pair and variant."""
     env = {k: v for k, v in env.items() if k != "MALLOC_MMAP_THRESHOLD_"}
-    results = {"cores": CORES, "mallopt": [], "failures": []}
-    for pair in range(1, args.mallopt_pairs + 1):
-        for variant, jvm in MALLOPT if pair % 2 else MALLOPT[::-1]:
-            command = loader_command("concurrent", jvm, args.folder, None, args)
+    results = {"cores": CORES, kind: [], "failures": []}
+    for pair in range(1, pairs + 1):
+        for variant, options in PAIRS[kind] if pair % 2 else PAIRS[kind][::-1]:
+            command = loader_command("concurrent", options, args.folder, None, args)
             result = attempt(results["failures"], f"pair {pair}", variant,
                              lambda: run_loader(command, env))
             if result is None:
                 continue
             result.update(pair=pair, variant=variant)
-            print(f"pair {pair:2} {variant:8} {kernel_summary(result)}", flush=True)
-            results["mallopt"].append(result)
+            print(f"pair {pair:2} {variant:12} {kernel_summary(result)}", flush=True)
+            results[kind].append(result)
             save(results, args)
 
 
@@ -422,11 +426,16 @@ def arguments():
                         help="instead of the suite: N pairs of runs of ConcurrentDataset's "
                              "defaults on the folder, glibc's mmap threshold pinned and not, "
                              "alternating (mallopt.json, mallopt.md)")
+    parser.add_argument("--recording-pairs", type=int, metavar="N",
+                        help="instead of the suite: N pairs of runs of ConcurrentDataset's "
+                             "defaults on the folder, its JFR events recorded and not, "
+                             "alternating (recording.json, recording.md)")
     parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ...")
     parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--results", help="file name in target/bench (results.json, with "
-                                          "--mallopt-pairs mallopt.json)")
+                                          "--mallopt-pairs mallopt.json, with "
+                                          "--recording-pairs recording.json)")
     add_shard_arguments(parser)
     parser.add_argument("--default-jvm", action="store_true",
                         help="Java rows without -Xmx (rows that set a heap keep it)")
@@ -436,9 +445,11 @@ def arguments():
     if args.best:
         args.storages = args.storages or list(BEST)
         args.skip_training = True
-    if args.mallopt_pairs:
+    args.pairs = (("mallopt", args.mallopt_pairs) if args.mallopt_pairs
+                  else ("recording", args.recording_pairs) if args.recording_pairs else None)
+    if args.pairs:
         args.default_jvm = args.no_arena_max = True
-    args.results = args.results or ("mallopt.json" if args.mallopt_pairs else "results.json")
+    args.results = args.results or (f"{args.pairs[0]}.json" if args.pairs else "results.json")
     args.shards = args.shards or args.shards_only
     args.set_size = sum(len(files) for _, _, files in os.walk(args.folder))
     return args
@@ -451,8 +462,8 @@ def main():
     if args.no_arena_max:
         env.pop("MALLOC_ARENA_MAX")
     os.makedirs(OUT, exist_ok=True)
-    if args.mallopt_pairs:
-        run_mallopt_pairs(args, env)
+    if args.pairs:
+        run_pairs(args, env, *args.pairs)
     else:
         run_suite(args, env)
     subprocess.run([sys.executable, os.path.join(ROOT, "examples", "bench", "report.py"),

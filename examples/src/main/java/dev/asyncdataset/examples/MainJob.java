@@ -4,6 +4,7 @@ import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3Uploader;
+import dev.asyncdataset.examples.timeline.RunTimelines;
 import dev.asyncdataset.source.ShardWriter;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -17,11 +18,13 @@ import java.util.Map;
  * ResNet-18 on it twice from S3, with the same seed: with ConcurrentDataset, then with DJL's own
  * loader over blocking GETs. Then writes the set as WebDataset tar shards to the same server
  * (multipart uploads) and trains a third time, with ConcurrentDataset streaming the shards from
- * there. Prints a side-by-side table. Options: the training options of {@link TrainResNet} except
- * data, endpoint and loader, plus
+ * there. Prints a side-by-side table. Records each run with JFR and draws its timeline ({@link
+ * RunTimelines}) into {@code --timelines}. Options: the training options of {@link TrainResNet}
+ * except data, endpoint and loader, plus
  *
  * <pre>
  * --data-dir DIR (data)  --classes N (10)  --per-class N (100)  --latency-ms MS (20)
+ * --timelines DIR (target/main-job; none: no recording)
  * </pre>
  */
 public final class MainJob {
@@ -73,13 +76,22 @@ public final class MainJob {
                     options.integer("latency-ms"));
             Options fromBucket =
                     options.with("data", BUCKET_URL).with("format", "images").with("endpoint", "");
+            RunTimelines timelines = new RunTimelines(options.text("timelines"));
             List<RunResult> results = new ArrayList<>();
             for (String loader : List.of("concurrent", "djl")) {
                 out.println("training ResNet-18 with " + ResultTable.displayName(loader));
                 TrainingSettings run = TrainingSettings.from(fromBucket.with("loader", loader));
-                results.add(ResNetTraining.run(run, s3.connection()));
+                results.add(
+                        timelines.record(
+                                loader,
+                                title(loader, options),
+                                () -> ResNetTraining.run(run, s3.connection())));
             }
-            results.add(trainOnShards(options, folder, s3.connection(), out));
+            results.add(
+                    timelines.record(
+                            SHARDS_RUN,
+                            title(SHARDS_RUN, options),
+                            () -> trainOnShards(options, folder, s3.connection(), out)));
             out.printf(
                     "%nResNet-18, %d px, batch %d; images from S3 with %d ms per request,"
                             + " (per image, or per tar shard):%n%s",
@@ -87,6 +99,10 @@ public final class MainJob {
                     options.integer("batch-size"),
                     options.integer("latency-ms"),
                     ResultTable.format(results));
+            List<Path> pictures = timelines.draw();
+            if (!pictures.isEmpty()) {
+                out.println("timelines (open in a browser): " + pictures);
+            }
             checkLosses(results);
             return results;
         }
@@ -113,6 +129,12 @@ public final class MainJob {
         return ResNetTraining.run(TrainingSettings.from(fromShards), connection).named(SHARDS_RUN);
     }
 
+    private static String title(String loader, Options options) {
+        return String.format(
+                "%s: ResNet-18 from S3 with %d ms per request",
+                ResultTable.displayName(loader), options.integer("latency-ms"));
+    }
+
     private static Map<String, String> defaults() {
         Map<String, String> defaults = TrainingSettings.defaults();
         defaults.keySet().removeAll(List.of("data", "format", "endpoint", "loader"));
@@ -120,6 +142,7 @@ public final class MainJob {
         defaults.put("classes", "10");
         defaults.put("per-class", "100");
         defaults.put("latency-ms", "20");
+        defaults.put("timelines", "target/main-job");
         return defaults;
     }
 

@@ -14,7 +14,8 @@ import java.util.concurrent.ExecutorService;
 /**
  * Wraps the dataset given to {@code EasyTrain.fit} and measures, the same way for any loader, the
  * time the training thread spends inside its batch iterator's {@code hasNext} and {@code next}: the
- * time the trainer waits for data. It can also end each epoch after a number of batches. Not
+ * time the trainer waits for data. It can also end each epoch after a number of batches. It emits
+ * {@link TrainingEvents} for a recording: each batch's wait, then the step that uses it. Not
  * thread-safe: one training thread uses it.
  */
 public final class TimedDataset implements Dataset {
@@ -23,6 +24,7 @@ public final class TimedDataset implements Dataset {
     private final int maxSteps;
     private long waitNanos;
     private long images;
+    private long epochs;
 
     /**
      * Wraps {@code dataset}.
@@ -66,7 +68,8 @@ public final class TimedDataset implements Dataset {
         long start = System.nanoTime();
         Iterable<Batch> batches = dataset.getData(manager, executor);
         waitNanos += System.nanoTime() - start;
-        return () -> new TimedIterator(batches.iterator());
+        long epoch = epochs++;
+        return () -> new TimedIterator(batches.iterator(), epoch);
     }
 
     /** {@inheritDoc} */
@@ -79,21 +82,29 @@ public final class TimedDataset implements Dataset {
     private final class TimedIterator implements Iterator<Batch> {
 
         private final Iterator<Batch> batches;
+        private final long epoch;
         private int steps;
+        private TrainingEvents.GetBatch waiting;
+        private TrainingEvents.TrainStep step;
 
-        TimedIterator(Iterator<Batch> batches) {
+        TimedIterator(Iterator<Batch> batches, long epoch) {
             this.batches = batches;
+            this.epoch = epoch;
         }
 
         @Override
         public boolean hasNext() {
+            endStep();
             if (steps >= maxSteps) {
                 closeEarly();
                 return false;
             }
+            startWaiting();
             long start = System.nanoTime();
             try {
-                return batches.hasNext();
+                boolean more = batches.hasNext();
+                waiting = more ? waiting : null;
+                return more;
             } finally {
                 waitNanos += System.nanoTime() - start;
             }
@@ -104,14 +115,32 @@ public final class TimedDataset implements Dataset {
             if (steps >= maxSteps) {
                 throw new NoSuchElementException("epoch cut at " + maxSteps + " steps");
             }
+            startWaiting();
             long start = System.nanoTime();
             try {
                 Batch batch = batches.next();
+                waiting.delivered(epoch, steps);
+                waiting = null;
+                step = TrainingEvents.TrainStep.begin(epoch, steps);
                 steps++;
                 images += batch.getSize();
                 return batch;
             } finally {
                 waitNanos += System.nanoTime() - start;
+            }
+        }
+
+        private void startWaiting() {
+            if (waiting == null) {
+                waiting = new TrainingEvents.GetBatch();
+                waiting.begin();
+            }
+        }
+
+        private void endStep() {
+            if (step != null) {
+                step.done();
+                step = null;
             }
         }
 

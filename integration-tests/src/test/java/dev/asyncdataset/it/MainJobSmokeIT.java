@@ -8,9 +8,11 @@ import dev.asyncdataset.examples.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The README's main job, shrunk to a few steps: generated JPEGs, an embedded S3Proxy with latency,
  * and real ResNet-18 training on PyTorch with both loaders from S3, then with ConcurrentDataset
- * from tar shards written from the same JPEGs to the same server.
+ * from tar shards written from the same JPEGs to the same server; each run recorded and drawn as a
+ * timeline.
  */
 class MainJobSmokeIT {
 
@@ -26,7 +29,8 @@ class MainJobSmokeIT {
 
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
-    void trainsWithBothLoadersFromS3AndFromTarShardsOnS3AndPrintsTheTable() throws Exception {
+    void trainsWithBothLoadersFromS3AndFromTarShardsOnS3AndPrintsTheTableAndTimelines()
+            throws Exception {
         String[] args = {
             "--data-dir",
             dataDir.toString(),
@@ -45,7 +49,9 @@ class MainJobSmokeIT {
             "--latency-ms",
             "5",
             "--gpus",
-            "0"
+            "0",
+            "--timelines",
+            dataDir.resolve("timelines").toString()
         };
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
@@ -66,5 +72,16 @@ class MainJobSmokeIT {
         assertTrue(output.contains("| ConcurrentDataset |"), output);
         assertTrue(output.contains("| DJL loader (DataIterable) |"), output);
         assertTrue(output.contains("| ConcurrentDataset, tar shards |"), output);
+        assertTrue(output.contains("timelines (open in a browser)"), output);
+        for (String run : List.of("concurrent", "djl", MainJob.SHARDS_RUN)) {
+            String picture = Files.readString(dataDir.resolve("timelines").resolve(run + ".svg"));
+            assertEquals(2, marks(picture, "<title>Trainer: train step, epoch"), run);
+            int staged = marks(picture, "<title>Staging, epoch");
+            assertTrue(run.equals("djl") ? staged == 0 : staged >= 2, run + " staged " + staged);
+        }
+    }
+
+    private static int marks(String picture, String title) {
+        return picture.split(Pattern.quote(title), -1).length - 1;
     }
 }

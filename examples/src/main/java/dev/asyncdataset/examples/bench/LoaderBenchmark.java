@@ -11,6 +11,7 @@ import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.TrainingData;
 import dev.asyncdataset.examples.TrainingSettings;
 import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.examples.timeline.TimelineRecording;
 import dev.asyncdataset.source.ImageFolderSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,6 +41,7 @@ import java.util.function.ToDoubleFunction;
  * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
  * --in-memory true|false (true: read the folder into memory first, for the CPU-bound ceiling)
  * --constant-batch true|false (true: no loader, one constant batch normalized per step: the floor)
+ * --record FILE (none: record the loader's JFR events, warm-up included, into FILE)
  * </pre>
  *
  * <p>Prints {@code EPOCH n} after each epoch, so that a memory sampler can follow the epochs.
@@ -62,8 +64,10 @@ public final class LoaderBenchmark {
         TrainingSettings settings = TrainingSettings.from(options);
         long maxNanos = (long) (options.integer("max-seconds") * 1e9);
         S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
+        String record = options.text("record");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu());
-                AutoCloseable data = open(settings, options, connection)) {
+                AutoCloseable data = open(settings, options, connection);
+                TimelineRecording recording = record.isEmpty() ? null : TimelineRecording.start()) {
             Dataset dataset = dataset(data);
             List<Epoch> all = new ArrayList<>();
             long warmupEnd = System.nanoTime() + (long) (options.integer("warmup-seconds") * 1e9);
@@ -80,6 +84,9 @@ public final class LoaderBenchmark {
             }
             double measuredSeconds = (System.nanoTime() - measuredStart) / 1e9;
             KernelCounts counts = KernelCounts.now().since(before);
+            if (recording != null) {
+                recording.stopAndDump(Path.of(record));
+            }
             System.out.println(
                     "RESULT "
                             + json(all, warmupEpochs, dataset, counts.jsonFields(measuredSeconds)));
@@ -99,6 +106,7 @@ public final class LoaderBenchmark {
         defaults.put("skip", "1");
         defaults.put("warmup-seconds", "0");
         defaults.put("constant-batch", "false");
+        defaults.put("record", "");
         return defaults;
     }
 
