@@ -63,7 +63,7 @@ class LongRunTest {
                     batch.close();
                 }
                 assertEquals(arrays, trainer.getManagedArrays().size(), "arrays after " + epoch);
-                // another test's streamed epoch may still be ending its counted shard loads
+                // an epoch another test abandoned may still be closing on the cleaner thread
                 Poll.until("loader threads after epoch " + epoch, () -> StageThreads.live() == 0);
                 System.gc();
                 rssKib.add((double) residentKib());

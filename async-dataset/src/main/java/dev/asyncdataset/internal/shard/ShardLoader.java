@@ -42,6 +42,7 @@ public final class ShardLoader implements AutoCloseable {
     private final Done done;
     private final Semaphore free;
     private final Semaphore loading;
+    private final StageThreads loadThreads = new StageThreads();
     private ExecutorService threads;
     private int held;
     private int peak;
@@ -60,7 +61,7 @@ public final class ShardLoader implements AutoCloseable {
     /** Starts the loads, once. */
     synchronized void start() {
         if (threads == null) {
-            threads = Executors.newThreadPerTaskExecutor(StageThreads.counted("shard-load"));
+            threads = Executors.newThreadPerTaskExecutor(loadThreads.virtual("shard-load"));
             threads.execute(this::loadAll);
         }
     }
@@ -95,6 +96,7 @@ public final class ShardLoader implements AutoCloseable {
             running.shutdownNow();
             try {
                 running.awaitTermination(STOP_MILLIS, TimeUnit.MILLISECONDS);
+                loadThreads.joinAll(STOP_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

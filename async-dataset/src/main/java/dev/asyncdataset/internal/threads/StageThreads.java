@@ -8,11 +8,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Creates the threads of one loader, named after their stage, and keeps track of them so that
- * closing the loader can wait until every one has ended. Also counts the live threads of every
- * loader and streamed epoch of the whole process, virtual threads included, for tests and reports:
- * every thread the library starts for an epoch or a call is made here ({@link #counted} for those
- * outside a loader's stages); only the process-wide ones, fixed in number, are not counted.
+ * Creates the threads of one owner (a loader, a streamed epoch's shard loads, the shard writer's
+ * fetches), named after their stage, and keeps track of them so that closing the owner can wait
+ * until every one has ended ({@link #joinAll}). Also counts the live threads of every owner in the
+ * whole process, virtual threads included, for tests and reports: every thread the library starts
+ * for an epoch or a call is made here; only the process-wide ones, fixed in number, are not.
  */
 public final class StageThreads {
 
@@ -21,26 +21,13 @@ public final class StageThreads {
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
 
     /**
-     * Returns the number of loader threads, platform and virtual, that are running now. A loader's
-     * stage threads have ended when its close returns; a thread of {@link #counted} is counted
-     * until its task returns, which may be a moment after its executor reports it terminated.
+     * Returns the number of loader threads, platform and virtual, that are running now. An owner's
+     * threads have ended when its close returns.
      *
      * @return the live loader threads
      */
     public static int live() {
         return LIVE.get();
-    }
-
-    /**
-     * Returns a factory of virtual threads named {@code async-dataset-<stage>-N} that {@link
-     * #live()} counts, for the threads of an epoch or a call outside a loader's stages (such as a
-     * streamed epoch's shard loads); whoever starts them waits for them to end.
-     *
-     * @param stage the name of the threads' job
-     * @return the thread factory
-     */
-    public static ThreadFactory counted(String stage) {
-        return new StageThreads().virtual(stage);
     }
 
     /**

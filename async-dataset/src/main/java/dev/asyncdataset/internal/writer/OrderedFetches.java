@@ -25,12 +25,15 @@ public final class OrderedFetches implements AutoCloseable {
         byte[] fetch(long index) throws Exception;
     }
 
+    private static final long STOP_MILLIS = 10_000;
+
     private final Fetch fetch;
     private final LongFunction<String> describe;
     private final long[] order;
     private final int ahead;
+    private final StageThreads fetchThreads = new StageThreads();
     private final ExecutorService threads =
-            Executors.newThreadPerTaskExecutor(StageThreads.counted("shard-write-fetch"));
+            Executors.newThreadPerTaskExecutor(fetchThreads.virtual("shard-write-fetch"));
     private final Queue<Future<byte[]>> fetching = new ArrayDeque<>();
     private int submitted;
 
@@ -70,5 +73,10 @@ public final class OrderedFetches implements AutoCloseable {
         fetching.forEach(f -> f.cancel(true));
         threads.shutdownNow();
         threads.close();
+        try {
+            fetchThreads.joinAll(STOP_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
