@@ -6,6 +6,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.translate.Batchifier;
+import ai.djl.translate.StackBatchifier;
 
 /**
  * The {@link Batchifier} of {@link ConcurrentDataset}: stacks the items of a batch into one new
@@ -13,10 +14,11 @@ import ai.djl.translate.Batchifier;
  *
  * <p>It never returns arrays that alias its inputs, so the items can be closed as soon as the batch
  * is stacked. Items that do not fit together are reported with the position of the first offending
- * item and field, not with an engine error. {@link #unbatchify} and {@link #split} behave like
- * DJL's {@link Batchifier#STACK}, so a batch can be split across several devices.
+ * item and field, not with an engine error. It is a {@link StackBatchifier}: unbatchifying and
+ * splitting are DJL's, so a batch can be split across several devices, and the loader assembles its
+ * batches in recycled rows exactly as for DJL's {@link Batchifier#STACK}.
  */
-public final class AsyncBatchifier implements Batchifier {
+public final class AsyncBatchifier extends StackBatchifier {
 
     private static final long serialVersionUID = 1L;
 
@@ -35,18 +37,6 @@ public final class AsyncBatchifier implements Batchifier {
             batch.add(stack(inputs, field));
         }
         return batch;
-    }
-
-    /** {@inheritDoc} */
-    @Override
-    public NDList[] unbatchify(NDList inputs) {
-        return Batchifier.STACK.unbatchify(inputs);
-    }
-
-    /** {@inheritDoc} */
-    @Override
-    public NDList[] split(NDList list, int numOfSlices, boolean evenSplit) {
-        return Batchifier.STACK.split(list, numOfSlices, evenSplit);
     }
 
     private static NDArray stack(NDList[] inputs, int field) {

@@ -13,6 +13,7 @@ import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.Concurrency;
 import dev.asyncdataset.internal.DatasetEpochs;
+import dev.asyncdataset.internal.EpochPosition;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.HostBuffers;
 import dev.asyncdataset.internal.LoaderSpec;
@@ -132,7 +133,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return epochs.stats();
+        return LoaderStats.of(epochs.counts(), epochs.epochSource());
     }
 
     /**
@@ -144,7 +145,9 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the iteration state, to save with a checkpoint
      */
     public IterationState iterationState() {
-        return epochs.iterationState();
+        EpochPosition at = epochs.position();
+        long seed = epochs.spec().seed();
+        return new IterationState(seed, at.epoch(), at.batches(), at.samples(), at.partitions());
     }
 
     /**
@@ -182,7 +185,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
             throws IOException {
         prepare();
         boolean seeded = epochs.seeded() && sampler == this.sampler;
-        return epochs.start(manager, seeded ? null : sampler.sample(this), size());
+        return new EpochBatches(
+                epochs.start(manager, seeded ? null : sampler.sample(this), size()));
     }
 
     /** {@inheritDoc} */
@@ -655,7 +659,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                                     decodeThreads,
                                     inOrder),
                             pipelines(items),
-                            badItemPolicy,
+                            badItemPolicy == BadItemPolicy.SKIP,
                             seed != null ? seed : defaultSeed(),
                             device,
                             recycleBuffers ? new HostBuffers() : null);
@@ -664,11 +668,14 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             ? new ShardStreaming(
                                     (ShardedSource<?>) items,
                                     windowShards,
-                                    ShardStreaming.partitions(partitions, resume, worldSize),
+                                    ShardStreaming.partitions(
+                                            partitions, position(resume), worldSize),
                                     epochSampler)
                             : null;
             return new ConcurrentDataset(
-                    this, new DatasetEpochs(spec, epochSampler, streaming, resume, maxLiveEpochs));
+                    this,
+                    new DatasetEpochs(
+                            spec, epochSampler, streaming, position(resume), maxLiveEpochs));
         }
 
         /** In-memory arrays are stacked first, so their item pipeline runs per batch. */
@@ -685,6 +692,13 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         @Override
         protected Builder self() {
             return this;
+        }
+
+        private static EpochPosition position(IterationState state) {
+            return state == null
+                    ? null
+                    : new EpochPosition(
+                            state.epoch(), state.batches(), state.samples(), state.partitions());
         }
 
         private static long defaultSeed() {

@@ -1,5 +1,8 @@
 package dev.asyncdataset;
 
+import dev.asyncdataset.internal.EpochCounts;
+import dev.asyncdataset.source.ItemSource;
+
 /**
  * What one epoch of a {@link ConcurrentDataset} has done so far: a snapshot, taken without stopping
  * the loader. Source counters (retries, cache) are the source's totals since it was created.
@@ -60,6 +63,33 @@ public record LoaderStats(
         long peakResidentBytes,
         String bufferPath,
         long hostBytesHeld) {
+
+    /** The loader's counters of an epoch beside its source's. */
+    static LoaderStats of(EpochCounts loader, ItemSource<?> source) {
+        return new LoaderStats(
+                loader.epoch(),
+                loader.batches(),
+                loader.items(),
+                loader.bytes(),
+                loader.skippedItems(),
+                loader.wallNanos(),
+                loader.dataWaitNanos(),
+                loader.fetchP50Millis(),
+                loader.fetchP95Millis(),
+                loader.fetchP99Millis(),
+                loader.decodeMillisPerItem(),
+                loader.batchesInFlight(),
+                loader.batchesReady(),
+                loader.fetchLimit(),
+                source.retries(),
+                source.cacheHits(),
+                source.cacheMisses(),
+                source.integrityFailures(),
+                source.residentBytes(),
+                source.peakResidentBytes(),
+                loader.bufferPath(),
+                loader.hostBytesHeld());
+    }
 
     /**
      * Returns the items delivered per second of wall time.

@@ -8,7 +8,6 @@ import ai.djl.training.dataset.Record;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.AsyncBatchifier;
 import dev.asyncdataset.decode.NormalizedRowWriter;
 import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.LabeledImageSource;
@@ -66,7 +65,7 @@ interface BatchAssembly {
     }
 
     private static boolean stacks(Batchifier batchifier) {
-        return batchifier instanceof AsyncBatchifier || batchifier instanceof StackBatchifier;
+        return batchifier instanceof StackBatchifier;
     }
 
     /**

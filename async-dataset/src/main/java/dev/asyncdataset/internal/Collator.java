@@ -2,7 +2,6 @@ package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.translate.Pipeline;
-import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.internal.events.LoaderEvents;
 
 /**
@@ -37,12 +36,12 @@ final class Collator {
         event.begin();
         int delivered = batch.delivered().size();
         NDList[] arrays = null;
-        DataLoadingException failure = null;
+        LoadFailure failure = null;
         try {
             arrays = delivered == 0 ? null : arrays(batch);
         } catch (RuntimeException e) {
             failure =
-                    new DataLoadingException(
+                    new LoadFailure(
                             batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e);
         }
         event.end(epoch, batch.seq, delivered);

@@ -1,8 +1,6 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.IterationState;
-import dev.asyncdataset.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Iterator;
 import java.util.List;
@@ -41,7 +39,7 @@ public final class DatasetEpochs {
             LoaderSpec spec,
             EpochSampler sampler,
             ShardStreaming streaming,
-            IterationState resume,
+            EpochPosition resume,
             int maxLiveEpochs) {
         this.spec = spec;
         this.sampler = sampler;
@@ -90,14 +88,14 @@ public final class DatasetEpochs {
      * @param size the dataset's size
      * @return the epoch, live until it ends or is closed
      */
-    public BatchIterable start(NDManager manager, Iterator<List<Long>> djlSample, long size) {
+    public EpochIterator start(NDManager manager, Iterator<List<Long>> djlSample, long size) {
         long epoch = epochs.getAndIncrement();
         StatsCounter stats = new StatsCounter(epoch);
         epochStats.set(stats);
         epochSource.set(spec.source());
         if (djlSample != null) {
             epochOffset.set(0);
-            return live.add(new BatchIterable(spec, manager, djlSample, size, 0, stats, false));
+            return live.add(new EpochIterator(spec, manager, djlSample, size, 0, stats, false));
         }
         long skip = resumeSkip.getAndSet(0);
         long samples = resumeSamples.getAndSet(-1);
@@ -109,17 +107,17 @@ public final class DatasetEpochs {
         long total = sampler.shareSize(size);
         Iterator<List<Long>> batches = sampler.sample(size, spec.seed(), epoch, skip);
         long consumed = Math.min(total, skip * sampler.batchSize());
-        return live.add(new BatchIterable(spec, manager, batches, total, consumed, stats, false));
+        return live.add(new EpochIterator(spec, manager, batches, total, consumed, stats, false));
     }
 
     /** Starts a streamed epoch at global position {@code position}. */
-    private BatchIterable streamed(
+    private EpochIterator streamed(
             NDManager manager, long epoch, long position, StatsCounter stats) {
         epochOffset.set(position);
         ShardStreaming.Epoch view = streaming.epoch(spec, epoch, position);
         epochSource.set(view.spec().source());
         return live.add(
-                new BatchIterable(
+                new EpochIterator(
                         view.spec(),
                         manager,
                         view.batches(),
@@ -130,28 +128,37 @@ public final class DatasetEpochs {
     }
 
     /**
-     * Returns the current epoch's statistics, or the last one's if none is running.
+     * Returns the current epoch's counters, or the last one's if none is running.
      *
      * @return a snapshot of the epoch's counters
      */
-    public LoaderStats stats() {
-        return epochStats.get().stats(epochSource.get());
+    public EpochCounts counts() {
+        return epochStats.get().counts();
+    }
+
+    /**
+     * Returns the source the current or last epoch reads, whose counters the epoch reports.
+     *
+     * @return the epoch's source
+     */
+    public ItemSource<?> epochSource() {
+        return epochSource.get();
     }
 
     /**
      * Returns where loading is: the epoch of the last start and the batches of it handed out; when
      * streaming shards, also the samples all ranks consumed.
      *
-     * @return the iteration state
+     * @return the position
      */
-    public IterationState iterationState() {
-        LoaderStats now = stats();
+    public EpochPosition position() {
+        StatsCounter now = epochStats.get();
+        long batches = now.batches.get();
         if (streaming == null) {
-            return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + now.batches());
+            return EpochPosition.randomAccess(now.epoch, epochOffset.get() + batches);
         }
-        long samples = streaming.position(epochOffset.get(), now.batches());
+        long samples = streaming.position(epochOffset.get(), batches);
         long perStep = (long) sampler.batchSize() * sampler.worldSize();
-        return new IterationState(
-                spec.seed(), now.epoch(), samples / perStep, samples, streaming.partitions());
+        return new EpochPosition(now.epoch, samples / perStep, samples, streaming.partitions());
     }
 }

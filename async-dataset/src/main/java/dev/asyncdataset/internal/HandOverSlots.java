@@ -1,7 +1,6 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.DataLoadingException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -62,14 +61,14 @@ final class HandOverSlots {
         ready.add(END);
     }
 
-    void fail(DataLoadingException e) {
+    void fail(LoadFailure e) {
         ready.add(e);
     }
 
     /**
      * Takes the next batch in order; {@code null} at the end of the epoch.
      *
-     * @throws DataLoadingException if the loader failed before this batch
+     * @throws LoadFailure if the loader failed before this batch
      */
     Batch take() throws InterruptedException {
         if (ready.isEmpty() && held.get() >= depth) {
@@ -81,7 +80,7 @@ final class HandOverSlots {
             ready.add(END);
             return null;
         }
-        if (next instanceof DataLoadingException e) {
+        if (next instanceof LoadFailure e) {
             ready.add(e);
             throw e;
         }

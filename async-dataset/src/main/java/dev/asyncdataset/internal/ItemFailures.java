@@ -1,7 +1,5 @@
 package dev.asyncdataset.internal;
 
-import dev.asyncdataset.BadItemPolicy;
-import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Set;
@@ -10,22 +8,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides what a failed item does to its batch: a bad item is skipped under {@link
- * BadItemPolicy#SKIP} (counted, its key logged once); anything else fails the batch with a {@link
- * DataLoadingException} that names the batch, the index and the key.
+ * Decides what a failed item does to its batch: a bad item is skipped when the loader skips bad
+ * items (counted, its key logged once); anything else fails the batch with a {@link LoadFailure}
+ * that names the batch, the index and the key.
  */
 final class ItemFailures {
 
     private static final Logger logger = LoggerFactory.getLogger(ItemFailures.class);
 
     private final ItemSource<?> source;
-    private final BadItemPolicy policy;
+    private final boolean skipBad;
     private final StatsCounter stats;
     private final Set<String> logged = ConcurrentHashMap.newKeySet();
 
-    ItemFailures(ItemSource<?> source, BadItemPolicy policy, StatsCounter stats) {
+    ItemFailures(ItemSource<?> source, boolean skipBad, StatsCounter stats) {
         this.source = source;
-        this.policy = policy;
+        this.skipBad = skipBad;
         this.stats = stats;
     }
 
@@ -39,7 +37,7 @@ final class ItemFailures {
         long index = batch.indices.get(slot);
         String key = source.describe(index);
         boolean bad = decoding || error instanceof BadItemException;
-        if (bad && policy == BadItemPolicy.SKIP) {
+        if (bad && skipBad) {
             stats.skipped.incrementAndGet();
             if (logged.add(key)) {
                 logger.warn("skipping bad item {} ({}): {}", index, key, error.toString());
@@ -47,7 +45,7 @@ final class ItemFailures {
             return batch.skip();
         }
         String what = bad ? "bad item: " : "storage failure: ";
-        batch.fail(new DataLoadingException(batch.seq, index, key, what + error, error));
+        batch.fail(new LoadFailure(batch.seq, index, key, what + error, error));
         return false;
     }
 }

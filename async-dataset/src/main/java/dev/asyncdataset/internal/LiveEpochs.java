@@ -36,12 +36,12 @@ public final class LiveEpochs {
     /**
      * Makes {@code next} live; if that makes more than {@link #max()} live epochs, closes the one
      * advanced least recently: its iterator's {@code hasNext} and {@code next} then throw a {@code
-     * DataLoadingException} that names the cap.
+     * LoadFailure} that names the cap.
      *
      * @param next the new epoch
      * @return {@code next}
      */
-    public BatchIterable add(BatchIterable next) {
+    public EpochIterator add(EpochIterator next) {
         EpochLoader evicted = null;
         synchronized (this) {
             live.removeIf(EpochLoader::isClosed);

@@ -80,7 +80,7 @@ public final class Loader implements AutoCloseable {
         OPEN.incrementAndGet();
         StageThreads threads = new StageThreads();
         TrainerManager trainer = new TrainerManager(manager);
-        ItemFailures failures = new ItemFailures(spec.source(), spec.badItemPolicy(), stats);
+        ItemFailures failures = new ItemFailures(spec.source(), spec.skipBadItems(), stats);
         Concurrency concurrency = spec.concurrency();
         Pipelines pipelines = spec.pipelines();
         Device device = spec.device() != null ? spec.device() : trainer.device();

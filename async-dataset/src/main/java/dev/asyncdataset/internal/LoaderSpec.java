@@ -4,7 +4,6 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
-import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.source.ItemSource;
 
 /**
@@ -13,7 +12,7 @@ import dev.asyncdataset.source.ItemSource;
  * @param source where items come from
  * @param concurrency how much runs at once
  * @param pipelines what turns items into batches
- * @param badItemPolicy what to do with a bad item
+ * @param skipBadItems whether a bad item is skipped and counted rather than failing its batch
  * @param seed the seed of the per-item random generators
  * @param device the target device, or {@code null} for the device of the trainer's manager
  * @param hostBuffers the recycled host batch buffers, or {@code null} to keep every batch on the
@@ -23,7 +22,7 @@ public record LoaderSpec(
         ItemSource<?> source,
         Concurrency concurrency,
         Pipelines pipelines,
-        BadItemPolicy badItemPolicy,
+        boolean skipBadItems,
         long seed,
         Device device,
         HostBuffers hostBuffers) {
@@ -36,7 +35,7 @@ public record LoaderSpec(
      */
     public LoaderSpec withSource(ItemSource<?> other) {
         return new LoaderSpec(
-                other, concurrency, pipelines, badItemPolicy, seed, device, hostBuffers);
+                other, concurrency, pipelines, skipBadItems, seed, device, hostBuffers);
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.asyncdataset.internal;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
-import dev.asyncdataset.DataLoadingException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -64,7 +63,7 @@ final class PendingBatch {
         return countDown();
     }
 
-    void fail(DataLoadingException e) {
+    void fail(LoadFailure e) {
         collated.completeExceptionally(e);
     }
 
@@ -95,11 +94,11 @@ final class PendingBatch {
      * Returns the stacked {data, labels}, or {@code null} if every item was skipped; call once the
      * outcome is done.
      *
-     * @throws DataLoadingException if the batch failed
+     * @throws LoadFailure if the batch failed
      */
     NDList[] result() {
         if (collated.state() == Future.State.FAILED) {
-            throw (DataLoadingException) collated.exceptionNow();
+            throw (LoadFailure) collated.exceptionNow();
         }
         return collated.resultNow();
     }

@@ -1,6 +1,5 @@
 package dev.asyncdataset.internal;
 
-import dev.asyncdataset.IterationState;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.source.ShardedSource;
 import java.util.Iterator;
@@ -37,7 +36,7 @@ public record ShardStreaming(
      * @return the partitions
      * @throws IllegalArgumentException if {@code chosen} differs from the resumed state's
      */
-    public static int partitions(Integer chosen, IterationState resume, int worldSize) {
+    public static int partitions(Integer chosen, EpochPosition resume, int worldSize) {
         if (resume == null || resume.partitions() == 0) {
             return chosen != null ? chosen : worldSize;
         }

@@ -1,8 +1,6 @@
 package dev.asyncdataset.internal;
 
-import dev.asyncdataset.LoaderStats;
 import dev.asyncdataset.internal.events.LoaderEvents;
-import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.ConcurrentHistogram;
@@ -40,14 +38,13 @@ public final class StatsCounter {
     /**
      * Returns a consistent-enough view of the counters, read without stopping the stages.
      *
-     * @param source the epoch's source, for its retry and cache counters
      * @return the current values
      */
-    public LoaderStats stats(ItemSource<?> source) {
+    public EpochCounts counts() {
         long start = startNanos.get();
         long end = endNanos.get() != 0 ? endNanos.get() : System.nanoTime();
         long decodedItems = decoded.get();
-        return new LoaderStats(
+        return new EpochCounts(
                 epoch,
                 batches.get(),
                 items.get(),
@@ -62,12 +59,6 @@ public final class StatsCounter {
                 inFlight.get(),
                 ready.get(),
                 fetchLimit.get(),
-                source.retries(),
-                source.cacheHits(),
-                source.cacheMisses(),
-                source.integrityFailures(),
-                source.residentBytes(),
-                source.peakResidentBytes(),
                 assembly != null ? assembly.bufferPath() : ItemAssembly.PATH,
                 hostBytesHeld());
     }

@@ -22,12 +22,18 @@
  * </ul>
  *
  * <p>Around them: {@code TrainerManager} (the manager given to {@code getData}; the one bounded
- * wait that ends when it closes), {@code BatchIterable} (the epoch as DJL iterates it), {@code
+ * wait that ends when it closes), {@code EpochIterator} (the epoch as DJL iterates it), {@code
  * EpochLoader} and {@code LiveEpochs} (who closes an epoch's loader, and when), {@code
  * threads.StageThreads}, {@code StatsCounter}, {@code events.LoaderEvents} (what each stage did, as
  * JDK Flight Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the
  * streamed view of an epoch over a sharded source), {@code MallocArenas}, and {@code HostBuffers} /
  * {@code HostRows} (the recycled host batch buffers).
+ *
+ * <p>No package of the loader depends on the API in {@code dev.asyncdataset}: the loader fails with
+ * {@code LoadFailure}, counts in {@code EpochCounts} and resumes at an {@code EpochPosition}, and
+ * {@code ConcurrentDataset} turns them into the user's {@code DataLoadingException}, {@code
+ * LoaderStats} and {@code IterationState} where it hands them out ({@code PackageCyclesTest} runs
+ * {@code jdeps} to keep the packages free of cycles).
  *
  * <h2>Who owns what</h2>
  *

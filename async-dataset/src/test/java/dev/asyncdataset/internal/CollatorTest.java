@@ -8,7 +8,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.BadItemPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -48,7 +47,7 @@ class CollatorTest {
     private static Collator collator() {
         Pipelines stack =
                 new Pipelines(null, new StackBatchifier(), new StackBatchifier(), null, null, null);
-        LoaderSpec spec = new LoaderSpec(null, null, stack, BadItemPolicy.FAIL, 0, null, null);
+        LoaderSpec spec = new LoaderSpec(null, null, stack, false, 0, null, null);
         return new Collator(new ItemAssembly(spec), null, null, 0);
     }
 }
