@@ -65,13 +65,13 @@ public final class TrainDetector {
      * @throws Exception if the samples cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args, Map.of("data", "", "epochs", "10"));
+        Options options = Options.parse(args, Map.of("data", "", "epochs", "5"));
         SampleSources samples =
                 SampleSources.folder(
                         GeneratedSamples.folder(
                                 options.text("data"),
                                 "detection",
-                                root -> DetectionData.write(root, 512, 0)));
+                                root -> DetectionData.write(root, 256, 0)));
         System.out.print(train(samples, options.integer("epochs")));
     }
 
