@@ -15,13 +15,11 @@ import ai.djl.translate.PaddingStackBatchifier;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.SampleDecoder;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Object detection: samples of a {@code jpg} picture and a {@code json} list of boxes, as {@link
@@ -65,14 +63,12 @@ public final class TrainDetector {
      * @throws Exception if the samples cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args, Map.of("data", "", "epochs", "5"));
-        SampleSources samples =
-                SampleSources.folder(
-                        GeneratedSamples.folder(
-                                options.text("data"),
-                                "detection",
-                                root -> DetectionData.write(root, 256, 0)));
-        System.out.print(train(samples, options.integer("epochs")));
+        SampleMain.run(
+                args,
+                "detection",
+                5,
+                root -> DetectionData.write(root, 256, 0),
+                TrainDetector::train);
     }
 
     /**

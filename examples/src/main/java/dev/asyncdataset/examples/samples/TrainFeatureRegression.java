@@ -12,11 +12,9 @@ import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.SampleDecoder;
 import java.io.IOException;
-import java.util.Map;
 
 /**
  * Regression on NumPy feature vectors: samples of {@code features.npy} (a float32 vector) and
@@ -45,14 +43,12 @@ public final class TrainFeatureRegression {
      * @throws Exception if the samples cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args, Map.of("data", "", "epochs", "10"));
-        SampleSources samples =
-                SampleSources.folder(
-                        GeneratedSamples.folder(
-                                options.text("data"),
-                                "features",
-                                root -> FeatureData.write(root, 1024, 0)));
-        System.out.print(train(samples, options.integer("epochs")));
+        SampleMain.run(
+                args,
+                "features",
+                10,
+                root -> FeatureData.write(root, 1024, 0),
+                TrainFeatureRegression::train);
     }
 
     /**

@@ -14,11 +14,9 @@ import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.PaddingStackBatchifier;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.SampleDecoder;
 import java.io.IOException;
-import java.util.Map;
 
 /**
  * Text classification: samples of a {@code txt} sentence and a {@code cls} class, as {@link
@@ -46,14 +44,8 @@ public final class TrainTextClassifier {
      * @throws Exception if the samples cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args, Map.of("data", "", "epochs", "10"));
-        SampleSources samples =
-                SampleSources.folder(
-                        GeneratedSamples.folder(
-                                options.text("data"),
-                                "text",
-                                root -> TextData.write(root, 960, 0)));
-        System.out.print(train(samples, options.integer("epochs")));
+        SampleMain.run(
+                args, "text", 10, root -> TextData.write(root, 960, 0), TrainTextClassifier::train);
     }
 
     /**

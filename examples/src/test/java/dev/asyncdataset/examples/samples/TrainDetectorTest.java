@@ -23,10 +23,7 @@ class TrainDetectorTest {
         DetectionData.write(root, TrainDetector.BATCH, 1);
         try (NDManager manager = NDManager.newBaseManager()) {
             Batch batch =
-                    TrainDetector.dataset(SampleSources.folder(root))
-                            .getData(manager)
-                            .iterator()
-                            .next();
+                    Samples.firstBatch(TrainDetector.dataset(SampleSources.folder(root)), manager);
             int size = DetectionData.SIZE;
             assertEquals(
                     new Shape(TrainDetector.BATCH, 3, size, size),
@@ -49,9 +46,7 @@ class TrainDetectorTest {
     void ssdLossFallsOverTheEpochs() throws Exception {
         DetectionData.write(root, 48, 2);
         float[] loss = TrainDetector.train(SampleSources.folder(root), 3).lossPerEpoch();
-        assertEquals(3, loss.length);
-        assertTrue(Samples.allFinite(loss), Arrays.toString(loss));
-        assertTrue(loss[2] < loss[0] * 0.8f, "loss per epoch " + Arrays.toString(loss));
+        Samples.assertLossFalls(loss, 3, 0.8f);
     }
 
     /** The boxes of each picture: (N, M, 5) as arrays. */
