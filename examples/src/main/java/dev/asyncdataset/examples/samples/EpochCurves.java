@@ -72,7 +72,7 @@ public record EpochCurves(String loss, Map<String, float[]> values) {
         StringBuilder lines = new StringBuilder();
         values.forEach(
                 (name, curve) -> {
-                    lines.append(String.format("%-20s", name));
+                    lines.append(String.format("%-26s", name));
                     for (float value : curve) {
                         lines.append(String.format(" %9.4f", value));
                     }

@@ -7,15 +7,17 @@ import ai.djl.nn.Block;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.EasyTrain;
 import ai.djl.training.Trainer;
-import ai.djl.training.dataset.Dataset;
 import ai.djl.training.listener.TrainingListener;
 import ai.djl.translate.TranslateException;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
 
 /**
  * Trains a block on a dataset the way a DJL user does: a {@link Trainer} from a {@link
  * DefaultTrainingConfig} with DJL's logging listeners, and {@link EasyTrain#fit}, unchanged; the
- * dataset given to it is a {@code ConcurrentDataset} over samples.
+ * dataset given to it is a {@link ConcurrentDataset} over samples, whose source is closed when the
+ * training ends.
  */
 public final class SampleTraining {
 
@@ -26,7 +28,7 @@ public final class SampleTraining {
      *
      * @param block the model's block, not yet initialized
      * @param config the loss, evaluators and optimizer; DJL's logging listeners are added
-     * @param data the training data
+     * @param data the training data; its source is closed on return
      * @param epochs how many epochs
      * @param inputShapes the shapes of one batch's data arrays, to initialize the block
      * @return the loss and evaluators at the end of each epoch
@@ -36,12 +38,13 @@ public final class SampleTraining {
     public static EpochCurves fit(
             Block block,
             DefaultTrainingConfig config,
-            Dataset data,
+            ConcurrentDataset data,
             int epochs,
             Shape... inputShapes)
             throws IOException, TranslateException {
         config.addTrainingListeners(TrainingListener.Defaults.logging());
-        try (Model model = Model.newInstance("samples")) {
+        try (ItemSource<?> source = data.getSource();
+                Model model = Model.newInstance("samples")) {
             model.setBlock(block);
             try (Trainer trainer = model.newTrainer(config)) {
                 Metrics metrics = new Metrics();

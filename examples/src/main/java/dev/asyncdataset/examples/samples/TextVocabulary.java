@@ -11,7 +11,9 @@ import ai.djl.training.dataset.Record;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.sample.Parts;
+import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -49,12 +51,10 @@ public final class TextVocabulary {
     public static Vocabulary build(SampleSources samples) throws IOException, TranslateException {
         DefaultVocabulary.Builder vocabulary =
                 DefaultVocabulary.builder().optReservedTokens(List.of(PAD)).optUnknownToken();
-        ConcurrentDataset texts =
-                ConcurrentDataset.builder()
-                        .setSource(samples.open(TEXT_BYTES))
-                        .setSampling(1, false)
-                        .build();
-        try (NDManager manager = NDManager.newBaseManager()) {
+        try (ItemSource<Sample> source = samples.open(TEXT_BYTES);
+                NDManager manager = NDManager.newBaseManager()) {
+            ConcurrentDataset texts =
+                    ConcurrentDataset.builder().setSource(source).setSampling(1, false).build();
             for (Batch batch : texts.getData(manager)) {
                 byte[] text = batch.getData().head().toByteArray();
                 vocabulary.add(TOKENIZER.tokenize(new String(text, StandardCharsets.UTF_8)));
