@@ -2,6 +2,7 @@ package dev.asyncdataset.examples.samples;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
+import ai.djl.training.loss.Loss;
 import ai.djl.training.loss.SingleShotDetectionLoss;
 import ai.djl.util.Pair;
 
@@ -39,5 +40,36 @@ public final class AnchorTargetLoss extends SingleShotDetectionLoss {
         NDArray mask = targets.get(1);
         return new Pair<>(
                 new NDList(targets.get(0).mul(mask)), new NDList(predictions.get(2).mul(mask)));
+    }
+
+    /**
+     * Returns the class part of this loss (softmax cross-entropy over the anchors' classes) as a
+     * loss of its own, named {@code ClassLoss}, to follow as an evaluator.
+     *
+     * @return the class loss
+     */
+    public Loss classLoss() {
+        return component(0, "ClassLoss");
+    }
+
+    /**
+     * Returns the box part of this loss (L1 over the offsets of the anchors given a box) as a loss
+     * of its own, named {@code BoxLoss}, to follow as an evaluator.
+     *
+     * @return the box loss
+     */
+    public Loss boxLoss() {
+        return component(1, "BoxLoss");
+    }
+
+    private Loss component(int index, String name) {
+        Loss component = components.get(index);
+        return new Loss(name) {
+            @Override
+            public NDArray evaluate(NDList labels, NDList predictions) {
+                Pair<NDList, NDList> inputs = inputForComponent(index, labels, predictions);
+                return component.evaluate(inputs.getKey(), inputs.getValue());
+            }
+        };
     }
 }

@@ -93,14 +93,17 @@ public final class TrainDetector {
      *
      * @param samples where the samples are
      * @param epochs how many epochs
-     * @return the loss per epoch
+     * @return the loss, and its class and box parts, per epoch
      * @throws IOException if the samples cannot be read
      * @throws TranslateException if a batch cannot be made
      */
     public static EpochCurves train(SampleSources samples, int epochs)
             throws IOException, TranslateException {
+        AnchorTargetLoss loss = new AnchorTargetLoss();
         DefaultTrainingConfig config =
-                new DefaultTrainingConfig(new AnchorTargetLoss())
+                new DefaultTrainingConfig(loss)
+                        .addEvaluator(loss.classLoss())
+                        .addEvaluator(loss.boxLoss())
                         .optOptimizer(
                                 Optimizer.adam()
                                         .optLearningRateTracker(Tracker.fixed(0.005f))

@@ -43,10 +43,12 @@ class TrainDetectorTest {
     }
 
     @Test
-    void ssdLossFallsOverTheEpochs() throws Exception {
-        DetectionData.write(root, 48, 2);
-        float[] loss = TrainDetector.train(SampleSources.folder(root), 3).lossPerEpoch();
-        Samples.assertLossFalls(loss, 3, 0.8f);
+    void classAndBoxLossesOfSsdFallOverTheEpochs() throws Exception {
+        DetectionData.write(root, 64, 2);
+        EpochCurves curves = TrainDetector.train(SampleSources.folder(root), 4);
+        Samples.assertLossFalls(curves.lossPerEpoch(), 4, 0.8f);
+        Samples.assertLossFalls(curves.of("ClassLoss"), 4, 0.8f);
+        Samples.assertLossFalls(curves.of("BoxLoss"), 4, 1);
     }
 
     /** The boxes of each picture: (N, M, 5) as arrays. */
