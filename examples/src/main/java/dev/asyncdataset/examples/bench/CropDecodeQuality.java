@@ -1,18 +1,14 @@
 package dev.asyncdataset.examples.bench;
 
+import dev.asyncdataset.examples.data.Jpeg;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
 
 /**
  * What the candidates of {@link CropDecodeTimes} do to the pixels, against the whole-image decode:
@@ -76,23 +72,8 @@ final class CropDecodeQuality {
                     RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
             g.drawImage(small, 0, 0, big.getWidth(), big.getHeight(), null);
             g.dispose();
-            large.put(jpeg.getKey(), encode(big));
+            large.put(jpeg.getKey(), Jpeg.encode(big, 0.9f));
         }
         return large;
-    }
-
-    private static byte[] encode(BufferedImage image) throws IOException {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-        ImageWriteParam param = writer.getDefaultWriteParam();
-        param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-        param.setCompressionQuality(0.9f);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ImageOutputStream stream = ImageIO.createImageOutputStream(out)) {
-            writer.setOutput(stream);
-            writer.write(null, new IIOImage(image, null, null), param);
-        } finally {
-            writer.dispose();
-        }
-        return out.toByteArray();
     }
 }

@@ -5,14 +5,8 @@ import java.awt.GradientPaint;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.SplittableRandom;
-import javax.imageio.IIOImage;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
 
 /**
  * Paints and JPEG-encodes one ImageNet-like picture: about 469x387 pixels (a few percent either
@@ -48,7 +42,7 @@ final class SyntheticPhoto {
             g.dispose();
         }
         addGrain(((DataBufferByte) image.getRaster().getDataBuffer()).getData(), width, random);
-        return encode(image);
+        return Jpeg.encode(image, QUALITY);
     }
 
     private static void paintBackground(Graphics2D g, SplittableRandom r, int w, int h) {
@@ -95,20 +89,5 @@ final class SyntheticPhoto {
 
     private static Color color(SplittableRandom r, int alpha) {
         return new Color(r.nextInt(256), r.nextInt(256), r.nextInt(256), alpha);
-    }
-
-    private static byte[] encode(BufferedImage image) throws IOException {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-        ImageWriteParam param = writer.getDefaultWriteParam();
-        param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-        param.setCompressionQuality(QUALITY);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128 * 1024);
-        try (ImageOutputStream stream = ImageIO.createImageOutputStream(out)) {
-            writer.setOutput(stream);
-            writer.write(null, new IIOImage(image, null, null), param);
-        } finally {
-            writer.dispose();
-        }
-        return out.toByteArray();
     }
 }
