@@ -104,6 +104,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class ConcurrentDataset extends RandomAccessDataset {
 
     private final DatasetEpochs epochs;
+    private final DamagedParts damaged = new DamagedParts();
 
     private ConcurrentDataset(Builder builder, DatasetEpochs epochs) {
         super(builder);
@@ -189,6 +190,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     @Override
     public void prepare(Progress progress) throws IOException {
         epochs.spec().source().prepare(progress);
+        damaged.check(epochs.spec().source(), epochs.spec().badItemPolicy());
     }
 
     /** {@inheritDoc} */

@@ -1,6 +1,5 @@
 package dev.asyncdataset.source;
 
-import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.Shuffle;
@@ -9,13 +8,18 @@ import dev.asyncdataset.internal.writer.OrderedFetches;
 import dev.asyncdataset.internal.writer.S3ShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.internal.writer.ShardOutput;
+import dev.asyncdataset.sample.Sample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.LongStream;
@@ -60,6 +64,9 @@ public final class ShardWriter {
     /** The name of the classes file in the output folder. */
     public static final String CLASSES_FILE = ShardStore.CLASSES_FILE;
 
+    /** The most bytes a member adds besides its data: its header, padding, a long-name record. */
+    private static final int MEMBER_OVERHEAD = 2048;
+
     private static final Logger logger = LoggerFactory.getLogger(ShardWriter.class);
 
     private final ShardWriterBuilder settings;
@@ -79,24 +86,68 @@ public final class ShardWriter {
     }
 
     /**
-     * Writes the shards, their indexes and the classes file.
+     * Writes the input set on the builder ({@link ShardWriterBuilder#setImages} or {@link
+     * ShardWriterBuilder#setSamples}) as shards with their indexes, and for images the classes
+     * file.
      *
      * @return the locations of the shards written (paths or {@code s3://} URLs), in order
      * @throws IOException if the input cannot be read or the output cannot be written; shards
      *     completed before the failure stay, a rerun rewrites them
+     * @throws IllegalStateException if the builder set no input
      */
     public List<String> write() throws IOException {
-        try (ShardDestination output = openOutput();
-                ShardInput input = ShardInput.open(settings.images, settings.s3)) {
+        try (ShardInput input = openInput()) {
+            ItemSource<Sample> source = input.source();
+            long[] order = order(source.size());
+            try (OrderedFetches<Sample> fetches =
+                    new OrderedFetches<>(
+                            i -> source.fetch(null, i),
+                            source::describe,
+                            order,
+                            settings.fetchers)) {
+                return write(
+                        () -> fetches.hasNext() ? fetches.next() : null,
+                        input.classes(),
+                        source::retries);
+            }
+        }
+    }
+
+    /**
+     * Writes {@code samples}, in their order, as shards with their indexes: each part of a sample
+     * becomes member {@code key.part}. The builder's input, seed and fetchers are not used; a rerun
+     * with the same samples rewrites the same shards.
+     *
+     * @param samples the samples; keys whose base name has no dot, part names in lower case
+     * @return the locations of the shards written (paths or {@code s3://} URLs), in order
+     * @throws IOException if the output cannot be written; shards completed before the failure stay
+     * @throws IllegalArgumentException if a key or part name would not read back as written
+     */
+    public List<String> write(Iterator<Sample> samples) throws IOException {
+        Objects.requireNonNull(samples, "samples");
+        return write(() -> samples.hasNext() ? samples.next() : null, null, () -> 0);
+    }
+
+    /** Gives the next sample to write, or null at the end. */
+    @FunctionalInterface
+    private interface NextSample {
+        Sample next() throws IOException;
+    }
+
+    private List<String> write(NextSample samples, List<String> classes, LongSupplier inRetries)
+            throws IOException {
+        try (ShardDestination output = openOutput()) {
             try {
                 dropUnfinished(output);
-                String classes = String.join("\n", input.classes()) + "\n";
-                output.put(CLASSES_FILE, classes.getBytes(StandardCharsets.UTF_8));
-                List<String> shards = writeShards(output, input);
+                if (classes != null) {
+                    String text = String.join("\n", classes) + "\n";
+                    output.put(CLASSES_FILE, text.getBytes(StandardCharsets.UTF_8));
+                }
+                List<String> shards = writeShards(output, samples);
                 deleteStale(output, shards.size());
                 return shards.stream().map(output::locate).toList();
             } finally {
-                retries = output.retries() + input.source().retries();
+                retries = output.retries() + inRetries.getAsLong();
             }
         }
     }
@@ -119,14 +170,30 @@ public final class ShardWriter {
         return new FolderShardDestination(Path.of(settings.output));
     }
 
-    private List<String> writeShards(ShardDestination output, ShardInput input) throws IOException {
+    private ShardInput openInput() throws IOException {
+        if (settings.images != null) {
+            return ShardInput.images(settings.images, settings.s3);
+        }
+        if (settings.samples != null) {
+            return ShardInput.samples(settings.samples);
+        }
+        throw new IllegalStateException(
+                "write() needs setImages or setSamples; write(samples) writes samples from code");
+    }
+
+    private List<String> writeShards(ShardDestination output, NextSample samples)
+            throws IOException {
         List<String> names = new ArrayList<>();
-        long[] order = order(input.source().size());
         ShardOutput shard = null;
-        try (OrderedFetches images = fetches(input.source(), order)) {
-            for (long i : order) {
-                byte[] bytes = images.next();
-                if (shard != null && shard.bytes() + bytes.length + 4096 > settings.shardBytes) {
+        try {
+            for (Sample sample = samples.next(); sample != null; sample = samples.next()) {
+                Map<String, byte[]> parts = new LinkedHashMap<>();
+                long bytes = 0;
+                for (String part : sample.partNames()) {
+                    parts.put(part, sample.bytes(part));
+                    bytes += sample.bytes(part).length + MEMBER_OVERHEAD;
+                }
+                if (shard != null && shard.bytes() + bytes > settings.shardBytes) {
                     shard.commit();
                     shard = null;
                 }
@@ -134,7 +201,7 @@ public final class ShardWriter {
                     names.add(String.format("%s-%06d.tar", settings.prefix, names.size()));
                     shard = new ShardOutput(output, names.get(names.size() - 1));
                 }
-                add(shard, input, i, bytes);
+                shard.add(sample.key(), parts);
             }
             if (shard != null) {
                 shard.commit();
@@ -148,12 +215,6 @@ public final class ShardWriter {
         return names;
     }
 
-    /** Reads the images of {@code source} in {@code order}, {@code fetchers} at once. */
-    private OrderedFetches fetches(LabeledImageSource source, long[] order) {
-        return new OrderedFetches(
-                index -> source.fetch(null, index), source::describe, order, settings.fetchers);
-    }
-
     /** The input indices in the order they are written. */
     private long[] order(long size) {
         long[] order = LongStream.range(0, size).toArray();
@@ -161,19 +222,6 @@ public final class ShardWriter {
             Shuffle.range(order, 0, order.length, new SplittableRandom(settings.seed));
         }
         return order;
-    }
-
-    private static void add(ShardOutput shard, ShardInput input, long i, byte[] bytes)
-            throws IOException {
-        String item = input.source().describe(i);
-        String file = item.substring(item.lastIndexOf('/') + 1);
-        if (!LabeledKeys.isImageName(file)) {
-            throw new BadItemException(item, "not an image name (jpg, png, ...)", null);
-        }
-        long label = input.source().label(i);
-        String extension = file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
-        String key = String.format("%s/%09d", input.group(label), i);
-        shard.add(key, extension, bytes, label);
     }
 
     /** Drops an unfinished shard; a failure to do so is logged, the first failure is thrown. */

@@ -141,12 +141,16 @@ class TarShardSourceTest {
     }
 
     @Test
-    void aDamagedShardFailsToOpenNamingIt() throws Exception {
+    void aDamagedShardIsLeftOutWhenOpenedAndKeptNamingIt() throws Exception {
         byte[] shard = new TarBytes().file("a.jpg", "x").file("a.cls", "0").finish();
         shard[1024 + 3] ^= 1; // the name of a.cls, in its header
         Files.write(shards.resolve("bad.tar"), shard);
-        BadItemException e = assertThrows(BadItemException.class, () -> TarShardSource.of(shards));
-        assertTrue(e.getKey().startsWith(shards.resolve("bad.tar") + " member a.jpg"), e.getKey());
+        try (TarShardSource tars = TarShardSource.of(shards)) {
+            assertEquals(0, tars.size());
+            BadItemException e = tars.damaged().get(0);
+            assertTrue(
+                    e.getKey().startsWith(shards.resolve("bad.tar") + " member a.jpg"), e.getKey());
+        }
         assertInstanceOf(
                 IllegalArgumentException.class,
                 assertThrows(Exception.class, () -> TarShardSource.of(images)));
