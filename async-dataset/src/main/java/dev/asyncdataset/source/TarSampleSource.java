@@ -11,7 +11,6 @@ import dev.asyncdataset.sample.SampleDecoder;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -43,13 +42,12 @@ import java.util.Objects;
  *                 new NDList(Parts.npy(manager, sample, "boxes.npy"))));
  * }</pre>
  */
-public final class TarSampleSource implements ShardedSource<Sample> {
+public final class TarSampleSource extends TarSource<Sample> {
 
-    private final TarShards shards;
     private final SampleDecoder decoder;
 
     private TarSampleSource(TarShards shards, SampleDecoder decoder) {
-        this.shards = shards;
+        super(shards);
         this.decoder = decoder;
     }
 
@@ -60,20 +58,6 @@ public final class TarSampleSource implements ShardedSource<Sample> {
     }
 
     /**
-     * Returns the number of shards, damaged ones included.
-     *
-     * @return the shard count
-     */
-    public int shardCount() {
-        return shards.shardCount();
-    }
-
-    @Override
-    public long size() {
-        return shards.samples().size();
-    }
-
-    /**
      * Reads every part of sample {@code index} with one positioned read or one ranged GET of their
      * span, each checked against its CRC32C when the index has one.
      */
@@ -81,11 +65,6 @@ public final class TarSampleSource implements ShardedSource<Sample> {
     public Sample fetch(NDManager manager, long index) throws IOException {
         ShardSample sample = shards.sample(index).check();
         return shards.fetch(index, members(sample), (bytes, base) -> parts(sample, bytes, base));
-    }
-
-    @Override
-    public long[] shardSizes() {
-        return shards.shardSizes();
     }
 
     /**
@@ -122,41 +101,5 @@ public final class TarSampleSource implements ShardedSource<Sample> {
     @Override
     public Record decode(NDManager manager, long index, Sample fetched) throws Exception {
         return SampleRecords.decode(decoder, manager, fetched, describe(index));
-    }
-
-    /** Returns the shard and the key of sample {@code index}. */
-    @Override
-    public String describe(long index) {
-        return shards.sample(index).describe();
-    }
-
-    /**
-     * Returns the shards left out because they could not be indexed (not a tar, truncated, a bad
-     * header checksum), each as the {@link BadItemException} naming it.
-     */
-    @Override
-    public List<BadItemException> damaged() {
-        return shards.damaged();
-    }
-
-    /** Returns how many reads of the shards were retried so far; 0 for local files. */
-    @Override
-    public long retries() {
-        return shards.retries();
-    }
-
-    /**
-     * Returns how many bodies failed their checksum (each then read again): whole shards against
-     * the store's, parts against the CRC32C of the index.
-     */
-    @Override
-    public long integrityFailures() {
-        return shards.integrityFailures();
-    }
-
-    /** Closes the shard files or the S3 client. */
-    @Override
-    public void close() {
-        shards.close();
     }
 }

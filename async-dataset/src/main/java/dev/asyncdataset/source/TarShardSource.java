@@ -55,13 +55,12 @@ import java.util.List;
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
-public final class TarShardSource implements ShardedSource<byte[]>, LabeledImageSource {
+public final class TarShardSource extends TarSource<byte[]> implements LabeledImageSource {
 
-    private final TarShards shards;
     private final LabeledKeys items;
 
     private TarShardSource(TarShards shards, List<String> classes) {
-        this.shards = shards;
+        super(shards);
         List<String> keys = shards.samples().stream().map(ShardSample::key).toList();
         long[] labels = shards.samples().stream().mapToLong(ShardSample::label).toArray();
         this.items = new LabeledKeys(classes, keys, labels);
@@ -137,20 +136,6 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
     }
 
     /**
-     * Returns the number of shards, damaged ones included.
-     *
-     * @return the shard count
-     */
-    public int shardCount() {
-        return shards.shardCount();
-    }
-
-    @Override
-    public long size() {
-        return shards.samples().size();
-    }
-
-    /**
      * Reads the image of item {@code index} with one positioned read or one ranged GET, checked
      * against its CRC32C when the index has one.
      */
@@ -159,11 +144,6 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
         TarMember image = sample(index).image();
         return shards.fetch(
                 index, List.of(image), (bytes, base) -> TarShards.slice(bytes, base, image));
-    }
-
-    @Override
-    public long[] shardSizes() {
-        return shards.shardSizes();
     }
 
     /**
@@ -199,41 +179,5 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
     @Override
     public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
         return items.decode(manager, index, fetched, describe(index));
-    }
-
-    /** Returns the shard and the sample key of item {@code index}. */
-    @Override
-    public String describe(long index) {
-        return sample(index).describe();
-    }
-
-    /**
-     * Returns the shards left out because they could not be indexed (not a tar, truncated, a bad
-     * header checksum), each as the {@link BadItemException} naming it.
-     */
-    @Override
-    public List<BadItemException> damaged() {
-        return shards.damaged();
-    }
-
-    /** Returns how many reads of the shards were retried so far; 0 for local files. */
-    @Override
-    public long retries() {
-        return shards.retries();
-    }
-
-    /**
-     * Returns how many bodies failed their checksum (each then read again): whole shards against
-     * the store's, images against the CRC32C of the index.
-     */
-    @Override
-    public long integrityFailures() {
-        return shards.integrityFailures();
-    }
-
-    /** Closes the shard files or the S3 client. */
-    @Override
-    public void close() {
-        shards.close();
     }
 }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
@@ -19,6 +17,7 @@ import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -185,21 +184,12 @@ class TarSampleSourceTest {
     }
 
     private static long items(ItemSource<?> source, BadItemPolicy policy) throws Exception {
-        ConcurrentDataset dataset =
+        return EpochItems.count(
                 ConcurrentDataset.builder()
                         .setSource(source)
                         .setSampling(2, false)
                         .optBadItemPolicy(policy)
-                        .build();
-        long items = 0;
-        try (NDManager manager = NDManager.newBaseManager()) {
-            for (Batch batch : dataset.getData(manager)) {
-                try (batch) {
-                    items += batch.getSize();
-                }
-            }
-        }
-        return items;
+                        .build());
     }
 
     /** A store that records the offset and length of each ranged read. */
