@@ -19,9 +19,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.SortedMap;
-import java.util.TreeMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -209,7 +209,7 @@ class ShardWriterTest {
 
     /** The sample as the tar headers describe it: no CRC. */
     private static ShardSample withoutCrc(ShardSample s) {
-        SortedMap<String, TarMember> parts = new TreeMap<>();
+        Map<String, TarMember> parts = new HashMap<>();
         s.parts()
                 .forEach(
                         (part, m) ->

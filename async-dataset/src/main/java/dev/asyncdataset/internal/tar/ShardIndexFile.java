@@ -4,11 +4,10 @@ import dev.asyncdataset.decode.BadItemException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * The sidecar index of a tar shard ({@code <shard>.idx}), written by {@code ShardWriter}: a header
@@ -96,7 +95,7 @@ public final class ShardIndexFile {
         if (f[0].isEmpty()) {
             throw new IllegalArgumentException("empty key");
         }
-        SortedMap<String, TarMember> parts = new TreeMap<>();
+        Map<String, TarMember> parts = new HashMap<>();
         for (int at = 2; at < f.length; at += MEMBER_FIELDS) {
             TarMember m = member(length, f[at], f[at + 1], f[at + 2], crc32c(f[at + 3]));
             String part = ShardSamples.part(m.name());
@@ -115,7 +114,7 @@ public final class ShardIndexFile {
         Integer crc = version == 1 ? null : crc32c(f[5]);
         TarMember image = member(length, f[1], f[2], f[3], crc);
         Map<String, TarMember> parts = Map.of(ShardSamples.part(image.name()), image);
-        return new ShardSample(shard, f[0], new TreeMap<>(parts), Long.parseLong(f[4]), null);
+        return new ShardSample(shard, f[0], parts, Long.parseLong(f[4]), null);
     }
 
     private static TarMember member(

@@ -2,11 +2,8 @@ package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * One WebDataset sample of a tar shard: every member sharing a key, by part name ({@code jpg},
@@ -23,11 +20,7 @@ import java.util.TreeMap;
  * @param problem why the sample cannot be used, or {@code null}
  */
 public record ShardSample(
-        String shard,
-        String key,
-        SortedMap<String, TarMember> parts,
-        Long classLabel,
-        String problem) {
+        String shard, String key, Map<String, TarMember> parts, Long classLabel, String problem) {
 
     /** The image parts of a classification sample, as DJL's {@code ImageFolder} accepts them. */
     static final Set<String> IMAGE_PARTS = Set.of("jpg", "jpeg", "png", "bmp", "gif", "wbmp");
@@ -35,14 +28,16 @@ public record ShardSample(
     /** The largest label member read: a decimal integer with some whitespace. */
     static final int MAX_LABEL_BYTES = 64;
 
-    /** Copies {@code parts} into a sorted, unmodifiable map. */
+    /**
+     * Copies {@code parts} into a compact unmodifiable map (one per sample, kept for every sample).
+     */
     public ShardSample {
-        parts = Collections.unmodifiableSortedMap(new TreeMap<>(parts));
+        parts = Map.copyOf(parts);
     }
 
     /** A sample that cannot be used, for {@code problem}. */
     static ShardSample bad(String shard, String key, String problem) {
-        return new ShardSample(shard, key, new TreeMap<>(), null, problem);
+        return new ShardSample(shard, key, Map.of(), null, problem);
     }
 
     /** The label a label member's bytes hold, or null if they are no decimal integer. */

@@ -3,14 +3,13 @@ package dev.asyncdataset.internal.tar;
 import dev.asyncdataset.internal.io.ByteRanges;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * Groups the members of a tar shard into WebDataset samples: the key of a member is its path up to
@@ -68,7 +67,7 @@ public final class ShardSamples {
 
     private static ShardSample sample(
             String shard, String key, List<TarMember> members, ByteRanges in) throws IOException {
-        SortedMap<String, TarMember> parts = new TreeMap<>();
+        Map<String, TarMember> parts = new HashMap<>();
         for (TarMember member : members) {
             if (member.problem() != null) {
                 return ShardSample.bad(

@@ -7,9 +7,9 @@ import dev.asyncdataset.internal.tar.TarWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One shard being written to a {@link ShardDestination}: a tar streamed into a pending object that
@@ -39,13 +39,13 @@ public final class ShardOutput implements AutoCloseable {
      * @throws IllegalArgumentException if a member name would not read back as this key and part
      */
     public void add(String key, Map<String, byte[]> parts) throws IOException {
-        Map<String, TarMember> members = new TreeMap<>();
+        Map<String, TarMember> members = new HashMap<>();
         for (Map.Entry<String, byte[]> part : parts.entrySet()) {
             String member = key + "." + part.getKey();
             ShardSample.checkName(member, key, part.getKey());
             members.put(part.getKey(), tar.add(member, part.getValue()));
         }
-        samples.add(new ShardSample(name, key, new TreeMap<>(members), label(parts), null));
+        samples.add(new ShardSample(name, key, members, label(parts), null));
     }
 
     /** The label a reader of the shard's headers would find: {@code cls}, else {@code txt}. */

@@ -11,9 +11,9 @@ import dev.asyncdataset.internal.s3.S3Errors;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
-import java.util.SortedMap;
-import java.util.TreeMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,7 +106,7 @@ class ShardIndexFileTest {
     }
 
     private static ShardSample sample(String key, Long label, TarMember... members) {
-        SortedMap<String, TarMember> parts = new TreeMap<>();
+        Map<String, TarMember> parts = new HashMap<>();
         for (TarMember m : members) {
             parts.put(m.name().substring(key.length() + 1), m);
         }
