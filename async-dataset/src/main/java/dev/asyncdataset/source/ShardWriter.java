@@ -36,10 +36,15 @@ import org.slf4j.LoggerFactory;
  * each sample an image member {@code <class>/<9-digit index in the input>.<ext>} and a label member
  * {@code .cls} (the label, in decimal), plus a sidecar index per shard ({@code <shard>.idx}) and
  * {@code classes.txt} (one class name per line, in label order; empty for a manifest with integer
- * labels). The index gives each sample's image range, its label and the CRC32C of the image's
- * bytes, against which {@link TarShardSource} checks every image it reads (by random access or
- * streamed): a flipped bit on disk or on the wire is caught even where the store has no checksum to
- * offer.
+ * labels). The index (version 3) gives every member's range and CRC32C and each sample's label,
+ * against which {@link TarShardSource} and {@link TarSampleSource} check every member they read (by
+ * random access or streamed): a flipped bit on disk or on the wire is caught even where the store
+ * has no checksum to offer.
+ *
+ * <p>Samples of any kind are written the same way: the loose files of a folder grouped by key
+ * ({@link ShardWriterBuilder#setSamples}, as {@link SampleFolderSource} groups them), each file a
+ * member {@code key.part}, in the same seeded permutation; or {@link Sample}s made by code, in
+ * their order ({@link #write(Iterator)}). Neither writes a classes file.
  *
  * <p>A shard becomes visible whole or not at all: in a folder it is written under a temporary name
  * and renamed; on S3 it is streamed as a multipart upload in parts of {@link
@@ -48,11 +53,14 @@ import org.slf4j.LoggerFactory;
  * after it. The output depends only on the input, so a rerun (after a crash, say) rewrites the same
  * shards and deletes shards of the prefix left from a larger earlier run: no sample is ever
  * duplicated. It first drops what a killed run left unfinished under its names (temporary files,
- * open multipart uploads). Images are read up to {@link ShardWriterBuilder#optFetchers} at once.
+ * open multipart uploads). Images and sample files are read up to {@link
+ * ShardWriterBuilder#optFetchers} at once.
  *
  * <pre>{@code
  * List<String> shards = ShardWriter.builder()
  *         .setImages("s3://my-bucket/imagenet/train").setOutput("s3://my-bucket/imagenet/shards")
+ *         .build().write();
+ * ShardWriter.builder().setSamples(Path.of("/data/coco/train")).setOutput("/data/coco/shards")
  *         .build().write();
  * }</pre>
  */
