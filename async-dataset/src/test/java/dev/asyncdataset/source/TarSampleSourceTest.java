@@ -136,6 +136,28 @@ class TarSampleSourceTest {
         }
     }
 
+    @Test
+    void aSampleThatWouldNotReadBackAsWrittenIsRefusedNamingItsMember() throws Exception {
+        ShardWriter writer = ShardWriter.builder().setOutput(shards).build();
+        byte[] data = {1};
+        for (Sample sample :
+                List.of(
+                        new Sample("a.b", Map.of("jpg", data)),
+                        new Sample("a", Map.of("JPG", data)),
+                        new Sample("a\tb", Map.of("jpg", data)))) {
+            var e =
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () -> writer.write(List.of(sample).iterator()));
+            String member = sample.key() + "." + sample.partNames().iterator().next();
+            assertTrue(e.getMessage().contains("'" + member + "'"), e.getMessage());
+        }
+        assertThrows(IllegalStateException.class, writer::write, "no input set");
+        try (var files = Files.list(shards)) {
+            assertEquals(List.of(), files.toList(), "no shard left behind");
+        }
+    }
+
     /** Samples with a real JPEG, a class, a caption, JSON and a two-part name. */
     private void writeLooseSamples(int count) throws Exception {
         Path train = Files.createDirectories(loose.resolve("train"));

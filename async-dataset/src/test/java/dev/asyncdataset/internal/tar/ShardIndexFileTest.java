@@ -94,6 +94,25 @@ class ShardIndexFileTest {
     }
 
     @Test
+    void aMalformedVersionThreeLineIsRefusedNamingTheLine() {
+        String header = "async-dataset-shard-index-v3\t4096\n";
+        for (String line :
+                List.of(
+                        "c/1\t-\tc/1.jpg\t512\t15",
+                        "c/1\t-\tc/1.jpg\t512\t4000\t00ff00ff",
+                        "c/1\t-\tc/1.jpg\t512\t15\t00ff00ff\tc/1.JPG\t1024\t15\t00ff00ff",
+                        "\t-\t.jpg\t512\t15\t00ff00ff",
+                        "c/1\tx\tc/1.jpg\t512\t15\t00ff00ff")) {
+            BadItemException e =
+                    assertThrows(
+                            BadItemException.class,
+                            () -> ShardIndexFile.parse("s.tar", 4096, bytes(header + line), true),
+                            line);
+            assertEquals("s.tar.idx line 2", e.getKey(), line);
+        }
+    }
+
+    @Test
     void aMemberWhoseBytesDifferFromItsCrcFailsNamingItAndIsCounted() {
         MemberChecks checks = new MemberChecks();
         TarMember member = new TarMember("c/1.jpg", 0, CAT.length, null, MemberChecks.crc32c(CAT));
