@@ -195,13 +195,8 @@ public final class ShardWriter {
         ShardOutput shard = null;
         try {
             for (Sample sample = samples.next(); sample != null; sample = samples.next()) {
-                Map<String, byte[]> parts = new LinkedHashMap<>();
-                long bytes = 0;
-                for (String part : sample.partNames()) {
-                    parts.put(part, sample.bytes(part));
-                    bytes += sample.bytes(part).length + MEMBER_OVERHEAD;
-                }
-                if (shard != null && shard.bytes() + bytes > settings.shardBytes) {
+                Map<String, byte[]> parts = parts(sample);
+                if (shard != null && shard.bytes() + tarBytes(parts) > settings.shardBytes) {
                     shard.commit();
                     shard = null;
                 }
@@ -221,6 +216,20 @@ public final class ShardWriter {
             }
         }
         return names;
+    }
+
+    /** The parts of {@code sample} by name, in name order. */
+    private static Map<String, byte[]> parts(Sample sample) throws IOException {
+        Map<String, byte[]> parts = new LinkedHashMap<>();
+        for (String part : sample.partNames()) {
+            parts.put(part, sample.bytes(part));
+        }
+        return parts;
+    }
+
+    /** The most bytes {@code parts} add to a shard. */
+    private static long tarBytes(Map<String, byte[]> parts) {
+        return parts.values().stream().mapToLong(bytes -> bytes.length + MEMBER_OVERHEAD).sum();
     }
 
     /** The input indices in the order they are written. */
