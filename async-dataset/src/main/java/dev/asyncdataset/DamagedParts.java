@@ -17,14 +17,19 @@ final class DamagedParts {
 
     private static final Logger logger = LoggerFactory.getLogger(DamagedParts.class);
 
+    private final BadItemPolicy policy;
     private final AtomicBoolean warned = new AtomicBoolean();
 
+    DamagedParts(BadItemPolicy policy) {
+        this.policy = policy;
+    }
+
     /**
-     * Checks the damaged parts of {@code source} under {@code policy}.
+     * Checks the damaged parts of {@code source} under the policy.
      *
      * @throws BadItemException the first damaged part's, under {@link BadItemPolicy#FAIL}
      */
-    void check(ItemSource<?> source, BadItemPolicy policy) throws BadItemException {
+    void check(ItemSource<?> source) throws BadItemException {
         List<BadItemException> damaged = source.damaged();
         if (damaged.isEmpty()) {
             return;
