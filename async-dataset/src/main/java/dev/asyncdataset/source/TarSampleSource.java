@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Samples of any kind in WebDataset tar shards in a local folder or an S3 bucket: each sample is
@@ -30,9 +31,9 @@ import java.util.Objects;
  * part that fails is read again as {@link TarShardSource} reads an image again. A sample that
  * breaks the WebDataset layout (a duplicate key, an unsafe or empty member, a link) fails its fetch
  * with a {@link BadItemException} naming the shard and the sample; a part the decoder needs but the
- * sample lacks fails with one naming the sample and the part ({@link Sample#bytes}), so {@code
- * BadItemPolicy.SKIP} skips just that sample. Damaged shards are left out as {@link
- * TarShardSource}'s are ({@link #damaged()}).
+ * sample lacks, or cannot decode, fails with one naming the shard and the member ({@code <shard>
+ * member <key>.<part>}), so {@code BadItemPolicy.SKIP} skips just that sample. Damaged shards are
+ * left out as {@link TarShardSource}'s are ({@link #damaged()}).
  *
  * <pre>{@code
  * TarSampleSource source = TarShardSource.builder()
@@ -97,9 +98,19 @@ public final class TarSampleSource extends TarSource<Sample> {
         return new Sample(sample.key(), parts);
     }
 
-    /** Applies the decoder to the sample; a null record is an error naming the sample. */
+    /**
+     * Applies the decoder to the sample; a null record is an error naming the sample, and a bad
+     * part ({@link BadItemException}, keyed {@code key.part}) is reported naming its shard too.
+     */
     @Override
     public Record decode(NDManager manager, long index, Sample fetched) throws Exception {
-        return SampleRecords.decode(decoder, manager, fetched, describe(index));
+        try {
+            return SampleRecords.decode(decoder, manager, fetched, describe(index));
+        } catch (BadItemException e) {
+            String member = shards.sample(index).shard() + " member " + e.getKey();
+            String prefix = e.getKey() + ": ";
+            String problem = e.getMessage().replaceFirst(Pattern.quote(prefix), "");
+            throw new BadItemException(member, problem, e);
+        }
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
@@ -133,6 +134,20 @@ class TarSampleSourceTest {
                     e.getMessage());
             assertTrue(e.getMessage().contains("train/000001.cls"), e.getMessage());
             assertEquals(3, items(tars, BadItemPolicy.SKIP));
+            try (NDManager manager = NDManager.newBaseManager()) {
+                var bad =
+                        assertThrows(
+                                BadItemException.class,
+                                () -> tars.decode(manager, 1, tars.fetch(null, 1)));
+                String shard = shards.resolve("shard-000000.tar").toString();
+                assertEquals(shard + " member train/000001.cls", bad.getKey());
+                assertTrue(
+                        bad.getMessage()
+                                .endsWith(
+                                        "missing part 'cls'; the sample has"
+                                                + " [jpg, json, seg.png, txt]"),
+                        bad.getMessage());
+            }
         }
     }
 
