@@ -109,7 +109,7 @@ public final class TarSampleSource extends TarSource<Sample> {
         } catch (BadItemException e) {
             String member = shards.sample(index).shard() + " member " + e.getKey();
             String prefix = e.getKey() + ": ";
-            String problem = e.getMessage().replaceFirst(Pattern.quote(prefix), "");
+            String problem = e.getMessage().replaceFirst("^" + Pattern.quote(prefix), "");
             throw new BadItemException(member, problem, e);
         }
     }
