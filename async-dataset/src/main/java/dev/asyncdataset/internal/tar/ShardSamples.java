@@ -59,10 +59,13 @@ public final class ShardSamples {
         return dot < 0 ? name : name.substring(0, dot);
     }
 
-    /** The part name of a member name: what follows the key's dot, lower-cased; empty if none. */
+    /**
+     * The part name of a member name: what follows the key's dot, lower-cased; empty if none.
+     * Interned: a few distinct names are shared by every sample the source keeps.
+     */
     static String part(String name) {
         int dot = name.indexOf('.', name.lastIndexOf('/') + 1);
-        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT).intern();
     }
 
     private static ShardSample sample(
