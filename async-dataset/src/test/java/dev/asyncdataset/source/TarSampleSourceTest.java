@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
@@ -171,6 +172,46 @@ class TarSampleSourceTest {
         try (var files = Files.list(shards)) {
             assertEquals(List.of(), files.toList(), "no shard left behind");
         }
+    }
+
+    @Test
+    void twoRanksStreamDisjointHalvesThatCoverEverySample() throws Exception {
+        writeLooseSamples(16);
+        ShardWriter.builder()
+                .setSamples(loose)
+                .setOutput(shards)
+                .optShardBytes(6_000)
+                .build()
+                .write();
+        SampleDecoder number =
+                (manager, sample) ->
+                        new Record(
+                                new NDList(
+                                        manager.create(Long.parseLong(sample.key().substring(6)))),
+                                new NDList(Parts.integer(manager, sample, "cls")));
+        List<Long> seen = new ArrayList<>();
+        try (TarSampleSource tars =
+                TarShardSource.builder().setUrl(shards.toString()).buildSamples(number)) {
+            for (int rank = 0; rank < 2; rank++) {
+                ConcurrentDataset dataset =
+                        ConcurrentDataset.builder()
+                                .setSource(tars)
+                                .setSampling(4, true)
+                                .optSeed(7)
+                                .optShard(rank, 2)
+                                .build();
+                try (NDManager manager = NDManager.newBaseManager()) {
+                    for (Batch batch : dataset.getData(manager)) {
+                        try (batch) {
+                            for (long n : batch.getData().head().toLongArray()) {
+                                seen.add(n);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(LongStream.range(0, 16).boxed().toList(), seen.stream().sorted().toList());
     }
 
     /** Samples with a real JPEG, a class, a caption, JSON and a two-part name. */
