@@ -48,14 +48,7 @@ class TarSampleSourceTest {
     void samplesWrittenFromLooseFilesReadBackWithEqualPartsByRandomAccessAndStreamed()
             throws Exception {
         writeLooseSamples(12);
-        List<String> written =
-                ShardWriter.builder()
-                        .setSamples(loose)
-                        .setOutput(shards)
-                        .optShardBytes(6_000)
-                        .build()
-                        .write();
-        assertTrue(written.size() > 2, "shards: " + written);
+        writeSmallShards();
         assertTrue(Files.notExists(shards.resolve(ShardWriter.CLASSES_FILE)));
         try (SampleFolderSource files = SampleFolderSource.of(loose, CLASSIFY);
                 TarSampleSource tars = open()) {
@@ -177,12 +170,7 @@ class TarSampleSourceTest {
     @Test
     void twoRanksStreamDisjointHalvesThatCoverEverySample() throws Exception {
         writeLooseSamples(16);
-        ShardWriter.builder()
-                .setSamples(loose)
-                .setOutput(shards)
-                .optShardBytes(6_000)
-                .build()
-                .write();
+        writeSmallShards();
         SampleDecoder number =
                 (manager, sample) ->
                         new Record(
@@ -225,6 +213,18 @@ class TarSampleSourceTest {
             Files.writeString(train.resolve(key + ".json"), "{\"weight\": " + i + "}");
             Files.write(train.resolve(key + ".seg.png"), TestImages.jpeg(8, 8, 100 + i));
         }
+    }
+
+    /** Writes the loose samples into shards of a few samples each. */
+    private void writeSmallShards() throws Exception {
+        List<String> written =
+                ShardWriter.builder()
+                        .setSamples(loose)
+                        .setOutput(shards)
+                        .optShardBytes(6_000)
+                        .build()
+                        .write();
+        assertTrue(written.size() > 2, "shards: " + written);
     }
 
     private TarSampleSource open() throws Exception {
