@@ -105,16 +105,19 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class ConcurrentDataset extends RandomAccessDataset {
 
     private final DatasetEpochs epochs;
+    private final DamagedParts damaged;
 
     private ConcurrentDataset(Builder builder, DatasetEpochs epochs) {
         super(builder);
         this.epochs = epochs;
+        this.damaged = new DamagedParts(builder.badItemPolicy);
     }
 
     /** A split of {@code parent}: the same loader, options and seed over some of its items. */
     private ConcurrentDataset(ConcurrentDataset parent, long[] indices) {
         super(splitBuilder(parent));
         this.epochs = parent.epochs.split(SubsetSource.spec(parent.epochs.spec(), indices));
+        this.damaged = parent.damaged;
     }
 
     /**
@@ -193,6 +196,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     @Override
     public void prepare(Progress progress) throws IOException {
         epochs.spec().source().prepare(progress);
+        damaged.check(epochs.spec().source());
     }
 
     /** {@inheritDoc} */

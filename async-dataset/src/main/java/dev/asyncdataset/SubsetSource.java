@@ -3,9 +3,11 @@ package dev.asyncdataset;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * The items of a split ({@code randomSplit}, {@code subDataset}) of a {@link ConcurrentDataset}:
@@ -30,6 +32,11 @@ final class SubsetSource<T> implements ItemSource<T> {
     @Override
     public void prepare(Progress progress) throws IOException {
         source.prepare(progress);
+    }
+
+    @Override
+    public List<BadItemException> damaged() {
+        return source.damaged();
     }
 
     @Override

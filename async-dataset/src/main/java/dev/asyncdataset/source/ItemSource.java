@@ -5,6 +5,7 @@ import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Where the items of a {@link dev.asyncdataset.ConcurrentDataset} come from, in two steps that run
@@ -141,6 +142,19 @@ public interface ItemSource<T> extends AutoCloseable {
      */
     default long peakResidentBytes() {
         return 0;
+    }
+
+    /**
+     * Returns the parts of the storage this source left out when it was opened because they are
+     * damaged (a tar shard that is not a tar, is truncated or has a bad header checksum), each as
+     * the {@link BadItemException} naming it. {@code ConcurrentDataset} throws the first when it
+     * prepares the source under {@code BadItemPolicy.FAIL}; under {@code SKIP} it names each once
+     * in a warning and reads the other items. The default is an empty list.
+     *
+     * @return the damaged parts left out, empty if none
+     */
+    default List<BadItemException> damaged() {
+        return List.of();
     }
 
     /** Releases what the source holds (clients, connection pools); the default holds nothing. */

@@ -132,12 +132,7 @@ public final class SampleFolderSource implements ItemSource<Sample> {
     /** Applies the decoder to the sample. */
     @Override
     public Record decode(NDManager manager, long index, Sample fetched) throws Exception {
-        Record record = decoder.decode(manager, fetched);
-        if (record == null) {
-            throw new IllegalStateException(
-                    "the SampleDecoder returned null for " + describe(index));
-        }
-        return record;
+        return SampleRecords.decode(decoder, manager, fetched, describe(index));
     }
 
     /** Returns the absolute path of sample {@code index}'s key. */

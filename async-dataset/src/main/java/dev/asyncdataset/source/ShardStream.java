@@ -4,31 +4,47 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.shard.ResidentShards;
-import dev.asyncdataset.internal.shard.ShardBuffers;
 import dev.asyncdataset.internal.shard.ShardLoader;
 import dev.asyncdataset.internal.shard.ShardSpans;
+import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
 /**
- * One streamed epoch of a {@link TarShardSource}: item bytes are copied out of whole shards held by
- * {@link ResidentShards} (so that nothing reads a shard buffer after its fetch), and the padding
- * items are read by random access. Closing it gives the shard buffers back to the source's pool.
+ * One streamed epoch of a tar shard source ({@link TarShardSource}, {@link TarSampleSource}): what
+ * an item's fetch hands on is cut out of whole shards held by {@link ResidentShards} (so that
+ * nothing reads a shard buffer after its fetch), and the padding items are read by random access
+ * through the source. Closing it gives the shard buffers back to the source's pool.
+ *
+ * @param <T> what the source's fetch step hands to its decode step
  */
-final class ShardStream implements LabeledImageSource {
+class ShardStream<T> implements ItemSource<T> {
 
-    private final TarShardSource source;
+    /**
+     * Cuts what item {@code index}'s fetch hands on from the first {@code length} bytes of its
+     * shard.
+     */
+    @FunctionalInterface
+    interface Cut<T> {
+        T cut(long index, byte[] shard, int length) throws IOException;
+    }
+
+    private final TarShards shards;
+    private final ItemSource<T> source;
+    private final Cut<T> cut;
     private final ResidentShards resident;
     private final Set<Long> randomAccess = new HashSet<>();
 
-    ShardStream(TarShardSource source, long[] items, int streamed, ShardBuffers buffers) {
+    ShardStream(TarShards shards, ItemSource<T> source, Cut<T> cut, long[] items, int streamed) {
+        this.shards = shards;
         this.source = source;
+        this.cut = cut;
         for (int i = streamed; i < items.length; i++) {
             randomAccess.add(items[i]);
         }
-        ShardSpans spans = ShardSpans.of(items, streamed, source::shardOf, source.shardCount());
-        this.resident = new ResidentShards(source::readShard, buffers, spans);
+        ShardSpans spans = ShardSpans.of(items, streamed, shards::shardOf, shards.shardCount());
+        this.resident = new ResidentShards(shards.store()::readShard, shards.buffers(), spans);
     }
 
     @Override
@@ -40,19 +56,19 @@ final class ShardStream implements LabeledImageSource {
     @Override
     public void awaitReady(long index) throws InterruptedException {
         if (!randomAccess.contains(index)) {
-            resident.await(source.shardOf(index));
+            resident.await(shards.shardOf(index));
         }
     }
 
     @Override
-    public byte[] fetch(NDManager manager, long index) throws Exception {
+    public T fetch(NDManager manager, long index) throws Exception {
         if (randomAccess.contains(index)) {
             return source.fetch(manager, index);
         }
-        int shard = source.shardOf(index);
+        int shard = shards.shardOf(index);
         try {
             ShardLoader.Loaded loaded = resident.acquire(shard);
-            return source.image(index, loaded.bytes(), loaded.length());
+            return cut.cut(index, loaded.bytes(), loaded.length());
         } catch (ExecutionException e) {
             throw loadFailure(index, e.getCause());
         } finally {
@@ -70,12 +86,7 @@ final class ShardStream implements LabeledImageSource {
     }
 
     @Override
-    public long label(long index) {
-        return source.label(index);
-    }
-
-    @Override
-    public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
+    public Record decode(NDManager manager, long index, T fetched) throws Exception {
         return source.decode(manager, index, fetched);
     }
 
@@ -108,5 +119,26 @@ final class ShardStream implements LabeledImageSource {
     @Override
     public void close() {
         resident.close();
+    }
+
+    /** The streamed epoch of an image-classification source, which keeps its labels at hand. */
+    static final class Labeled extends ShardStream<byte[]> implements LabeledImageSource {
+
+        private final LabeledImageSource source;
+
+        Labeled(
+                TarShards shards,
+                LabeledImageSource source,
+                Cut<byte[]> cut,
+                long[] items,
+                int streamed) {
+            super(shards, source, cut, items, streamed);
+            this.source = source;
+        }
+
+        @Override
+        public long label(long index) {
+            return source.label(index);
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.asyncdataset.source;
 
-import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.Shuffle;
@@ -9,13 +8,18 @@ import dev.asyncdataset.internal.writer.OrderedFetches;
 import dev.asyncdataset.internal.writer.S3ShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.internal.writer.ShardOutput;
+import dev.asyncdataset.sample.Sample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.LongStream;
@@ -32,10 +36,15 @@ import org.slf4j.LoggerFactory;
  * each sample an image member {@code <class>/<9-digit index in the input>.<ext>} and a label member
  * {@code .cls} (the label, in decimal), plus a sidecar index per shard ({@code <shard>.idx}) and
  * {@code classes.txt} (one class name per line, in label order; empty for a manifest with integer
- * labels). The index gives each sample's image range, its label and the CRC32C of the image's
- * bytes, against which {@link TarShardSource} checks every image it reads (by random access or
- * streamed): a flipped bit on disk or on the wire is caught even where the store has no checksum to
- * offer.
+ * labels). The index (version 3) gives every member's range and CRC32C and each sample's label,
+ * against which {@link TarShardSource} and {@link TarSampleSource} check every member they read (by
+ * random access or streamed): a flipped bit on disk or on the wire is caught even where the store
+ * has no checksum to offer.
+ *
+ * <p>Samples of any kind are written the same way: the loose files of a folder grouped by key
+ * ({@link ShardWriterBuilder#setSamples}, as {@link SampleFolderSource} groups them), each file a
+ * member {@code key.part}, in the same seeded permutation; or {@link Sample}s made by code, in
+ * their order ({@link #write(Iterator)}). Neither writes a classes file.
  *
  * <p>A shard becomes visible whole or not at all: in a folder it is written under a temporary name
  * and renamed; on S3 it is streamed as a multipart upload in parts of {@link
@@ -44,11 +53,14 @@ import org.slf4j.LoggerFactory;
  * after it. The output depends only on the input, so a rerun (after a crash, say) rewrites the same
  * shards and deletes shards of the prefix left from a larger earlier run: no sample is ever
  * duplicated. It first drops what a killed run left unfinished under its names (temporary files,
- * open multipart uploads). Images are read up to {@link ShardWriterBuilder#optFetchers} at once.
+ * open multipart uploads). Images and sample files are read up to {@link
+ * ShardWriterBuilder#optFetchers} at once.
  *
  * <pre>{@code
  * List<String> shards = ShardWriter.builder()
  *         .setImages("s3://my-bucket/imagenet/train").setOutput("s3://my-bucket/imagenet/shards")
+ *         .build().write();
+ * ShardWriter.builder().setSamples(Path.of("/data/coco/train")).setOutput("/data/coco/shards")
  *         .build().write();
  * }</pre>
  */
@@ -59,6 +71,9 @@ public final class ShardWriter {
 
     /** The name of the classes file in the output folder. */
     public static final String CLASSES_FILE = ShardStore.CLASSES_FILE;
+
+    /** The most bytes a member adds besides its data: its header, padding, a long-name record. */
+    private static final int MEMBER_OVERHEAD = 2048;
 
     private static final Logger logger = LoggerFactory.getLogger(ShardWriter.class);
 
@@ -79,24 +94,68 @@ public final class ShardWriter {
     }
 
     /**
-     * Writes the shards, their indexes and the classes file.
+     * Writes the input set on the builder ({@link ShardWriterBuilder#setImages} or {@link
+     * ShardWriterBuilder#setSamples}) as shards with their indexes, and for images the classes
+     * file.
      *
      * @return the locations of the shards written (paths or {@code s3://} URLs), in order
      * @throws IOException if the input cannot be read or the output cannot be written; shards
      *     completed before the failure stay, a rerun rewrites them
+     * @throws IllegalStateException if the builder set no input
      */
     public List<String> write() throws IOException {
-        try (ShardDestination output = openOutput();
-                ShardInput input = ShardInput.open(settings.images, settings.s3)) {
+        try (ShardInput input = openInput()) {
+            ItemSource<Sample> source = input.source();
+            long[] order = order(source.size());
+            try (OrderedFetches<Sample> fetches =
+                    new OrderedFetches<>(
+                            i -> source.fetch(null, i),
+                            source::describe,
+                            order,
+                            settings.fetchers)) {
+                return write(
+                        () -> fetches.hasNext() ? fetches.next() : null,
+                        input.classes(),
+                        source::retries);
+            }
+        }
+    }
+
+    /**
+     * Writes {@code samples}, in their order, as shards with their indexes: each part of a sample
+     * becomes member {@code key.part}. The builder's input, seed and fetchers are not used; a rerun
+     * with the same samples rewrites the same shards.
+     *
+     * @param samples the samples; keys whose base name has no dot, part names in lower case
+     * @return the locations of the shards written (paths or {@code s3://} URLs), in order
+     * @throws IOException if the output cannot be written; shards completed before the failure stay
+     * @throws IllegalArgumentException if a key or part name would not read back as written
+     */
+    public List<String> write(Iterator<Sample> samples) throws IOException {
+        Objects.requireNonNull(samples, "samples");
+        return write(() -> samples.hasNext() ? samples.next() : null, null, () -> 0);
+    }
+
+    /** Gives the next sample to write, or null at the end. */
+    @FunctionalInterface
+    private interface NextSample {
+        Sample next() throws IOException;
+    }
+
+    private List<String> write(NextSample samples, List<String> classes, LongSupplier inRetries)
+            throws IOException {
+        try (ShardDestination output = openOutput()) {
             try {
                 dropUnfinished(output);
-                String classes = String.join("\n", input.classes()) + "\n";
-                output.put(CLASSES_FILE, classes.getBytes(StandardCharsets.UTF_8));
-                List<String> shards = writeShards(output, input);
+                if (classes != null) {
+                    String text = String.join("\n", classes) + "\n";
+                    output.put(CLASSES_FILE, text.getBytes(StandardCharsets.UTF_8));
+                }
+                List<String> shards = writeShards(output, samples);
                 deleteStale(output, shards.size());
                 return shards.stream().map(output::locate).toList();
             } finally {
-                retries = output.retries() + input.source().retries();
+                retries = output.retries() + inRetries.getAsLong();
             }
         }
     }
@@ -119,14 +178,25 @@ public final class ShardWriter {
         return new FolderShardDestination(Path.of(settings.output));
     }
 
-    private List<String> writeShards(ShardDestination output, ShardInput input) throws IOException {
+    private ShardInput openInput() throws IOException {
+        if (settings.images != null) {
+            return ShardInput.images(settings.images, settings.s3);
+        }
+        if (settings.samples != null) {
+            return ShardInput.samples(settings.samples);
+        }
+        throw new IllegalStateException(
+                "write() needs setImages or setSamples; write(samples) writes samples from code");
+    }
+
+    private List<String> writeShards(ShardDestination output, NextSample samples)
+            throws IOException {
         List<String> names = new ArrayList<>();
-        long[] order = order(input.source().size());
         ShardOutput shard = null;
-        try (OrderedFetches images = fetches(input.source(), order)) {
-            for (long i : order) {
-                byte[] bytes = images.next();
-                if (shard != null && shard.bytes() + bytes.length + 4096 > settings.shardBytes) {
+        try {
+            for (Sample sample = samples.next(); sample != null; sample = samples.next()) {
+                Map<String, byte[]> parts = parts(sample);
+                if (shard != null && shard.bytes() + tarBytes(parts) > settings.shardBytes) {
                     shard.commit();
                     shard = null;
                 }
@@ -134,7 +204,7 @@ public final class ShardWriter {
                     names.add(String.format("%s-%06d.tar", settings.prefix, names.size()));
                     shard = new ShardOutput(output, names.get(names.size() - 1));
                 }
-                add(shard, input, i, bytes);
+                shard.add(sample.key(), parts);
             }
             if (shard != null) {
                 shard.commit();
@@ -148,10 +218,18 @@ public final class ShardWriter {
         return names;
     }
 
-    /** Reads the images of {@code source} in {@code order}, {@code fetchers} at once. */
-    private OrderedFetches fetches(LabeledImageSource source, long[] order) {
-        return new OrderedFetches(
-                index -> source.fetch(null, index), source::describe, order, settings.fetchers);
+    /** The parts of {@code sample} by name, in name order. */
+    private static Map<String, byte[]> parts(Sample sample) throws IOException {
+        Map<String, byte[]> parts = new LinkedHashMap<>();
+        for (String part : sample.partNames()) {
+            parts.put(part, sample.bytes(part));
+        }
+        return parts;
+    }
+
+    /** The most bytes {@code parts} add to a shard. */
+    private static long tarBytes(Map<String, byte[]> parts) {
+        return parts.values().stream().mapToLong(bytes -> bytes.length + MEMBER_OVERHEAD).sum();
     }
 
     /** The input indices in the order they are written. */
@@ -161,19 +239,6 @@ public final class ShardWriter {
             Shuffle.range(order, 0, order.length, new SplittableRandom(settings.seed));
         }
         return order;
-    }
-
-    private static void add(ShardOutput shard, ShardInput input, long i, byte[] bytes)
-            throws IOException {
-        String item = input.source().describe(i);
-        String file = item.substring(item.lastIndexOf('/') + 1);
-        if (!LabeledKeys.isImageName(file)) {
-            throw new BadItemException(item, "not an image name (jpg, png, ...)", null);
-        }
-        long label = input.source().label(i);
-        String extension = file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
-        String key = String.format("%s/%09d", input.group(label), i);
-        shard.add(key, extension, bytes, label);
     }
 
     /** Drops an unfinished shard; a failure to do so is logged, the first failure is thrown. */

@@ -12,6 +12,7 @@ public final class ShardWriterBuilder {
     public static final int MIN_PART_BYTES = 5 << 20;
 
     String images;
+    String samples;
     String output;
     S3SourceBuilder s3 = S3Source.builder();
     long shardBytes = ShardWriter.DEFAULT_SHARD_BYTES;
@@ -24,8 +25,8 @@ public final class ShardWriterBuilder {
     ShardWriterBuilder() {}
 
     /**
-     * Sets the image folder to read, laid out as {@code root/<class>/<file>}; this or {@link
-     * #setImages(String)} is required.
+     * Sets the image folder to read, laid out as {@code root/<class>/<file>}; this, {@link
+     * #setImages(String)} or {@link #setSamples} is required by {@link ShardWriter#write()}.
      *
      * @param images the folder
      * @return this builder
@@ -36,6 +37,7 @@ public final class ShardWriterBuilder {
             throw new IllegalArgumentException("images " + images + " is not a directory");
         }
         this.images = images.toString();
+        this.samples = null;
         return this;
     }
 
@@ -54,7 +56,43 @@ public final class ShardWriterBuilder {
         }
         BucketPrefix.parse(images);
         this.images = images;
+        this.samples = null;
         return this;
+    }
+
+    /**
+     * Sets a folder of loose sample files to read instead of images: the files sharing a path up to
+     * the first dot of their base name form one sample, as {@link SampleFolderSource} groups them
+     * ({@code train/000123.jpg} and {@code train/000123.json}: sample {@code train/000123}, written
+     * as members {@code train/000123.jpg} and {@code train/000123.json}). No classes file is
+     * written.
+     *
+     * @param folder the folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code folder} is not a directory
+     */
+    public ShardWriterBuilder setSamples(Path folder) {
+        if (!Files.isDirectory(Objects.requireNonNull(folder, "folder"))) {
+            throw new IllegalArgumentException("samples " + folder + " is not a directory");
+        }
+        this.samples = folder.toString();
+        this.images = null;
+        return this;
+    }
+
+    /**
+     * Sets a folder of loose sample files to read, as {@link #setSamples(Path)} does.
+     *
+     * @param folder the folder's path
+     * @return this builder
+     * @throws IllegalArgumentException if {@code folder} is an {@code s3://} URL or not a directory
+     */
+    public ShardWriterBuilder setSamples(String folder) {
+        if (BucketPrefix.isS3(Objects.requireNonNull(folder, "folder"))) {
+            throw new IllegalArgumentException(
+                    "samples are read from a folder, not from " + folder);
+        }
+        return setSamples(Path.of(folder));
     }
 
     /**
@@ -194,11 +232,11 @@ public final class ShardWriterBuilder {
      * Builds the writer.
      *
      * @return the writer
-     * @throws IllegalStateException if the images or the output is not set
+     * @throws IllegalStateException if the output is not set
      */
     public ShardWriter build() {
-        if (images == null || output == null) {
-            throw new IllegalStateException("setImages and setOutput are required");
+        if (output == null) {
+            throw new IllegalStateException("setOutput is required");
         }
         return new ShardWriter(this);
     }

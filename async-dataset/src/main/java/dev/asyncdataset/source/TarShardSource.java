@@ -3,22 +3,12 @@ package dev.asyncdataset.source;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.io.ByteRanges;
-import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.shard.FolderShardStore;
-import dev.asyncdataset.internal.shard.ReadAhead;
-import dev.asyncdataset.internal.shard.ShardBuffers;
 import dev.asyncdataset.internal.shard.ShardStore;
-import dev.asyncdataset.internal.tar.MemberChecks;
-import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.ShardSample;
-import dev.asyncdataset.internal.tar.ShardSamples;
-import dev.asyncdataset.internal.tar.TarIndex;
 import dev.asyncdataset.internal.tar.TarMember;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -47,13 +37,15 @@ import java.util.List;
  * is no index and the samples come from the tar headers: then only a streamed shard's store
  * checksum, if any, protects them.
  *
- * <p>A shard whose structure is broken (truncated, bad checksum, not a tar) fails opening with
- * {@link BadItemException} naming it. A sample that breaks the WebDataset layout (no image, no
- * label, a duplicate key, an unsafe or empty member, a link or device) stays an item whose fetch
- * throws {@link BadItemException} naming the shard and the sample, so {@code BadItemPolicy.SKIP}
- * skips just that sample. A shard that cannot be read whole while streaming (gone, unreadable)
- * fails each of its samples with a {@link BadItemException} naming the shard, so {@code SKIP} skips
- * just that shard's samples.
+ * <p>A shard whose structure is broken (truncated, bad header checksum, not a tar) is left out when
+ * the source is opened and kept in {@link #damaged()}: {@code ConcurrentDataset} then fails with
+ * its {@link BadItemException} under {@code BadItemPolicy.FAIL}, or goes on without its samples
+ * under {@code SKIP}, naming it once in a warning. A sample that breaks the WebDataset layout (no
+ * image, no label, a duplicate key, an unsafe or empty member, a link or device) stays an item
+ * whose fetch throws {@link BadItemException} naming the shard and the sample, so {@code
+ * BadItemPolicy.SKIP} skips just that sample. A shard that cannot be read whole while streaming
+ * (gone, unreadable) fails each of its samples with a {@link BadItemException} naming the shard, so
+ * {@code SKIP} skips just that shard's samples.
  *
  * <pre>{@code
  * TarShardSource source = TarShardSource.builder()
@@ -63,27 +55,14 @@ import java.util.List;
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
-public final class TarShardSource implements ShardedSource<byte[]>, LabeledImageSource {
+public final class TarShardSource extends TarSource<byte[]> implements LabeledImageSource {
 
-    private final ShardStore store;
-    private final List<ShardSample> samples;
-    private final int[] shardOf;
     private final LabeledKeys items;
-    private final MemberChecks checks = new MemberChecks();
-    private final ShardBuffers buffers;
 
-    private TarShardSource(
-            ShardStore store,
-            List<ShardSample> samples,
-            int[] shardOf,
-            List<String> classes,
-            long largestShard) {
-        this.store = store;
-        this.samples = samples;
-        this.shardOf = shardOf;
-        this.buffers = new ShardBuffers(largestShard);
-        List<String> keys = samples.stream().map(ShardSample::key).toList();
-        long[] labels = samples.stream().mapToLong(ShardSample::label).toArray();
+    private TarShardSource(TarShards shards, List<String> classes) {
+        super(shards);
+        List<String> keys = shards.samples().stream().map(ShardSample::key).toList();
+        long[] labels = shards.samples().stream().mapToLong(ShardSample::label).toArray();
         this.items = new LabeledKeys(classes, keys, labels);
     }
 
@@ -102,7 +81,6 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
      *
      * @param folder the folder holding the shards
      * @return the source
-     * @throws BadItemException if a shard is damaged or not a tar archive
      * @throws IOException if the folder or a shard cannot be read
      * @throws IllegalArgumentException if the folder holds no {@code .tar} file
      */
@@ -116,7 +94,6 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
      * @param shards the {@code .tar} files
      * @param classes the class names in label order, or an empty list
      * @return the source
-     * @throws BadItemException if a shard is damaged or not a tar archive
      * @throws IOException if a shard cannot be read
      */
     public static TarShardSource of(List<Path> shards, List<String> classes) throws IOException {
@@ -125,52 +102,28 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
 
     /** Indexes the shards of {@code store}; closes it if that fails. */
     static TarShardSource open(ShardStore store) throws IOException {
+        TarShards shards = TarShards.open(store, false);
         try {
-            List<ShardSample> samples = new ArrayList<>();
-            List<Integer> shardOf = new ArrayList<>();
-            long largest = 0;
-            for (int shard = 0; shard < store.names().size(); shard++) {
-                for (ShardSample sample : samplesOf(store, shard)) {
-                    samples.add(sample);
-                    shardOf.add(shard);
-                }
-                largest = Math.max(largest, store.length(shard));
-            }
-            int[] shards = shardOf.stream().mapToInt(Integer::intValue).toArray();
-            return new TarShardSource(store, samples, shards, store.classes(), largest);
+            return new TarShardSource(shards, store.classes());
         } catch (IOException | RuntimeException e) {
-            store.close();
+            shards.close();
             throw e;
         }
     }
 
-    private static List<ShardSample> samplesOf(ShardStore store, int shard) throws IOException {
-        String name = store.names().get(shard);
-        long length = store.length(shard);
-        byte[] index = store.sidecar(shard);
-        if (index != null) {
-            List<ShardSample> indexed = ShardIndexFile.parse(name, length, index);
-            if (indexed != null) {
-                return indexed;
-            }
-        }
-        ByteRanges in = new ReadAhead(store, shard, length);
-        return ShardSamples.group(name, TarIndex.read(name, length, in), in);
-    }
-
     /** Where the shards' bytes come from, for readers of whole shards. */
     ShardStore store() {
-        return store;
+        return shards.store();
     }
 
     /** The shard holding item {@code index}. */
     int shardOf(long index) {
-        return shardOf[Math.toIntExact(index)];
+        return shards.shardOf(index);
     }
 
-    /** The sample of item {@code index}: its image member's range in its shard, its label. */
+    /** The sample of item {@code index}: its members' ranges in its shard, its label. */
     ShardSample sample(long index) {
-        return samples.get(Math.toIntExact(index));
+        return shards.sample(index);
     }
 
     /**
@@ -183,40 +136,14 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
     }
 
     /**
-     * Returns the number of shards.
-     *
-     * @return the shard count
-     */
-    public int shardCount() {
-        return store.names().size();
-    }
-
-    @Override
-    public long size() {
-        return samples.size();
-    }
-
-    /**
      * Reads the image of item {@code index} with one positioned read or one ranged GET, checked
      * against its CRC32C when the index has one.
      */
     @Override
     public byte[] fetch(NDManager manager, long index) throws IOException {
-        TarMember image = sample(index).check().image();
-        return store.read(
-                shardOf(index),
-                image.offset(),
-                (int) image.size(),
-                bytes -> checks.verify(image, bytes, 0));
-    }
-
-    @Override
-    public long[] shardSizes() {
-        long[] sizes = new long[shardCount()];
-        for (int shard : shardOf) {
-            sizes[shard]++;
-        }
-        return sizes;
+        TarMember image = sample(index).image();
+        return shards.fetch(
+                index, List.of(image), (bytes, base) -> TarShards.slice(bytes, base, image));
     }
 
     /**
@@ -227,37 +154,21 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
      */
     @Override
     public ItemSource<byte[]> streamed(long[] order, int streamed) {
-        return new ShardStream(this, order, streamed, buffers);
-    }
-
-    /**
-     * Reads shard {@code shard} whole into {@code into} (at most 2 GiB: a larger one needs random
-     * access), returning its length.
-     */
-    int readShard(int shard, byte[] into) throws IOException {
-        return store.readShard(shard, into);
+        return new ShardStream.Labeled(shards, this, this::image, order, streamed);
     }
 
     /**
      * Cuts the image of item {@code index} from the first {@code length} bytes of its whole shard,
-     * checked against its CRC32C when the index has one; an image failing it is read again by
-     * itself ({@link #fetch}), which retries it on S3 and makes it a bad item in a folder.
+     * checked against its CRC32C when the index has one.
      */
-    byte[] image(long index, byte[] shard, int length) throws IOException {
-        TarMember image = sample(index).check().image();
-        long end = image.offset() + image.size();
-        if (end > length) {
-            throw new BadItemException(
-                    describe(index),
-                    "its image runs to byte " + end + " but the shard now has " + length,
-                    null);
-        }
-        try {
-            checks.verify(image, shard, (int) image.offset());
-        } catch (IntegrityException e) {
-            return fetch(null, index);
-        }
-        return Arrays.copyOfRange(shard, (int) image.offset(), (int) end);
+    private byte[] image(long index, byte[] shard, int length) throws IOException {
+        TarMember image = sample(index).image();
+        return shards.cut(
+                index,
+                List.of(image),
+                shard,
+                length,
+                (bytes, base) -> TarShards.slice(bytes, base, image));
     }
 
     @Override
@@ -268,32 +179,5 @@ public final class TarShardSource implements ShardedSource<byte[]>, LabeledImage
     @Override
     public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
         return items.decode(manager, index, fetched, describe(index));
-    }
-
-    /** Returns the shard and the sample key of item {@code index}. */
-    @Override
-    public String describe(long index) {
-        return sample(index).describe();
-    }
-
-    /** Returns how many reads of the shards were retried so far; 0 for local files. */
-    @Override
-    public long retries() {
-        return store.retries();
-    }
-
-    /**
-     * Returns how many bodies failed their checksum (each then read again): whole shards against
-     * the store's, images against the CRC32C of the index.
-     */
-    @Override
-    public long integrityFailures() {
-        return store.integrityFailures() + checks.failures();
-    }
-
-    /** Closes the shard files or the S3 client. */
-    @Override
-    public void close() {
-        store.close();
     }
 }

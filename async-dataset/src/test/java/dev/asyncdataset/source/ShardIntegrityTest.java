@@ -206,7 +206,7 @@ class ShardIntegrityTest {
         private final int shard;
         private final long at;
 
-        FlippingStore(ShardStore folder, TarShardSource layout) {
+        FlippingStore(ShardStore folder, TarShardSource layout) throws BadItemException {
             this.folder = folder;
             this.shard = layout.shardOf(BAD);
             TarMember image = layout.sample(BAD).image();

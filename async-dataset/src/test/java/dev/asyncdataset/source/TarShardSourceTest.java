@@ -12,6 +12,7 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.tar.TarBytes;
+import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -114,7 +115,7 @@ class TarShardSourceTest {
             assertTrue(
                     String.valueOf(failed.getMessage()).contains("sample b"), failed.getMessage());
             ConcurrentDataset skipping = dataset(tars, BadItemPolicy.SKIP);
-            assertEquals(2, items(skipping));
+            assertEquals(2, EpochItems.count(skipping));
             assertEquals(1, skipping.stats().skippedItems());
         }
     }
@@ -141,12 +142,16 @@ class TarShardSourceTest {
     }
 
     @Test
-    void aDamagedShardFailsToOpenNamingIt() throws Exception {
+    void aDamagedShardIsLeftOutWhenOpenedAndKeptNamingIt() throws Exception {
         byte[] shard = new TarBytes().file("a.jpg", "x").file("a.cls", "0").finish();
         shard[1024 + 3] ^= 1; // the name of a.cls, in its header
         Files.write(shards.resolve("bad.tar"), shard);
-        BadItemException e = assertThrows(BadItemException.class, () -> TarShardSource.of(shards));
-        assertTrue(e.getKey().startsWith(shards.resolve("bad.tar") + " member a.jpg"), e.getKey());
+        try (TarShardSource tars = TarShardSource.of(shards)) {
+            assertEquals(0, tars.size());
+            BadItemException e = tars.damaged().get(0);
+            assertTrue(
+                    e.getKey().startsWith(shards.resolve("bad.tar") + " member a.jpg"), e.getKey());
+        }
         assertInstanceOf(
                 IllegalArgumentException.class,
                 assertThrows(Exception.class, () -> TarShardSource.of(images)));
@@ -186,18 +191,6 @@ class TarShardSourceTest {
             }
         }
         return java.util.HexFormat.of().formatHex(all.toByteArray());
-    }
-
-    private static long items(ConcurrentDataset dataset) throws Exception {
-        long items = 0;
-        try (NDManager manager = NDManager.newBaseManager()) {
-            for (Batch batch : dataset.getData(manager)) {
-                try (batch) {
-                    items += batch.getSize();
-                }
-            }
-        }
-        return items;
     }
 
     /** A dataset reading by random access, in the same permutation for shards as for folders. */

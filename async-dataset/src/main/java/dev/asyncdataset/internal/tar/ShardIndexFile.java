@@ -3,16 +3,20 @@ package dev.asyncdataset.internal.tar;
 import dev.asyncdataset.decode.BadItemException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The sidecar index of a tar shard ({@code <shard>.idx}), written by {@code ShardWriter}: a header
- * line with the format's version and the shard's length, then one line per sample, tab-separated:
- * key, image member name, image offset, image size, label and (version 2) the image's CRC32C in 8
- * hex digits. Version 1 indexes, written before the CRC, are still read: their images then pass
- * unchecked. A reader trusts an index only for a shard of the recorded length, and checks every
- * range against that length.
+ * line with the format's version and the shard's length, then one line per sample, tab-separated.
+ * Version 3: the key, the label ({@code -} if none), then for every member, in archive order, its
+ * name, offset, size and CRC32C in 8 hex digits. Versions 1 and 2 list only the image member (key,
+ * image name, offset, size, label and, in version 2, the image's CRC32C) and are still read: their
+ * samples have the image part only, and version 1 images pass unchecked. A reader trusts an index
+ * only for a shard of the recorded length, and checks every range against that length.
  */
 public final class ShardIndexFile {
 
@@ -20,7 +24,8 @@ public final class ShardIndexFile {
     public static final String SUFFIX = ".idx";
 
     private static final String MAGIC = "async-dataset-shard-index-v";
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
+    private static final int MEMBER_FIELDS = 4;
 
     private ShardIndexFile() {}
 
@@ -28,36 +33,47 @@ public final class ShardIndexFile {
     public static String format(long length, List<ShardSample> samples) {
         StringBuilder text = new StringBuilder(MAGIC + VERSION + "\t" + length + "\n");
         for (ShardSample s : samples) {
-            TarMember image = s.image();
-            text.append(String.join("\t", s.key(), image.name(), "" + image.offset()))
-                    .append('\t')
-                    .append(image.size())
-                    .append('\t')
-                    .append(s.label())
-                    .append(String.format("\t%08x\n", image.crc32c()));
+            text.append(s.key()).append('\t').append(s.classLabel() == null ? "-" : s.classLabel());
+            List<TarMember> members = new ArrayList<>(s.parts().values());
+            members.sort(Comparator.comparingLong(TarMember::offset));
+            for (TarMember m : members) {
+                text.append('\t').append(m.name()).append('\t').append(m.offset());
+                text.append('\t').append(m.size()).append(String.format("\t%08x", m.crc32c()));
+            }
+            text.append('\n');
         }
         return text.toString();
     }
 
     /**
-     * Parses an index; returns null if it was written for a shard of another length (stale).
+     * Parses an index; returns null if it was written for a shard of another length (stale), or if
+     * {@code everyMember} is asked for and it predates version 3 (it lists the images only).
      *
      * @throws BadItemException if the index is malformed or a range leaves the shard
      */
-    public static List<ShardSample> parse(String shard, long length, byte[] bytes)
-            throws BadItemException {
+    public static List<ShardSample> parse(
+            String shard, long length, byte[] bytes, boolean everyMember) throws BadItemException {
         String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n");
         String[] header = lines[0].split("\t");
         int version = version(header);
         if (version < 0) {
             throw new BadItemException(shard + SUFFIX, "not a shard index", null);
         }
-        if (!header[1].equals(Long.toString(length))) {
+        if (!header[1].equals(Long.toString(length)) || (everyMember && version < 3)) {
             return null;
         }
         List<ShardSample> samples = new ArrayList<>(lines.length - 1);
         for (int i = 1; i < lines.length; i++) {
-            samples.add(line(shard, length, lines[i].split("\t"), version, i + 1));
+            String[] fields = lines[i].split("\t", -1);
+            try {
+                samples.add(
+                        version == 3
+                                ? sample(shard, length, fields)
+                                : imageSample(shard, length, fields, version));
+            } catch (RuntimeException e) {
+                throw new BadItemException(
+                        shard + SUFFIX + " line " + (i + 1), "malformed: " + e.getMessage(), e);
+            }
         }
         return samples;
     }
@@ -72,25 +88,43 @@ public final class ShardIndexFile {
         return -1;
     }
 
-    private static ShardSample line(String shard, long length, String[] f, int version, int number)
-            throws BadItemException {
-        try {
-            long offset = Long.parseLong(f[2]);
-            long size = Long.parseLong(f[3]);
-            if (f.length != (version == 1 ? 5 : 6)
-                    || offset < 0
-                    || size <= 0
-                    || size > length - offset
-                    || size > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException("range outside the shard");
-            }
-            Integer crc = version == 1 ? null : crc32c(f[5]);
-            TarMember image = new TarMember(f[1], offset, size, null, crc);
-            return new ShardSample(shard, f[0], image, Long.parseLong(f[4]), null, null);
-        } catch (RuntimeException e) {
-            throw new BadItemException(
-                    shard + SUFFIX + " line " + number, "malformed: " + e.getMessage(), e);
+    private static ShardSample sample(String shard, long length, String[] f) {
+        if (f.length < 2 + MEMBER_FIELDS || (f.length - 2) % MEMBER_FIELDS != 0) {
+            throw new IllegalArgumentException(f.length + " fields");
         }
+        if (f[0].isEmpty()) {
+            throw new IllegalArgumentException("empty key");
+        }
+        Map<String, TarMember> parts = new HashMap<>();
+        for (int at = 2; at < f.length; at += MEMBER_FIELDS) {
+            TarMember m = member(length, f[at], f[at + 1], f[at + 2], crc32c(f[at + 3]));
+            String part = ShardSamples.part(m.name());
+            if (part.isEmpty() || parts.put(part, m) != null) {
+                throw new IllegalArgumentException("no or a second part '" + part + "'");
+            }
+        }
+        Long label = f[1].equals("-") ? null : Long.parseLong(f[1]);
+        return new ShardSample(shard, f[0], parts, label, null);
+    }
+
+    private static ShardSample imageSample(String shard, long length, String[] f, int version) {
+        if (f.length != (version == 1 ? 5 : 6)) {
+            throw new IllegalArgumentException(f.length + " fields");
+        }
+        Integer crc = version == 1 ? null : crc32c(f[5]);
+        TarMember image = member(length, f[1], f[2], f[3], crc);
+        Map<String, TarMember> parts = Map.of(ShardSamples.part(image.name()), image);
+        return new ShardSample(shard, f[0], parts, Long.parseLong(f[4]), null);
+    }
+
+    private static TarMember member(
+            long length, String name, String offsetText, String sizeText, Integer crc) {
+        long offset = Long.parseLong(offsetText);
+        long size = Long.parseLong(sizeText);
+        if (offset < 0 || size <= 0 || size > length - offset || size > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("range outside the shard");
+        }
+        return new TarMember(name, offset, size, null, crc);
     }
 
     private static int crc32c(String hex) {

@@ -2,8 +2,8 @@ package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.internal.io.ByteRanges;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,14 +13,12 @@ import java.util.Set;
 
 /**
  * Groups the members of a tar shard into WebDataset samples: the key of a member is its path up to
- * the first dot of its file name, its field the rest ({@code n01/img_12.jpg}: key {@code
- * n01/img_12}, field {@code jpg}). Members of one sample must be adjacent, as WebDataset writes
- * them; a key seen again later is a duplicate. Labels are read here, once per shard.
+ * the first dot of its file name, its part name the rest, lower-cased ({@code n01/img_12.jpg}: key
+ * {@code n01/img_12}, part {@code jpg}). Members of one sample must be adjacent, as WebDataset
+ * writes them; a key seen again later is a duplicate. Labels ({@code cls}, else {@code txt}) are
+ * read here, once per shard.
  */
 public final class ShardSamples {
-
-    /** The largest label member read: a decimal integer with some whitespace. */
-    private static final int MAX_LABEL_BYTES = 64;
 
     private ShardSamples() {}
 
@@ -48,7 +46,8 @@ public final class ShardSamples {
             String key = entry.getKey();
             samples.add(
                     duplicates.contains(key)
-                            ? bad(shard, key, "duplicate key: its members are not adjacent")
+                            ? ShardSample.bad(
+                                    shard, key, "duplicate key: its members are not adjacent")
                             : sample(shard, key, entry.getValue(), in));
         }
         return samples;
@@ -60,62 +59,33 @@ public final class ShardSamples {
         return dot < 0 ? name : name.substring(0, dot);
     }
 
-    private static String field(String name) {
+    /**
+     * The part name of a member name: what follows the key's dot, lower-cased; empty if none.
+     * Interned: a few distinct names are shared by every sample the source keeps.
+     */
+    static String part(String name) {
         int dot = name.indexOf('.', name.lastIndexOf('/') + 1);
-        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT).intern();
     }
 
     private static ShardSample sample(
             String shard, String key, List<TarMember> members, ByteRanges in) throws IOException {
-        Map<String, TarMember> fields = new LinkedHashMap<>();
+        Map<String, TarMember> parts = new HashMap<>();
         for (TarMember member : members) {
             if (member.problem() != null) {
-                return bad(shard, key, "member " + member.name() + " " + member.problem());
+                return ShardSample.bad(
+                        shard, key, "member " + member.name() + " " + member.problem());
             }
-            String field = imageOrLabel(field(member.name()));
-            if (fields.put(field, member) != null) {
-                return bad(shard, key, "duplicate key: two '" + field + "' members");
+            String part = part(member.name());
+            if (!part.isEmpty() && parts.put(part, member) != null) {
+                return ShardSample.bad(shard, key, "duplicate key: two '" + part + "' members");
             }
         }
-        TarMember image = fields.get("image");
-        TarMember label = fields.get("label");
-        if (image == null || label == null) {
-            return bad(
-                    shard,
-                    key,
-                    "no "
-                            + (image == null
-                                    ? "image (jpg, jpeg, png, bmp, gif, wbmp)"
-                                    : "label (cls, txt)")
-                            + " member");
+        TarMember label = parts.containsKey("cls") ? parts.get("cls") : parts.get("txt");
+        Long value = null;
+        if (label != null && label.size() <= ShardSample.MAX_LABEL_BYTES) {
+            value = ShardSample.labelOf(in.read(label.offset(), (int) label.size()));
         }
-        if (label.size() > MAX_LABEL_BYTES) {
-            return bad(
-                    shard, key, "label member " + label.name() + " has " + label.size() + " bytes");
-        }
-        String text =
-                new String(in.read(label.offset(), (int) label.size()), StandardCharsets.UTF_8);
-        try {
-            long value = Long.parseLong(text.strip());
-            return new ShardSample(shard, key, image, value, fields.get("json"), null);
-        } catch (NumberFormatException e) {
-            return bad(
-                    shard,
-                    key,
-                    "label member " + label.name() + " is not an integer: " + text.strip());
-        }
-    }
-
-    /** Folds the image extensions into "image" and the label ones into "label". */
-    private static String imageOrLabel(String field) {
-        return switch (field) {
-            case "jpg", "jpeg", "png", "bmp", "gif", "wbmp" -> "image";
-            case "cls", "txt" -> "label";
-            default -> field;
-        };
-    }
-
-    private static ShardSample bad(String shard, String key, String problem) {
-        return new ShardSample(shard, key, null, 0, null, problem);
+        return new ShardSample(shard, key, parts, value, null);
     }
 }

@@ -17,39 +17,44 @@ import java.util.function.LongFunction;
  * {@code ahead} items are held in memory. Closing it cancels the fetches under way and waits for
  * their threads to end.
  */
-public final class OrderedFetches implements AutoCloseable {
+public final class OrderedFetches<T> implements AutoCloseable {
 
     /** Reads one item's bytes. */
     @FunctionalInterface
-    public interface Fetch {
-        byte[] fetch(long index) throws Exception;
+    public interface Fetch<T> {
+        T fetch(long index) throws Exception;
     }
 
     private static final long STOP_MILLIS = 10_000;
 
-    private final Fetch fetch;
+    private final Fetch<T> fetch;
     private final LongFunction<String> describe;
     private final long[] order;
     private final int ahead;
     private final StageThreads fetchThreads = new StageThreads();
     private final ExecutorService threads =
             Executors.newThreadPerTaskExecutor(fetchThreads.virtual("shard-write-fetch"));
-    private final Queue<Future<byte[]>> fetching = new ArrayDeque<>();
+    private final Queue<Future<T>> fetching = new ArrayDeque<>();
     private int submitted;
 
     /**
      * @param fetch reads an item
      * @param describe names an item in messages
      */
-    public OrderedFetches(Fetch fetch, LongFunction<String> describe, long[] order, int ahead) {
+    public OrderedFetches(Fetch<T> fetch, LongFunction<String> describe, long[] order, int ahead) {
         this.fetch = fetch;
         this.describe = describe;
         this.order = order;
         this.ahead = ahead;
     }
 
-    /** The bytes of the next item of the order; one that cannot be read names the item. */
-    public byte[] next() throws IOException {
+    /** Whether the order has items left. */
+    public boolean hasNext() {
+        return submitted < order.length || !fetching.isEmpty();
+    }
+
+    /** The next item of the order; one that cannot be read names the item. */
+    public T next() throws IOException {
         while (submitted < order.length && fetching.size() < ahead) {
             long index = order[submitted++];
             fetching.add(threads.submit(() -> fetch.fetch(index)));

@@ -7,12 +7,15 @@ import dev.asyncdataset.internal.tar.TarWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One shard being written to a {@link ShardDestination}: a tar streamed into a pending object that
- * becomes visible whole when committed, followed by its sidecar index, so that readers never see a
- * partial shard nor an index without its shard.
+ * becomes visible whole when committed, followed by its sidecar index (every member of every
+ * sample, with its CRC32C), so that readers never see a partial shard nor an index without its
+ * shard.
  */
 public final class ShardOutput implements AutoCloseable {
 
@@ -31,12 +34,24 @@ public final class ShardOutput implements AutoCloseable {
     }
 
     /**
-     * Appends a sample: its image under {@code key.extension} and its label under {@code key.cls}.
+     * Appends a sample: each part under {@code key.part}, in the map's order, adjacent.
+     *
+     * @throws IllegalArgumentException if a member name would not read back as this key and part
      */
-    public void add(String key, String extension, byte[] image, long label) throws IOException {
-        TarMember member = tar.add(key + "." + extension, image);
-        tar.add(key + ".cls", Long.toString(label).getBytes(StandardCharsets.US_ASCII));
-        samples.add(new ShardSample(name, key, member, label, null, null));
+    public void add(String key, Map<String, byte[]> parts) throws IOException {
+        Map<String, TarMember> members = new HashMap<>();
+        for (Map.Entry<String, byte[]> part : parts.entrySet()) {
+            String member = key + "." + part.getKey();
+            ShardSample.checkName(member, key, part.getKey());
+            members.put(part.getKey(), tar.add(member, part.getValue()));
+        }
+        samples.add(new ShardSample(name, key, members, label(parts), null));
+    }
+
+    /** The label a reader of the shard's headers would find: {@code cls}, else {@code txt}. */
+    private static Long label(Map<String, byte[]> parts) {
+        byte[] label = parts.containsKey("cls") ? parts.get("cls") : parts.get("txt");
+        return label == null ? null : ShardSample.labelOf(label);
     }
 
     /** The bytes the shard holds so far. */

@@ -11,44 +11,60 @@ import dev.asyncdataset.internal.s3.S3Errors;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The sidecar index format: version 2 with a CRC32C per image, version 1 still read. */
+/**
+ * The sidecar index format: version 3 with every member and its CRC32C, versions 2 and 1 (images
+ * only) still read.
+ */
 class ShardIndexFileTest {
 
     private static final byte[] CAT = "cat image bytes".getBytes(StandardCharsets.UTF_8);
     private static final byte[] DOG = "a dog's image, longer".getBytes(StandardCharsets.UTF_8);
 
     @Test
-    void anIndexRoundTripsWithTheCrcOfEachImageAsWritten() throws Exception {
+    void anIndexRoundTripsEveryMemberWithItsCrcAsWritten() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         TarWriter tar = new TarWriter(out);
         List<ShardSample> samples =
-                List.of(sample(tar.add("c/1.jpg", CAT), 0), sample(tar.add("d/2.png", DOG), 1));
+                List.of(
+                        sample("c/1", 0L, tar.add("c/1.jpg", CAT), tar.add("c/1.cls", bytes("0"))),
+                        sample("d/2", null, tar.add("d/2.seg.png", DOG), tar.add("d/2.json", CAT)));
         tar.finish();
         byte[] shard = out.toByteArray();
         String text = ShardIndexFile.format(shard.length, samples);
-        assertTrue(text.startsWith("async-dataset-shard-index-v2\t" + shard.length + "\n"), text);
+        assertTrue(text.startsWith("async-dataset-shard-index-v3\t" + shard.length + "\n"), text);
 
-        List<ShardSample> parsed = ShardIndexFile.parse("s.tar", shard.length, bytes(text));
+        List<ShardSample> parsed = ShardIndexFile.parse("s.tar", shard.length, bytes(text), true);
         assertEquals(samples, parsed);
         for (ShardSample s : parsed) {
-            TarMember image = s.image();
-            byte[] data =
-                    Arrays.copyOfRange(
-                            shard, (int) image.offset(), (int) (image.offset() + image.size()));
-            assertEquals(MemberChecks.crc32c(data), image.crc32c(), s.describe());
+            for (TarMember m : s.parts().values()) {
+                byte[] data =
+                        Arrays.copyOfRange(shard, (int) m.offset(), (int) (m.offset() + m.size()));
+                assertEquals(MemberChecks.crc32c(data), m.crc32c(), m.name());
+            }
         }
-        assertNull(ShardIndexFile.parse("s.tar", shard.length + 1, bytes(text)), "stale");
+        assertNull(ShardIndexFile.parse("s.tar", shard.length + 1, bytes(text), true), "stale");
+    }
+
+    @Test
+    void aVersionTwoIndexServesImagesButNotReadersOfEveryMember() throws Exception {
+        String v2 = "async-dataset-shard-index-v2\t4096\nc/1\tc/1.jpg\t512\t15\t3\t0000002a\n";
+        List<ShardSample> parsed = ShardIndexFile.parse("s.tar", 4096, bytes(v2), false);
+        assertEquals(new TarMember("c/1.jpg", 512, 15, null, 42), parsed.get(0).image());
+        assertEquals(3, parsed.get(0).label());
+        assertNull(ShardIndexFile.parse("s.tar", 4096, bytes(v2), true), "lists images only");
     }
 
     @Test
     void aVersionOneIndexWithoutCrcsIsStillReadAndItsImagesPassUnchecked() throws Exception {
         String v1 = "async-dataset-shard-index-v1\t4096\nc/1\tc/1.jpg\t512\t15\t0\n";
-        List<ShardSample> parsed = ShardIndexFile.parse("s.tar", 4096, bytes(v1));
+        List<ShardSample> parsed = ShardIndexFile.parse("s.tar", 4096, bytes(v1), false);
         TarMember image = new TarMember("c/1.jpg", 512, 15, null);
-        assertEquals(List.of(new ShardSample("s.tar", "c/1", image, 0, null, null)), parsed);
+        assertEquals(List.of(sample("c/1", 0L, image)), parsed);
         new MemberChecks().verify(image, new byte[15], 0);
     }
 
@@ -64,15 +80,36 @@ class ShardIndexFileTest {
             BadItemException e =
                     assertThrows(
                             BadItemException.class,
-                            () -> ShardIndexFile.parse("s.tar", 4096, bytes(header + line)),
+                            () -> ShardIndexFile.parse("s.tar", 4096, bytes(header + line), false),
                             line);
             assertEquals("s.tar.idx line 2", e.getKey(), line);
         }
         BadItemException e =
                 assertThrows(
                         BadItemException.class,
-                        () -> ShardIndexFile.parse("s.tar", 4096, bytes("index-v3\t4096\n")));
+                        () ->
+                                ShardIndexFile.parse(
+                                        "s.tar", 4096, bytes("index-v3\t4096\n"), false));
         assertTrue(e.getMessage().contains("not a shard index"), e.getMessage());
+    }
+
+    @Test
+    void aMalformedVersionThreeLineIsRefusedNamingTheLine() {
+        String header = "async-dataset-shard-index-v3\t4096\n";
+        for (String line :
+                List.of(
+                        "c/1\t-\tc/1.jpg\t512\t15",
+                        "c/1\t-\tc/1.jpg\t512\t4000\t00ff00ff",
+                        "c/1\t-\tc/1.jpg\t512\t15\t00ff00ff\tc/1.JPG\t1024\t15\t00ff00ff",
+                        "\t-\t.jpg\t512\t15\t00ff00ff",
+                        "c/1\tx\tc/1.jpg\t512\t15\t00ff00ff")) {
+            BadItemException e =
+                    assertThrows(
+                            BadItemException.class,
+                            () -> ShardIndexFile.parse("s.tar", 4096, bytes(header + line), true),
+                            line);
+            assertEquals("s.tar.idx line 2", e.getKey(), line);
+        }
     }
 
     @Test
@@ -87,8 +124,12 @@ class ShardIndexFileTest {
         assertEquals(1, checks.failures());
     }
 
-    private static ShardSample sample(TarMember image, long label) {
-        return new ShardSample("s.tar", image.name().substring(0, 3), image, label, null, null);
+    private static ShardSample sample(String key, Long label, TarMember... members) {
+        Map<String, TarMember> parts = new HashMap<>();
+        for (TarMember m : members) {
+            parts.put(m.name().substring(key.length() + 1), m);
+        }
+        return new ShardSample("s.tar", key, parts, label, null);
     }
 
     private static byte[] bytes(String text) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ShardSamplesTest {
@@ -27,8 +28,9 @@ class ShardSamplesTest {
         assertEquals("n01.v2/img_1", first.key());
         assertEquals("n01.v2/img_1.jpg", first.image().name());
         assertEquals(4, first.label());
-        assertEquals("n01.v2/img_1.json", first.json().name());
-        assertNull(samples.get(1).check().json());
+        assertEquals(Set.of("cls", "jpg", "json"), first.parts().keySet());
+        assertEquals("n01.v2/img_1.json", first.parts().get("json").name());
+        assertEquals(Set.of("png", "txt"), samples.get(1).parts().keySet());
         assertEquals(-1, samples.get(1).label());
     }
 
@@ -49,7 +51,7 @@ class ShardSamplesTest {
                 samples.get(1),
                 "shard.tar sample b",
                 "no image (jpg, jpeg, png, bmp, gif, wbmp) member");
-        assertBad(samples.get(2), "shard.tar sample c", "not an integer: x1");
+        assertBad(samples.get(2), "shard.tar sample c", "label member c.cls is not an integer");
         assertEquals(2, samples.get(3).check().label());
     }
 
@@ -90,8 +92,23 @@ class ShardSamplesTest {
         return ShardSamples.group("shard.tar", TarBytes.index(shard), TarBytes.ranges(shard));
     }
 
+    @Test
+    void aSampleOfAnyPartsIsUsableWhileItsClassificationViewIsBad() throws Exception {
+        List<ShardSample> samples =
+                group(
+                        new TarBytes()
+                                .file("a.seg.png", "s")
+                                .file("a.npy", "n")
+                                .file("a.txt", "a caption, not a label")
+                                .finish());
+        ShardSample sample = samples.get(0).check();
+        assertEquals(Set.of("npy", "seg.png", "txt"), sample.parts().keySet());
+        assertNull(sample.classLabel());
+        assertBad(sample, "shard.tar sample a", "no image");
+    }
+
     private static void assertBad(ShardSample sample, String key, String message) {
-        BadItemException e = assertThrows(BadItemException.class, sample::check);
+        BadItemException e = assertThrows(BadItemException.class, sample::image);
         assertEquals(key, e.getKey());
         assertTrue(e.getMessage().contains(message), e.getMessage());
     }

@@ -38,8 +38,8 @@ class OrderedFetchesTest {
         }
     }
 
-    private static OrderedFetches fetches(Items source, int ahead) {
-        return new OrderedFetches(
+    private static OrderedFetches<byte[]> fetches(Items source, int ahead) {
+        return new OrderedFetches<>(
                 index -> source.fetch(null, index), source::describe, ORDER, ahead);
     }
 
@@ -57,7 +57,7 @@ class OrderedFetchesTest {
                     }
                 };
         byte[] got = new byte[ORDER.length];
-        try (OrderedFetches fetches = fetches(source, 3)) {
+        try (OrderedFetches<byte[]> fetches = fetches(source, 3)) {
             for (int k = 0; k < ORDER.length; k++) {
                 got[k] = fetches.next()[0];
             }
@@ -86,7 +86,7 @@ class OrderedFetchesTest {
                         return new byte[] {(byte) index};
                     }
                 };
-        try (OrderedFetches fetches = fetches(source, ORDER.length)) {
+        try (OrderedFetches<byte[]> fetches = fetches(source, ORDER.length)) {
             for (long index : ORDER) {
                 assertEquals(index, fetches.next()[0]);
             }
@@ -105,7 +105,7 @@ class OrderedFetchesTest {
                         return new byte[] {(byte) index};
                     }
                 };
-        try (OrderedFetches fetches = fetches(source, 4)) {
+        try (OrderedFetches<byte[]> fetches = fetches(source, 4)) {
             fetches.next();
             fetches.next();
             IOException e = assertThrows(IOException.class, fetches::next);
@@ -134,7 +134,7 @@ class OrderedFetchesTest {
                         }
                     }
                 };
-        try (OrderedFetches fetches = fetches(source, ORDER.length)) {
+        try (OrderedFetches<byte[]> fetches = fetches(source, ORDER.length)) {
             assertEquals(ORDER[0], fetches.next()[0]);
         }
         assertEquals(0, running.get(), "fetches still running after close");
