@@ -5,12 +5,10 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.sample.SampleNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -82,19 +80,19 @@ public final class SampleFolderSource implements ItemSource<Sample> {
     public static SampleFolderSource of(Path root, SampleDecoder decoder, long maxPartBytes)
             throws IOException {
         Objects.requireNonNull(decoder, "decoder");
+        checkMaxPartBytes(maxPartBytes);
+        RootedPaths rooted = new RootedPaths(root);
+        LooseSamples samples = LooseSamples.list(rooted.root()).requireSome(root.toString());
+        return new SampleFolderSource(rooted, samples, decoder, maxPartBytes);
+    }
+
+    /** Checks a part size limit: a part must fit a Java array. */
+    static long checkMaxPartBytes(long maxPartBytes) {
         if (maxPartBytes < 1 || maxPartBytes > ARRAY_LIMIT) {
             throw new IllegalArgumentException(
                     "maxPartBytes " + maxPartBytes + " is not in [1, " + ARRAY_LIMIT + "]");
         }
-        RootedPaths rooted = new RootedPaths(root);
-        LooseSamples samples = LooseSamples.list(rooted.root());
-        if (samples.size() == 0) {
-            throw new IllegalArgumentException(
-                    root
-                            + " has no sample: no visible file whose base name has a dot after its"
-                            + " start");
-        }
-        return new SampleFolderSource(rooted, samples, decoder, maxPartBytes);
+        return maxPartBytes;
     }
 
     /**
@@ -116,15 +114,10 @@ public final class SampleFolderSource implements ItemSource<Sample> {
     /** Reads the files of sample {@code index}. */
     @Override
     public Sample fetch(NDManager manager, long index) throws IOException {
-        List<String> files = samples.files(Math.toIntExact(index));
         Map<String, byte[]> parts = new HashMap<>();
-        for (String file : files) {
-            if (parts.put(SampleNames.part(file), read(file)) != null) {
-                throw new BadItemException(
-                        describe(index),
-                        "two files for part " + SampleNames.part(file) + ": " + files,
-                        null);
-            }
+        for (Map.Entry<String, String> part :
+                samples.parts(Math.toIntExact(index), describe(index)).entrySet()) {
+            parts.put(part.getKey(), read(part.getValue()));
         }
         return new Sample(key(index), parts);
     }
@@ -132,12 +125,7 @@ public final class SampleFolderSource implements ItemSource<Sample> {
     /** Applies the decoder to the sample. */
     @Override
     public Record decode(NDManager manager, long index, Sample fetched) throws Exception {
-        Record record = decoder.decode(manager, fetched);
-        if (record == null) {
-            throw new IllegalStateException(
-                    "the SampleDecoder returned null for " + describe(index));
-        }
-        return record;
+        return LooseSamples.decode(decoder, manager, fetched, describe(index));
     }
 
     /** Returns the absolute path of sample {@code index}'s key. */
