@@ -13,8 +13,9 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.TreeMap;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -115,16 +116,18 @@ public final class S3SampleSource implements ItemSource<Sample> {
     /**
      * Reads the parts concurrently, one virtual thread each, so that a sample costs one round trip;
      * the loader's fetch limit counts samples, so a sample's parts are read beyond it. The first
-     * part that fails stops the others.
+     * part to fail stops the others.
      */
     private Map<String, byte[]> readAll(SortedMap<String, String> files) throws Exception {
         try (ExecutorService reads = Executors.newThreadPerTaskExecutor(partReads)) {
-            Map<String, Future<byte[]>> pending = new TreeMap<>();
-            files.forEach((part, file) -> pending.put(part, reads.submit(() -> read(file))));
+            CompletionService<Map.Entry<String, byte[]>> done =
+                    new ExecutorCompletionService<>(reads);
+            files.forEach((part, file) -> done.submit(() -> Map.entry(part, read(file))));
             try {
                 Map<String, byte[]> parts = new HashMap<>();
-                for (Map.Entry<String, Future<byte[]>> part : pending.entrySet()) {
-                    parts.put(part.getKey(), result(part.getValue()));
+                for (int i = 0; i < files.size(); i++) {
+                    Map.Entry<String, byte[]> part = result(done.take());
+                    parts.put(part.getKey(), part.getValue());
                 }
                 return parts;
             } finally {
@@ -133,7 +136,7 @@ public final class S3SampleSource implements ItemSource<Sample> {
         }
     }
 
-    private static byte[] result(Future<byte[]> read) throws Exception {
+    private static <T> T result(Future<T> read) throws Exception {
         try {
             return read.get();
         } catch (ExecutionException e) {

@@ -5,6 +5,7 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.sample.SampleNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

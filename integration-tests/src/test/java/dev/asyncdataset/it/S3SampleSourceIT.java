@@ -6,29 +6,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
-import ai.djl.training.dataset.Record;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.sample.NumpyFiles;
-import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.S3SampleSource;
 import dev.asyncdataset.source.SampleFolderSource;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.testing.TestSamples;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,21 +47,8 @@ class S3SampleSourceIT {
     @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
 
     private static final int SAMPLES = 12;
-    private static final int PARTS = 4;
-
-    record Meta(float weight) {}
-
-    /** The image and the array as data; the class and the JSON weight (the sample's number). */
-    private static final SampleDecoder DECODER =
-            (manager, sample) ->
-                    new Record(
-                            new NDList(
-                                    Parts.image(manager, sample, "jpg"),
-                                    Parts.npy(manager, sample, "npy")),
-                            new NDList(
-                                    Parts.integer(manager, sample, "cls"),
-                                    manager.create(
-                                            Parts.json(sample, "json", Meta.class).weight())));
+    private static final int PARTS = TestSamples.PARTS;
+    private static final SampleDecoder DECODER = TestSamples.DECODER;
 
     @TempDir static Path local;
     private static NDManager trainer;
@@ -90,17 +78,9 @@ class S3SampleSourceIT {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
     }
 
-    /** Sample {@code i}, {@code part<i % 2>/<iii>}, as objects by key relative to the prefix. */
+    /** The samples, by key relative to the prefix; sample {@code i} has weight {@code i}. */
     private static Map<String, byte[]> samples() {
-        Map<String, byte[]> objects = new TreeMap<>();
-        for (int i = 0; i < SAMPLES; i++) {
-            String key = String.format("part%d/%03d", i % 2, i);
-            objects.put(key + ".jpg", TestImages.jpeg(32, 24, i));
-            objects.put(key + ".npy", NumpyFiles.read("float32_2x3.npy"));
-            objects.put(key + ".cls", Integer.toString(i % 3).getBytes(UTF_8));
-            objects.put(key + ".json", ("{\"weight\": " + i + "}").getBytes(UTF_8));
-        }
-        return objects;
+        return TestSamples.files(SAMPLES);
     }
 
     @Test
@@ -199,6 +179,65 @@ class S3SampleSourceIT {
         }
     }
 
+    /**
+     * Each GET of sample 0's parts is held at the server until all of them have come: read one
+     * after the other, the first would time out here and, with one attempt, fail the sample.
+     */
+    @Test
+    void theLooseObjectsOfASampleAreReadAtOnce() throws Exception {
+        CountDownLatch allAsked = new CountDownLatch(PARTS);
+        S3.faults()
+                .setPolicy(
+                        (key, attempt) -> {
+                            allAsked.countDown();
+                            return awaitQuietly(allAsked, 5) ? Fault.NONE : Fault.INTERNAL_ERROR;
+                        });
+        try (S3SampleSource s3 =
+                S3.sourceBuilder("s3://data/samples").optMaxAttempts(1).buildSamples(DECODER)) {
+            assertEquals(Set.of("cls", "jpg", "json", "npy"), s3.fetch(trainer, 0).partNames());
+            assertEquals(0, S3.faults().injectedFaults());
+        }
+    }
+
+    /**
+     * A sample's part over the size limit fails its fetch while another of its parts is still held
+     * at the server, which is released only once the fetch has failed: read in turn, or waited for,
+     * the held part would end by its own timeout first.
+     */
+    @Test
+    void theFirstPartToFailEndsTheFetchWithoutWaitingForTheOthers() throws Exception {
+        S3.upload("data", "stop/", Map.of("0.cls", new byte[] {'1'}, "0.npy", new byte[64 << 10]));
+        CountDownLatch failed = new CountDownLatch(1);
+        CompletableFuture<Boolean> heldUntilFailed = new CompletableFuture<>();
+        S3.faults()
+                .setPolicy(
+                        (key, attempt) -> {
+                            if (key.equals("stop/0.cls")) {
+                                heldUntilFailed.complete(awaitQuietly(failed, 20));
+                            }
+                            return Fault.NONE;
+                        });
+        try (S3SampleSource s3 =
+                S3.sourceBuilder("s3://data/stop")
+                        .optMaxPartBytes(32 << 10)
+                        .optFirstByteTimeout(Duration.ofSeconds(60))
+                        .buildSamples(DECODER)) {
+            BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(trainer, 0));
+            failed.countDown();
+            assertEquals("s3://data/stop/0.npy", e.getKey());
+            assertTrue(heldUntilFailed.get(), "the fetch waited for the held part");
+        }
+    }
+
+    private static boolean awaitQuietly(CountDownLatch latch, long seconds) {
+        try {
+            return latch.await(seconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     @Test
     void aSecondEpochIsServedFromTheCache(@TempDir Path cache) throws Exception {
         try (S3SampleSource s3 =
@@ -219,15 +258,7 @@ class S3SampleSourceIT {
         return ConcurrentDataset.builder().setSource(source).setSampling(4, false, false).build();
     }
 
-    /** One epoch's JSON weights, the samples' numbers, in delivery order. */
     private static List<Float> weights(ConcurrentDataset dataset) throws Exception {
-        List<Float> weights = new ArrayList<>();
-        for (Batch batch : dataset.getData(trainer)) {
-            for (float weight : batch.getLabels().get(1).toFloatArray()) {
-                weights.add(weight);
-            }
-            batch.close();
-        }
-        return weights;
+        return TestSamples.weights(dataset, trainer);
     }
 }
