@@ -239,9 +239,9 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Sets the largest image read by an {@link S3Source}, checked from the Content-Length header
-     * before the body is read; a larger object is a bad item ("object too large"); default 64 MiB.
-     * {@link #buildSamples} limits parts with {@link #optMaxPartBytes} instead.
+     * Sets the largest object read, checked from the Content-Length header before the body is read;
+     * a larger object is a bad item ("object too large"); default 64 MiB. {@link #buildSamples}
+     * limits its part objects with {@link #optMaxPartBytes} instead.
      *
      * @param maxBytes the limit in bytes, from 1 to {@code Integer.MAX_VALUE - 8}
      * @return this builder
