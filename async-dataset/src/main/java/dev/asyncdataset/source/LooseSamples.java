@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.sample.SampleNames;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -8,16 +9,17 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The samples of a folder of loose files: the files under it grouped by WebDataset's key rule
- * ({@link SampleNames}), sorted by key, each sample's files sorted by path. Hidden files and
- * folders (a name starting with a dot) are left out; symlinked files are listed, symlinked folders
- * are not entered.
+ * The samples of loose files, in a folder or under an S3 prefix: the paths grouped by WebDataset's
+ * key rule ({@link SampleNames}), sorted by key, each sample's paths sorted. Hidden files and
+ * folders (a name starting with a dot) are left out; in a folder, symlinked files are listed,
+ * symlinked folders are not entered.
  */
 final class LooseSamples {
 
@@ -40,28 +42,56 @@ final class LooseSamples {
      * @throws IOException if the folder cannot be walked
      */
     static LooseSamples list(Path root) throws IOException {
-        SortedMap<String, List<String>> byKey = new TreeMap<>();
+        List<String> paths = new ArrayList<>();
         Files.walkFileTree(
                 root,
                 new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        return dir.equals(root) || !hidden(dir)
+                        return dir.equals(root) || !dir.getFileName().toString().startsWith(".")
                                 ? FileVisitResult.CONTINUE
                                 : FileVisitResult.SKIP_SUBTREE;
                     }
 
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                        String path = relative(root, file);
-                        if (Files.isRegularFile(file) && SampleNames.isPart(path)) {
-                            byKey.computeIfAbsent(SampleNames.key(path), k -> new ArrayList<>())
-                                    .add(path);
+                        if (Files.isRegularFile(file)) {
+                            paths.add(relative(root, file));
                         }
                         return FileVisitResult.CONTINUE;
                     }
                 });
+        return group(paths);
+    }
+
+    /**
+     * Groups {@code paths} (relative, with {@code /} separators) into samples, leaving out hidden
+     * ones and those that name no part.
+     */
+    static LooseSamples group(Collection<String> paths) {
+        SortedMap<String, List<String>> byKey = new TreeMap<>();
+        for (String path : paths) {
+            if (!hidden(path) && SampleNames.isPart(path)) {
+                byKey.computeIfAbsent(SampleNames.key(path), k -> new ArrayList<>()).add(path);
+            }
+        }
         return new LooseSamples(byKey);
+    }
+
+    /**
+     * Checks that there is at least one sample.
+     *
+     * @param where the folder or URL the paths are under, for the message
+     * @throws IllegalArgumentException if there is none
+     */
+    LooseSamples requireSome(String where) {
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException(
+                    where
+                            + " has no sample: no visible file whose base name has a dot after its"
+                            + " start");
+        }
+        return this;
     }
 
     int size() {
@@ -72,13 +102,27 @@ final class LooseSamples {
         return keys.get(index);
     }
 
-    /** The paths, relative to the root, of the files of sample {@code index}. */
-    List<String> files(int index) {
-        return files.get(index);
+    /**
+     * The paths of the files of sample {@code index} by part name.
+     *
+     * @param name the sample's name for the message
+     * @throws BadItemException if two files give the same part name (names differing in case)
+     */
+    SortedMap<String, String> parts(int index, String name) throws BadItemException {
+        SortedMap<String, String> parts = new TreeMap<>();
+        for (String file : files.get(index)) {
+            String part = SampleNames.part(file);
+            if (parts.put(part, file) != null) {
+                throw new BadItemException(
+                        name, "two files for part " + part + ": " + files.get(index), null);
+            }
+        }
+        return parts;
     }
 
-    private static boolean hidden(Path path) {
-        return path.getFileName().toString().startsWith(".");
+    /** Whether a folder or the file of {@code path} is hidden. */
+    private static boolean hidden(String path) {
+        return path.startsWith(".") || path.contains("/.");
     }
 
     /** {@code file}'s path under {@code root}, with {@code /} separators. */

@@ -4,17 +4,9 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.cache.DiskCache;
-import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.Retrier;
-import dev.asyncdataset.internal.s3.S3Reader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
  * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
@@ -47,39 +39,12 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  */
 public final class S3Source implements LabeledImageSource {
 
-    private static final Logger logger = LoggerFactory.getLogger(S3Source.class);
+    private final S3Objects objects;
+    private final ListOnce<LabeledKeys> items;
 
-    private final BucketPrefix location;
-    private final S3Reader reader;
-    private final Lister lister;
-    private final Retrier retrier;
-    private final DiskCache cache;
-    private final S3AsyncClient client;
-
-    /** A lock, not a monitor: listing does I/O, which would pin a virtual thread's carrier. */
-    private final ReentrantLock listing = new ReentrantLock();
-
-    private volatile LabeledKeys items;
-
-    /** Lists the items, reporting to a progress (which may be null). */
-    @FunctionalInterface
-    interface Lister {
-        LabeledKeys list(Progress progress) throws IOException;
-    }
-
-    S3Source(
-            BucketPrefix location,
-            S3AsyncClient client,
-            S3Reader reader,
-            Lister lister,
-            Retrier retrier,
-            DiskCache cache) {
-        this.location = location;
-        this.client = client;
-        this.reader = reader;
-        this.lister = lister;
-        this.retrier = retrier;
-        this.cache = cache;
+    S3Source(S3Objects objects, ListOnce<LabeledKeys> items) {
+        this.objects = objects;
+        this.items = items;
     }
 
     /**
@@ -98,7 +63,7 @@ public final class S3Source implements LabeledImageSource {
      * @return the sorted class names
      */
     public List<String> getClasses() {
-        return items().classes();
+        return items.get().classes();
     }
 
     /**
@@ -108,25 +73,25 @@ public final class S3Source implements LabeledImageSource {
      * @return the full key in the bucket
      */
     public String key(long index) {
-        return location.prefix() + items().key(index);
+        return objects.location().prefix() + items.get().key(index);
     }
 
     /** Returns how many GETs were retried so far, over all items and threads. */
     @Override
     public long retries() {
-        return retrier.retryCount();
+        return objects.retries();
     }
 
     /** Returns how many fetches were served from the local cache; 0 without a cache. */
     @Override
     public long cacheHits() {
-        return cache == null ? 0 : cache.hitCount();
+        return objects.cacheHits();
     }
 
     /** Returns how many fetches missed the local cache and went to S3; 0 without a cache. */
     @Override
     public long cacheMisses() {
-        return cache == null ? 0 : cache.missCount();
+        return objects.cacheMisses();
     }
 
     /**
@@ -138,28 +103,7 @@ public final class S3Source implements LabeledImageSource {
      */
     @Override
     public void prepare(Progress progress) throws IOException {
-        listing.lock();
-        try {
-            if (items == null) {
-                items = lister.list(progress);
-            }
-        } finally {
-            listing.unlock();
-        }
-    }
-
-    /** The listed items; lists them now if {@link #prepare} was not called. */
-    private LabeledKeys items() {
-        LabeledKeys listed = items;
-        if (listed == null) {
-            try {
-                prepare(null);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            listed = items;
-        }
-        return listed;
+        items.prepare(progress);
     }
 
     /**
@@ -169,13 +113,13 @@ public final class S3Source implements LabeledImageSource {
      */
     @Override
     public long size() {
-        return items().size();
+        return items.get().size();
     }
 
     /** Returns how many GET bodies failed their checksum (each then retried), over all items. */
     @Override
     public long integrityFailures() {
-        return reader.integrityFailures();
+        return objects.integrityFailures();
     }
 
     /**
@@ -185,65 +129,31 @@ public final class S3Source implements LabeledImageSource {
     @Override
     public byte[] fetch(NDManager manager, long index) throws Exception {
         try {
-            return read(key(index));
+            return objects.read(key(index));
         } catch (OutOfMemoryError e) {
             throw new BadItemException(describe(index), "out of memory reading it", e);
         }
     }
 
-    private byte[] read(String key) throws Exception {
-        String url = location.url(key);
-        byte[] bytes = cache == null ? null : cache.get(url);
-        if (bytes == null) {
-            bytes = getWithRetries(key);
-            if (cache != null) {
-                cacheQuietly(url, bytes);
-            }
-        }
-        return bytes;
-    }
-
-    /**
-     * GETs {@code key}, retrying transient failures; one that outlasts the retry budget makes the
-     * item bad, so that {@code BadItemPolicy.SKIP} can leave it out and the default policy names
-     * it.
-     */
-    private byte[] getWithRetries(String key) throws Exception {
-        try {
-            return retrier.call(key, () -> reader.get(key));
-        } catch (Retrier.GaveUp e) {
-            throw new BadItemException(location.url(key), e.getMessage(), e.getCause());
-        }
-    }
-
-    /** A full or failing cache disk costs speed, not the item: warn and go on. */
-    private void cacheQuietly(String url, byte[] bytes) {
-        try {
-            cache.put(url, bytes);
-        } catch (IOException e) {
-            logger.warn("cannot cache {}: {}", url, e.toString());
-        }
-    }
-
     @Override
     public long label(long index) {
-        return items().label(index);
+        return items.get().label(index);
     }
 
     @Override
     public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
-        return items().decode(manager, index, fetched, describe(index));
+        return items.get().decode(manager, index, fetched, describe(index));
     }
 
     /** Returns {@code s3://bucket/key} of item {@code index}. */
     @Override
     public String describe(long index) {
-        return location.url(key(index));
+        return objects.location().url(key(index));
     }
 
     /** Closes the S3 client and its connection pool. */
     @Override
     public void close() {
-        client.close();
+        objects.close();
     }
 }

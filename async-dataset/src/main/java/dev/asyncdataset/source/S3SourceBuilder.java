@@ -2,8 +2,8 @@ package dev.asyncdataset.source;
 
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.Retrier;
 import dev.asyncdataset.internal.s3.S3Settings;
+import dev.asyncdataset.sample.SampleDecoder;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -16,9 +16,10 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
- * Builds an {@link S3Source}: {@code setUrl} is required, every {@code opt} method has a default.
- * Arguments are checked when given. Credentials are held only by the SDK's provider and never
- * appear in messages or {@code toString}.
+ * Builds an {@link S3Source} ({@link #build}) or an {@link S3SampleSource} ({@link #buildSamples}):
+ * {@code setUrl} is required, every {@code opt} method has a default. Arguments are checked when
+ * given. Credentials are held only by the SDK's provider and never appear in messages or {@code
+ * toString}.
  */
 public final class S3SourceBuilder {
 
@@ -37,6 +38,7 @@ public final class S3SourceBuilder {
     private Duration readIdleTimeout = Duration.ofSeconds(5);
     private Duration requestTimeout = Duration.ofMinutes(5);
     private long maxObjectBytes = 64L << 20;
+    private long maxPartBytes = SampleFolderSource.DEFAULT_MAX_PART_BYTES;
     private boolean verifyChecksums = true;
     private Path cacheDir;
     private long cacheBytes;
@@ -117,7 +119,8 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Lists the items from a manifest object in the same bucket instead of the folder layout.
+     * Lists the items from a manifest object in the same bucket instead of the folder layout; for
+     * {@link #build} only ({@link #buildSamples} rejects it).
      *
      * @param key the manifest's full object key
      * @return this builder
@@ -129,7 +132,8 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Lists the items from a local manifest file instead of the folder layout.
+     * Lists the items from a local manifest file instead of the folder layout; for {@link #build}
+     * only ({@link #buildSamples} rejects it).
      *
      * @param file the manifest file
      * @return this builder
@@ -236,7 +240,8 @@ public final class S3SourceBuilder {
 
     /**
      * Sets the largest object read, checked from the Content-Length header before the body is read;
-     * a larger object is a bad item ("object too large"); default 64 MiB.
+     * a larger object is a bad item ("object too large"); default 64 MiB. {@link #buildSamples}
+     * limits its part objects with {@link #optMaxPartBytes} instead.
      *
      * @param maxBytes the limit in bytes, from 1 to {@code Integer.MAX_VALUE - 8}
      * @return this builder
@@ -246,6 +251,19 @@ public final class S3SourceBuilder {
             throw new IllegalArgumentException("maxObjectBytes out of range: " + maxBytes);
         }
         this.maxObjectBytes = maxBytes;
+        return this;
+    }
+
+    /**
+     * Sets the largest part object read by an {@link S3SampleSource}, checked from the
+     * Content-Length header before the body is read; a larger part makes its sample a bad item
+     * ("object too large"); default {@link SampleFolderSource#DEFAULT_MAX_PART_BYTES}.
+     *
+     * @param maxBytes the limit in bytes, from 1 to {@code Integer.MAX_VALUE - 8}
+     * @return this builder
+     */
+    public S3SourceBuilder optMaxPartBytes(long maxBytes) {
+        this.maxPartBytes = SampleFolderSource.checkMaxPartBytes(maxBytes);
         return this;
     }
 
@@ -287,25 +305,69 @@ public final class S3SourceBuilder {
      * @throws IllegalStateException if no URL was set
      */
     public S3Source build() throws IOException {
-        if (location == null) {
-            throw new IllegalStateException("setUrl(\"s3://bucket/prefix\") is required");
-        }
-        return build(location);
+        return build(url());
     }
 
     /** Builds a source of the items at {@code at}, whatever URL this builder holds. */
     S3Source build(BucketPrefix at) throws IOException {
-        DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3Settings s3 = settings();
+        S3Objects objects = objects(at, s3);
+        S3Items items = new S3Items(objects, s3.pageTimeout(), manifestKey, manifestFile);
+        return new S3Source(objects, new ListOnce<>(items::list));
+    }
+
+    /**
+     * Creates the client of a source of samples of any kind, each read whole from the part objects
+     * sharing its key, as {@link S3SampleSource} tells; does no I/O: the samples are listed by
+     * {@link S3SampleSource#prepare}. Every option applies but the manifest, which lists labeled
+     * images, and {@link #optMaxObjectBytes}: parts are limited by {@link #optMaxPartBytes}.
+     *
+     * @param decoder turns each sample into a record
+     * @return the source
+     * @throws IOException if the cache directory cannot be opened
+     * @throws IllegalStateException if no URL was set, or a manifest was
+     */
+    public S3SampleSource buildSamples(SampleDecoder decoder) throws IOException {
+        return buildSamples(url(), decoder);
+    }
+
+    /** Builds a source of the samples at {@code at}, whatever URL this builder holds. */
+    S3SampleSource buildSamples(BucketPrefix at, SampleDecoder decoder) throws IOException {
+        Objects.requireNonNull(decoder, "decoder");
+        if (manifestKey != null || manifestFile != null) {
+            throw new IllegalStateException(
+                    "optManifest("
+                            + (manifestKey != null ? manifestKey : manifestFile)
+                            + ") lists labeled images; buildSamples lists the samples under "
+                            + at.url(at.prefix())
+                            + " and takes no manifest");
+        }
+        S3Settings s3 = settings(maxPartBytes);
+        S3Objects objects = objects(at, s3);
+        S3Items items = new S3Items(objects, s3.pageTimeout(), null, null);
+        return new S3SampleSource(objects, new ListOnce<>(items::samples), decoder);
+    }
+
+    private BucketPrefix url() {
+        if (location == null) {
+            throw new IllegalStateException("setUrl(\"s3://bucket/prefix\") is required");
+        }
+        return location;
+    }
+
+    /** The cache, then the client: a cache that cannot be opened leaves no client to close. */
+    private S3Objects objects(BucketPrefix at, S3Settings s3) throws IOException {
+        DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3AsyncClient client = s3.client();
-        Retrier retrier = s3.retrier();
-        S3Items items =
-                new S3Items(client, retrier, s3.pageTimeout(), at, manifestKey, manifestFile);
-        return new S3Source(at, client, s3.reader(client, at), items::list, retrier, cache);
+        return new S3Objects(at, client, s3.reader(client, at), s3.retrier(), cache);
     }
 
     /** The client options set on this builder, without its URL, manifest and cache. */
     S3Settings settings() {
+        return settings(maxObjectBytes);
+    }
+
+    private S3Settings settings(long objectLimit) {
         return new S3Settings(
                 endpoint,
                 pathStyle,
@@ -318,7 +380,7 @@ public final class S3SourceBuilder {
                 firstByteTimeout,
                 readIdleTimeout,
                 requestTimeout,
-                maxObjectBytes,
+                objectLimit,
                 verifyChecksums);
     }
 

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -82,19 +81,19 @@ public final class SampleFolderSource implements ItemSource<Sample> {
     public static SampleFolderSource of(Path root, SampleDecoder decoder, long maxPartBytes)
             throws IOException {
         Objects.requireNonNull(decoder, "decoder");
+        checkMaxPartBytes(maxPartBytes);
+        RootedPaths rooted = new RootedPaths(root);
+        LooseSamples samples = LooseSamples.list(rooted.root()).requireSome(root.toString());
+        return new SampleFolderSource(rooted, samples, decoder, maxPartBytes);
+    }
+
+    /** Checks a part size limit: a part must fit a Java array. */
+    static long checkMaxPartBytes(long maxPartBytes) {
         if (maxPartBytes < 1 || maxPartBytes > ARRAY_LIMIT) {
             throw new IllegalArgumentException(
                     "maxPartBytes " + maxPartBytes + " is not in [1, " + ARRAY_LIMIT + "]");
         }
-        RootedPaths rooted = new RootedPaths(root);
-        LooseSamples samples = LooseSamples.list(rooted.root());
-        if (samples.size() == 0) {
-            throw new IllegalArgumentException(
-                    root
-                            + " has no sample: no visible file whose base name has a dot after its"
-                            + " start");
-        }
-        return new SampleFolderSource(rooted, samples, decoder, maxPartBytes);
+        return maxPartBytes;
     }
 
     /**
@@ -116,15 +115,10 @@ public final class SampleFolderSource implements ItemSource<Sample> {
     /** Reads the files of sample {@code index}. */
     @Override
     public Sample fetch(NDManager manager, long index) throws IOException {
-        List<String> files = samples.files(Math.toIntExact(index));
         Map<String, byte[]> parts = new HashMap<>();
-        for (String file : files) {
-            if (parts.put(SampleNames.part(file), read(file)) != null) {
-                throw new BadItemException(
-                        describe(index),
-                        "two files for part " + SampleNames.part(file) + ": " + files,
-                        null);
-            }
+        for (Map.Entry<String, String> part :
+                samples.parts(Math.toIntExact(index), describe(index)).entrySet()) {
+            parts.put(part.getKey(), read(part.getValue()));
         }
         return new Sample(key(index), parts);
     }

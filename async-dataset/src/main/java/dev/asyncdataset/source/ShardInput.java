@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The samples a {@link ShardWriter} reads: images of a folder ({@link ImageFolderSource}) or an
  * {@code s3://} prefix ({@link S3Source}, listed here) with their class names, or the loose sample
- * files of a folder ({@link SampleFolderSource}).
+ * files of a folder or an {@code s3://} prefix ({@link SampleFolderSource}, {@link
+ * S3SampleSource}).
  *
  * @param source the samples
  * @param classes the class names in label order (empty for a manifest with integer labels), or
@@ -30,19 +31,28 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
             ImageFolderSource folder = ImageFolderSource.of(Path.of(location));
             return labeled(folder, folder.getClasses());
         }
-        S3Source bucket = options.build(BucketPrefix.parse(location));
-        try {
-            bucket.prepare(null);
-            return labeled(bucket, bucket.getClasses());
-        } catch (IOException | RuntimeException e) {
-            bucket.close();
-            throw e;
-        }
+        S3Source bucket = listed(options.build(BucketPrefix.parse(location)));
+        return labeled(bucket, bucket.getClasses());
     }
 
-    /** Lists the loose sample files of {@code folder}, grouped by key. */
-    static ShardInput samples(String folder) throws IOException {
-        return new ShardInput(SampleFolderSource.of(Path.of(folder), NOT_DECODED), null);
+    /** Lists the loose samples at {@code location}, a folder or {@code s3://} prefix, by key. */
+    static ShardInput samples(String location, S3SourceBuilder options) throws IOException {
+        ItemSource<Sample> samples =
+                BucketPrefix.isS3(location)
+                        ? listed(options.buildSamples(BucketPrefix.parse(location), NOT_DECODED))
+                        : SampleFolderSource.of(Path.of(location), NOT_DECODED);
+        return new ShardInput(samples, null);
+    }
+
+    /** Lists {@code source}'s items now, closing it if that fails. */
+    private static <S extends ItemSource<?>> S listed(S source) throws IOException {
+        try {
+            source.prepare(null);
+            return source;
+        } catch (IOException | RuntimeException e) {
+            source.close();
+            throw e;
+        }
     }
 
     private static ShardInput labeled(LabeledImageSource images, List<String> classes) {

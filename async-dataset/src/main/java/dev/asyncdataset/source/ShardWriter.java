@@ -183,7 +183,7 @@ public final class ShardWriter {
             return ShardInput.images(settings.images, settings.s3);
         }
         if (settings.samples != null) {
-            return ShardInput.samples(settings.samples);
+            return ShardInput.samples(settings.samples, settings.s3);
         }
         throw new IllegalStateException(
                 "write() needs setImages or setSamples; write(samples) writes samples from code");

@@ -81,18 +81,23 @@ public final class ShardWriterBuilder {
     }
 
     /**
-     * Sets a folder of loose sample files to read, as {@link #setSamples(Path)} does.
+     * Sets the loose sample files to read: an {@code s3://bucket/prefix}, its objects grouped by
+     * key as {@link S3SampleSource} groups them (read with {@link #optS3}'s options), or a folder,
+     * as {@link #setSamples(Path)} reads it.
      *
-     * @param folder the folder's path
+     * @param samples an {@code s3://} URL or a folder
      * @return this builder
-     * @throws IllegalArgumentException if {@code folder} is an {@code s3://} URL or not a directory
+     * @throws IllegalArgumentException if {@code samples} is a malformed {@code s3://} URL or not a
+     *     directory
      */
-    public ShardWriterBuilder setSamples(String folder) {
-        if (BucketPrefix.isS3(Objects.requireNonNull(folder, "folder"))) {
-            throw new IllegalArgumentException(
-                    "samples are read from a folder, not from " + folder);
+    public ShardWriterBuilder setSamples(String samples) {
+        if (!BucketPrefix.isS3(Objects.requireNonNull(samples, "samples"))) {
+            return setSamples(Path.of(samples));
         }
-        return setSamples(Path.of(folder));
+        BucketPrefix.parse(samples);
+        this.samples = samples;
+        this.images = null;
+        return this;
     }
 
     /**

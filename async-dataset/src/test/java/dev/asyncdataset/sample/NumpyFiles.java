@@ -5,12 +5,12 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /** The .npy test resources, written by NumPy itself ({@code make_npy.py} beside them). */
-final class NumpyFiles {
+public final class NumpyFiles {
 
     private NumpyFiles() {}
 
     /** The bytes of resource {@code name}, such as {@code tokens_5.npy}. */
-    static byte[] read(String name) {
+    public static byte[] read(String name) {
         try (InputStream in = NumpyFiles.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalArgumentException("no test resource " + name);

@@ -14,12 +14,12 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.DataLoadingException;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.SampleFolderSource;
-import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.testing.TestSamples;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,21 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class SampleFolderLoadingTest {
 
-    record Meta(float weight) {}
-
-    /**
-     * An image and an array as data; the class and the JSON weight (the sample's number) as labels.
-     */
-    static final SampleDecoder DECODER =
-            (manager, sample) ->
-                    new Record(
-                            new NDList(
-                                    Parts.image(manager, sample, "jpg"),
-                                    Parts.npy(manager, sample, "npy")),
-                            new NDList(
-                                    Parts.integer(manager, sample, "cls"),
-                                    manager.create(
-                                            Parts.json(sample, "json", Meta.class).weight())));
+    private static final SampleDecoder DECODER = TestSamples.DECODER;
 
     @TempDir Path root;
     private NDManager trainer;
@@ -51,13 +37,9 @@ class SampleFolderLoadingTest {
     @BeforeEach
     void setUp() throws Exception {
         trainer = NDManager.newBaseManager();
-        for (int i = 0; i < 10; i++) {
-            String key = String.format("part%d/%03d", i % 2, i);
-            Files.createDirectories(root.resolve(key).getParent());
-            write(key + ".jpg", TestImages.jpeg(32, 24, i));
-            write(key + ".npy", NumpyFiles.read("float32_2x3.npy"));
-            write(key + ".cls", utf8(Integer.toString(i % 3)));
-            write(key + ".json", utf8("{\"weight\": " + i + "}"));
+        for (Map.Entry<String, byte[]> file : TestSamples.files(10).entrySet()) {
+            Files.createDirectories(root.resolve(file.getKey()).getParent());
+            write(file.getKey(), file.getValue());
         }
     }
 
@@ -93,7 +75,8 @@ class SampleFolderLoadingTest {
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
         DataLoadingException e =
-                assertThrows(DataLoadingException.class, () -> readWeights(dataset));
+                assertThrows(
+                        DataLoadingException.class, () -> TestSamples.weights(dataset, trainer));
         assertEquals(6, e.getIndex());
         assertTrue(e.getMessage().contains(root.toRealPath().resolve("part1/003").toString()));
         BadItemException cause = (BadItemException) e.getCause();
@@ -114,19 +97,11 @@ class SampleFolderLoadingTest {
                         .setSampling(4, false)
                         .optBadItemPolicy(BadItemPolicy.SKIP)
                         .build();
-        assertEquals(List.of(0f, 2f, 4f, 6f, 8f, 9f), readWeights(dataset), "in key order");
+        assertEquals(
+                List.of(0f, 2f, 4f, 6f, 8f, 9f),
+                TestSamples.weights(dataset, trainer),
+                "in key order");
         assertEquals(4, dataset.stats().skippedItems());
-    }
-
-    private List<Float> readWeights(ConcurrentDataset dataset) throws Exception {
-        List<Float> weights = new ArrayList<>();
-        for (Batch batch : dataset.getData(trainer)) {
-            for (float weight : batch.getLabels().get(1).toFloatArray()) {
-                weights.add(weight);
-            }
-            batch.close();
-        }
-        return weights;
     }
 
     private static void assertRow(NDList expected, NDList batch, int row) {

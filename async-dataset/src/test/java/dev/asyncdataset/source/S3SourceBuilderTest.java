@@ -41,6 +41,10 @@ class S3SourceBuilderTest {
                 assertThrows(IllegalArgumentException.class, () -> builder.optMaxObjectBytes(0))
                         .getMessage());
         assertEquals(
+                "maxPartBytes 0 is not in [1, 2147483639]",
+                assertThrows(IllegalArgumentException.class, () -> builder.optMaxPartBytes(0))
+                        .getMessage());
+        assertEquals(
                 "cache maxBytes < 1: 0",
                 assertThrows(
                                 IllegalArgumentException.class,
@@ -59,5 +63,30 @@ class S3SourceBuilderTest {
         IllegalStateException e =
                 assertThrows(IllegalStateException.class, () -> S3Source.builder().build());
         assertEquals("setUrl(\"s3://bucket/prefix\") is required", e.getMessage());
+    }
+
+    @Test
+    void buildSamplesWithoutUrlSaysWhatIsMissing() {
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> S3Source.builder().buildSamples((manager, sample) -> null));
+        assertEquals("setUrl(\"s3://bucket/prefix\") is required", e.getMessage());
+        assertThrows(
+                NullPointerException.class,
+                () -> S3Source.builder().setUrl("s3://b/p").buildSamples(null));
+    }
+
+    @Test
+    void buildSamplesRefusesAManifestNamingIt() {
+        S3SourceBuilder builder = S3Source.builder().setUrl("s3://b/p").optManifest("m/train.csv");
+        IllegalStateException e =
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> builder.buildSamples((manager, sample) -> null));
+        assertEquals(
+                "optManifest(m/train.csv) lists labeled images; buildSamples lists the samples"
+                        + " under s3://b/p/ and takes no manifest",
+                e.getMessage());
     }
 }

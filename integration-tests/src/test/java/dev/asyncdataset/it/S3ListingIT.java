@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.util.Progress;
+import dev.asyncdataset.source.S3SampleSource;
 import dev.asyncdataset.source.S3Source;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Listing an S3 prefix: {@code build()} does no I/O, {@code prepare} lists once with DJL's
- * progress, and a failed LIST page is retried on its own.
+ * Listing an S3 prefix: {@code build()} and {@code buildSamples} do no I/O, {@code prepare} lists
+ * once with DJL's progress, and a failed LIST page is retried on its own.
  */
 class S3ListingIT {
 
@@ -73,6 +74,36 @@ class S3ListingIT {
         assertEquals(21 + lists[1], lists[0]);
         assertEquals(many, clean);
         assertEquals(clean, faulty);
+    }
+
+    /**
+     * The samples' listing shares the images' one: listed once by {@code prepare} with DJL's
+     * progress, each failed page retried on its own.
+     */
+    @Test
+    void samplesAreListedOnceWithProgressAndFailedPagesRetried() throws Exception {
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i < 1_500; i++) {
+            many.add(String.format("s/%05d.jpg", i));
+            many.add(String.format("s/%05d.json", i));
+        }
+        S3.faults().listedKeys("paged-samples", many, 1_000);
+        S3.faults().failLists(2);
+        try (S3SampleSource s3 =
+                S3.sourceBuilder("s3://paged-samples").buildSamples((manager, sample) -> null)) {
+            List<String> reported = new ArrayList<>();
+            s3.prepare(new RecordingProgress(reported));
+            s3.prepare(null);
+            long[] lists = S3.faults().listCounts();
+            S3.faults().failLists(0);
+            assertTrue(lists[1] > 0, "no LIST page failed");
+            assertEquals(3 + lists[1], lists[0]);
+            assertEquals(1_500, s3.size());
+            assertEquals("s/01499", s3.key(1_499));
+            assertEquals(
+                    List.of("update 3000 keys", "end"),
+                    reported.subList(reported.size() - 2, reported.size()));
+        }
     }
 
     private static List<String> keys(String url) throws Exception {

@@ -18,17 +18,19 @@ import dev.asyncdataset.source.TarShardSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Samples of any parts written by {@link ShardWriter} from loose files to S3Proxy and read back
- * through {@link TarSampleSource}: by random access one ranged GET per sample, streamed one GET per
- * shard, every part equal to its loose file.
+ * Samples of any parts written by {@link ShardWriter} from loose files (in a folder or on S3Proxy)
+ * to S3Proxy and read back through {@link TarSampleSource}: by random access one ranged GET per
+ * sample, streamed one GET per shard, every part equal to its loose file.
  */
 class TarSamplesIT {
 
@@ -77,6 +79,37 @@ class TarSamplesIT {
                 }
             }
             assertEquals(shards.size(), S3.faults().getCount(), "one GET per shard");
+        }
+    }
+
+    @Test
+    void looseSampleObjectsOnS3AreWrittenToShardsThatReadBackEqual() throws Exception {
+        writeLooseSamples(12);
+        Map<String, byte[]> objects = new HashMap<>();
+        try (Stream<Path> files = Files.list(loose)) {
+            for (Path file : files.toList()) {
+                objects.put(file.getFileName().toString(), Files.readAllBytes(file));
+            }
+        }
+        S3.upload("loose", "train/", objects);
+        String output = "s3://loose/shards/";
+        ShardWriter.builder()
+                .setSamples("s3://loose/train/")
+                .setOutput(output)
+                .optS3(S3.sourceBuilder(output))
+                .optKeepOrder()
+                .build()
+                .write();
+        try (SampleFolderSource files = SampleFolderSource.of(loose, DECODER);
+                TarSampleSource tars =
+                        TarShardSource.builder()
+                                .setUrl(output)
+                                .optS3(S3.sourceBuilder(output))
+                                .buildSamples(DECODER)) {
+            assertEquals(files.size(), tars.size());
+            for (long i = 0; i < files.size(); i++) {
+                assertSame(files.fetch(null, i), tars.fetch(null, i));
+            }
         }
     }
 
