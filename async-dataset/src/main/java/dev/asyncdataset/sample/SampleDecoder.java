@@ -1,12 +1,14 @@
 package dev.asyncdataset.sample;
 
+import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import java.util.Objects;
 
 /**
  * Turns a {@link Sample} into the DJL {@link Record} a model trains on: the arrays of its data and
  * of its labels. Written by the user, with the part decoders of {@link Parts}; for an image
- * classification sample:
+ * classification sample (which {@link #imageClassification} returns):
  *
  * <pre>{@code
  * SampleDecoder decoder = (manager, sample) -> new Record(
@@ -31,4 +33,24 @@ public interface SampleDecoder {
      * @throws Exception if the sample cannot be decoded
      */
     Record decode(NDManager manager, Sample sample) throws Exception;
+
+    /**
+     * Returns the decoder of image-classification samples: the records the image sources ({@code
+     * ImageFolderSource}, {@code S3Source}, {@code TarShardSource}) give, an HWC uint8 RGB image
+     * ({@link Parts#image}) and an int64 scalar label ({@link Parts#integer}). Those sources stay
+     * the faster way to read such samples: knowing each item is one image, the loader decodes it
+     * straight into its row of a recycled batch buffer.
+     *
+     * @param imagePart the image's part name, such as {@code jpg}
+     * @param labelPart the label's part name, such as {@code cls}
+     * @return the decoder
+     */
+    static SampleDecoder imageClassification(String imagePart, String labelPart) {
+        Objects.requireNonNull(imagePart, "imagePart");
+        Objects.requireNonNull(labelPart, "labelPart");
+        return (manager, sample) ->
+                new Record(
+                        new NDList(Parts.image(manager, sample, imagePart)),
+                        new NDList(Parts.integer(manager, sample, labelPart)));
+    }
 }

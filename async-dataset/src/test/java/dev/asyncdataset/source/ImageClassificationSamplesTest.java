@@ -1,0 +1,56 @@
+package dev.asyncdataset.source;
+
+import static dev.asyncdataset.testing.SameBatches.assertSameBatches;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.decode.ImageRecipes;
+import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.testing.TestImages;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Image-classification shards read as samples with {@link SampleDecoder#imageClassification} give
+ * the batches {@link TarShardSource} gives with the training recipe, the one per item and the other
+ * in recycled rows.
+ */
+class ImageClassificationSamplesTest {
+
+    @TempDir Path images;
+    @TempDir Path shards;
+
+    @Test
+    void samplesDecodedAsImageClassesBatchAsTheImageShardSourceDoes() throws Exception {
+        TestImages.write(images, TestImages.classFolders(3, 6, 40, 32));
+        ShardWriter.builder()
+                .setImages(images)
+                .setOutput(shards)
+                .optShardBytes(20_000)
+                .build()
+                .write();
+        SampleDecoder decoder = SampleDecoder.imageClassification("jpg", "cls");
+        try (NDManager manager = NDManager.newBaseManager();
+                TarShardSource imageShards = TarShardSource.of(shards);
+                TarSampleSource sampleShards =
+                        TarShardSource.builder().setUrl(shards.toString()).buildSamples(decoder)) {
+            ConcurrentDataset byImage = dataset(imageShards);
+            ConcurrentDataset bySample = dataset(sampleShards);
+            assertSameBatches(
+                    byImage.getData(manager).iterator(), bySample.getData(manager).iterator());
+            assertEquals("recycled", byImage.stats().bufferPath());
+            assertEquals("per-item", bySample.stats().bufferPath());
+        }
+    }
+
+    private static ConcurrentDataset dataset(ItemSource<?> source) {
+        return ConcurrentDataset.builder()
+                .setSource(source)
+                .setSampling(4, true)
+                .optSeed(7)
+                .optPipeline(ImageRecipes.training(24))
+                .build();
+    }
+}
