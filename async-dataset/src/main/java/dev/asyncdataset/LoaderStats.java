@@ -39,6 +39,9 @@ import dev.asyncdataset.source.ItemSource;
  *     stacked into the batch); see {@link ConcurrentDataset.Builder#optRecycleBuffers}
  * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;
  *     0 on the per-item path
+ * @param damagedParts parts of the source left out when it was opened because they are damaged
+ *     (such as a truncated tar shard; {@link dev.asyncdataset.source.ItemSource#damaged}), read
+ *     under {@link BadItemPolicy#SKIP} without their items
  */
 public record LoaderStats(
         long epoch,
@@ -62,7 +65,8 @@ public record LoaderStats(
         long residentBytes,
         long peakResidentBytes,
         String bufferPath,
-        long hostBytesHeld) {
+        long hostBytesHeld,
+        int damagedParts) {
 
     /** The loader's counters of an epoch beside its source's. */
     static LoaderStats of(EpochCounts loader, ItemSource<?> source) {
@@ -88,7 +92,8 @@ public record LoaderStats(
                 source.residentBytes(),
                 source.peakResidentBytes(),
                 loader.bufferPath(),
-                loader.hostBytesHeld());
+                loader.hostBytesHeld(),
+                source.damaged().size());
     }
 
     /**

@@ -79,6 +79,7 @@ class DropInTest extends CpuManagerTest {
                         0,
                         0,
                         "per-item",
+                        0,
                         0);
         String line = DataWaitListener.describe(stats);
         assertTrue(line.contains("slowest stage: cannot tell"), line);

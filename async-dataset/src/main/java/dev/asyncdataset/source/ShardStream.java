@@ -8,6 +8,7 @@ import dev.asyncdataset.internal.shard.ShardLoader;
 import dev.asyncdataset.internal.shard.ShardSpans;
 import java.io.IOException;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
@@ -103,6 +104,11 @@ class ShardStream<T> implements ItemSource<T> {
     @Override
     public long integrityFailures() {
         return source.integrityFailures();
+    }
+
+    @Override
+    public List<BadItemException> damaged() {
+        return source.damaged();
     }
 
     @Override

@@ -40,6 +40,7 @@ class DamagedShardsTest {
             ConcurrentDataset dataset = dataset(tars, BadItemPolicy.SKIP);
             assertEquals(sorted(good), sorted(labels(dataset)));
             assertEquals(sorted(good), sorted(labels(dataset)), "a second epoch");
+            assertEquals(1, dataset.stats().damagedParts());
             List<String> named =
                     logs.messages().stream().filter(m -> m.contains(bad.toString())).toList();
             assertEquals(1, named.size(), logs.messages().toString());
