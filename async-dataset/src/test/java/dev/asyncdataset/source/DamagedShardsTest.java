@@ -15,7 +15,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.testing.CapturedLogs;
-import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.testing.TestShards;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,14 +79,7 @@ class DamagedShardsTest {
 
     /** Writes shards of labelled images and cuts the second in half, leaving its index stale. */
     private Path writeShardsTruncatingOne() throws Exception {
-        TestImages.write(images, TestImages.classFolders(4, 6, 40, 30));
-        List<String> written =
-                ShardWriter.builder()
-                        .setImages(images)
-                        .setOutput(shards)
-                        .optShardBytes(20_000)
-                        .build()
-                        .write();
+        List<String> written = TestShards.write(images, shards, 4, 6);
         assertTrue(written.size() >= 3, "shards: " + written);
         Path bad = Path.of(written.get(1));
         byte[] bytes = Files.readAllBytes(bad);

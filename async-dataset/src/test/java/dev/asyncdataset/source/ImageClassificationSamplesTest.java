@@ -7,7 +7,7 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.testing.TestShards;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,13 +24,7 @@ class ImageClassificationSamplesTest {
 
     @Test
     void samplesDecodedAsImageClassesBatchAsTheImageShardSourceDoes() throws Exception {
-        TestImages.write(images, TestImages.classFolders(3, 6, 40, 32));
-        ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
-                .optShardBytes(20_000)
-                .build()
-                .write();
+        TestShards.write(images, shards, 3, 6);
         SampleDecoder decoder = SampleDecoder.imageClassification("jpg", "cls");
         try (NDManager manager = NDManager.newBaseManager();
                 TarShardSource imageShards = TarShardSource.of(shards);

@@ -16,7 +16,7 @@ import dev.asyncdataset.internal.shard.FolderShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.TarMember;
-import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.testing.TestShards;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,13 +45,7 @@ class ShardIntegrityTest {
 
     @BeforeEach
     void writeShardsAndReadThemCleanly() throws Exception {
-        TestImages.write(images, TestImages.classFolders(3, 6, 40, 30));
-        ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
-                .optShardBytes(20_000)
-                .build()
-                .write();
+        TestShards.write(images, shards, 3, 6);
         try (TarShardSource source = TarShardSource.of(shards)) {
             clean = epoch(dataset(source, BadItemPolicy.FAIL, true));
         }

@@ -60,11 +60,7 @@ class TarSamplesIT {
                         .write();
         assertTrue(shards.size() > 2, "shards: " + shards);
         try (SampleFolderSource files = SampleFolderSource.of(loose, DECODER);
-                TarSampleSource tars =
-                        TarShardSource.builder()
-                                .setUrl(URL)
-                                .optS3(S3.sourceBuilder(URL))
-                                .buildSamples(DECODER)) {
+                TarSampleSource tars = shards(URL)) {
             long[] order = LongStream.range(0, tars.size()).toArray();
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
             for (long i : order) {
@@ -101,16 +97,19 @@ class TarSamplesIT {
                 .build()
                 .write();
         try (SampleFolderSource files = SampleFolderSource.of(loose, DECODER);
-                TarSampleSource tars =
-                        TarShardSource.builder()
-                                .setUrl(output)
-                                .optS3(S3.sourceBuilder(output))
-                                .buildSamples(DECODER)) {
+                TarSampleSource tars = shards(output)) {
             assertEquals(files.size(), tars.size());
             for (long i = 0; i < files.size(); i++) {
                 assertSame(files.fetch(null, i), tars.fetch(null, i));
             }
         }
+    }
+
+    private static TarSampleSource shards(String url) throws Exception {
+        return TarShardSource.builder()
+                .setUrl(url)
+                .optS3(S3.sourceBuilder(url))
+                .buildSamples(DECODER);
     }
 
     private void writeLooseSamples(int count) throws Exception {
