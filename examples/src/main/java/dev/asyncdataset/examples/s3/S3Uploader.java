@@ -14,8 +14,9 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * Uploads an image folder ({@code class/file.jpg}) under an {@code s3://bucket/prefix}, creating
- * the bucket if needed, with several blocking PUTs in flight.
+ * Uploads an image folder ({@code class/file.jpg}) or a folder of loose sample files ({@code
+ * 000001.jpg}, {@code 000001.json}) under an {@code s3://bucket/prefix}, creating the bucket if
+ * needed, with several blocking PUTs in flight.
  */
 public final class S3Uploader {
 
@@ -34,8 +35,28 @@ public final class S3Uploader {
      */
     public static int uploadFolder(S3Connection connection, Path root, String url)
             throws IOException {
+        return upload(connection, root, files(root, 2), url);
+    }
+
+    /**
+     * Uploads every regular, non-hidden file directly in {@code root}, each to {@code prefix} plus
+     * its name: the samples of {@code SampleSources.folder(root)} become those of {@code
+     * SampleSources.s3(url, ...)}.
+     *
+     * @param connection where to upload
+     * @param root the folder of loose sample files
+     * @param url the destination {@code s3://bucket/prefix/}
+     * @return the number of objects uploaded
+     * @throws IOException if the folder cannot be read or a PUT fails
+     */
+    public static int uploadSamples(S3Connection connection, Path root, String url)
+            throws IOException {
+        return upload(connection, root, files(root, 1), url);
+    }
+
+    private static int upload(S3Connection connection, Path root, List<Path> files, String url)
+            throws IOException {
         S3Location target = S3Location.parse(url);
-        List<Path> files = files(root);
         try (S3Client client = connection.syncClient();
                 ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_PUTS)) {
             createBucket(client, target.bucket());
@@ -61,10 +82,13 @@ public final class S3Uploader {
                 RequestBody.fromFile(file));
     }
 
-    private static List<Path> files(Path root) throws IOException {
-        try (Stream<Path> files = Files.walk(root, 2)) {
+    /** The regular, non-hidden files {@code depth} levels under {@code root}, sorted. */
+    private static List<Path> files(Path root, int depth) throws IOException {
+        try (Stream<Path> files = Files.walk(root, depth)) {
             return files.filter(
-                            p -> root.relativize(p).getNameCount() == 2 && Files.isRegularFile(p))
+                            p ->
+                                    root.relativize(p).getNameCount() == depth
+                                            && Files.isRegularFile(p))
                     .filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted()
                     .toList();

@@ -29,7 +29,9 @@ import java.util.List;
  * padding SSD's targets ignore. The loss is {@link AnchorTargetLoss}: DJL's SSD loss with the
  * anchors' targets computed in NDArray operations, since DJL's PyTorch engine implements {@code
  * multiBoxPrior} and {@code multiBoxDetection} but not {@code multiBoxTarget}. Options: {@code
- * --data DIR} (default: generate into {@code data/samples/detection}), {@code --epochs N}.
+ * --data DIR} (default: generate into {@code data/samples/detection}), {@code --storage
+ * folder|shards|s3} (default {@code shards}: the samples are written as tar shards and read from
+ * them, see {@link SampleStorage}), {@code --epochs N}.
  */
 public final class TrainDetector {
 
@@ -57,15 +59,17 @@ public final class TrainDetector {
     private TrainDetector() {}
 
     /**
-     * Trains on the generated set, or on {@code --data}, and prints the loss per epoch.
+     * Trains on the generated set, or on {@code --data}, from {@code --storage}, and prints the
+     * loss per epoch.
      *
-     * @param args {@code --data DIR --epochs N}
+     * @param args {@code --data DIR --storage folder|shards|s3 --epochs N}
      * @throws Exception if the samples cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
         SampleMain.run(
                 args,
                 "detection",
+                "shards",
                 5,
                 root -> DetectionData.write(root, 256, 0),
                 TrainDetector::train);

@@ -20,7 +20,9 @@ import java.io.IOException;
  * Regression on NumPy feature vectors: samples of {@code features.npy} (a float32 vector) and
  * {@code target.npy} (a float32 value), read with {@link Parts#npy}, train a small MLP with the L2
  * loss. Options: {@code --data DIR} (default: generate {@link FeatureData} into {@code
- * data/samples/features}), {@code --epochs N}.
+ * data/samples/features}), {@code --storage folder|shards|s3} (default {@code s3}: the files are
+ * uploaded to an embedded S3 server and read from there, see {@link SampleStorage}), {@code
+ * --epochs N}.
  */
 public final class TrainFeatureRegression {
 
@@ -37,15 +39,17 @@ public final class TrainFeatureRegression {
     private TrainFeatureRegression() {}
 
     /**
-     * Trains on the generated set, or on {@code --data}, and prints the loss per epoch.
+     * Trains on the generated set, or on {@code --data}, from {@code --storage}, and prints the
+     * loss per epoch.
      *
-     * @param args {@code --data DIR --epochs N}
+     * @param args {@code --data DIR --storage folder|shards|s3 --epochs N}
      * @throws Exception if the samples cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
         SampleMain.run(
                 args,
                 "features",
+                "s3",
                 10,
                 root -> FeatureData.write(root, 1024, 0),
                 TrainFeatureRegression::train);

@@ -25,7 +25,9 @@ import java.io.IOException;
  * is DJL's {@link PaddingStackBatchifier}, padding each batch's ids to its longest sentence with
  * the id of {@link TextVocabulary#PAD}. The model is the mean of the words' embeddings ({@link
  * MeanEmbedding}) and a linear layer, trained with softmax cross-entropy. Options: {@code --data
- * DIR} (default: generate into {@code data/samples/text}), {@code --epochs N}.
+ * DIR} (default: generate into {@code data/samples/text}), {@code --storage folder|shards|s3}
+ * (default {@code shards}: the samples are written as tar shards and read from them, see {@link
+ * SampleStorage}), {@code --epochs N}.
  */
 public final class TrainTextClassifier {
 
@@ -37,15 +39,20 @@ public final class TrainTextClassifier {
     private TrainTextClassifier() {}
 
     /**
-     * Trains on the generated set, or on {@code --data}, and prints the loss and accuracy per
-     * epoch.
+     * Trains on the generated set, or on {@code --data}, from {@code --storage}, and prints the
+     * loss and accuracy per epoch.
      *
-     * @param args {@code --data DIR --epochs N}
+     * @param args {@code --data DIR --storage folder|shards|s3 --epochs N}
      * @throws Exception if the samples cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
         SampleMain.run(
-                args, "text", 10, root -> TextData.write(root, 960, 0), TrainTextClassifier::train);
+                args,
+                "text",
+                "shards",
+                10,
+                root -> TextData.write(root, 960, 0),
+                TrainTextClassifier::train);
     }
 
     /**

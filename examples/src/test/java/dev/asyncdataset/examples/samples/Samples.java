@@ -1,19 +1,50 @@
 package dev.asyncdataset.examples.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Dataset;
 import ai.djl.translate.TranslateException;
+import dev.asyncdataset.sample.Sample;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.TarSampleSource;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /** Checks the sample examples' tests share. */
 final class Samples {
 
+    /** The size the tests' shards are closed at: small, so that 16 samples fill several shards. */
+    static final long SHARD_BYTES = 16L << 10;
+
     private Samples() {}
+
+    /**
+     * Writes the loose samples of {@code loose} as tar shards of {@link #SHARD_BYTES} into {@code
+     * shards} and returns the samples of those shards, keeping every source opened.
+     */
+    static OpenedSources shards(Path loose, Path shards) throws IOException {
+        SampleStorage.writeShards(loose, shards, SHARD_BYTES);
+        return new OpenedSources(SampleSources.shards(shards.toString(), null));
+    }
+
+    /**
+     * Asserts that every source {@code samples} opened, at least one, read tar shards, at least 3
+     * of them, holding {@code count} samples.
+     */
+    static void assertReadFromShards(OpenedSources samples, long count) {
+        assertFalse(samples.opened().isEmpty(), "no source opened");
+        for (ItemSource<Sample> source : samples.opened()) {
+            TarSampleSource shards = assertInstanceOf(TarSampleSource.class, source);
+            assertTrue(shards.shardCount() >= 3, shards.shardCount() + " shards");
+            assertEquals(count, shards.size(), "samples in the shards");
+        }
+    }
 
     /**
      * Asserts that a loss was recorded for each of {@code epochs} epochs, is finite, and ended

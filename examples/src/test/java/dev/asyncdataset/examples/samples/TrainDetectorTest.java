@@ -20,10 +20,10 @@ class TrainDetectorTest {
 
     @Test
     void boxesArePaddedWithMinusOneRowsToTheMostBoxesInTheBatch() throws Exception {
-        DetectionData.write(root, TrainDetector.BATCH, 1);
+        DetectionData.write(root.resolve("loose"), TrainDetector.BATCH, 1);
+        OpenedSources shards = Samples.shards(root.resolve("loose"), root.resolve("shards"));
         try (NDManager manager = NDManager.newBaseManager()) {
-            Batch batch =
-                    Samples.firstBatch(TrainDetector.dataset(SampleSources.folder(root)), manager);
+            Batch batch = Samples.firstBatch(TrainDetector.dataset(shards), manager);
             int size = DetectionData.SIZE;
             assertEquals(
                     new Shape(TrainDetector.BATCH, 3, size, size),
@@ -40,12 +40,15 @@ class TrainDetectorTest {
             assertTrue(fewest >= 1 && fewest < most, "counts " + fewest + " to " + most);
             batch.close();
         }
+        Samples.assertReadFromShards(shards, TrainDetector.BATCH);
     }
 
     @Test
     void classAndBoxLossesOfSsdFallOverTheEpochs() throws Exception {
-        DetectionData.write(root, 64, 2);
-        EpochCurves curves = TrainDetector.train(SampleSources.folder(root), 4);
+        DetectionData.write(root.resolve("loose"), 64, 2);
+        OpenedSources shards = Samples.shards(root.resolve("loose"), root.resolve("shards"));
+        EpochCurves curves = TrainDetector.train(shards, 4);
+        Samples.assertReadFromShards(shards, 64);
         Samples.assertLossFalls(curves.lossPerEpoch(), 4, 0.8f);
         Samples.assertLossFalls(curves.of("ClassLoss"), 4, 0.8f);
         Samples.assertLossFalls(curves.of("BoxLoss"), 4, 1);

@@ -22,9 +22,11 @@ class TrainTextClassifierTest {
 
     @Test
     void vocabularyHoldsEveryWordOfTheTrainingText() throws Exception {
-        TextData.write(root, 30, 1);
-        Vocabulary vocabulary = TextVocabulary.build(SampleSources.folder(root));
-        try (Stream<Path> files = Files.list(root)) {
+        TextData.write(root.resolve("loose"), 30, 1);
+        OpenedSources shards = Samples.shards(root.resolve("loose"), root.resolve("shards"));
+        Vocabulary vocabulary = TextVocabulary.build(shards);
+        Samples.assertReadFromShards(shards, 30);
+        try (Stream<Path> files = Files.list(root.resolve("loose"))) {
             for (Path text : files.filter(f -> f.toString().endsWith(".txt")).toList()) {
                 for (String word : Files.readString(text).split(" ")) {
                     assertTrue(vocabulary.contains(word), word);
@@ -35,8 +37,8 @@ class TrainTextClassifierTest {
 
     @Test
     void tokenIdsArePaddedToTheLongestSentenceOfTheBatch() throws Exception {
-        TextData.write(root, TrainTextClassifier.BATCH, 2);
-        SampleSources samples = SampleSources.folder(root);
+        TextData.write(root.resolve("loose"), TrainTextClassifier.BATCH, 2);
+        OpenedSources samples = Samples.shards(root.resolve("loose"), root.resolve("shards"));
         Vocabulary vocabulary = TextVocabulary.build(samples);
         long pad = vocabulary.getIndex(TextVocabulary.PAD);
         try (NDManager manager = NDManager.newBaseManager()) {
@@ -55,12 +57,15 @@ class TrainTextClassifierTest {
             assertTrue(shortest < longest, "some sentence is padded");
             batch.close();
         }
+        Samples.assertReadFromShards(samples, TrainTextClassifier.BATCH);
     }
 
     @Test
     void accuracyRisesWellAboveChanceOnTheTrainingText() throws Exception {
-        TextData.write(root, 192, 3);
-        EpochCurves curves = TrainTextClassifier.train(SampleSources.folder(root), 5);
+        TextData.write(root.resolve("loose"), 192, 3);
+        OpenedSources shards = Samples.shards(root.resolve("loose"), root.resolve("shards"));
+        EpochCurves curves = TrainTextClassifier.train(shards, 5);
+        Samples.assertReadFromShards(shards, 192);
         float[] accuracy = curves.of("Accuracy");
         Samples.assertLossFalls(curves.lossPerEpoch(), 5, 1);
         assertTrue(accuracy[4] > accuracy[0], "accuracy per epoch " + Arrays.toString(accuracy));
