@@ -1,6 +1,7 @@
 """Tables (markdown) and the throughput chart from suite.py's results.json; writes tables.md and
 throughput.png beside it and prints the tables. From suite.py --mallopt-pairs' mallopt.json or
---recording-pairs' recording.json, the table of its runs, mallopt.md or recording.md. Minor page
+--recording-pairs' recording.json or --baseline-pairs' baseline.json, the table of its runs,
+mallopt.md, recording.md or baseline.md. Minor page
 faults and CPU time are the kernel's counts for the loader's process and its children over the
 measured epochs: per image delivered, and system CPU as a share of all cores' time over those
 epochs."""
@@ -192,7 +193,8 @@ def chart(results, table, path):
 
 
 PAIRS = {"mallopt": ("mmap threshold", "glibc's mmap threshold pinned (the default) and not"),
-         "recording": ("loader's JFR events", "The loader's JFR events recorded and not")}
+         "recording": ("loader's JFR events", "The loader's JFR events recorded and not"),
+         "baseline": ("build, data", "This build and an earlier commit's")}
 
 
 def pairs_table(runs, cores, column):

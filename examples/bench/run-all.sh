@@ -3,7 +3,7 @@
 # Python peer from Debian's packages if missing, builds the examples, generates the data set
 # (reused), then runs examples/bench/suite.py. Results: target/bench/{results.json,tables.md,
 # throughput.png}. Arguments go to suite.py (--best, --mallopt-pairs N, --recording-pairs N,
-# --epochs 3, ...).
+# --baseline-pairs N --baseline REV, --epochs 3, ...).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 packages="python3-torch python3-torchvision python3-pil python3-boto3 python3-matplotlib libturbojpeg0"
@@ -12,10 +12,7 @@ if ! /usr/bin/python3 -c "import torch, torchvision, PIL, boto3, matplotlib" 2>/
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $packages
 fi
-./mvnw -B -q -pl examples -am package dependency:build-classpath -DskipTests \
-    -Dmdep.includeScope=runtime -Dmdep.outputFile=target/dependencies.txt
-echo "examples/target/async-dataset-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/dependencies.txt)" \
-    > examples/target/bench-classpath.txt
+bash examples/bench/build.sh
 export BENCH_JAVA
 BENCH_JAVA="$(ls -d /usr/lib/jvm/*25* /usr/lib/jvm/*2[2-9]* 2>/dev/null | head -1)/bin/java"
 "$BENCH_JAVA" -cp "$(cat examples/target/bench-classpath.txt)" \

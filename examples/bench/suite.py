@@ -11,7 +11,8 @@ throughput.png, and prints the tables. Every process runs with MALLOC_ARENA_MAX=
 not with --no-arena-max), Java with -Xmx4g unless a row says otherwise (no -Xmx with
 --default-jvm). --mallopt-pairs N runs instead pairs of ConcurrentDataset's defaults on the folder
 with glibc's mmap threshold pinned and not (mallopt.json, mallopt.md); --recording-pairs N, with
-its JFR events recorded and not (recording.json, recording.md).
+its JFR events recorded and not (recording.json, recording.md); --baseline-pairs N --baseline REV,
+this build and commit REV's on the folder and on its tar shards (baseline.json, baseline.md).
 Started by examples/bench/run-all.sh.
 """
 import argparse
@@ -33,10 +34,12 @@ BUCKET = "s3://bench/train"
 JAVA_BENCH = "dev.asyncdataset.examples.bench.LoaderBenchmark"
 
 
-def java_command(main, args, jvm=("-Xmx4g",)):
-    """jvm: the JVM's options (none: its default heap, --default-jvm)."""
+def java_command(main, args, jvm=("-Xmx4g",), root=ROOT):
+    """jvm: the JVM's options (none: its default heap, --default-jvm); root: the checkout whose
+    build runs (another one: --baseline)."""
     jdk = os.environ["BENCH_JAVA"]
-    classpath = open(os.path.join(ROOT, "examples", "target", "bench-classpath.txt")).read().strip()
+    listed = open(os.path.join(root, "examples", "target", "bench-classpath.txt")).read().strip()
+    classpath = ":".join(os.path.join(root, entry) for entry in listed.split(":"))
     return [jdk, "--enable-native-access=ALL-UNNAMED", *jvm, "-cp", classpath, main] + args
 
 
@@ -144,7 +147,7 @@ def skip(kind, options):
     return max(4, int(value.get("--workers", "4")))
 
 
-def loader_command(kind, options, data, endpoint, args):
+def loader_command(kind, options, data, endpoint, args, root=ROOT):
     common = ["--data", data, "--epochs", str(args.epochs), "--max-steps", str(args.max_steps),
               "--max-seconds", str(args.max_seconds), "--batch-size", "64", "--image-size", "224"]
     if data == "memory":
@@ -160,7 +163,7 @@ def loader_command(kind, options, data, endpoint, args):
     common += ["--skip", str(skip(kind, options)), "--warmup-seconds", str(warmup)]
     if kind == "torch":
         return torch_command(common + options)
-    return java_command(JAVA_BENCH, common + ["--loader", kind] + options, jvm)
+    return java_command(JAVA_BENCH, common + ["--loader", kind] + options, jvm, root)
 
 
 def attempt(failures, storage, loader, measure):
@@ -260,11 +263,11 @@ def shard_servers(args):
     return plain + [f"{ms}:{args.rate_limit}" for ms in args.shard_latencies]
 
 
-def write_shards(args, env):
+def write_shards(args, env, out=None, root=ROOT):
     """Writes the image folder as tar shards (ShardWriter; a rerun rewrites the same shards)."""
     subprocess.run(java_command("dev.asyncdataset.examples.data.WriteShards",
-                                ["--images", args.folder, "--out", shard_folder(args),
-                                 "--shard-mb", str(args.shard_mb)]),
+                                ["--images", args.folder, "--out", out or shard_folder(args),
+                                 "--shard-mb", str(args.shard_mb)], root=root),
                    env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
 
@@ -361,9 +364,37 @@ def save(results, args):
 # would stop the pinning). --mallopt-pairs: glibc's mmap threshold (issue 25), which
 # ConcurrentDataset pins at 128 KiB unless told not to, pinned and not. --recording-pairs: the
 # loader's JFR events recorded (LoaderBenchmark --record, the jar's async-dataset.jfc) and not.
+# --baseline-pairs: this build and the build of an earlier commit (--baseline REV), each on the
+# folder and on its tar shards, written by the earlier build's ShardWriter so that both read them.
 PAIRS = {"mallopt": (("pinned", []), ("unpinned", ["-Dasyncdataset.mallopt=false"])),
          "recording": (("recorded", ["--record", os.path.join(OUT, "recording.jfr")]),
                        ("not recorded", []))}
+
+
+def pair_groups(args, env, kind):
+    """The groups of variants that alternate: (variant, options, data, checkout) each."""
+    if kind != "baseline":
+        return [[(name, options, args.folder, ROOT) for name, options in PAIRS[kind]]]
+    root = baseline_checkout(args.baseline, env)
+    shards = os.path.join(OUT, f"baseline-{args.baseline}-shards")
+    write_shards(args, env, shards, root)
+    builds = (("this build", ROOT), (f"baseline {args.baseline}", root))
+    return [[(f"{build}, {name}", options, data, checkout) for build, checkout in builds]
+            for name, options, data in (("folder", [], args.folder),
+                                        ("tar shards", ["--format", "shards"], shards))]
+
+
+def baseline_checkout(rev, env):
+    """The files of commit rev under target/bench, built as run-all.sh builds this checkout."""
+    root = os.path.join(OUT, f"baseline-{rev}")
+    if not os.path.isdir(root):
+        os.makedirs(root)
+        archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True,
+                                 stdout=subprocess.PIPE).stdout
+        subprocess.run(["tar", "-x", "-C", root], input=archive, check=True)
+    subprocess.run(["bash", os.path.join(ROOT, "examples", "bench", "build.sh"), root],
+                   env=env, check=True)
+    return root
 
 
 def run_pairs(args, env, kind, pairs):
@@ -371,9 +402,10 @@ def run_pairs(args, env, kind, pairs):
     every run into target/bench/<kind>.json (or --results) with its pair and variant."""
     env = {k: v for k, v in env.items() if k != "MALLOC_MMAP_THRESHOLD_"}
     results = {"cores": CORES, kind: [], "failures": []}
-    for pair in range(1, pairs + 1):
-        for variant, options in PAIRS[kind] if pair % 2 else PAIRS[kind][::-1]:
-            command = loader_command("concurrent", options, args.folder, None, args)
+    groups = pair_groups(args, env, kind)
+    for pair, group in ((pair, group) for pair in range(1, pairs + 1) for group in groups):
+        for variant, options, data, root in group if pair % 2 else group[::-1]:
+            command = loader_command("concurrent", options, data, None, args, root)
             result = attempt(results["failures"], f"pair {pair}", variant,
                              lambda: run_loader(command, env))
             if result is None:
@@ -430,6 +462,12 @@ def arguments():
                         help="instead of the suite: N pairs of runs of ConcurrentDataset's "
                              "defaults on the folder, its JFR events recorded and not, "
                              "alternating (recording.json, recording.md)")
+    parser.add_argument("--baseline-pairs", type=int, metavar="N",
+                        help="instead of the suite: N pairs of runs of ConcurrentDataset's "
+                             "defaults, this build and --baseline's, alternating, on the folder "
+                             "and on its tar shards (baseline.json, baseline.md)")
+    parser.add_argument("--baseline", metavar="REV", help="the commit --baseline-pairs compares "
+                                                         "with, built under target/bench")
     parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ...")
     parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
     parser.add_argument("--skip-training", action="store_true")
@@ -446,8 +484,11 @@ def arguments():
         args.storages = args.storages or list(BEST)
         args.skip_training = True
     args.pairs = (("mallopt", args.mallopt_pairs) if args.mallopt_pairs
-                  else ("recording", args.recording_pairs) if args.recording_pairs else None)
-    if args.pairs:
+                  else ("recording", args.recording_pairs) if args.recording_pairs
+                  else ("baseline", args.baseline_pairs) if args.baseline_pairs else None)
+    if args.baseline_pairs and not args.baseline:
+        parser.error("--baseline-pairs needs --baseline REV")
+    if args.pairs and args.pairs[0] != "baseline":
         args.default_jvm = args.no_arena_max = True
     args.results = args.results or (f"{args.pairs[0]}.json" if args.pairs else "results.json")
     args.shards = args.shards or args.shards_only
