@@ -12,7 +12,8 @@ not with --no-arena-max), Java with -Xmx4g unless a row says otherwise (no -Xmx 
 --default-jvm). --mallopt-pairs N runs instead pairs of ConcurrentDataset's defaults on the folder
 with glibc's mmap threshold pinned and not (mallopt.json, mallopt.md); --recording-pairs N, with
 its JFR events recorded and not (recording.json, recording.md); --baseline-pairs N --baseline REV,
-this build and commit REV's on the folder and on its tar shards (baseline.json, baseline.md).
+this build and commit REV's on the folder, on its tar shards and from S3 at --latencies
+(baseline.json, baseline.md).
 Started by examples/bench/run-all.sh.
 """
 import argparse
@@ -365,23 +366,25 @@ def save(results, args):
 # ConcurrentDataset pins at 128 KiB unless told not to, pinned and not. --recording-pairs: the
 # loader's JFR events recorded (LoaderBenchmark --record, the jar's async-dataset.jfc) and not.
 # --baseline-pairs: this build and the build of an earlier commit (--baseline REV), each on the
-# folder and on its tar shards, written by the earlier build's ShardWriter so that both read them.
+# folder, on its tar shards (written by the earlier build's ShardWriter, so that both read them) and
+# from S3 at each of --latencies.
 PAIRS = {"mallopt": (("pinned", []), ("unpinned", ["-Dasyncdataset.mallopt=false"])),
          "recording": (("recorded", ["--record", os.path.join(OUT, "recording.jfr")]),
                        ("not recorded", []))}
 
 
-def pair_groups(args, env, kind):
-    """The groups of variants that alternate: (variant, options, data, checkout) each."""
+def pair_groups(args, env, kind, endpoints):
+    """The groups of variants that alternate: (variant, options, data, endpoint, checkout) each."""
     if kind != "baseline":
-        return [[(name, options, args.folder, ROOT) for name, options in PAIRS[kind]]]
+        return [[(name, options, args.folder, None, ROOT) for name, options in PAIRS[kind]]]
     root = baseline_checkout(args.baseline, env)
     shards = os.path.join(OUT, f"baseline-{args.baseline}-shards")
     write_shards(args, env, shards, root)
+    stores = [("folder", [], args.folder, None), ("tar shards", ["--format", "shards"], shards, None)]
+    stores += [(f"S3, {ms} ms", [], BUCKET, endpoints[str(ms)]) for ms in args.latencies]
     builds = (("this build", ROOT), (f"baseline {args.baseline}", root))
-    return [[(f"{build}, {name}", options, data, checkout) for build, checkout in builds]
-            for name, options, data in (("folder", [], args.folder),
-                                        ("tar shards", ["--format", "shards"], shards))]
+    return [[(f"{build}, {name}", options, data, endpoint, checkout)
+             for build, checkout in builds] for name, options, data, endpoint in stores]
 
 
 def baseline_checkout(rev, env):
@@ -402,18 +405,31 @@ def run_pairs(args, env, kind, pairs):
     every run into target/bench/<kind>.json (or --results) with its pair and variant."""
     env = {k: v for k, v in env.items() if k != "MALLOC_MMAP_THRESHOLD_"}
     results = {"cores": CORES, kind: [], "failures": []}
-    groups = pair_groups(args, env, kind)
-    for pair, group in ((pair, group) for pair in range(1, pairs + 1) for group in groups):
-        for variant, options, data, root in group if pair % 2 else group[::-1]:
-            command = loader_command("concurrent", options, data, None, args, root)
-            result = attempt(results["failures"], f"pair {pair}", variant,
-                             lambda: run_loader(command, env))
-            if result is None:
-                continue
-            result.update(pair=pair, variant=variant)
-            print(f"pair {pair:2} {variant:12} {kernel_summary(result)}", flush=True)
-            results[kind].append(result)
-            save(results, args)
+    server, endpoints = start_servers(args, env) if kind == "baseline" else (None, {})
+    try:
+        if server:
+            warm_servers(args, endpoints, env)
+        groups = pair_groups(args, env, kind, endpoints)
+        for pair, group in ((pair, group) for pair in range(1, pairs + 1) for group in groups):
+            run_group(args, env, kind, results, pair, group if pair % 2 else group[::-1])
+    finally:
+        if server:
+            server.stdin.close()
+            server.wait(timeout=60)
+
+
+def run_group(args, env, kind, results, pair, group):
+    """Runs each variant of group once, in order, into results[kind] and the results file."""
+    for variant, options, data, endpoint, root in group:
+        command = loader_command("concurrent", options, data, endpoint, args, root)
+        result = attempt(results["failures"], f"pair {pair}", variant,
+                         lambda: run_loader(command, env))
+        if result is None:
+            continue
+        result.update(pair=pair, variant=variant)
+        print(f"pair {pair:2} {variant:12} {kernel_summary(result)}", flush=True)
+        results[kind].append(result)
+        save(results, args)
 
 
 def run_suite(args, env):
@@ -464,8 +480,9 @@ def arguments():
                              "alternating (recording.json, recording.md)")
     parser.add_argument("--baseline-pairs", type=int, metavar="N",
                         help="instead of the suite: N pairs of runs of ConcurrentDataset's "
-                             "defaults, this build and --baseline's, alternating, on the folder "
-                             "and on its tar shards (baseline.json, baseline.md)")
+                             "defaults, this build and --baseline's, alternating, on the folder, "
+                             "on its tar shards and from S3 at --latencies (baseline.json, "
+                             "baseline.md)")
     parser.add_argument("--baseline", metavar="REV", help="the commit --baseline-pairs compares "
                                                          "with, built under target/bench")
     parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ...")
