@@ -61,8 +61,10 @@ final class TarShards implements AutoCloseable {
     /**
      * Indexes the shards of {@code store}; closes it if that fails.
      *
-     * @param everyMember whether an index that lists only the images (version 1 or 2) is passed
-     *     over for the tar headers
+     * @param everyMember whether every member of a sample is kept, for a reader of any parts (an
+     *     index that lists only the images, version 1 or 2, is then passed over for the tar
+     *     headers); else each sample keeps only its image member and label ({@link
+     *     ShardSample#imageOnly}), which is all an image-classification reader holds per item
      */
     static TarShards open(ShardStore store, boolean everyMember) throws IOException {
         try {
@@ -73,7 +75,7 @@ final class TarShards implements AutoCloseable {
             for (int shard = 0; shard < store.names().size(); shard++) {
                 try {
                     for (ShardSample sample : samplesOf(store, shard, everyMember)) {
-                        samples.add(sample);
+                        samples.add(everyMember ? sample : sample.imageOnly());
                         shardOf.add(shard);
                     }
                 } catch (BadItemException e) {

@@ -125,6 +125,24 @@ public record ShardSample(
         return image;
     }
 
+    /**
+     * Returns this sample reduced to what an image-classification reader keeps for every item: its
+     * image member and its label; this sample itself if it is no such sample, so that {@link
+     * #image} still reports why.
+     *
+     * @return the sample with only its image member, or this one
+     */
+    public ShardSample imageOnly() {
+        TarMember image;
+        try {
+            image = image();
+        } catch (BadItemException e) {
+            return this;
+        }
+        return new ShardSample(
+                shard, key, Map.of(ShardSamples.part(image.name()), image), classLabel, problem);
+    }
+
     private String labelProblem() {
         TarMember label = parts.containsKey("cls") ? parts.get("cls") : parts.get("txt");
         return label == null

@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.tar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,6 +87,25 @@ class ShardSamplesTest {
         assertBad(samples.get(0), "shard.tar sample a", "member a.cls is a link");
         assertBad(samples.get(1), "shard.tar sample b", "member b.jpg is empty");
         assertEquals("c.jpg", samples.get(2).check().image().name());
+    }
+
+    @Test
+    void theImageOnlyViewKeepsTheImageAndLabelOrABadSampleWhole() throws Exception {
+        List<ShardSample> samples =
+                group(
+                        new TarBytes()
+                                .file("a.JPG", "a")
+                                .file("a.cls", "3")
+                                .file("a.json", "{}")
+                                .file("b.npy", "n")
+                                .file("b.cls", "1")
+                                .finish());
+        ShardSample image = samples.get(0).imageOnly();
+        assertEquals(Set.of("jpg"), image.parts().keySet());
+        assertEquals("a.JPG", image.image().name());
+        assertEquals(3, image.label());
+        assertSame(samples.get(1), samples.get(1).imageOnly());
+        assertBad(samples.get(1).imageOnly(), "shard.tar sample b", "no image");
     }
 
     private static List<ShardSample> group(byte[] shard) throws Exception {
