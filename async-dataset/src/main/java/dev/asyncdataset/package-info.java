@@ -60,6 +60,9 @@
  *       it whole (at most the live shards at once); they end when the epoch closes.
  *   <li>{@code async-dataset-shard-write-fetch-N}: virtual, while {@code ShardWriter} writes
  *       shards: the item reads it overlaps.
+ *   <li>{@code async-dataset-part-read-N}: virtual, for an {@link
+ *       dev.asyncdataset.source.S3SampleSource}: the part objects of one sample read at once, all
+ *       ended when its fetch returns.
  *   <li>{@code async-dataset-closer-0} (short-lived: closes a loader whose trainer's manager was
  *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
  *       unreachable).
@@ -69,8 +72,8 @@
  * </ul>
  *
  * <p>{@code internal.threads.StageThreads.live()}, which the tests' leak checks read, counts the
- * threads of every loader and streamed epoch: the fetch, decode, stager, closer, shard-load and
- * shard-write-fetch threads; not the per-process ones.
+ * threads of every loader and streamed epoch: the fetch, decode, stager, closer, shard-load,
+ * shard-write-fetch and part-read threads; not the per-process ones.
  *
  * <h2>Thread safety and ownership</h2>
  *
