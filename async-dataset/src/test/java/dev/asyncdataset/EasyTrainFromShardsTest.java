@@ -19,12 +19,17 @@ import ai.djl.training.listener.TrainingListenerAdapter;
 import ai.djl.training.loss.Loss;
 import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.Tracker;
+import ai.djl.translate.Pipeline;
+import dev.asyncdataset.decode.ImageRecipes;
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.source.ShardWriter;
 import dev.asyncdataset.source.TarShardSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,9 +54,7 @@ class EasyTrainFromShardsTest {
                 .optShardBytes(16_000)
                 .build()
                 .write();
-        List<LoaderStats> epochs = new ArrayList<>();
-        try (TarShardSource source = TarShardSource.of(shards);
-                Model model = Model.newInstance("shards")) {
+        try (TarShardSource source = TarShardSource.of(shards)) {
             assertTrue(source.shardCount() > 4, "shards: " + source.shardCount());
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
@@ -61,6 +64,52 @@ class EasyTrainFromShardsTest {
                             .optShuffleWindow(2)
                             .addTransform(new ToTensor())
                             .build();
+            for (LoaderStats stats : fit(dataset, new Shape(8, 3, 30, 40))) {
+                assertEquals(CLASSES * PER_CLASS, stats.items(), "epoch " + stats.epoch());
+                assertTrue(stats.peakResidentBytes() > 0, "no shard was held: " + stats);
+                assertEquals(0, stats.residentBytes(), "shards still held after the epoch");
+            }
+        }
+    }
+
+    @Test
+    void fitTrainsOnShardsWrittenWithAMaximumSide() throws Exception {
+        Map<String, byte[]> files = TestImages.classFolders(CLASSES, PER_CLASS, 469, 387);
+        TestImages.write(images, files);
+        long originalBytes = files.values().stream().mapToLong(b -> b.length).sum();
+        ShardWriter.builder()
+                .setImages(images)
+                .setOutput(shards)
+                .optMaxSide(64)
+                .optShardBytes(40_000)
+                .build()
+                .write();
+        try (TarShardSource source = TarShardSource.of(shards)) {
+            assertTrue(source.shardCount() > 1, "shards: " + source.shardCount());
+            for (int shard = 0; shard < source.shardCount(); shard++) {
+                assertEquals(Optional.of(new ImageResize(64, 90)), source.resized(shard));
+            }
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .setSource(source)
+                            .setSampling(8, true)
+                            .optSeed(5)
+                            .optPipeline(ImageRecipes.training(32))
+                            .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
+                            .build();
+            for (LoaderStats stats : fit(dataset, new Shape(8, 3, 32, 32))) {
+                assertEquals(CLASSES * PER_CLASS, stats.items(), "epoch " + stats.epoch());
+                assertTrue(
+                        stats.bytes() * 4 < originalBytes,
+                        stats.bytes() + " bytes read, the originals are " + originalBytes);
+            }
+        }
+    }
+
+    /** Fits a linear classifier on {@code dataset}; returns the loader's stats of each epoch. */
+    private static List<LoaderStats> fit(ConcurrentDataset dataset, Shape input) throws Exception {
+        List<LoaderStats> epochs = new ArrayList<>();
+        try (Model model = Model.newInstance("shards")) {
             model.setBlock(
                     new SequentialBlock()
                             .add(Blocks.batchFlattenBlock())
@@ -81,17 +130,13 @@ class EasyTrainFromShardsTest {
                                     });
             try (Trainer trainer = model.newTrainer(config)) {
                 trainer.setMetrics(new Metrics());
-                trainer.initialize(new Shape(8, 3, 30, 40));
+                trainer.initialize(input);
                 EasyTrain.fit(trainer, EPOCHS, dataset, null);
                 assertFiniteLosses(trainer);
             }
         }
         assertEquals(EPOCHS, epochs.size());
-        for (LoaderStats stats : epochs) {
-            assertEquals(CLASSES * PER_CLASS, stats.items(), "epoch " + stats.epoch());
-            assertTrue(stats.peakResidentBytes() > 0, "no shard was held: " + stats);
-            assertEquals(0, stats.residentBytes(), "shards still held after the epoch");
-        }
+        return epochs;
     }
 
     private static void assertFiniteLosses(Trainer trainer) {

@@ -62,7 +62,7 @@ final class EncodedImages {
      * @throws BadItemException if the declared image is too large
      */
     static void checkPixels(byte[] bytes, String key) throws BadItemException {
-        long[] size = isPng(bytes) && bytes.length >= 24 ? pngSize(bytes) : jpegSize(bytes);
+        long[] size = declaredSize(bytes);
         if (size != null && size[0] * size[1] > MAX_PIXELS) {
             throw new BadItemException(
                     key,
@@ -74,6 +74,16 @@ final class EncodedImages {
                             + MAX_PIXELS,
                     null);
         }
+    }
+
+    /**
+     * Reads the image size a JPEG's or a PNG's header declares, without decoding.
+     *
+     * @param b the encoded image
+     * @return {width, height}, or null if {@code b} is neither or has no whole header
+     */
+    static long[] declaredSize(byte[] b) {
+        return isPng(b) && b.length >= 24 ? pngSize(b) : jpegSize(b);
     }
 
     private static long[] pngSize(byte[] b) {

@@ -127,6 +127,29 @@ final class OpenCvCodec {
         }
     }
 
+    /**
+     * Shrinks decoded pixels to (outW, outH) with area interpolation, which averages every source
+     * pixel into the output (no aliasing at any factor).
+     *
+     * @param pixels the decoded image, at least as large as the output both ways
+     * @param outW the output width
+     * @param outH the output height
+     * @return the (outH, outW, 3) uint8 RGB pixels, in HWC order
+     */
+    static byte[] shrink(Pixels pixels, int outW, int outH) {
+        Mat whole = new Mat(pixels.height(), pixels.width(), CvType.CV_8UC3, pixels.buffer());
+        Mat small = new Mat();
+        try {
+            Imgproc.resize(whole, small, new Size(outW, outH), 0, 0, Imgproc.INTER_AREA);
+            byte[] rgb = new byte[Math.multiplyExact(outW * outH, 3)];
+            small.get(0, 0, rgb);
+            return rgb;
+        } finally {
+            small.release();
+            whole.release();
+        }
+    }
+
     /** PyTorch hands out its own memory; engines that give a heap copy get a direct one. */
     private static ByteBuffer direct(ByteBuffer pixels) {
         if (pixels.isDirect()) {

@@ -1,10 +1,12 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.Shuffle;
 import dev.asyncdataset.internal.writer.FolderShardDestination;
 import dev.asyncdataset.internal.writer.OrderedFetches;
+import dev.asyncdataset.internal.writer.ResizeStage;
 import dev.asyncdataset.internal.writer.S3ShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.internal.writer.ShardOutput;
@@ -36,15 +38,21 @@ import org.slf4j.LoggerFactory;
  * each sample an image member {@code <class>/<9-digit index in the input>.<ext>} and a label member
  * {@code .cls} (the label, in decimal), plus a sidecar index per shard ({@code <shard>.idx}) and
  * {@code classes.txt} (one class name per line, in label order; empty for a manifest with integer
- * labels). The index (version 3) gives every member's range and CRC32C and each sample's label,
- * against which {@link TarShardSource} and {@link TarSampleSource} check every member they read (by
- * random access or streamed): a flipped bit on disk or on the wire is caught even where the store
- * has no checksum to offer.
+ * labels). The index (version 3; 4 when images are resized, below) gives every member's range and
+ * CRC32C and each sample's label, against which {@link TarShardSource} and {@link TarSampleSource}
+ * check every member they read (by random access or streamed): a flipped bit on disk or on the wire
+ * is caught even where the store has no checksum to offer.
  *
  * <p>Samples of any kind are written the same way: the loose files of a folder grouped by key
  * ({@link ShardWriterBuilder#setSamples}, as {@link SampleFolderSource} groups them), each file a
  * member {@code key.part}, in the same seeded permutation; or {@link Sample}s made by code, in
  * their order ({@link #write(Iterator)}). Neither writes a classes file.
+ *
+ * <p>With {@link ShardWriterBuilder#optMaxSide} the JPEG parts ({@code jpg}, {@code jpeg}) are
+ * stored smaller, FFCV style ({@link ImageResize}): an image whose longest side is above the
+ * maximum is re-encoded to it at {@link ShardWriterBuilder#optJpegQuality}, one already that small
+ * is stored byte for byte, on one thread per core; the index records the settings, and {@link
+ * TarShardSource#resized} reads them back.
  *
  * <p>A shard becomes visible whole or not at all: in a folder it is written under a temporary name
  * and renamed; on S3 it is streamed as a multipart upload in parts of {@link
@@ -104,12 +112,13 @@ public final class ShardWriter {
      * @throws IllegalStateException if the builder set no input
      */
     public List<String> write() throws IOException {
-        try (ShardInput input = openInput()) {
+        try (ShardInput input = openInput();
+                ResizeStage resizing = new ResizeStage(settings.resize())) {
             ItemSource<Sample> source = input.source();
             long[] order = order(source.size());
             try (OrderedFetches<Sample> fetches =
                     new OrderedFetches<>(
-                            i -> source.fetch(null, i),
+                            i -> resizing.apply(source.fetch(null, i)),
                             source::describe,
                             order,
                             settings.fetchers)) {
@@ -133,7 +142,10 @@ public final class ShardWriter {
      */
     public List<String> write(Iterator<Sample> samples) throws IOException {
         Objects.requireNonNull(samples, "samples");
-        return write(() -> samples.hasNext() ? samples.next() : null, null, () -> 0);
+        try (ResizeStage resizing = new ResizeStage(settings.resize())) {
+            NextSample next = () -> samples.hasNext() ? resizing.apply(samples.next()) : null;
+            return write(next, null, () -> 0);
+        }
     }
 
     /** Gives the next sample to write, or null at the end. */
@@ -202,7 +214,7 @@ public final class ShardWriter {
                 }
                 if (shard == null) {
                     names.add(String.format("%s-%06d.tar", settings.prefix, names.size()));
-                    shard = new ShardOutput(output, names.get(names.size() - 1));
+                    shard = new ShardOutput(output, names.get(names.size() - 1), settings.resize());
                 }
                 shard.add(sample.key(), parts);
             }

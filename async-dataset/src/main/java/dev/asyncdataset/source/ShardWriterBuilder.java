@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,9 @@ public final class ShardWriterBuilder {
     /** The smallest part S3 accepts in a multipart upload (all but the last part): 5 MiB. */
     public static final int MIN_PART_BYTES = 5 << 20;
 
+    /** The JPEG quality of re-encoded images unless {@link #optJpegQuality} sets it: 90. */
+    public static final int DEFAULT_JPEG_QUALITY = 90;
+
     String images;
     String samples;
     String output;
@@ -21,6 +25,8 @@ public final class ShardWriterBuilder {
     String prefix = "shard";
     long seed;
     boolean keepOrder;
+    int maxSide;
+    int jpegQuality;
 
     ShardWriterBuilder() {}
 
@@ -234,14 +240,60 @@ public final class ShardWriterBuilder {
     }
 
     /**
+     * Stores images smaller, FFCV style: a JPEG part ({@code jpg}, {@code jpeg}) whose longest side
+     * is above {@code maxSide} is re-encoded to that longest side (aspect ratio kept) at {@link
+     * #optJpegQuality}; one already that small is stored byte for byte; other parts as they come.
+     * The index records both settings. Typical: 256 to 512 for ImageNet at 224 (docs/storage.md,
+     * "Pre-sized shards"). Default: images stored as they come.
+     *
+     * @param maxSide the longest side in pixels, from {@link ImageResize#MIN_SIDE} to {@link
+     *     ImageResize#MAX_SIDE}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code maxSide} is out of that range
+     */
+    public ShardWriterBuilder optMaxSide(int maxSide) {
+        new ImageResize(maxSide, DEFAULT_JPEG_QUALITY); // checks maxSide
+        this.maxSide = maxSide;
+        return this;
+    }
+
+    /**
+     * Sets the JPEG quality of the images {@link #optMaxSide} re-encodes; default {@link
+     * #DEFAULT_JPEG_QUALITY}.
+     *
+     * @param jpegQuality 1 to 100
+     * @return this builder
+     * @throws IllegalArgumentException if {@code jpegQuality} is out of that range
+     */
+    public ShardWriterBuilder optJpegQuality(int jpegQuality) {
+        new ImageResize(ImageResize.MAX_SIDE, jpegQuality); // checks jpegQuality
+        this.jpegQuality = jpegQuality;
+        return this;
+    }
+
+    /** The re-encoding of images, or null to store them as they come. */
+    ImageResize resize() {
+        int quality = jpegQuality == 0 ? DEFAULT_JPEG_QUALITY : jpegQuality;
+        return maxSide == 0 ? null : new ImageResize(maxSide, quality);
+    }
+
+    /**
      * Builds the writer.
      *
      * @return the writer
-     * @throws IllegalStateException if the output is not set
+     * @throws IllegalStateException if the output is not set, or a JPEG quality without a maximum
+     *     side
      */
     public ShardWriter build() {
         if (output == null) {
             throw new IllegalStateException("setOutput is required");
+        }
+        if (jpegQuality != 0 && maxSide == 0) {
+            throw new IllegalStateException(
+                    "optJpegQuality("
+                            + jpegQuality
+                            + ") needs optMaxSide: only resized images are"
+                            + " re-encoded");
         }
         return new ShardWriter(this);
     }

@@ -1,6 +1,7 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.io.ByteRanges;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.shard.ReadAhead;
@@ -44,18 +45,21 @@ final class TarShards implements AutoCloseable {
     private final List<BadItemException> damaged;
     private final MemberChecks checks = new MemberChecks();
     private final ShardBuffers buffers;
+    private final ImageResize[] resized;
 
     private TarShards(
             ShardStore store,
             List<ShardSample> samples,
             int[] shardOf,
             List<BadItemException> damaged,
-            long largestShard) {
+            long largestShard,
+            ImageResize[] resized) {
         this.store = store;
         this.samples = samples;
         this.shardOf = shardOf;
         this.damaged = List.copyOf(damaged);
         this.buffers = new ShardBuffers(largestShard);
+        this.resized = resized;
     }
 
     /**
@@ -72,9 +76,10 @@ final class TarShards implements AutoCloseable {
             List<Integer> shardOf = new ArrayList<>();
             List<BadItemException> damaged = new ArrayList<>();
             long largest = 0;
+            ImageResize[] resized = new ImageResize[store.names().size()];
             for (int shard = 0; shard < store.names().size(); shard++) {
                 try {
-                    for (ShardSample sample : samplesOf(store, shard, everyMember)) {
+                    for (ShardSample sample : samplesOf(store, shard, everyMember, resized)) {
                         samples.add(everyMember ? sample : sample.imageOnly());
                         shardOf.add(shard);
                     }
@@ -84,14 +89,18 @@ final class TarShards implements AutoCloseable {
                 largest = Math.max(largest, store.length(shard));
             }
             int[] shards = shardOf.stream().mapToInt(Integer::intValue).toArray();
-            return new TarShards(store, samples, shards, damaged, largest);
+            return new TarShards(store, samples, shards, damaged, largest, resized);
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
         }
     }
 
-    private static List<ShardSample> samplesOf(ShardStore store, int shard, boolean everyMember)
+    /**
+     * The samples of {@code shard}, from its index if it has one; notes its images' re-encoding.
+     */
+    private static List<ShardSample> samplesOf(
+            ShardStore store, int shard, boolean everyMember, ImageResize[] resized)
             throws IOException {
         String name = store.names().get(shard);
         long length = store.length(shard);
@@ -99,6 +108,7 @@ final class TarShards implements AutoCloseable {
         if (index != null) {
             List<ShardSample> indexed = ShardIndexFile.parse(name, length, index, everyMember);
             if (indexed != null) {
+                resized[shard] = ShardIndexFile.resized(name, index);
                 return indexed;
             }
         }
@@ -108,6 +118,11 @@ final class TarShards implements AutoCloseable {
 
     ShardStore store() {
         return store;
+    }
+
+    /** How {@code shard}'s images were re-encoded, as its index records it, or null. */
+    ImageResize resized(int shard) {
+        return resized[shard];
     }
 
     List<ShardSample> samples() {

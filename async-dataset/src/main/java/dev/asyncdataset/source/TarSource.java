@@ -1,7 +1,9 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageResize;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the tar shard sources ({@link TarShardSource}, {@link TarSampleSource}) share: their shards
@@ -25,6 +27,19 @@ abstract class TarSource<T> implements ShardedSource<T> {
      */
     public int shardCount() {
         return shards.shardCount();
+    }
+
+    /**
+     * Returns how {@link ShardWriter} re-encoded the images of shard {@code shard} ({@link
+     * ShardWriterBuilder#optMaxSide}), as the shard's index records it.
+     *
+     * @param shard the shard, from 0 to {@link #shardCount()} - 1
+     * @return the maximum side and JPEG quality, or empty if the images are stored as they came (or
+     *     the shard is read without an index, which does not record it)
+     * @throws IndexOutOfBoundsException if there is no such shard
+     */
+    public Optional<ImageResize> resized(int shard) {
+        return Optional.ofNullable(shards.resized(shard));
     }
 
     @Override

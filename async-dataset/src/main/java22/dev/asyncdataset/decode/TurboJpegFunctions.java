@@ -11,7 +11,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 
-/** The TurboJPEG 2.x functions the decoder calls, found in {@code libturbojpeg.so.0}. */
+/**
+ * The TurboJPEG 2.x functions the decoder and the encoder call, found in {@code libturbojpeg.so.0}.
+ */
 final class TurboJpegFunctions {
 
     final MethodHandle init;
@@ -20,6 +22,9 @@ final class TurboJpegFunctions {
     final MethodHandle decompress;
     final MethodHandle errorCode;
     final MethodHandle errorString;
+    final MethodHandle initCompress;
+    final MethodHandle compress;
+    final MethodHandle bufferSize;
 
     /**
      * Finds the functions.
@@ -46,6 +51,19 @@ final class TurboJpegFunctions {
                                 JAVA_INT, JAVA_INT, JAVA_INT));
         errorCode = find(lib, "tjGetErrorCode", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         errorString = find(lib, "tjGetErrorStr2", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        initCompress = find(lib, "tjInitCompress", FunctionDescriptor.of(ADDRESS));
+        compress =
+                find(
+                        lib,
+                        "tjCompress2",
+                        FunctionDescriptor.of(
+                                JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT,
+                                ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT));
+        bufferSize =
+                find(
+                        lib,
+                        "tjBufSize",
+                        FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT));
     }
 
     /** Calls {@code function}, which returns an {@code int}. */

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageResize;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,8 +16,10 @@ import java.util.Map;
  * Version 3: the key, the label ({@code -} if none), then for every member, in archive order, its
  * name, offset, size and CRC32C in 8 hex digits. Versions 1 and 2 list only the image member (key,
  * image name, offset, size, label and, in version 2, the image's CRC32C) and are still read: their
- * samples have the image part only, and version 1 images pass unchecked. A reader trusts an index
- * only for a shard of the recorded length, and checks every range against that length.
+ * samples have the image part only, and version 1 images pass unchecked. Version 4 is version 3 for
+ * a shard whose images were re-encoded smaller ({@link ImageResize}): its header line goes on with
+ * {@code max-side=<pixels>} and {@code jpeg-quality=<1-100>}. A reader trusts an index only for a
+ * shard of the recorded length, and checks every range against that length.
  */
 public final class ShardIndexFile {
 
@@ -24,14 +27,38 @@ public final class ShardIndexFile {
     public static final String SUFFIX = ".idx";
 
     private static final String MAGIC = "async-dataset-shard-index-v";
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
+    private static final int RESIZED = 4;
+    private static final String MAX_SIDE = "max-side=";
+    private static final String JPEG_QUALITY = "jpeg-quality=";
     private static final int MEMBER_FIELDS = 4;
 
     private ShardIndexFile() {}
 
     /** The text of the index of a shard of {@code length} bytes holding {@code samples}. */
     public static String format(long length, List<ShardSample> samples) {
-        StringBuilder text = new StringBuilder(MAGIC + VERSION + "\t" + length + "\n");
+        return format(length, samples, null);
+    }
+
+    /**
+     * The text of the index of a shard of {@code length} bytes holding {@code samples}, whose
+     * images were re-encoded by {@code resized} (version 4), or stored as they came if it is null
+     * (version 3).
+     */
+    public static String format(long length, List<ShardSample> samples, ImageResize resized) {
+        String header =
+                resized == null
+                        ? "3\t" + length
+                        : RESIZED
+                                + "\t"
+                                + length
+                                + "\t"
+                                + MAX_SIDE
+                                + resized.maxSide()
+                                + "\t"
+                                + JPEG_QUALITY
+                                + resized.jpegQuality();
+        StringBuilder text = new StringBuilder(MAGIC + header + "\n");
         for (ShardSample s : samples) {
             text.append(s.key()).append('\t').append(s.classLabel() == null ? "-" : s.classLabel());
             List<TarMember> members = new ArrayList<>(s.parts().values());
@@ -67,7 +94,7 @@ public final class ShardIndexFile {
             String[] fields = lines[i].split("\t", -1);
             try {
                 samples.add(
-                        version == 3
+                        version >= 3
                                 ? sample(shard, length, fields)
                                 : imageSample(shard, length, fields, version));
             } catch (RuntimeException e) {
@@ -78,14 +105,46 @@ public final class ShardIndexFile {
         return samples;
     }
 
+    /**
+     * Reads how the images of an index's shard were re-encoded.
+     *
+     * @return the settings a version 4 index records, or null for an index of an earlier version,
+     *     whose shard holds the images as they came
+     * @throws BadItemException if the index is malformed
+     */
+    public static ImageResize resized(String shard, byte[] bytes) throws BadItemException {
+        String text = new String(bytes, 0, Math.min(bytes.length, 256), StandardCharsets.UTF_8);
+        String[] header = text.split("\n", 2)[0].split("\t");
+        int version = version(header);
+        if (version < 0) {
+            throw new BadItemException(shard + SUFFIX, "not a shard index", null);
+        }
+        try {
+            return version == RESIZED
+                    ? new ImageResize(
+                            setting(header[2], MAX_SIDE), setting(header[3], JPEG_QUALITY))
+                    : null;
+        } catch (IllegalArgumentException e) {
+            throw new BadItemException(shard + SUFFIX, "malformed header: " + e.getMessage(), e);
+        }
+    }
+
     /** The format version the header line names, or -1 if it is not an index's. */
     private static int version(String[] header) {
-        for (int version = 1; header.length == 2 && version <= VERSION; version++) {
-            if (header[0].equals(MAGIC + version)) {
+        for (int version = 1; version <= VERSION; version++) {
+            int fields = version == RESIZED ? 4 : 2;
+            if (header.length == fields && header[0].equals(MAGIC + version)) {
                 return version;
             }
         }
         return -1;
+    }
+
+    private static int setting(String field, String name) {
+        if (!field.startsWith(name)) {
+            throw new IllegalArgumentException("expected " + name + "N, got " + field);
+        }
+        return Integer.parseInt(field.substring(name.length()));
     }
 
     private static ShardSample sample(String shard, long length, String[] f) {

@@ -52,6 +52,28 @@ public final class StageThreads {
     }
 
     /**
+     * Returns a factory of tracked daemon platform threads named {@code async-dataset-<stage>-N}
+     * that run {@code atEnd} as the last thing they do (such as handing on a decoder's per-thread
+     * buffers).
+     *
+     * @param stage the name of the threads' job
+     * @param atEnd what each thread runs when its work ends, however it ends
+     * @return the thread factory
+     */
+    public ThreadFactory platform(String stage, Runnable atEnd) {
+        ThreadFactory threads = platform(stage);
+        return task ->
+                threads.newThread(
+                        () -> {
+                            try {
+                                task.run();
+                            } finally {
+                                atEnd.run();
+                            }
+                        });
+    }
+
+    /**
      * Waits until every started thread this factory made has ended, at most {@code millis} in all.
      * Call it after the executors that own the threads have terminated: a thread they made but
      * never started (possible when an executor shuts down) is then known never to run.

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.writer;
 
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.TarMember;
@@ -24,11 +25,17 @@ public final class ShardOutput implements AutoCloseable {
     private final ShardDestination.Pending pending;
     private final TarWriter tar;
     private final List<ShardSample> samples = new ArrayList<>();
+    private final ImageResize resized;
 
-    /** Starts writing shard {@code name} to {@code destination}, invisible until committed. */
-    public ShardOutput(ShardDestination destination, String name) throws IOException {
+    /**
+     * Starts writing shard {@code name}, whose images {@code resized} re-encoded (recorded in its
+     * index; null: stored as they came), to {@code destination}, invisible until committed.
+     */
+    public ShardOutput(ShardDestination destination, String name, ImageResize resized)
+            throws IOException {
         this.destination = destination;
         this.name = name;
+        this.resized = resized;
         this.pending = destination.create(name);
         this.tar = new TarWriter(pending.stream());
     }
@@ -63,7 +70,7 @@ public final class ShardOutput implements AutoCloseable {
     public void commit() throws IOException {
         tar.finish();
         pending.commit();
-        String index = ShardIndexFile.format(tar.position(), samples);
+        String index = ShardIndexFile.format(tar.position(), samples, resized);
         destination.put(name + ShardIndexFile.SUFFIX, index.getBytes(StandardCharsets.UTF_8));
     }
 

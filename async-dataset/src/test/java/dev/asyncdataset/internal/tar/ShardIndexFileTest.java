@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.s3.S3Errors;
 import java.io.ByteArrayOutputStream;
@@ -17,8 +18,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sidecar index format: version 3 with every member and its CRC32C, versions 2 and 1 (images
- * only) still read.
+ * The sidecar index format: version 3 with every member and its CRC32C, version 4 adding the resize
+ * settings, versions 2 and 1 (images only) still read.
  */
 class ShardIndexFileTest {
 
@@ -48,6 +49,31 @@ class ShardIndexFileTest {
             }
         }
         assertNull(ShardIndexFile.parse("s.tar", shard.length + 1, bytes(text), true), "stale");
+    }
+
+    @Test
+    void aVersionFourIndexCarriesTheResizeSettingsBesideTheSamePerSampleLines() throws Exception {
+        String line = "c/1\t0\tc/1.jpg\t512\t15\t0000002a\n";
+        String v4 = "async-dataset-shard-index-v4\t4096\tmax-side=256\tjpeg-quality=90\n" + line;
+        ImageResize resize = new ImageResize(256, 90);
+        assertEquals(resize, ShardIndexFile.resized("s.tar", bytes(v4)));
+        assertEquals(
+                ShardIndexFile.parse("s.tar", 4096, bytes(v4), true),
+                ShardIndexFile.parse(
+                        "s.tar", 4096, bytes("async-dataset-shard-index-v3\t4096\n" + line), true));
+        List<ShardSample> samples = ShardIndexFile.parse("s.tar", 4096, bytes(v4), true);
+        assertEquals(v4, ShardIndexFile.format(4096, samples, resize));
+        assertNull(ShardIndexFile.resized("s.tar", bytes("async-dataset-shard-index-v3\t4096\n")));
+        for (String header :
+                List.of(
+                        "async-dataset-shard-index-v4\t4096\tmax-side=8\tjpeg-quality=90\n",
+                        "async-dataset-shard-index-v4\t4096\tjpeg-quality=90\tmax-side=256\n")) {
+            BadItemException e =
+                    assertThrows(
+                            BadItemException.class,
+                            () -> ShardIndexFile.resized("s.tar", bytes(header)));
+            assertTrue(e.getMessage().contains("s.tar.idx"), e.getMessage());
+        }
     }
 
     @Test
