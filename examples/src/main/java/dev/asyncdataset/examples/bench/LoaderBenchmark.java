@@ -1,6 +1,7 @@
 package dev.asyncdataset.examples.bench;
 
 import ai.djl.Device;
+import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Dataset;
@@ -42,6 +43,8 @@ import java.util.function.ToDoubleFunction;
  * --in-memory true|false (true: read the folder into memory first, for the CPU-bound ceiling)
  * --constant-batch true|false (true: no loader, one constant batch normalized per step: the floor)
  * --record FILE (none: record the loader's JFR events, warm-up included, into FILE)
+ * --gpus 0|1 (0: batches staged on the CPU; 1: on the first GPU, adding the fields of
+ *     {@link GpuCounters})
  * </pre>
  *
  * <p>Prints {@code EPOCH n} after each epoch, so that a memory sampler can follow the epochs.
@@ -65,21 +68,23 @@ public final class LoaderBenchmark {
         long maxNanos = (long) (options.integer("max-seconds") * 1e9);
         S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
         String record = options.text("record");
-        try (NDManager manager = NDManager.newBaseManager(Device.cpu());
-                AutoCloseable data = open(settings, options, connection);
+        Device device = settings.gpus() == 0 ? Device.cpu() : Engine.getInstance().getDevices(1)[0];
+        GpuCounters gpu = device.isGpu() ? new GpuCounters(device) : null;
+        try (NDManager manager = NDManager.newBaseManager(device);
+                AutoCloseable data = open(settings, options, connection, device);
                 TimelineRecording recording = record.isEmpty() ? null : TimelineRecording.start()) {
             Dataset dataset = dataset(data);
             List<Epoch> all = new ArrayList<>();
             long warmupEnd = System.nanoTime() + (long) (options.integer("warmup-seconds") * 1e9);
             while (System.nanoTime() < warmupEnd) {
-                all.add(runEpoch(dataset, settings, options, manager, maxNanos));
+                all.add(runEpoch(dataset, settings, options, manager, maxNanos, gpu));
                 System.out.println("EPOCH " + all.size());
             }
             int warmupEpochs = all.size();
             KernelCounts before = KernelCounts.now();
             long measuredStart = System.nanoTime();
             for (int epoch = 0; epoch < settings.epochs(); epoch++) {
-                all.add(runEpoch(dataset, settings, options, manager, maxNanos));
+                all.add(runEpoch(dataset, settings, options, manager, maxNanos, gpu));
                 System.out.println("EPOCH " + all.size());
             }
             double measuredSeconds = (System.nanoTime() - measuredStart) / 1e9;
@@ -87,9 +92,11 @@ public final class LoaderBenchmark {
             if (recording != null) {
                 recording.stopAndDump(Path.of(record));
             }
-            System.out.println(
-                    "RESULT "
-                            + json(all, warmupEpochs, dataset, counts.jsonFields(measuredSeconds)));
+            String fields = counts.jsonFields(measuredSeconds);
+            if (gpu != null) {
+                fields += ", " + gpu.jsonFields(settings.batchSize(), settings.imageSize());
+            }
+            System.out.println("RESULT " + json(all, warmupEpochs, dataset, fields));
         }
         System.exit(0);
     }
@@ -114,16 +121,17 @@ public final class LoaderBenchmark {
      * The training data, or with {@code --constant-batch true} no loader ({@link ConstantBatches}).
      */
     private static AutoCloseable open(
-            TrainingSettings settings, Options options, S3Connection connection) throws Exception {
+            TrainingSettings settings, Options options, S3Connection connection, Device device)
+            throws Exception {
         if (options.text("constant-batch").equals("true")) {
             long items = ImageFolderSource.of(Path.of(settings.data())).size();
             return new ConstantBatches(settings.batchSize(), settings.imageSize(), items);
         }
         if (!options.text("in-memory").equals("true")) {
-            return TrainingData.open(settings, connection, Device.cpu());
+            return TrainingData.open(settings, connection, device);
         }
         InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));
-        return new TrainingData(TrainingData.concurrent(settings, source, Device.cpu()), 0, source);
+        return new TrainingData(TrainingData.concurrent(settings, source, device), 0, source);
     }
 
     private static Dataset dataset(AutoCloseable data) {
@@ -135,7 +143,8 @@ public final class LoaderBenchmark {
             TrainingSettings settings,
             Options options,
             NDManager manager,
-            long maxNanos)
+            long maxNanos,
+            GpuCounters gpu)
             throws Exception {
         try (NDManager epochManager = manager.newSubManager();
                 DjlExecutor executor = DjlExecutor.of(settings)) {
@@ -154,6 +163,9 @@ public final class LoaderBenchmark {
                     windowStart = step == skip - 1 ? now : windowStart;
                     windowImages += step >= skip ? batch.getSize() : 0;
                     images += batch.getSize();
+                }
+                if (gpu != null) {
+                    gpu.sample();
                 }
                 heldBatches(dataset, settings, held);
                 if (System.nanoTime() - start > maxNanos && step >= skip + MIN_MEASURED) {
