@@ -3,17 +3,21 @@ package dev.asyncdataset.examples.data;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.ShardWriter;
+import dev.asyncdataset.source.ShardWriterBuilder;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Command line for {@link ShardWriter}: {@code --images DIR|s3://bucket/prefix --out
  * DIR|s3://bucket/prefix [--shard-mb 128] [--part-mb 8] [--fetchers 32] [--prefix shard]
- * [--endpoint URL]} turns images ({@code class/image.jpg}, in a folder or under an S3 prefix) into
- * WebDataset tar shards with {@code .cls} labels, a sidecar index per shard and {@code
- * classes.txt}, in a folder or under an S3 prefix (each shard a multipart upload in parts of {@code
- * --part-mb}). S3 is AWS, or the S3-compatible store at {@code --endpoint} (path-style access),
- * with credentials from the AWS default provider chain. Rerunning it rewrites the same shards.
+ * [--max-side 0] [--jpeg-quality 90] [--endpoint URL]} turns images ({@code class/image.jpg}, in a
+ * folder or under an S3 prefix) into WebDataset tar shards with {@code .cls} labels, a sidecar
+ * index per shard and {@code classes.txt}, in a folder or under an S3 prefix (each shard a
+ * multipart upload in parts of {@code --part-mb}). S3 is AWS, or the S3-compatible store at {@code
+ * --endpoint} (path-style access), with credentials from the AWS default provider chain. {@code
+ * --max-side N} stores the JPEGs smaller, FFCV style: those whose longest side is above N
+ * re-encoded to it at {@code --jpeg-quality} ({@code ShardWriterBuilder.optMaxSide}; 0 stores them
+ * as they come). Rerunning it rewrites the same shards.
  */
 public final class WriteShards {
 
@@ -40,6 +44,10 @@ public final class WriteShards {
                         "32",
                         "prefix",
                         "shard",
+                        "max-side",
+                        "0",
+                        "jpeg-quality",
+                        "90",
                         "endpoint",
                         "");
         Options options = Options.parse(args, defaults);
@@ -50,7 +58,7 @@ public final class WriteShards {
         int fetchers = Integer.parseInt(options.text("fetchers"));
         S3Connection s3 = S3Connection.withDefaultCredentials(options.text("endpoint"));
         long start = System.nanoTime();
-        ShardWriter writer =
+        ShardWriterBuilder builder =
                 ShardWriter.builder()
                         .setImages(options.text("images"))
                         .setOutput(options.text("out"))
@@ -58,8 +66,12 @@ public final class WriteShards {
                         .optShardBytes(Long.parseLong(options.text("shard-mb")) << 20)
                         .optPartBytes(Integer.parseInt(options.text("part-mb")) << 20)
                         .optFetchers(fetchers)
-                        .optPrefix(options.text("prefix"))
-                        .build();
+                        .optPrefix(options.text("prefix"));
+        if (options.integer("max-side") > 0) {
+            builder.optMaxSide(options.integer("max-side"))
+                    .optJpegQuality(options.integer("jpeg-quality"));
+        }
+        ShardWriter writer = builder.build();
         List<String> shards = writer.write();
         System.out.printf(
                 "%d shards in %s (%.1f s, %d S3 requests retried)%n",
