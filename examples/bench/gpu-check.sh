@@ -8,7 +8,7 @@
 # and exits non-zero if any step fails; logs go to target/gpu-check/. Without a CUDA GPU (no
 # nvidia-smi listing one) it says so and exits 0.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
     echo "gpu-check: no CUDA GPU here (nvidia-smi lists none): nothing to check, exit 0."
     exit 0
@@ -22,11 +22,6 @@ failed=0
 record() {
     rows+=("$(printf '| %-26s | %-6s | %s |' "$1" "$2" "$3")")
     [ "$2" = ok ] || failed=1
-}
-
-# field JSON NAME: one field of a loader benchmark's RESULT line
-field() {
-    /usr/bin/python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"
 }
 
 # loader DEVICE GPUS: the loader benchmark with batches staged on DEVICE

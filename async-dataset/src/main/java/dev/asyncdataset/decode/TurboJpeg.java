@@ -81,7 +81,6 @@ final class TurboJpeg {
     private static final String DECODER_CLASS = "dev.asyncdataset.decode.TurboJpegDecoder";
     private static final String ENCODER_CLASS = "dev.asyncdataset.decode.TurboJpegEncoder";
     private static final Decoder DECODER = (Decoder) load(DECODER_CLASS, "decoding");
-    private static final Encoder ENCODER = (Encoder) load(ENCODER_CLASS, "encoding");
 
     private TurboJpeg() {}
 
@@ -100,7 +99,12 @@ final class TurboJpeg {
      * @return the encoder, or {@code null} if TurboJPEG cannot be used here
      */
     static Encoder encoder() {
-        return ENCODER;
+        return EncoderHolder.ENCODER;
+    }
+
+    /** Loads the encoder when it is first asked for: only writers of resized images need it. */
+    private static final class EncoderHolder {
+        static final Encoder ENCODER = (Encoder) load(ENCODER_CLASS, "encoding");
     }
 
     /** Opens {@code implementation}, or returns null (and says why) if it cannot be used here. */

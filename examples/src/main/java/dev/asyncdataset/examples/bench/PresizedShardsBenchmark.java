@@ -21,13 +21,14 @@ import java.util.stream.Stream;
 
 /**
  * Pre-sized shards against the originals, in one run: writes the images of {@code --data} ({@code
- * class/image.jpg}) as tar shards as they come and at each of {@code --sides} (JPEG quality {@code
- * --quality}), then loads each set with {@code ConcurrentDataset} (the training recipe at {@code
- * --image-size}, normalized float batches on the CPU, batch {@code --batch-size}, no training
- * step): one warm-up epoch of each set, then {@code --runs} rounds in which every set, in an order
- * rotated each round, loads {@code --epochs} epochs. Prints per set the median images/s and CPU per
- * image (user + system, the whole process) over the rounds, the writer's cost, and what the stored
- * size costs the crops ({@link PresizedCropQuality}). Shards go to {@code --out}.
+ * class/image.jpg}; {@code --enlarge F}: each F times larger) as tar shards as they come and at
+ * each of {@code --sides} (JPEG quality {@code --quality}), then loads each set with {@code
+ * ConcurrentDataset} (the training recipe at {@code --image-size}, normalized float batches on the
+ * CPU, batch {@code --batch-size}, no training step): one warm-up epoch of each set, then {@code
+ * --runs} rounds in which every set, in an order rotated each round, loads {@code --epochs} epochs.
+ * Prints per set the median images/s and CPU per image (user + system, the whole process) over the
+ * rounds, the writer's cost, and what the stored size costs the crops ({@link
+ * PresizedCropQuality}). Shards go to {@code --out}.
  */
 public final class PresizedShardsBenchmark {
 
@@ -54,14 +55,16 @@ public final class PresizedShardsBenchmark {
                         "epochs", "2",
                         "batch-size", "64",
                         "image-size", "224",
-                        "seed", "7");
+                        "seed", "7",
+                        "enlarge", "1");
         Options options = Options.parse(args, defaults);
+        Path data = enlarged(Path.of(options.text("data")), options);
         List<Set> sets = new ArrayList<>();
         List<Integer> sides = new ArrayList<>(List.of(0));
         Arrays.stream(options.text("sides").split(",")).map(Integer::valueOf).forEach(sides::add);
         for (int side : sides) {
             double[] write = new double[3];
-            TarShardSource source = write(options, side, write);
+            TarShardSource source = write(data, options, side, write);
             sets.add(new Set(side, source, dataset(source, options), write));
         }
         for (Set set : sets) {
@@ -88,11 +91,11 @@ public final class PresizedShardsBenchmark {
      * Writes the shards of one set; fills {@code write} with the CPU ms, the wall ms and the shard
      * KB per image.
      */
-    private static TarShardSource write(Options options, int side, double[] write)
+    private static TarShardSource write(Path data, Options options, int side, double[] write)
             throws Exception {
         Path out = Path.of(options.text("out"), side == 0 ? "original" : "side-" + side);
         ShardWriterBuilder builder =
-                ShardWriter.builder().setImages(options.text("data")).setOutput(out.toString());
+                ShardWriter.builder().setImages(data).setOutput(out.toString());
         if (side > 0) {
             builder.optMaxSide(side).optJpegQuality(options.integer("quality"));
         }
@@ -111,6 +114,35 @@ public final class PresizedShardsBenchmark {
             write[2] = bytes / 1e3 / source.size();
         }
         return source;
+    }
+
+    /**
+     * With {@code --enlarge F} above 1, a copy of {@code data} with every image F times larger
+     * (bicubic, JPEG quality 0.9: {@link CropDecodeQuality#enlarged}), made once under {@code
+     * --out}: images larger than ImageNet's, as a camera takes them.
+     */
+    private static Path enlarged(Path data, Options options) throws Exception {
+        int factor = options.integer("enlarge");
+        if (factor <= 1) {
+            return data;
+        }
+        Path copy = Path.of(options.text("out"), "images-x" + factor);
+        Path done = copy.resolve(".complete");
+        if (Files.exists(done)) {
+            return copy;
+        }
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(data)) {
+            files = walk.filter(f -> f.toString().endsWith(".jpg")).toList();
+        }
+        for (Path file : files) {
+            Path target = copy.resolve(data.relativize(file).toString());
+            Files.createDirectories(target.getParent());
+            Map<String, byte[]> one = Map.of(file.toString(), Files.readAllBytes(file));
+            Files.write(target, CropDecodeQuality.enlarged(one, factor).get(file.toString()));
+        }
+        Files.createFile(done);
+        return copy;
     }
 
     private static ConcurrentDataset dataset(TarShardSource source, Options options) {
