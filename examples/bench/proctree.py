@@ -32,11 +32,20 @@ def tree(pid):
 
 def pss_kb(pid):
     """Proportional set size of pid and all its descendants, in KB."""
+    return rollup_kb(pid, "Pss:")
+
+
+def rss_kb(pid):
+    """Resident set size of pid and all its descendants, in KB (shared pages counted in each)."""
+    return rollup_kb(pid, "Rss:")
+
+
+def rollup_kb(pid, field):
     total = 0
     for p in tree(pid):
         try:
             with open(f"/proc/{p}/smaps_rollup") as f:
-                total += sum(int(line.split()[1]) for line in f if line.startswith("Pss:"))
+                total += sum(int(line.split()[1]) for line in f if line.startswith(field))
         except (FileNotFoundError, ProcessLookupError, PermissionError):
             pass
     return total

@@ -35,15 +35,17 @@ def count(x):
 
 def kernel_head(cores):
     """The headers of kernel_cells: per image delivered in the measured epochs."""
-    return ["minor faults / image", "user CPU ms / image", f"system CPU, % of {cores} cores"]
+    return ["minor faults / image", "user CPU ms / image", f"system CPU, % of {cores} cores",
+            "heap KB allocated / image"]
 
 
 def kernel_cells(r):
     """What the kernel counted over a row's measured epochs ("-" in results from before)."""
     if "faults_per_image" not in r:
-        return ["-"] * 3
+        return ["-"] * 4
+    alloc = f"{r['alloc_kb_per_image']:.0f}" if "alloc_kb_per_image" in r else "-"
     return [count(r["faults_per_image"]), f"{r['user_ms_per_image']:.2f}",
-            f"{r['system_share']:.1%}"]
+            f"{r['system_share']:.1%}", alloc]
 
 
 def row(cells):
@@ -65,22 +67,29 @@ def main_table(results, table):
     return "\n".join(lines)
 
 
+def rss(r):
+    """The peak RSS of the process tree ("-" in results from before it was sampled)."""
+    return f"{r['peak_rss_mb']} MB" if "peak_rss_mb" in r else "-"
+
+
 def throughput_cell(r):
-    faults, _, system = kernel_cells(r)
+    faults, _, system, _ = kernel_cells(r)
     return f"{r['rate']:.0f} ({faults}, {system})"
 
 
 def detail_table(results, table, storage, cores):
     top = ceiling(table)
     lines = header(["loader", "img/s", "of ceiling"] + kernel_head(cores) + [
-        "batches in flight (+ staged)", "peak PSS", "first batch, cold", "first batch, warm"], 9)
+        "batches in flight (+ staged)", "peak PSS", "peak RSS", "first batch, cold",
+        "first batch, warm"], 11)
     for r in (r for r in results if r["storage"] == storage):
         warm = sorted(r["first_batch_ms"][1:])
         warm_ms = warm[len(warm) // 2] if warm else float("nan")
         held = f"{r['batches_in_flight']}" + (f" (+{r['batches_staged']})" if r["kind"] ==
                                               "concurrent" else "")
         cells = [f"{r['rate']:.0f}", ratio(r["rate"], top, "{:.0%}")] + kernel_cells(r) + [
-            held, f"{r['peak_mb']} MB", f"{r['first_batch_ms'][0]:.0f} ms", f"{warm_ms:.0f} ms"]
+            held, f"{r['peak_mb']} MB", rss(r), f"{r['first_batch_ms'][0]:.0f} ms",
+            f"{warm_ms:.0f} ms"]
         lines.append(row([r["loader"]] + cells))
     return "\n".join(lines)
 
@@ -95,7 +104,7 @@ def best_peers_table(results, table, cores):
     run (suite.py --best): each one's rate, ConcurrentDataset's rate over it, for ConcurrentDataset
     on S3 the share of its folder rate, and the kernel's counts."""
     lines = header(["storage", "loader", "img/s", "ConcurrentDataset / this", "of the folder's rate"]
-                   + kernel_head(cores) + ["peak PSS"], 7)
+                   + kernel_head(cores) + ["peak PSS", "peak RSS"], 9)
     folder = table.get(("folder", DEFAULT))
     for storage in STORAGES[1:]:
         ours = table.get((storage, DEFAULT))
@@ -112,7 +121,7 @@ def best_peers_table(results, table, cores):
 
 
 def best_row(cells, r):
-    return row(cells + kernel_cells(r) + [f"{r['peak_mb']} MB"])
+    return row(cells + kernel_cells(r) + [f"{r['peak_mb']} MB", rss(r)])
 
 
 def ratio(a, b, spec):

@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 
-from proctree import pss_kb
+from proctree import pss_kb, rss_kb
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT = os.path.join(ROOT, "target", "bench")
@@ -49,14 +49,15 @@ def torch_command(args):
 
 
 def run(command, env):
-    """Runs one configuration; returns its RESULT object plus the peak PSS in MB."""
+    """Runs one configuration; returns its RESULT object plus the peak PSS and RSS in MB."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=env, cwd=ROOT)
-    peak = [0]
+    peak = [0, 0]
 
     def sample():
         while process.poll() is None:
             peak[0] = max(peak[0], pss_kb(process.pid))
+            peak[1] = max(peak[1], rss_kb(process.pid))
             time.sleep(0.2)
     sampler = threading.Thread(target=sample)
     sampler.start()
@@ -68,13 +69,14 @@ def run(command, env):
         raise RuntimeError(f"{' '.join(shown)} failed ({process.returncode}):\n{err[-3000:]}")
     result = json.loads(lines[-1][len("RESULT "):])
     result["peak_mb"] = round(peak[0] / 1024)
+    result["peak_rss_mb"] = round(peak[1] / 1024)
     return result
 
 
 def run_loader(command, env):
     """Runs one loader configuration: its result with the median rate and the kernel's counts of
-    the measured epochs per image delivered (minor page faults, user and system CPU ms) and system
-    CPU as a share of all cores' time."""
+    the measured epochs per image delivered (minor page faults, user and system CPU ms), system
+    CPU as a share of all cores' time and, for Java loaders, the heap KB allocated per image."""
     result = run(command, env)
     images = sum(result["images"])
     user_ms, system_ms = (1000 * result[k] / images for k in ("user_cpu_s", "system_cpu_s"))
@@ -82,13 +84,21 @@ def run_loader(command, env):
                   faults_per_image=result["minor_faults"] / images,
                   user_ms_per_image=user_ms, cpu_ms_per_image=user_ms + system_ms,
                   system_share=result["system_cpu_s"] / (result["measured_s"] * CORES))
+    if result.get("allocated_bytes", -1) >= 0:
+        result["alloc_kb_per_image"] = result["allocated_bytes"] / images / 1024
     return result
 
 
 def kernel_summary(result):
     return (f"{result['rate']:7.1f} img/s  {result['faults_per_image']:7.1f} faults/img  "
             f"{result['cpu_ms_per_image']:5.2f} CPU ms/img  {result['system_share']:5.1%} sys  "
-            f"{result['peak_mb']:5} MB")
+            f"{alloc_kb(result):>5} KB alloc/img  {result['peak_mb']:5} MB PSS  "
+            f"{result['peak_rss_mb']:5} MB RSS")
+
+
+def alloc_kb(result):
+    """Heap KB allocated per image, "-" where the loader does not count it (PyTorch)."""
+    return f"{result['alloc_kb_per_image']:.0f}" if "alloc_kb_per_image" in result else "-"
 
 
 QUICK = {"ConcurrentDataset (defaults)", "ConcurrentDataset (per-item buffers)",

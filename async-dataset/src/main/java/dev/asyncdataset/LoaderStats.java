@@ -34,7 +34,7 @@ import dev.asyncdataset.source.ItemSource;
  *     source keeps up to that many free buffers for reuse)
  * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
  *     host batch buffers, one array per field per batch), {@code "recycled-normalized"} (the same,
- *     each row written already normalized by the decode threads, for {@code
+ *     each collated batch normalized into a reused float buffer, for {@code
  *     ImageRecipes.deviceNormalize()} on a CPU device) or {@code "per-item"} (an array per item,
  *     stacked into the batch); see {@link ConcurrentDataset.Builder#optRecycleBuffers}
  * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;

@@ -9,10 +9,9 @@ import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.testing.Poll;
+import dev.asyncdataset.testing.ResidentMemory;
 import dev.asyncdataset.testing.TestImages;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,13 +65,13 @@ class LongRunTest {
                 // an epoch another test abandoned may still be closing on the cleaner thread
                 Poll.until("loader threads after epoch " + epoch, () -> StageThreads.live() == 0);
                 System.gc();
-                rssKib.add((double) residentKib());
+                rssKib.add((double) ResidentMemory.totalKib());
                 threads.add((double) ManagementFactory.getThreadMXBean().getThreadCount());
             }
         }
         assertEquals("recycled", dataset.stats().bufferPath());
-        double rssSlope = slope(rssKib.subList(WARM_UP, rssKib.size()));
-        double threadSlope = slope(threads.subList(WARM_UP, threads.size()));
+        double rssSlope = ResidentMemory.slope(rssKib.subList(WARM_UP, rssKib.size()));
+        double threadSlope = ResidentMemory.slope(threads.subList(WARM_UP, threads.size()));
         System.out.printf(
                 "long run (MALLOC_ARENA_MAX=%s): %d epochs after warm-up, RSS %.0f -> %.0f KiB,"
                         + " slope %.1f KiB/epoch; threads %.0f -> %.0f, slope %.3f/epoch%n",
@@ -86,28 +85,5 @@ class LongRunTest {
                 threadSlope);
         assertTrue(rssSlope < MAX_RSS_SLOPE_KIB, "resident memory grows: " + rssKib);
         assertTrue(threadSlope < 0.1, "threads grow: " + threads);
-    }
-
-    /** Least-squares slope of {@code ys} against 0, 1, 2, ... */
-    static double slope(List<Double> ys) {
-        int n = ys.size();
-        double meanX = (n - 1) / 2.0;
-        double meanY = ys.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        double covariance = 0;
-        double variance = 0;
-        for (int x = 0; x < n; x++) {
-            covariance += (x - meanX) * (ys.get(x) - meanY);
-            variance += (x - meanX) * (x - meanX);
-        }
-        return covariance / variance;
-    }
-
-    private static long residentKib() throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", ""));
-            }
-        }
-        throw new IllegalStateException("no VmRSS in /proc/self/status");
     }
 }

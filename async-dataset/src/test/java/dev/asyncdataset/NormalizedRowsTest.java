@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With {@code deviceNormalize()} on a CPU device, the decode threads write each row already
- * normalized into the recycled blocks: the batches equal, bit for bit, those the device pipeline
- * makes of the per-item path's uint8 batches, and the blocks are reused, not allocated per batch.
+ * With {@code deviceNormalize()} on a CPU device, the collator normalizes each batch's uint8 rows
+ * into a recycled float block: the batches equal, bit for bit, those the device pipeline makes of
+ * the per-item path's uint8 batches, and the blocks are reused, not allocated per batch.
  */
 class NormalizedRowsTest {
 

@@ -10,8 +10,8 @@ import ai.djl.translate.Transform;
  * Turns a batch of uint8 images (N, H, W, C) into normalized float32 (N, C, H, W) in one pass on
  * the batch's device: {@code (x - 255 mean) / (255 std)}, the same numbers as DJL's {@code
  * ToTensor} followed by {@code Normalize}, per item, up to float rounding. On the recycled path to
- * a CPU device the same numbers are written per item by the decode threads instead ({@link
- * NormalizedRowWriter}, through {@link #toChw}).
+ * a CPU device the same numbers are written for each collated batch on the CPU instead ({@link
+ * RowNormalizer}, through {@link #toChw}).
  */
 final class DeviceNormalize implements Transform {
 

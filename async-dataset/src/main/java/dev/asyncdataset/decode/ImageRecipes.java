@@ -78,8 +78,8 @@ public final class ImageRecipes {
     /**
      * The per-batch ImageNet normalization for {@code optDevicePipeline}: a uint8 (N, H, W, 3)
      * batch becomes normalized float32 (N, 3, H, W) on the batch's device. As the whole device
-     * pipeline of a loader that writes recycled rows to a CPU device, it runs in the row write
-     * instead, on the decode threads, with the same numbers ({@link NormalizedRowWriter}).
+     * pipeline of a loader that writes recycled rows to a CPU device, it runs on each collated
+     * batch instead, on a decode thread, with the same numbers ({@link RowNormalizer}).
      *
      * @return the transform
      */

@@ -3,12 +3,11 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.DataType;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.decode.NormalizedRowWriter;
+import dev.asyncdataset.decode.RowNormalizer;
 import dev.asyncdataset.decode.RowWriter;
 import dev.asyncdataset.source.LabeledImageSource;
 
@@ -27,7 +26,8 @@ interface BatchAssembly {
      * when buffers are recycled, the source is a {@link LabeledImageSource}, the item pipeline is
      * one of {@code ImageRecipes}' with nothing added, both batchifiers stack, and there is no
      * per-batch data pipeline; on a CPU device with {@code ImageRecipes.deviceNormalize()} as the
-     * whole device pipeline, those rows are written already normalized. Per item otherwise.
+     * whole device pipeline, the collated rows are normalized into float rows on the CPU. Per item
+     * otherwise.
      */
     static BatchAssembly of(LoaderSpec spec, Device device) {
         RowWriter rows = recycles(spec) ? RowWriter.of(spec.pipelines().item()) : null;
@@ -35,24 +35,15 @@ interface BatchAssembly {
             return new ItemAssembly(spec);
         }
         LabeledImageSource source = (LabeledImageSource) spec.source();
-        NormalizedRowWriter normalized =
-                device.isGpu() ? null : NormalizedRowWriter.of(rows, spec.pipelines().device());
-        if (normalized != null) {
-            return new RowAssembly(
-                    source,
-                    spec.hostBuffers(),
-                    normalized.itemShape(),
-                    normalized.dataType(),
-                    normalized::write,
-                    null);
-        }
+        RowNormalizer normalizer =
+                device.isGpu() ? null : RowNormalizer.of(rows, spec.pipelines().device());
         return new RowAssembly(
                 source,
                 spec.hostBuffers(),
                 rows.itemShape(),
-                DataType.UINT8,
                 rows::write,
-                spec.pipelines().device());
+                normalizer,
+                normalizer != null ? null : spec.pipelines().device());
     }
 
     private static boolean recycles(LoaderSpec spec) {

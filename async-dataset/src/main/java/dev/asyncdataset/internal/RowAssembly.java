@@ -8,15 +8,18 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.RowNormalizer;
 import dev.asyncdataset.source.LabeledImageSource;
 import java.nio.ByteBuffer;
 
 /**
  * Batches assembled in recycled rows: each planned batch borrows a {@link HostBuffers} block, each
  * decode thread writes its item's row (and label) straight into it, and the collator makes one
- * array per field over the block. Rows are uint8 (H, W, 3) for a device pipeline to finish, or
- * already normalized float32 (3, H, W) when normalizing was moved into the row write. Who may write
- * a block and when it comes back: {@link HostRows}.
+ * array per field over the block. Rows are uint8 (H, W, 3): in flight a batch holds a quarter of
+ * what its floats would take. The device pipeline finishes them on the device, or, when it only
+ * normalizes and the device is the CPU, the collator normalizes them into a float32 (3, H, W) block
+ * and gives the uint8 block back at once. Who may write a block and when it comes back: {@link
+ * HostRows}.
  */
 final class RowAssembly implements BatchAssembly {
 
@@ -30,36 +33,36 @@ final class RowAssembly implements BatchAssembly {
     private final LabeledImageSource source;
     private final HostBuffers buffers;
     private final Shape itemShape;
-    private final DataType type;
     private final RowWrite write;
+    private final RowNormalizer normalizer;
     private final Pipeline devicePipeline;
 
     /**
      * @param source the labeled images
      * @param buffers the dataset's recycled blocks
-     * @param itemShape the shape of one row
-     * @param type the type of a row's elements
+     * @param itemShape the shape of one uint8 row
      * @param write decodes an item into its row
+     * @param normalizer normalizes the collated rows into float rows, or {@code null}
      * @param devicePipeline what remains to run on the device, or {@code null}
      */
     RowAssembly(
             LabeledImageSource source,
             HostBuffers buffers,
             Shape itemShape,
-            DataType type,
             RowWrite write,
+            RowNormalizer normalizer,
             Pipeline devicePipeline) {
         this.source = source;
         this.buffers = buffers;
         this.itemShape = itemShape;
-        this.type = type;
         this.write = write;
+        this.normalizer = normalizer;
         this.devicePipeline = devicePipeline;
     }
 
     @Override
     public HostRows lend(int items, NDManager owner) {
-        return buffers.lend(items, itemShape, type, owner);
+        return buffers.lend(items, itemShape, DataType.UINT8, owner);
     }
 
     @Override
@@ -73,7 +76,9 @@ final class RowAssembly implements BatchAssembly {
 
     @Override
     public NDList[] collate(PendingBatch batch) {
-        return batch.rows.arrays(batch.manager, batch.filled());
+        return normalizer == null
+                ? batch.rows.arrays(batch.manager, batch.filled())
+                : batch.rows.normalized(batch.manager, batch.filled(), normalizer);
     }
 
     @Override
@@ -99,6 +104,6 @@ final class RowAssembly implements BatchAssembly {
 
     @Override
     public String bufferPath() {
-        return type == DataType.UINT8 ? "recycled" : "recycled-normalized";
+        return normalizer == null ? "recycled" : "recycled-normalized";
     }
 }

@@ -35,8 +35,9 @@ import java.util.function.ToDoubleFunction;
  * were built ({@code buffer_path}: recycled or per-item, chosen with {@code --recycle-buffers
  * true|false}), the recycled host bytes held and the most bytes of shard buffers an epoch held
  * (shard streaming), and what the kernel counted over the measured epochs ({@link KernelCounts}:
- * their wall time, minor page faults, user and system CPU time of the process). Options: those of
- * {@code TrainResNet}, plus
+ * their wall time, minor page faults, user and system CPU time of the process) and the heap bytes
+ * all threads allocated over them ({@link HeapAllocation}). Options: those of {@code TrainResNet},
+ * plus
  *
  * <pre>
  * --max-seconds S (20)  --skip N (1)  --warmup-seconds S (0)
@@ -82,6 +83,7 @@ public final class LoaderBenchmark {
             }
             int warmupEpochs = all.size();
             KernelCounts before = KernelCounts.now();
+            long allocatedBefore = HeapAllocation.total();
             long measuredStart = System.nanoTime();
             for (int epoch = 0; epoch < settings.epochs(); epoch++) {
                 all.add(runEpoch(dataset, settings, options, manager, maxNanos, gpu));
@@ -89,6 +91,7 @@ public final class LoaderBenchmark {
             }
             double measuredSeconds = (System.nanoTime() - measuredStart) / 1e9;
             KernelCounts counts = KernelCounts.now().since(before);
+            long allocated = HeapAllocation.total() - allocatedBefore;
             if (recording != null) {
                 recording.stopAndDump(Path.of(record));
             }
@@ -96,7 +99,7 @@ public final class LoaderBenchmark {
             if (gpu != null) {
                 fields += ", " + gpu.jsonFields(settings.batchSize(), settings.imageSize());
             }
-            System.out.println("RESULT " + json(all, warmupEpochs, dataset, fields));
+            System.out.println("RESULT " + json(all, warmupEpochs, dataset, fields, allocated));
         }
         System.exit(0);
     }
@@ -196,7 +199,11 @@ public final class LoaderBenchmark {
     }
 
     private static String json(
-            List<Epoch> all, int warmupEpochs, Dataset dataset, String kernelCounts) {
+            List<Epoch> all,
+            int warmupEpochs,
+            Dataset dataset,
+            String kernelCounts,
+            long allocatedBytes) {
         List<Epoch> epochs = all.subList(warmupEpochs, all.size());
         LoaderStats stats = dataset instanceof ConcurrentDataset c ? c.stats() : null;
         return String.format(
@@ -205,7 +212,7 @@ public final class LoaderBenchmark {
                         + "\"warmup_epochs\": %d, \"batches_in_flight\": %d, "
                         + "\"batches_staged\": %d, \"total_images\": %d, \"total_bytes\": %d, "
                         + "\"buffer_path\": \"%s\", \"host_buffer_mb\": %.1f, "
-                        + "\"peak_shard_buffer_mb\": %.1f, %s}",
+                        + "\"peak_shard_buffer_mb\": %.1f, \"allocated_bytes\": %d, %s}",
                 list(epochs, Epoch::rate),
                 list(all, Epoch::firstBatchMillis),
                 list(epochs, e -> (double) e.images()),
@@ -217,6 +224,7 @@ public final class LoaderBenchmark {
                 stats != null ? stats.bufferPath() : "n/a",
                 stats != null ? stats.hostBytesHeld() / 1e6 : 0,
                 all.stream().mapToLong(Epoch::shardBytes).max().orElse(0) / 1e6,
+                allocatedBytes,
                 kernelCounts);
     }
 
