@@ -10,7 +10,6 @@ import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongFunction;
 
@@ -54,7 +53,9 @@ final class DecodeStage {
             ItemFailures failures,
             StatsCounter stats) {
         this.threads =
-                Executors.newFixedThreadPool(decodeThreads, releasing(factory.platform("decode")));
+                Executors.newFixedThreadPool(
+                        decodeThreads,
+                        factory.platform("decode", ImageDecoder::releaseThreadBuffers));
         this.keys = source::describe;
         this.assembly = assembly;
         this.collator = collator;
@@ -132,19 +133,6 @@ final class DecodeStage {
             record.getLabels().attach(batch.manager);
         }
         return record;
-    }
-
-    /** Threads that free the decoder's per-thread buffers when they end. */
-    private static ThreadFactory releasing(ThreadFactory factory) {
-        return task ->
-                factory.newThread(
-                        () -> {
-                            try {
-                                task.run();
-                            } finally {
-                                ImageDecoder.releaseThreadBuffers();
-                            }
-                        });
     }
 
     /** Stops taking items and interrupts the running ones; returns at once. */
