@@ -6,6 +6,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Dataset;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.LoaderStats;
+import dev.asyncdataset.examples.DataRole;
 import dev.asyncdataset.examples.DjlExecutor;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.TrainingData;
@@ -123,7 +124,10 @@ public final class LoaderBenchmark {
             return TrainingData.open(settings, connection, Device.cpu());
         }
         InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));
-        return new TrainingData(TrainingData.concurrent(settings, source, Device.cpu()), 0, source);
+        return new TrainingData(
+                TrainingData.concurrent(settings, source, Device.cpu(), DataRole.TRAINING),
+                0,
+                source);
     }
 
     private static Dataset dataset(AutoCloseable data) {
