@@ -28,7 +28,7 @@ class MainJobSmokeIT {
     @TempDir Path dataDir;
 
     @Test
-    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void trainsAndValidatesWithBothLoadersFromS3AndFromTarShardsAndPrintsTheTableAndTimelines()
             throws Exception {
         String[] args = {

@@ -36,7 +36,7 @@ class ResumeAfterKillIT {
     private static final Pattern CHECKPOINT =
             Pattern.compile("checkpoint \\S+: epoch (\\d+), batch (\\d+), step (\\d+)");
     private static final int KILL_AT_STEP = 16;
-    private static final long SECONDS = 240;
+    private static final long SECONDS = 600;
 
     @TempDir static Path dir;
 
@@ -54,13 +54,13 @@ class ResumeAfterKillIT {
     }
 
     @Test
-    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void resumedFolderRunTrainsOnTheSameItemsToTheSameLosses() throws Exception {
         resumesExactly(dir.resolve("images"), "folder");
     }
 
     @Test
-    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void resumedShardRunTrainsOnTheSameItemsToTheSameLosses() throws Exception {
         resumesExactly(dir.resolve("shards"), "shards");
     }
