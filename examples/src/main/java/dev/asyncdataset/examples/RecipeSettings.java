@@ -73,12 +73,17 @@ public record RecipeSettings(
      *
      * @param options the options
      * @return the recipe
-     * @throws IllegalArgumentException if {@code --optimizer} is neither sgd nor adam
+     * @throws IllegalArgumentException if {@code --optimizer} is neither sgd nor adam, or {@code
+     *     --checkpoint-every} is negative
      */
     public static RecipeSettings from(Options options) {
         String optimizer = options.text("optimizer");
         if (!optimizer.equals("sgd") && !optimizer.equals("adam")) {
             throw new IllegalArgumentException("--optimizer must be sgd or adam: " + optimizer);
+        }
+        int checkpointEvery = options.integer("checkpoint-every");
+        if (checkpointEvery < 0) {
+            throw new IllegalArgumentException("--checkpoint-every < 0: " + checkpointEvery);
         }
         String val = options.text("val");
         String warmup = options.text("warmup-steps");
@@ -90,7 +95,7 @@ public record RecipeSettings(
                 Float.parseFloat(options.text("lr")),
                 warmup.equals("auto") ? -1 : options.integer("warmup-steps"),
                 options.text("checkpoint-dir"),
-                options.integer("checkpoint-every"),
+                checkpointEvery,
                 options.text("resume"),
                 options.text("csv"),
                 options.text("step-log"));
