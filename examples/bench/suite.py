@@ -210,8 +210,8 @@ def measure_loaders(args, endpoints, env, failures):
 
 def measure_training(args, endpoints, env):
     endpoint = endpoints.get("20", next(iter(endpoints.values())))
-    common = ["--data", BUCKET, "--endpoint", endpoint, "--epochs", "1", "--max-steps",
-              str(args.train_steps), "--batch-size", "32", "--image-size", "64"]
+    common = ["--train", BUCKET, "--val", "none", "--endpoint", endpoint, "--epochs", "1",
+              "--max-steps", str(args.train_steps), "--batch-size", "32", "--image-size", "64"]
     runs = [("ConcurrentDataset (defaults)", java_command(
                 "dev.asyncdataset.examples.TrainResNet", common + ["--loader", "concurrent"])),
             ("DJL, 8 threads, prefetch 8", java_command(

@@ -13,18 +13,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The README's first command: with nothing prepared, generates a small ImageNet-like set (reused on
- * later runs), serves it from an embedded S3Proxy that adds a per-request latency, and trains
- * ResNet-18 on it twice from S3, with the same seed: with ConcurrentDataset, then with DJL's own
- * loader over blocking GETs. Then writes the set as WebDataset tar shards to the same server
- * (multipart uploads) and trains a third time, with ConcurrentDataset streaming the shards from
- * there. Prints a side-by-side table. Records each run with JFR and draws its timeline ({@link
- * RunTimelines}) into {@code --timelines}. Options: the training options of {@link TrainResNet}
- * except data, endpoint and loader, plus
+ * The README's first command: with nothing prepared, generates a small ImageNet-like set with a
+ * validation split (reused on later runs), serves it from an embedded S3Proxy that adds a
+ * per-request latency, and trains ResNet-18 on it twice from S3, with the same seed: with
+ * ConcurrentDataset, then with DJL's own loader over blocking GETs. Then writes each split as
+ * WebDataset tar shards to the same server (multipart uploads) and trains a third time, with
+ * ConcurrentDataset streaming the shards from there. Each run validates after every epoch with its
+ * loader (top-1, top-5). Prints a side-by-side table. Records each run with JFR and draws its
+ * timeline ({@link RunTimelines}) into {@code --timelines}. Options: the training options of {@link
+ * TrainResNet} except data, endpoint, loader, splits, checkpoints and logs, plus
  *
  * <pre>
- * --data-dir DIR (data)  --classes N (10)  --per-class N (100)  --latency-ms MS (20)
- * --timelines DIR (target/main-job; none: no recording)
+ * --data-dir DIR (data)  --classes N (10)  --per-class N (100)  --val-per-class N (20)
+ * --latency-ms MS (20)  --timelines DIR (target/main-job; none: no recording)
  * </pre>
  */
 public final class MainJob {
@@ -32,8 +33,10 @@ public final class MainJob {
     /** The loader name of the run on tar shards. */
     public static final String SHARDS_RUN = "concurrent-shards";
 
-    private static final String BUCKET_URL = "s3://imagenet-like/train";
+    private static final String BUCKET_URL = "s3://imagenet-like/";
     private static final String SHARDS_URL = "s3://imagenet-like/shards/";
+    private static final List<String> SPLITS =
+            List.of(ImageNetLikeGenerator.TRAIN, ImageNetLikeGenerator.VAL);
     private static final long SHARD_BYTES = 16L << 20;
 
     private MainJob() {}
@@ -67,9 +70,15 @@ public final class MainJob {
         Options options = Options.parse(args, defaults());
         Path folder = generate(options, out);
         try (EmbeddedS3Proxy s3 = EmbeddedS3Proxy.start(options.integer("latency-ms"))) {
-            int uploaded = S3Uploader.uploadFolder(s3.connection(), folder, BUCKET_URL);
+            int uploaded = 0;
+            for (String split : SPLITS) {
+                uploaded +=
+                        S3Uploader.uploadFolder(
+                                s3.connection(), folder.resolve(split), BUCKET_URL + split + "/");
+            }
             out.printf(
-                    "uploaded %d images to %s on S3Proxy %s (+%d ms per request)%n",
+                    "uploaded %d images (train/ and val/) to %s on S3Proxy %s (+%d ms per"
+                            + " request)%n",
                     uploaded,
                     BUCKET_URL,
                     s3.connection().endpoint(),
@@ -80,12 +89,10 @@ public final class MainJob {
             List<RunResult> results = new ArrayList<>();
             for (String loader : List.of("concurrent", "djl")) {
                 out.println("training ResNet-18 with " + ResultTable.displayName(loader));
-                TrainingSettings run = TrainingSettings.from(fromBucket.with("loader", loader));
+                Options run = fromBucket.with("loader", loader);
                 results.add(
                         timelines.record(
-                                loader,
-                                title(loader, options),
-                                () -> ResNetTraining.run(run, s3.connection())));
+                                loader, title(loader, options), () -> train(run, s3.connection())));
             }
             results.add(
                     timelines.record(
@@ -108,25 +115,36 @@ public final class MainJob {
         }
     }
 
+    private static RunResult train(Options run, S3Connection connection) throws Exception {
+        return ResNetTraining.run(
+                TrainingSettings.from(run),
+                RecipeSettings.from(run.withDefaults(RecipeSettings.defaults())),
+                connection);
+    }
+
     private static RunResult trainOnShards(
             Options options, Path folder, S3Connection connection, PrintStream out)
             throws Exception {
-        List<String> shards =
-                ShardWriter.builder()
-                        .setImages(folder)
-                        .setOutput(SHARDS_URL)
-                        .optS3(connection.options(1))
-                        .optShardBytes(SHARD_BYTES)
-                        .build()
-                        .write();
-        out.printf("wrote %d tar shards to %s%n", shards.size(), SHARDS_URL);
+        int shards = 0;
+        for (String split : SPLITS) {
+            shards +=
+                    ShardWriter.builder()
+                            .setImages(folder.resolve(split))
+                            .setOutput(SHARDS_URL + split + "/")
+                            .optS3(connection.options(1))
+                            .optShardBytes(SHARD_BYTES)
+                            .build()
+                            .write()
+                            .size();
+        }
+        out.printf("wrote %d tar shards to %s%n", shards, SHARDS_URL);
         out.println("training ResNet-18 with " + ResultTable.displayName(SHARDS_RUN));
         Options fromShards =
                 options.with("data", SHARDS_URL)
                         .with("format", "shards")
                         .with("endpoint", "")
                         .with("loader", "concurrent");
-        return ResNetTraining.run(TrainingSettings.from(fromShards), connection).named(SHARDS_RUN);
+        return train(fromShards, connection).named(SHARDS_RUN);
     }
 
     private static String title(String loader, Options options) {
@@ -136,11 +154,26 @@ public final class MainJob {
     }
 
     private static Map<String, String> defaults() {
-        Map<String, String> defaults = TrainingSettings.defaults();
-        defaults.keySet().removeAll(List.of("data", "format", "endpoint", "loader"));
+        Map<String, String> defaults = TrainResNet.defaults();
+        defaults.keySet()
+                .removeAll(
+                        List.of(
+                                "data",
+                                "format",
+                                "endpoint",
+                                "loader",
+                                "train",
+                                "val",
+                                "val-labels",
+                                "checkpoint-dir",
+                                "checkpoint-every",
+                                "resume",
+                                "csv",
+                                "step-log"));
         defaults.put("data-dir", "data");
         defaults.put("classes", "10");
         defaults.put("per-class", "100");
+        defaults.put("val-per-class", "20");
         defaults.put("latency-ms", "20");
         defaults.put("timelines", "target/main-job");
         return defaults;
@@ -149,14 +182,17 @@ public final class MainJob {
     private static Path generate(Options options, PrintStream out) throws Exception {
         int classes = options.integer("classes");
         int perClass = options.integer("per-class");
+        int valPerClass = options.integer("val-per-class");
         Path folder =
                 Path.of(options.text("data-dir"), "imagenet-like-" + classes + "x" + perClass)
                         .toAbsolutePath();
         long start = System.nanoTime();
-        ImageNetLikeGenerator.write(folder, classes, perClass, options.integer("seed"));
+        ImageNetLikeGenerator.writeSplits(
+                folder, classes, perClass, valPerClass, options.integer("seed"));
         out.printf(
-                "data set: %s (%d x %d images, ready in %.1f s)%n",
-                folder, classes, perClass, (System.nanoTime() - start) / 1e9);
+                "data set: %s (%d classes, %d training and %d validation images each, ready in"
+                        + " %.1f s)%n",
+                folder, classes, perClass, valPerClass, (System.nanoTime() - start) / 1e9);
         return folder;
     }
 

@@ -70,6 +70,19 @@ public final class Options {
     }
 
     /**
+     * Returns these options with {@code defaults} added for the names they lack, for a program that
+     * fixes some options of another's and leaves the rest at their defaults.
+     *
+     * @param defaults option names and default values
+     * @return new options
+     */
+    public Options withDefaults(Map<String, String> defaults) {
+        Map<String, String> more = new LinkedHashMap<>(defaults);
+        more.putAll(values);
+        return new Options(more);
+    }
+
+    /**
      * Returns an option's value.
      *
      * @param name the option name, without dashes

@@ -7,8 +7,9 @@ import java.util.Locale;
 public final class ResultTable {
 
     private static final String HEADER =
-            "| loader | images/s | data-wait share | epoch time (median) | loss reached |";
-    private static final String RULE = "|---|---:|---:|---:|---:|";
+            "| loader | images/s | data-wait share | epoch time (median) | loss reached"
+                    + " | val top-1 |";
+    private static final String RULE = "|---|---:|---:|---:|---:|---:|";
 
     private ResultTable() {}
 
@@ -24,14 +25,19 @@ public final class ResultTable {
             table.append(
                     String.format(
                             Locale.ROOT,
-                            "| %s | %.1f | %.1f %% | %.1f s | %.4f |%n",
+                            "| %s | %.1f | %.1f %% | %.1f s | %.4f | %s |%n",
                             displayName(result.loader()),
                             result.imagesPerSecond(),
                             100 * result.dataWaitShare(),
                             result.medianEpochSeconds(),
-                            result.loss()));
+                            result.loss(),
+                            percent(result.validation().top1())));
         }
         return table.toString();
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * share);
     }
 
     /**

@@ -8,10 +8,11 @@ import java.util.Locale;
  *
  * @param loader the loader's name
  * @param images the images trained on, over all epochs
- * @param wallNanos the wall time of {@code EasyTrain.fit}
+ * @param wallNanos the wall time of training (validation excluded)
  * @param dataWaitNanos the time the training thread spent waiting for batches
  * @param epochNanos the wall time of each epoch
  * @param loss the training loss of the last epoch
+ * @param validation the validation after the last epoch, {@link Validation#NONE} without one
  */
 public record RunResult(
         String loader,
@@ -19,7 +20,8 @@ public record RunResult(
         long wallNanos,
         long dataWaitNanos,
         List<Long> epochNanos,
-        float loss) {
+        float loss,
+        Validation validation) {
 
     /**
      * Returns the same measurements under another loader name, for runs that differ by their data.
@@ -28,7 +30,7 @@ public record RunResult(
      * @return the renamed result
      */
     public RunResult named(String name) {
-        return new RunResult(name, images, wallNanos, dataWaitNanos, epochNanos, loss);
+        return new RunResult(name, images, wallNanos, dataWaitNanos, epochNanos, loss, validation);
     }
 
     /**
@@ -62,15 +64,19 @@ public record RunResult(
     /**
      * Returns the measurements as one JSON object, for the benchmark suite.
      *
-     * @return {@code {"loader": ..., "images": ..., "wall_s": ..., "wait_share": ...}}
+     * @return {@code {"loader": ..., "images": ..., "wall_s": ..., "wait_share": ..., "val_top1":
+     *     ...}} ({@code val_top1} null without validation)
      */
     public String json() {
+        double top1 = validation.top1();
         return String.format(
                 Locale.ROOT,
-                "{\"loader\": \"%s\", \"images\": %d, \"wall_s\": %.3f, \"wait_share\": %.4f}",
+                "{\"loader\": \"%s\", \"images\": %d, \"wall_s\": %.3f, \"wait_share\": %.4f,"
+                        + " \"val_top1\": %s}",
                 loader,
                 images,
                 wallNanos / 1e9,
-                dataWaitShare());
+                dataWaitShare(),
+                Double.isNaN(top1) ? "null" : String.format(Locale.ROOT, "%.4f", top1));
     }
 }

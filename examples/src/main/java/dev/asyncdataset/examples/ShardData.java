@@ -37,8 +37,9 @@ final class ShardData {
         }
     }
 
-    /** Opens the shards for ConcurrentDataset with the settings and the training recipe. */
-    static TrainingData open(TrainingSettings settings, S3Connection connection, Device device)
+    /** Opens the shards for ConcurrentDataset with the settings and the recipe of {@code role}. */
+    static TrainingData open(
+            TrainingSettings settings, S3Connection connection, Device device, DataRole role)
             throws IOException {
         if (settings.loader().equals("djl")) {
             throw new IllegalArgumentException(
@@ -55,7 +56,7 @@ final class ShardData {
                     settings.data() + " has no classes.txt: the number of classes is unknown");
         }
         return new TrainingData(
-                TrainingData.concurrent(settings, source, device),
+                TrainingData.concurrent(settings, source, device, role),
                 source.getClasses().size(),
                 source);
     }

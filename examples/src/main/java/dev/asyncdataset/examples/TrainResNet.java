@@ -2,17 +2,24 @@ package dev.asyncdataset.examples;
 
 import dev.asyncdataset.examples.s3.S3Connection;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Trains ResNet-18 on an ImageNet-layout data set ({@code class/image.jpg}) in a folder or under an
- * {@code s3://bucket/prefix}, with ConcurrentDataset or, for comparison, DJL's own loader; or, with
- * ConcurrentDataset only, on WebDataset tar shards (written by {@code WriteShards}) in a folder.
- * Options (defaults in {@link TrainingSettings#defaults()}):
+ * Trains ResNet-18 on an ImageNet-layout data set, {@code train/} and {@code val/} of {@code
+ * class/image.jpg} in a folder or under an {@code s3://bucket/prefix}, with ConcurrentDataset or,
+ * for comparison, DJL's own loader; or, with ConcurrentDataset only, on WebDataset tar shards
+ * (written by {@code WriteShards}) of each split. Validates after every epoch (top-1, top-5), and
+ * checkpoints and resumes ({@link RecipeSettings}). Options (defaults in {@link
+ * TrainingSettings#defaults()} and {@link RecipeSettings#defaults()}):
  *
  * <pre>
- * --data DIR|s3://bucket/prefix  --format auto|images|shards (auto: shards if DIR holds .tar files)
+ * --data DIR|s3://bucket/prefix (holding train/ and val/)  --train URL  --val URL|none
+ * --val-labels FILE (key,label manifest of flat validation files on S3)
+ * --format auto|images|shards (auto: shards if the training folder holds .tar files)
  * --endpoint URL (S3-compatible store, path style)
  * --loader concurrent|djl  --epochs N  --batch-size N  --image-size PX  --max-steps N (per epoch)
+ * --optimizer sgd|adam  --lr X (0: 0.1 x batch / 256)  --warmup-steps N|auto
+ * --checkpoint-dir DIR  --checkpoint-every STEPS  --resume DIR  --csv FILE  --step-log FILE
  * --fetchers N|auto  --workers N  --staging-depth N  --decode-threads N  --djl-threads N
  * --gpus N (-1 all, 0 CPU)  --seed N
  * </pre>
@@ -30,10 +37,11 @@ public final class TrainResNet {
      */
     public static void main(String[] args) {
         try {
-            TrainingSettings settings =
-                    TrainingSettings.from(Options.parse(args, TrainingSettings.defaults()));
+            Options options = Options.parse(args, defaults());
+            TrainingSettings settings = TrainingSettings.from(options);
             S3Connection connection = S3Connection.withDefaultCredentials(settings.endpoint());
-            RunResult result = ResNetTraining.run(settings, connection);
+            RunResult result =
+                    ResNetTraining.run(settings, RecipeSettings.from(options), connection);
             System.out.print(ResultTable.format(List.of(result)));
             System.out.println("RESULT " + result.json());
             System.exit(0);
@@ -42,5 +50,16 @@ public final class TrainResNet {
             e.printStackTrace();
             System.exit(1);
         }
+    }
+
+    /**
+     * Returns the options and their defaults.
+     *
+     * @return the training options and the recipe's
+     */
+    public static Map<String, String> defaults() {
+        Map<String, String> defaults = TrainingSettings.defaults();
+        defaults.putAll(RecipeSettings.defaults());
+        return defaults;
     }
 }

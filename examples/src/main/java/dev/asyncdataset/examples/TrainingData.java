@@ -13,14 +13,16 @@ import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.S3Location;
 import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.S3SourceBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The training set of one run, built for the chosen loader from a folder or an S3 prefix of images,
- * or from tar shards ({@link ShardData}), with the same augmentation every way: random resized crop
- * and flip on uint8 images, then the ImageNet normalization (once per batch on the device for
- * ConcurrentDataset, per item on the CPU for DJL's loader, which has no per-batch stage).
+ * One split of a run, built for the chosen loader from a folder or an S3 prefix of images, or from
+ * tar shards ({@link ShardData}), with the same recipe every way: for training random resized crop
+ * and flip, for validation resize and centre crop ({@link DataRole}), on uint8 images, then the
+ * ImageNet normalization (once per batch on the device for ConcurrentDataset, per item on the CPU
+ * for DJL's loader, which has no per-batch stage).
  *
  * @param dataset the dataset to pass to {@code EasyTrain.fit}
  * @param classes the number of classes
@@ -28,6 +30,9 @@ import java.nio.file.Path;
  */
 public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseable resource)
         implements AutoCloseable {
+
+    /** The evaluation resize over the crop, 256 / 224 as for ImageNet. */
+    private static final float EVAL_RESIZE = 256f / 224;
 
     /**
      * Builds the training set of {@code settings}.
@@ -42,21 +47,43 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
     public static TrainingData open(
             TrainingSettings settings, S3Connection connection, Device device)
             throws IOException, TranslateException {
+        return open(settings, connection, device, DataRole.TRAINING);
+    }
+
+    /**
+     * Builds the split at {@code settings.data()} for {@code role}.
+     *
+     * @param settings the run's settings, {@code data} naming the split
+     * @param connection how to reach S3, used for {@code s3://} data only
+     * @param device where ConcurrentDataset stages batches
+     * @param role what the split is read for
+     * @return the split; the caller closes it
+     * @throws IOException if the data cannot be listed or a shard cannot be read
+     * @throws TranslateException if DJL's ImageFolder cannot be prepared
+     */
+    public static TrainingData open(
+            TrainingSettings settings, S3Connection connection, Device device, DataRole role)
+            throws IOException, TranslateException {
         if (ShardData.isShards(settings)) {
-            return ShardData.open(settings, connection, device);
+            return ShardData.open(settings, connection, device, role);
         }
         boolean s3 = S3Location.isS3(settings.data());
         if (settings.loader().equals("djl")) {
-            return s3 ? djlS3(settings, connection) : djlFolder(settings);
+            return s3 ? djlS3(settings, connection, role) : djlFolder(settings, role);
         }
         if (s3) {
-            S3Source source = connection.source(settings.data(), settings.maxFetchers());
+            S3SourceBuilder builder =
+                    connection.options(settings.maxFetchers()).setUrl(settings.data());
+            S3Source source =
+                    role.labels() == null
+                            ? builder.build()
+                            : builder.optManifest(role.labels()).build();
             return new TrainingData(
-                    concurrent(settings, source, device), source.getClasses().size(), source);
+                    concurrent(settings, source, device, role), source.getClasses().size(), source);
         }
         ImageFolderSource source = ImageFolderSource.of(Path.of(settings.data()));
         return new TrainingData(
-                concurrent(settings, source, device), source.getClasses().size(), source);
+                concurrent(settings, source, device, role), source.getClasses().size(), source);
     }
 
     /** Closes the resource. */
@@ -66,20 +93,22 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
     }
 
     /**
-     * Builds ConcurrentDataset over {@code source} with the settings and the training recipe.
+     * Builds ConcurrentDataset over {@code source} with the settings and the recipe of {@code
+     * role}.
      *
      * @param settings the run's settings
      * @param source where the items come from
      * @param device where batches are staged
+     * @param role what the split is read for
      * @return the dataset
      */
     public static ConcurrentDataset concurrent(
-            TrainingSettings settings, ItemSource<?> source, Device device) {
+            TrainingSettings settings, ItemSource<?> source, Device device, DataRole role) {
         ConcurrentDataset.Builder builder =
                 ConcurrentDataset.builder()
                         .setSource(source)
-                        .setSampling(settings.batchSize(), true)
-                        .optPipeline(ImageRecipes.training(settings.imageSize()))
+                        .setSampling(settings.batchSize(), !role.validation())
+                        .optPipeline(recipe(settings, role))
                         .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
                         .optWorkers(settings.workers())
                         .optStagingDepth(settings.stagingDepth())
@@ -90,28 +119,40 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (settings.fetchers() > 0) {
             builder.optFetchers(settings.fetchers());
         }
+        if (role.resume() != null) {
+            builder.optResumeFrom(role.resume());
+        }
         return builder.build();
     }
 
-    private static TrainingData djlFolder(TrainingSettings settings)
+    /** The uint8 item recipe: the training augmentation, or the evaluation geometry. */
+    private static Pipeline recipe(TrainingSettings settings, DataRole role) {
+        int size = settings.imageSize();
+        return role.validation()
+                ? ImageRecipes.evaluation(Math.round(size * EVAL_RESIZE), size)
+                : ImageRecipes.training(size);
+    }
+
+    private static TrainingData djlFolder(TrainingSettings settings, DataRole role)
             throws IOException, TranslateException {
         ImageFolder folder =
                 ImageFolder.builder()
                         .setRepositoryPath(Path.of(settings.data()))
-                        .optPipeline(cpuPipeline(settings))
-                        .setSampling(settings.batchSize(), true)
+                        .optPipeline(cpuPipeline(settings, role))
+                        .setSampling(settings.batchSize(), !role.validation())
                         .optPrefetchNumber(djlPrefetch(settings))
                         .build();
         folder.prepare();
         return new TrainingData(folder, folder.getSynset().size(), () -> {});
     }
 
-    private static TrainingData djlS3(TrainingSettings settings, S3Connection connection) {
+    private static TrainingData djlS3(
+            TrainingSettings settings, S3Connection connection, DataRole role) {
         S3ImageDataset dataset =
                 S3ImageDataset.builder()
                         .setLocation(connection, settings.data())
-                        .optPipeline(cpuPipeline(settings))
-                        .setSampling(settings.batchSize(), true)
+                        .optPipeline(cpuPipeline(settings, role))
+                        .setSampling(settings.batchSize(), !role.validation())
                         .optPrefetchNumber(djlPrefetch(settings))
                         .build();
         return new TrainingData(dataset, dataset.getClasses().size(), dataset);
@@ -122,7 +163,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         return Math.max(1, settings.djlThreads());
     }
 
-    private static Pipeline cpuPipeline(TrainingSettings settings) {
-        return ImageRecipes.training(settings.imageSize()).add(ImageRecipes.cpuNormalize());
+    private static Pipeline cpuPipeline(TrainingSettings settings, DataRole role) {
+        return recipe(settings, role).add(ImageRecipes.cpuNormalize());
     }
 }

@@ -112,6 +112,32 @@ public record TrainingSettings(
     }
 
     /**
+     * Returns these settings with other data, such as one split of a data set.
+     *
+     * @param other the data
+     * @return the settings
+     */
+    public TrainingSettings withData(String other) {
+        return new TrainingSettings(
+                other,
+                format,
+                endpoint,
+                loader,
+                epochs,
+                batchSize,
+                imageSize,
+                maxSteps,
+                fetchers,
+                workers,
+                stagingDepth,
+                decodeThreads,
+                djlThreads,
+                gpus,
+                seed,
+                recycleBuffers);
+    }
+
+    /**
      * Returns the most item reads in flight: the fixed number, or AUTO's bound.
      *
      * @return at least 1

@@ -18,18 +18,18 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's main job, shrunk to a few steps: generated JPEGs, an embedded S3Proxy with latency,
- * and real ResNet-18 training on PyTorch with both loaders from S3, then with ConcurrentDataset
- * from tar shards written from the same JPEGs to the same server; each run recorded and drawn as a
- * timeline.
+ * The README's main job, shrunk to a few steps: generated JPEGs (training and validation splits),
+ * an embedded S3Proxy with latency, and real ResNet-18 training on PyTorch with both loaders from
+ * S3, then with ConcurrentDataset from tar shards written from the same JPEGs to the same server,
+ * each validated on its split; each run recorded and drawn as a timeline.
  */
 class MainJobSmokeIT {
 
     @TempDir Path dataDir;
 
     @Test
-    @Timeout(value = 2, unit = TimeUnit.MINUTES)
-    void trainsWithBothLoadersFromS3AndFromTarShardsOnS3AndPrintsTheTableAndTimelines()
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    void trainsAndValidatesWithBothLoadersFromS3AndFromTarShardsAndPrintsTheTableAndTimelines()
             throws Exception {
         String[] args = {
             "--data-dir",
@@ -38,6 +38,8 @@ class MainJobSmokeIT {
             "2",
             "--per-class",
             "16",
+            "--val-per-class",
+            "4",
             "--image-size",
             "32",
             "--batch-size",
@@ -65,9 +67,12 @@ class MainJobSmokeIT {
             assertEquals(16, result.images(), result.loader() + ": 2 steps of 8 images");
             assertTrue(Float.isFinite(result.loss()), result.loader() + " loss " + result.loss());
             assertTrue(result.dataWaitNanos() > 0 && result.dataWaitShare() < 1, result.toString());
+            double top1 = result.validation().top1();
+            assertTrue(top1 >= 0 && top1 <= 1, result.loader() + " val top-1 " + top1);
         }
         String output = printed.toString(StandardCharsets.UTF_8);
-        assertTrue(output.contains("uploaded 32 images"), output);
+        assertTrue(output.contains("uploaded 40 images"), output);
+        assertTrue(output.contains("| val top-1 |"), output);
         assertTrue(output.contains("tar shards to s3://imagenet-like/shards/"), output);
         assertTrue(output.contains("| ConcurrentDataset |"), output);
         assertTrue(output.contains("| DJL loader (DataIterable) |"), output);

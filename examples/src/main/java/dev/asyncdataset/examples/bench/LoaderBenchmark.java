@@ -7,6 +7,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Dataset;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.LoaderStats;
+import dev.asyncdataset.examples.DataRole;
 import dev.asyncdataset.examples.DjlExecutor;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.TrainingData;
@@ -134,7 +135,8 @@ public final class LoaderBenchmark {
             return TrainingData.open(settings, connection, device);
         }
         InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));
-        return new TrainingData(TrainingData.concurrent(settings, source, device), 0, source);
+        return new TrainingData(
+                TrainingData.concurrent(settings, source, device, DataRole.TRAINING), 0, source);
     }
 
     private static Dataset dataset(AutoCloseable data) {

@@ -9,15 +9,23 @@ import java.util.Set;
 
 /**
  * Command line for {@link ImageNetLikeGenerator}: {@code --out DIR [--classes N] [--per-class M]
- * [--seed S] [--s3 s3://bucket/prefix [--endpoint URL]]} (defaults: 10 classes, 200 per class, seed
- * 0). With {@code --s3} the folder is then uploaded to that bucket (created if needed), on AWS or
- * on the S3-compatible store at {@code --endpoint} (path-style access), with credentials from the
- * AWS default provider chain.
+ * [--val-per-class V] [--seed S] [--s3 s3://bucket/prefix [--endpoint URL]]} (defaults: 10 classes,
+ * 200 per class, no validation split, seed 0). With {@code --val-per-class V} above 0, DIR gets
+ * {@code train/} (M per class) and a held-out {@code val/} (V per class). With {@code --s3} the
+ * folder is then uploaded to that bucket (created if needed), on AWS or on the S3-compatible store
+ * at {@code --endpoint} (path-style access), with credentials from the AWS default provider chain.
  */
 public final class GenerateImageNetLike {
 
     private static final Set<String> OPTIONS =
-            Set.of("--out", "--classes", "--per-class", "--seed", "--s3", "--endpoint");
+            Set.of(
+                    "--out",
+                    "--classes",
+                    "--per-class",
+                    "--val-per-class",
+                    "--seed",
+                    "--s3",
+                    "--endpoint");
 
     private GenerateImageNetLike() {}
 
@@ -36,8 +44,13 @@ public final class GenerateImageNetLike {
         int classes = Integer.parseInt(options.getOrDefault("--classes", "10"));
         int perClass = Integer.parseInt(options.getOrDefault("--per-class", "200"));
         long seed = Long.parseLong(options.getOrDefault("--seed", "0"));
+        int valPerClass = Integer.parseInt(options.getOrDefault("--val-per-class", "0"));
         long start = System.nanoTime();
-        ImageNetLikeGenerator.write(out, classes, perClass, seed);
+        if (valPerClass > 0) {
+            ImageNetLikeGenerator.writeSplits(out, classes, perClass, valPerClass, seed);
+        } else {
+            ImageNetLikeGenerator.write(out, classes, perClass, seed);
+        }
         System.out.printf(
                 "%d x %d images in %s (%.1f s)%n",
                 classes, perClass, out, (System.nanoTime() - start) / 1e9);

@@ -16,17 +16,50 @@ import java.util.concurrent.Future;
 /**
  * Generates an ImageNet-like data set: {@code classes} x {@code perClass} JPEGs of about 469x387
  * pixels and 110 KB, in ImageFolder layout ({@code class_000/img_00000.jpg}), identical bytes for
- * the same seed. Images are painted on all cores.
+ * the same seed. Each class has its own object shape and hue family ({@link ClassLook}) at a random
+ * place, size, angle and shade, on a random background with random shapes and grain, so a model can
+ * learn the classes. Images are painted on all cores.
  *
- * <p>{@link #write} targets a local folder; {@link #generate} hands every image to an {@link
- * ImageSink}, the seam for other destinations such as an S3 bucket.
+ * <p>{@link #write} targets a local folder, {@link #writeSplits} a {@code train/} and a held-out
+ * {@code val/} split beside it, as ImageNet is laid out; {@link #generate} hands every image to an
+ * {@link ImageSink}, the seam for other destinations such as an S3 bucket.
  */
 public final class ImageNetLikeGenerator {
 
     /** The file written last in a complete folder; it records the parameters. */
     public static final String MARKER = ".imagenet-like-complete";
 
+    /** The training split's folder under a root written by {@link #writeSplits}. */
+    public static final String TRAIN = "train";
+
+    /** The validation split's folder under a root written by {@link #writeSplits}. */
+    public static final String VAL = "val";
+
+    // changes whenever the pictures do, so that a folder of older pictures is not reused
+    private static final int PICTURES_VERSION = 2;
+
     private ImageNetLikeGenerator() {}
+
+    /**
+     * Writes {@code root/train} and {@code root/val} as {@link #write} does, the validation images
+     * painted from other seeds than the training images (held out), each split reused when
+     * complete.
+     *
+     * @param root the folder to hold both splits
+     * @param classes the number of classes
+     * @param trainPerClass the training images per class
+     * @param valPerClass the validation images per class
+     * @param seed the seed
+     * @return {@code root}
+     * @throws IOException if a file cannot be written
+     */
+    public static Path writeSplits(
+            Path root, int classes, int trainPerClass, int valPerClass, long seed)
+            throws IOException {
+        write(root.resolve(TRAIN), classes, trainPerClass, seed);
+        write(root.resolve(VAL), classes, valPerClass, ItemRandom.mix(seed, -1, -1));
+        return root;
+    }
 
     /** Receives generated images; called concurrently from several threads. */
     @FunctionalInterface
@@ -115,7 +148,9 @@ public final class ImageNetLikeGenerator {
     private static Runnable imageTask(int classIndex, int imageIndex, long seed, ImageSink sink) {
         return () -> {
             try {
-                byte[] jpeg = SyntheticPhoto.jpeg(ItemRandom.mix(seed, classIndex, imageIndex));
+                byte[] jpeg =
+                        SyntheticPhoto.jpeg(
+                                ItemRandom.mix(seed, classIndex, imageIndex), classIndex);
                 sink.put(key(classIndex, imageIndex), jpeg);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -140,6 +175,14 @@ public final class ImageNetLikeGenerator {
     }
 
     private static String describe(int classes, int perClass, long seed) {
-        return "classes=" + classes + " perClass=" + perClass + " seed=" + seed + "\n";
+        return "classes="
+                + classes
+                + " perClass="
+                + perClass
+                + " seed="
+                + seed
+                + " pictures="
+                + PICTURES_VERSION
+                + "\n";
     }
 }

@@ -3,15 +3,19 @@ package dev.asyncdataset.examples.data;
 import java.awt.Color;
 import java.awt.GradientPaint;
 import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.io.IOException;
 import java.util.SplittableRandom;
 
 /**
- * Paints and JPEG-encodes one ImageNet-like picture: about 469x387 pixels (a few percent either
- * way), a gradient background, overlapping translucent shapes, and grain at two scales, so it
- * compresses like a photo (about 110 KB at quality 0.94), not like flat colour. The same seed gives
+ * Paints and JPEG-encodes one ImageNet-like picture of a class: about 469x387 pixels (a few percent
+ * either way), a gradient background of random muted colours, translucent shapes of random muted
+ * colours, the class's object ({@link ClassLook}: its shape in its hue family) large at a random
+ * place, size and angle with smaller copies of it about, and grain at two scales, so it compresses
+ * like a photo (about 110 KB at quality 0.94), not like flat colour. The same seed and class give
  * the same bytes.
  */
 final class SyntheticPhoto {
@@ -23,13 +27,14 @@ final class SyntheticPhoto {
     private SyntheticPhoto() {}
 
     /**
-     * Paints and encodes the picture of {@code seed}.
+     * Paints and encodes the picture of {@code seed} for class {@code classIndex}.
      *
      * @param seed the picture's seed
+     * @param classIndex the class, from 0
      * @return the JPEG bytes
      * @throws IOException if the encoder fails
      */
-    static byte[] jpeg(long seed) throws IOException {
+    static byte[] jpeg(long seed, int classIndex) throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         int width = 469 + random.nextInt(-24, 25);
         int height = 387 + random.nextInt(-20, 21);
@@ -38,6 +43,7 @@ final class SyntheticPhoto {
         try {
             paintBackground(g, random, width, height);
             paintShapes(g, random, width, height);
+            paintObjects(g, random, ClassLook.of(classIndex), width, height);
         } finally {
             g.dispose();
         }
@@ -51,7 +57,7 @@ final class SyntheticPhoto {
     }
 
     private static void paintShapes(Graphics2D g, SplittableRandom r, int w, int h) {
-        int shapes = r.nextInt(8, 16);
+        int shapes = r.nextInt(4, 9);
         for (int i = 0; i < shapes; i++) {
             int x = r.nextInt(-w / 4, w);
             int y = r.nextInt(-h / 4, h);
@@ -64,6 +70,40 @@ final class SyntheticPhoto {
                 g.fillRect(x, y, sw, sh);
             }
         }
+    }
+
+    /** The class's object, 50 to 85 % of the shorter side, and 4 to 8 copies of a fifth of that. */
+    private static void paintObjects(
+            Graphics2D g, SplittableRandom r, ClassLook look, int w, int h) {
+        int side = Math.min(w, h);
+        double size = side * r.nextDouble(0.5, 0.85);
+        paintObject(
+                g,
+                r,
+                look,
+                r.nextDouble(size / 3, w - size / 3),
+                r.nextDouble(size / 3, h - size / 3),
+                size);
+        int copies = r.nextInt(4, 9);
+        for (int i = 0; i < copies; i++) {
+            paintObject(
+                    g, r, look, r.nextDouble(w), r.nextDouble(h), size * r.nextDouble(0.15, 0.3));
+        }
+    }
+
+    private static void paintObject(
+            Graphics2D g, SplittableRandom r, ClassLook look, double x, double y, double size) {
+        Shape object = look.object(x, y, size, r.nextDouble(2 * Math.PI));
+        Rectangle2D box = object.getBounds2D();
+        g.setPaint(
+                new GradientPaint(
+                        (float) box.getMinX(),
+                        (float) box.getMinY(),
+                        look.color(r, 255),
+                        (float) box.getMaxX(),
+                        (float) box.getMaxY(),
+                        look.color(r, 255)));
+        g.fill(object);
     }
 
     /** Adds pixel grain plus 4x4 blotches: detail at the scales a JPEG encoder must keep. */
@@ -87,7 +127,13 @@ final class SyntheticPhoto {
         }
     }
 
+    /** A muted colour of any hue (saturation at most 0.35), for backgrounds and distractors. */
     private static Color color(SplittableRandom r, int alpha) {
-        return new Color(r.nextInt(256), r.nextInt(256), r.nextInt(256), alpha);
+        int rgb =
+                Color.HSBtoRGB(
+                        (float) r.nextDouble(),
+                        (float) r.nextDouble(0.35),
+                        (float) r.nextDouble(0.2, 1.0));
+        return new Color((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, alpha);
     }
 }

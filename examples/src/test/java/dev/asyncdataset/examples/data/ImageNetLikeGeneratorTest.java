@@ -63,6 +63,20 @@ class ImageNetLikeGeneratorTest {
     }
 
     @Test
+    void splitsHoldTheSameClassesAndDifferentImages() throws IOException {
+        Path root = ImageNetLikeGenerator.writeSplits(dir, CLASSES, PER_CLASS, 2, 7);
+        for (int c = 0; c < CLASSES; c++) {
+            for (int i = 0; i < 2; i++) {
+                String key = ImageNetLikeGenerator.key(c, i);
+                byte[] train = Files.readAllBytes(root.resolve("train").resolve(key));
+                byte[] val = Files.readAllBytes(root.resolve("val").resolve(key));
+                assertFalse(Arrays.equals(train, val), key);
+            }
+        }
+        assertFalse(Files.exists(root.resolve("val").resolve(ImageNetLikeGenerator.key(0, 2))));
+    }
+
+    @Test
     void completeFolderIsReusedNotRewritten() throws IOException {
         Path root = ImageNetLikeGenerator.write(dir, CLASSES, PER_CLASS, 1);
         Path image = root.resolve(ImageNetLikeGenerator.key(1, 2));
