@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.s3;
 
 import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOption.FUTURE_COMPLETION_EXECUTOR;
 
+import dev.asyncdataset.internal.io.Retrier;
 import io.netty.channel.ChannelOption;
 import java.net.URI;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.ResumingGet;
-import dev.asyncdataset.internal.s3.Retrier;
 import dev.asyncdataset.internal.s3.S3Errors;
 import dev.asyncdataset.internal.s3.S3Listing;
 import dev.asyncdataset.internal.s3.S3Reader;

@@ -1,8 +1,10 @@
-package dev.asyncdataset.internal.s3;
+package dev.asyncdataset.internal.io;
 
 import dev.asyncdataset.internal.events.LoaderEvents;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Predicate;
@@ -24,7 +26,7 @@ public final class Retrier {
     private final Predicate<Throwable> isTransient;
     private final LongAdder retries = new LongAdder();
 
-    Retrier(
+    public Retrier(
             int maxAttempts,
             Duration budget,
             Duration baseDelay,
@@ -82,6 +84,16 @@ public final class Retrier {
         return retries.sum();
     }
 
+    /** Strips the wrappers a future adds around the real failure. */
+    public static Throwable unwrap(Throwable error) {
+        Throwable e = error;
+        while ((e instanceof CompletionException || e instanceof ExecutionException)
+                && e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
     /** A transient failure that outlasted the budget; the cause is the last attempt's error. */
     public static final class GaveUp extends Exception {
 
@@ -92,8 +104,8 @@ public final class Retrier {
                             + " in "
                             + nanos / 1_000_000
                             + " ms: "
-                            + S3Errors.unwrap(last),
-                    S3Errors.unwrap(last));
+                            + unwrap(last),
+                    unwrap(last));
         }
     }
 }
