@@ -1,5 +1,6 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.store.ObjectStore;
@@ -9,8 +10,8 @@ import java.util.List;
 
 /**
  * A store given as an {@link ObjectStore} (HTTP(S), or one a user registered): its shards are read
- * through {@link StoredShards}, which adds the retries, the time budget and the read-idle timeout.
- * Such a store is read only.
+ * through {@link StoredShards}, which adds the retries, the time budget and the read-idle and
+ * request timeouts. Such a store is read only.
  */
 final class ObjectStores implements Store {
 
@@ -24,7 +25,8 @@ final class ObjectStores implements Store {
     public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
             throws IOException {
         ObjectStore store = opener.open(access.settings());
+        S3Settings s3 = access.s3().settings();
         return StoredShards.open(
-                store, prefix, urls, access.retrier(), access.s3().settings().readIdleTimeout());
+                store, prefix, urls, access.retrier(), s3.readIdleTimeout(), s3.requestTimeout());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.S3Source;
@@ -148,6 +149,36 @@ class HttpShardsIT {
             assertEquals(0, http.retries());
         } finally {
             HTTP.setHonoursRange(true);
+        }
+    }
+
+    @Test
+    void aShardStallingOnEveryAttemptIsGivenUpWithinBudgetPlusFirstBytePlusReadIdle()
+            throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        Duration budget = Duration.ofSeconds(2);
+        Duration firstByte = Duration.ofSeconds(1);
+        Duration bound = budget.plus(firstByte).plus(READ_IDLE);
+        try (TarShardSource http =
+                TarShardSource.builder()
+                        .setUrl(HTTP.url("/train/" + pattern))
+                        .optS3(
+                                S3Source.builder()
+                                        .optReadIdleTimeout(READ_IDLE)
+                                        .optFirstByteTimeout(firstByte)
+                                        .optRetryBudget(budget))
+                        .build()) {
+            HTTP.setFaults((key, attempt) -> Fault.STALL);
+            long start = System.nanoTime();
+            BadItemException e = assertThrows(BadItemException.class, () -> http.fetch(null, 0));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            System.out.printf("stalling on every attempt: given up after %d ms%n", took.toMillis());
+            assertTrue(e.getMessage().contains("still failing"), e.getMessage());
+            assertTrue(took.compareTo(budget) >= 0, "gave up before the budget: " + took);
+            // the stated bound, with a margin for a busy machine
+            assertTrue(took.compareTo(bound.plusSeconds(3)) < 0, took + ", bound " + bound);
+        } finally {
+            HTTP.setFaults((key, attempt) -> Fault.NONE);
         }
     }
 

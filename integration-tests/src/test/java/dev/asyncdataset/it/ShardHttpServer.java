@@ -47,10 +47,25 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        start(0);
+    }
+
+    private void start(int port) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        server = HttpServer.create(address, 0);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", this::handle);
         server.start();
+    }
+
+    /** Stops serving: connections to the port are refused until {@link #resume}. */
+    void pause() {
+        server.stop(0);
+    }
+
+    /** Serves again on the same port. */
+    void resume() throws IOException {
+        start(server.getAddress().getPort());
     }
 
     @Override

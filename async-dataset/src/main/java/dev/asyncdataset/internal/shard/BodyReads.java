@@ -11,11 +11,12 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads a store's body into an array under the read-idle timeout, for every store alike: a body
- * that goes {@code readIdle} without a byte is closed from the timer thread, which makes the
- * blocked read fail, and the read is retried or resumed like any transient failure. The bytes
- * received before a failure stay counted in {@link Progress}, so that a whole-shard read resumes
- * where it stopped.
+ * Reads a store's body into an array under the read-idle and request timeouts, for every store
+ * alike: a body that goes the idle time without a byte, or is still coming when the request timeout
+ * has passed since its request started, is closed from the timer thread, which makes the blocked
+ * read fail, and the read is retried or resumed like any transient failure. The bytes received
+ * before a failure stay counted in {@link Progress}, so that a whole-shard read resumes where it
+ * stopped.
  */
 final class BodyReads {
 
@@ -28,6 +29,14 @@ final class BodyReads {
 
     private BodyReads() {}
 
+    /**
+     * The limits of one body.
+     *
+     * @param readIdle how long a body may go without a byte
+     * @param request how long one attempt may take in all, headers and body
+     */
+    record Limits(Duration readIdle, Duration request) {}
+
     /** How far a read got: {@link #received} bytes are in the array. */
     static final class Progress {
         int received;
@@ -37,11 +46,14 @@ final class BodyReads {
      * Reads {@code body} into {@code into} from {@code progress.received} up to {@code end}, then
      * makes sure the body ends there.
      *
+     * @param started when the request of this body started ({@link System#nanoTime})
      * @throws IOException if the body fails, stalls, ends early or runs on past {@code end}
      */
-    static void fill(StoredBody body, byte[] into, Progress progress, int end, Duration readIdle)
+    static void fill(
+            StoredBody body, byte[] into, Progress progress, int end, Limits limits, long started)
             throws IOException {
-        Watch watch = new Watch(body, readIdle.toNanos());
+        Watch watch =
+                new Watch(body, limits.readIdle().toNanos(), started + limits.request().toNanos());
         try {
             InputStream in = body.stream();
             while (progress.received < end) {
@@ -57,26 +69,31 @@ final class BodyReads {
                 throw new IOException("body runs past the " + end + " bytes expected");
             }
         } catch (IOException e) {
-            throw watch.stalled() ? new IOException("no byte for " + readIdle, e) : e;
+            throw watch.stalled() ? new IOException("body stopped: " + limits, e) : e;
         } finally {
             watch.stop();
         }
     }
 
-    /** Closes a body that made no progress for the idle time; rescheduled once per idle period. */
+    /**
+     * Closes a body that made no progress for the idle time or outlasted its deadline; checks once
+     * per idle period.
+     */
     private static final class Watch implements Runnable {
 
         private final StoredBody body;
         private final long idleNanos;
+        private final long deadline;
         private volatile long lastProgress = System.nanoTime();
         private volatile boolean stalled;
         private volatile boolean stopped;
         private ScheduledFuture<?> next;
 
-        Watch(StoredBody body, long idleNanos) {
+        Watch(StoredBody body, long idleNanos, long deadline) {
             this.body = body;
             this.idleNanos = idleNanos;
-            schedule(idleNanos);
+            this.deadline = deadline;
+            schedule(Math.min(idleNanos, deadline - lastProgress));
         }
 
         void progressed() {
@@ -92,9 +109,10 @@ final class BodyReads {
             if (stopped) {
                 return;
             }
-            long idle = System.nanoTime() - lastProgress;
-            if (idle < idleNanos) {
-                schedule(idleNanos - idle);
+            long now = System.nanoTime();
+            long wait = Math.min(idleNanos - (now - lastProgress), deadline - now);
+            if (wait > 0) {
+                schedule(wait);
                 return;
             }
             stalled = true;

@@ -33,7 +33,7 @@ public final class StoredShards implements ShardStore {
 
     private final ObjectStore store;
     private final Retrier retrier;
-    private final Duration readIdle;
+    private final BodyReads.Limits limits;
     private final List<StoredObject> shards;
     private final Map<String, StoredObject> listed;
     private final String classesUrl;
@@ -41,13 +41,13 @@ public final class StoredShards implements ShardStore {
     private StoredShards(
             ObjectStore store,
             Retrier retrier,
-            Duration readIdle,
+            BodyReads.Limits limits,
             List<StoredObject> shards,
             Map<String, StoredObject> listed,
             String classesUrl) {
         this.store = store;
         this.retrier = retrier;
-        this.readIdle = readIdle;
+        this.limits = limits;
         this.shards = shards;
         this.listed = listed;
         this.classesUrl = classesUrl;
@@ -60,10 +60,17 @@ public final class StoredShards implements ShardStore {
      * @param prefix the location the shards are in, ending with {@code /} before any query
      * @param retrier the retries of this store's requests, used by this store only
      * @param readIdle how long a body may go without a byte
+     * @param request how long one attempt may take in all
      */
     public static StoredShards open(
-            ObjectStore store, String prefix, List<String> urls, Retrier retrier, Duration readIdle)
+            ObjectStore store,
+            String prefix,
+            List<String> urls,
+            Retrier retrier,
+            Duration readIdle,
+            Duration request)
             throws IOException {
+        BodyReads.Limits limits = new BodyReads.Limits(readIdle, request);
         try {
             Map<String, StoredObject> listed = null;
             List<StoredObject> shards = new ArrayList<>();
@@ -88,7 +95,7 @@ public final class StoredShards implements ShardStore {
                 throw new IllegalArgumentException(prefix + " holds no .tar shard");
             }
             String classes = Locations.beside(shards.get(0).url(), CLASSES_FILE);
-            return new StoredShards(store, retrier, readIdle, List.copyOf(shards), listed, classes);
+            return new StoredShards(store, retrier, limits, List.copyOf(shards), listed, classes);
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
@@ -114,8 +121,10 @@ public final class StoredShards implements ShardStore {
                 retrier,
                 () -> {
                     byte[] bytes = new byte[length];
+                    long started = System.nanoTime();
                     try (StoredBody body = store.open(url, offset, length)) {
-                        BodyReads.fill(body, bytes, new BodyReads.Progress(), length, readIdle);
+                        BodyReads.fill(
+                                body, bytes, new BodyReads.Progress(), length, limits, started);
                     }
                     check.verify(bytes);
                     return bytes;
@@ -148,6 +157,7 @@ public final class StoredShards implements ShardStore {
                         progress.received = 0;
                     }
                     int from = progress.received;
+                    long started = System.nanoTime();
                     try (StoredBody body =
                             from == 0
                                     ? store.open(url, 0, -1)
@@ -158,7 +168,7 @@ public final class StoredShards implements ShardStore {
                                     url + " changed while it was read; reading again");
                         }
                         identity[0] = body.identity();
-                        BodyReads.fill(body, into, progress, length, readIdle);
+                        BodyReads.fill(body, into, progress, length, limits, started);
                     }
                     return into;
                 });
