@@ -1,7 +1,7 @@
 package dev.asyncdataset.source;
 
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.BracePattern;
-import dev.asyncdataset.internal.shard.Locations;
 import java.util.List;
 
 /**

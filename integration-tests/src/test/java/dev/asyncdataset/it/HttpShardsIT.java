@@ -115,17 +115,20 @@ class HttpShardsIT {
     }
 
     @Test
-    void theTokenGoesToTheHostNamedAndNotToTheHostARedirectLeadsTo() throws Exception {
+    void theTokenGoesToTheHostNamedAndNotToTheHostARedirectLeadsToAndNoQueryIsShown()
+            throws Exception {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
         HTTP.redirectResolveTo(CDN.url("/cdn/"));
         HTTP.authorizations().clear();
         CDN.authorizations().clear();
         try (TarShardSource http =
                 TarShardSource.builder()
-                        .setUrl(HTTP.url("/resolve/" + pattern))
+                        .setUrl(HTTP.url("/resolve/" + pattern) + "?sig=query-secret")
                         .optAuthorization("Bearer secret-token")
                         .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE))
                         .build()) {
+            assertTrue(http.describe(0).contains(".tar?... "), http.describe(0));
+            assertTrue(!http.describe(0).contains("query-secret"), http.describe(0));
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
         }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.http;
 
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
@@ -56,7 +57,8 @@ public final class HttpObjectStore implements ObjectStore {
         expect(url, response, 200);
         long length = response.headers().firstValueAsLong("Content-Length").orElse(-1);
         if (length < 0) {
-            throw new RequestRejected(url + ": HEAD answered without a Content-Length");
+            throw new RequestRejected(
+                    Locations.shown(url) + ": HEAD answered without a Content-Length");
         }
         return new StoredObject(url, length, etag(response));
     }
@@ -86,7 +88,7 @@ public final class HttpObjectStore implements ObjectStore {
         if (status == ok) {
             return;
         }
-        String message = url + ": HTTP " + status;
+        String message = Locations.shown(url) + ": HTTP " + status;
         if (status >= 500 || status == 429 || status == 408) {
             throw new IOException(message);
         }
@@ -100,7 +102,8 @@ public final class HttpObjectStore implements ObjectStore {
     /** Turns an interrupt while waiting for a response into the I/O error callers expect. */
     static InterruptedIOException interrupted(String url, InterruptedException e) {
         Thread.currentThread().interrupt();
-        InterruptedIOException io = new InterruptedIOException(url + ": interrupted");
+        InterruptedIOException io =
+                new InterruptedIOException(Locations.shown(url) + ": interrupted");
         io.initCause(e);
         return io;
     }
@@ -115,11 +118,11 @@ public final class HttpObjectStore implements ObjectStore {
         try {
             URI uri = URI.create(url);
             if (uri.getHost() == null) {
-                throw new RequestRejected("no host in " + url);
+                throw new RequestRejected("no host in " + Locations.shown(url));
             }
             return uri;
         } catch (IllegalArgumentException e) {
-            throw new RequestRejected("not a URL: " + url + " (" + e.getMessage() + ")");
+            throw new RequestRejected("not a URL: " + Locations.shown(url));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.http;
 
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.RequestRejected;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -22,7 +23,7 @@ final class Ranges {
             throws IOException {
         if (response.statusCode() == 200) {
             throw new RequestRejected(
-                    url
+                    Locations.shown(url)
                             + ": the server ignores Range (200 with the whole object);"
                             + " random access and indexing a shard without its .idx need a"
                             + " server that honours Range");
@@ -35,7 +36,7 @@ final class Ranges {
                 || Long.parseLong(m.group(1)) != offset
                 || Long.parseLong(m.group(2)) != last) {
             throw new RequestRejected(
-                    url
+                    Locations.shown(url)
                             + ": asked for bytes "
                             + offset
                             + "-"

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.http;
 
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
 import java.io.IOException;
@@ -47,7 +48,8 @@ final class Redirects {
             }
             discard(response);
             if (hop == MAX_HOPS) {
-                throw new RequestRejected(url + ": more than " + MAX_HOPS + " redirects");
+                throw new RequestRejected(
+                        Locations.shown(url) + ": more than " + MAX_HOPS + " redirects");
             }
             at = at.resolve(location);
             if (!sameOrigin(origin, at)) {

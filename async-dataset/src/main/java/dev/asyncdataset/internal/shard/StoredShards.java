@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.store.ObjectStore;
@@ -86,13 +87,14 @@ public final class StoredShards implements ShardStore {
                 for (String url : urls) {
                     StoredObject shard = call(url, retrier, () -> store.stat(url));
                     if (shard == null) {
-                        throw new IllegalArgumentException("no shard " + url);
+                        throw new IllegalArgumentException("no shard " + Locations.shown(url));
                     }
                     shards.add(shard);
                 }
             }
             if (shards.isEmpty()) {
-                throw new IllegalArgumentException(prefix + " holds no .tar shard");
+                throw new IllegalArgumentException(
+                        Locations.shown(prefix) + " holds no .tar shard");
             }
             String classes = Locations.beside(shards.get(0).url(), CLASSES_FILE);
             return new StoredShards(store, retrier, limits, List.copyOf(shards), listed, classes);
@@ -102,9 +104,12 @@ public final class StoredShards implements ShardStore {
         }
     }
 
+    /**
+     * The shards' URLs without their queries, which may hold a secret ({@link Locations#shown}).
+     */
     @Override
     public List<String> names() {
-        return shards.stream().map(StoredObject::url).toList();
+        return shards.stream().map(o -> Locations.shown(o.url())).toList();
     }
 
     @Override
@@ -135,7 +140,8 @@ public final class StoredShards implements ShardStore {
     public int readShard(int shard, byte[] into) throws IOException {
         StoredObject object = shards.get(shard);
         if (object.length() > into.length) {
-            throw new BadItemException(object.url(), object.length() + " bytes, over 2 GiB", null);
+            throw new BadItemException(
+                    Locations.shown(object.url()), object.length() + " bytes, over 2 GiB", null);
         }
         readWhole(object.url(), into, (int) object.length());
         return (int) object.length();
@@ -165,7 +171,8 @@ public final class StoredShards implements ShardStore {
                         if (from > 0 && !Objects.equals(identity[0], body.identity())) {
                             identity[0] = null;
                             throw new IOException(
-                                    url + " changed while it was read; reading again");
+                                    Locations.shown(url)
+                                            + " changed while it was read; reading again");
                         }
                         identity[0] = body.identity();
                         BodyReads.fill(body, into, progress, length, limits, started);
@@ -195,7 +202,8 @@ public final class StoredShards implements ShardStore {
             return null;
         }
         if (object.length() > Integer.MAX_VALUE - 8) {
-            throw new BadItemException(url, object.length() + " bytes, over 2 GiB", null);
+            throw new BadItemException(
+                    Locations.shown(url), object.length() + " bytes, over 2 GiB", null);
         }
         byte[] bytes = new byte[(int) object.length()];
         readWhole(url, bytes, bytes.length);
@@ -213,7 +221,8 @@ public final class StoredShards implements ShardStore {
 
     /** Runs a request under {@code retrier}; one still failing when the budget is spent is bad. */
     private static <T> T call(String url, Retrier retrier, Callable<T> request) throws IOException {
-        return GivenUp.badItem(url, () -> retrier.call(url, request));
+        String shown = Locations.shown(url);
+        return GivenUp.badItem(shown, () -> retrier.call(shown, request));
     }
 
     @Override

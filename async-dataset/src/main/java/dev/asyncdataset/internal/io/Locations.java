@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal.shard;
+package dev.asyncdataset.internal.io;
 
 /**
  * Names beside a shard's URL, keeping its query (an Azure SAS, a signed URL): {@code
@@ -20,6 +20,12 @@ public final class Locations {
         int query = queryStart(url);
         int slash = url.lastIndexOf('/', query - 1);
         return url.substring(0, slash + 1) + name + url.substring(query);
+    }
+
+    /** {@code url} for messages: its query, if any, replaced by {@code ?...}. */
+    public static String shown(String url) {
+        int query = queryStart(url);
+        return query == url.length() ? url : url.substring(0, query) + "?...";
     }
 
     /** Where {@code url}'s query starts, or its length if it has none. */
