@@ -30,8 +30,9 @@ public final class TarShardSourceBuilder {
     TarShardSourceBuilder() {}
 
     /**
-     * Sets where the shards are: a folder, an {@code s3://} prefix, or either with a shard name or
-     * brace pattern as its last segment.
+     * Sets where the shards are: a folder, an {@code s3://} prefix, or any location of {@link
+     * Stores}' table ({@code https://} included) with a shard name or brace pattern as its last
+     * segment.
      *
      * @param url the shards' location
      * @return this builder

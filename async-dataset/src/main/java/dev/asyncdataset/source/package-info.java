@@ -6,9 +6,9 @@
  * ({@link SampleFolderSource}, {@link S3SampleSource}) and WebDataset tar shards in a folder, in S3
  * or over HTTP(S) (image classification: {@link TarShardSource}; samples of any kind: {@link
  * TarSampleSource}; both {@link ShardedSource}s), plus {@link ShardWriter}, which writes such
- * shards. Every location goes through {@link Stores}, the one table from a scheme to its store. The machinery
- * behind them (the S3 client layer, the tar format, shard stores, streaming and shuffling, the
- * writer's destinations, the disk cache) lives in packages under {@code dev.asyncdataset.internal},
- * which are not API.
+ * shards. Every location goes through {@link Stores}, the one table from a scheme to its store. The
+ * machinery behind them (the S3 client layer, the tar format, shard stores, streaming and
+ * shuffling, the writer's destinations, the disk cache) lives in packages under {@code
+ * dev.asyncdataset.internal}, which are not API.
  */
 package dev.asyncdataset.source;
