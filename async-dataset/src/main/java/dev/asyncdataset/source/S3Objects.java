@@ -2,8 +2,8 @@ package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.Retrier;
 import dev.asyncdataset.internal.s3.S3Reader;
 import java.io.IOException;
 import org.slf4j.Logger;

@@ -179,9 +179,11 @@ public final class S3SourceBuilder {
      * Sets how long a request (one GET, one LIST page) is retried after its first attempt started;
      * default 30 seconds, enough to ride out a store restart or a throttling burst. No attempt
      * starts after the budget, so a key that never succeeds is reported (a bad item naming it) at
-     * most one attempt after it: with the defaults, within 42 seconds (the budget, a 2 s connect
-     * timeout and a 10 s first-byte timeout) unless its body keeps dripping, which the {@linkplain
-     * #optRequestTimeout request timeout} bounds.
+     * most one attempt after it: within the budget plus the {@linkplain #optFirstByteTimeout
+     * first-byte timeout} (which covers the connect) plus the {@linkplain #optReadIdleTimeout
+     * read-idle timeout}, 45 seconds with the defaults, unless its body keeps dripping bytes, which
+     * the {@linkplain #optRequestTimeout request timeout} bounds. The same holds for shards of
+     * every store.
      *
      * @param budget a positive duration
      * @return this builder

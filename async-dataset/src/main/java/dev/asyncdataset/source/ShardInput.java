@@ -1,10 +1,8 @@
 package dev.asyncdataset.source;
 
-import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -20,32 +18,23 @@ import java.util.List;
 record ShardInput(ItemSource<Sample> source, List<String> classes) implements AutoCloseable {
 
     /** The decoder of samples that are written, never decoded. */
-    private static final SampleDecoder NOT_DECODED =
+    static final SampleDecoder NOT_DECODED =
             (manager, sample) -> {
                 throw new UnsupportedOperationException("samples are written, not decoded");
             };
 
     /** Lists the images at {@code location}, a folder or {@code s3://} prefix. */
     static ShardInput images(String location, S3SourceBuilder options) throws IOException {
-        if (!BucketPrefix.isS3(location)) {
-            ImageFolderSource folder = ImageFolderSource.of(Path.of(location));
-            return labeled(folder, folder.getClasses());
-        }
-        S3Source bucket = listed(options.build(BucketPrefix.parse(location)));
-        return labeled(bucket, bucket.getClasses());
+        return Stores.of(location).images(location, options);
     }
 
     /** Lists the loose samples at {@code location}, a folder or {@code s3://} prefix, by key. */
     static ShardInput samples(String location, S3SourceBuilder options) throws IOException {
-        ItemSource<Sample> samples =
-                BucketPrefix.isS3(location)
-                        ? listed(options.buildSamples(BucketPrefix.parse(location), NOT_DECODED))
-                        : SampleFolderSource.of(Path.of(location), NOT_DECODED);
-        return new ShardInput(samples, null);
+        return Stores.of(location).samples(location, options);
     }
 
     /** Lists {@code source}'s items now, closing it if that fails. */
-    private static <S extends ItemSource<?>> S listed(S source) throws IOException {
+    static <S extends ItemSource<?>> S listed(S source) throws IOException {
         try {
             source.prepare(null);
             return source;
@@ -55,7 +44,7 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
         }
     }
 
-    private static ShardInput labeled(LabeledImageSource images, List<String> classes) {
+    static ShardInput labeled(LabeledImageSource images, List<String> classes) {
         return new ShardInput(new ImageSamples(images, classes), classes);
     }
 

@@ -1,19 +1,15 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.ImageResize;
-import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.Shuffle;
-import dev.asyncdataset.internal.writer.FolderShardDestination;
 import dev.asyncdataset.internal.writer.OrderedFetches;
 import dev.asyncdataset.internal.writer.ResizeStage;
-import dev.asyncdataset.internal.writer.S3ShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.internal.writer.ShardOutput;
 import dev.asyncdataset.sample.Sample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -183,11 +179,8 @@ public final class ShardWriter {
     }
 
     private ShardDestination openOutput() throws IOException {
-        if (BucketPrefix.isS3(settings.output)) {
-            BucketPrefix location = BucketPrefix.parse(settings.output);
-            return new S3ShardDestination(settings.s3.settings(), location, settings.partBytes);
-        }
-        return new FolderShardDestination(Path.of(settings.output));
+        return Stores.of(settings.output)
+                .destination(settings.output, settings.s3, settings.partBytes);
     }
 
     private ShardInput openInput() throws IOException {

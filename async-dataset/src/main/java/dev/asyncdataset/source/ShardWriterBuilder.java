@@ -1,7 +1,6 @@
 package dev.asyncdataset.source;
 
 import dev.asyncdataset.decode.ImageResize;
-import dev.asyncdataset.internal.s3.BucketPrefix;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -57,11 +56,7 @@ public final class ShardWriterBuilder {
      *     directory
      */
     public ShardWriterBuilder setImages(String images) {
-        if (!BucketPrefix.isS3(Objects.requireNonNull(images, "images"))) {
-            return setImages(Path.of(images));
-        }
-        BucketPrefix.parse(images);
-        this.images = images;
+        this.images = Stores.of(images).checkInput(images, "images");
         this.samples = null;
         return this;
     }
@@ -97,11 +92,7 @@ public final class ShardWriterBuilder {
      *     directory
      */
     public ShardWriterBuilder setSamples(String samples) {
-        if (!BucketPrefix.isS3(Objects.requireNonNull(samples, "samples"))) {
-            return setSamples(Path.of(samples));
-        }
-        BucketPrefix.parse(samples);
-        this.samples = samples;
+        this.samples = Stores.of(samples).checkInput(samples, "samples");
         this.images = null;
         return this;
     }
@@ -130,9 +121,7 @@ public final class ShardWriterBuilder {
         if (Objects.requireNonNull(output, "output").isEmpty()) {
             throw new IllegalArgumentException("empty output");
         }
-        if (BucketPrefix.isS3(output)) {
-            BucketPrefix.parse(output);
-        }
+        Stores.of(output).checkOutput(output);
         this.output = output;
         return this;
     }

@@ -85,7 +85,7 @@ public final class TarShardSource extends TarSource<byte[]> implements LabeledIm
      * @throws IllegalArgumentException if the folder holds no {@code .tar} file
      */
     public static TarShardSource of(Path folder) throws IOException {
-        return open(FolderShardStore.open(folder, null));
+        return open(FolderShardStore.open(folder));
     }
 
     /**

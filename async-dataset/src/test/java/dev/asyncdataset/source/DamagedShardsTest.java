@@ -77,6 +77,24 @@ class DamagedShardsTest {
         }
     }
 
+    @Test
+    void skipFailsPrepareNamingEveryShardWhenAllAreDamaged() throws Exception {
+        List<String> written = TestShards.write(images, shards, 2, 6);
+        for (String shard : written) {
+            byte[] bytes = Files.readAllBytes(Path.of(shard));
+            Files.write(Path.of(shard), Arrays.copyOf(bytes, bytes.length / 2));
+        }
+        try (TarShardSource tars = TarShardSource.of(shards)) {
+            assertEquals(0, tars.size());
+            ConcurrentDataset dataset = dataset(tars, BadItemPolicy.SKIP);
+            BadItemException e = assertThrows(BadItemException.class, dataset::prepare);
+            assertTrue(e.getMessage().contains("no item is left"), e.getMessage());
+            for (String shard : written) {
+                assertTrue(e.getMessage().contains(shard), e.getMessage());
+            }
+        }
+    }
+
     /** Writes shards of labelled images and cuts the second in half, leaving its index stale. */
     private Path writeShardsTruncatingOne() throws Exception {
         List<String> written = TestShards.write(images, shards, 4, 6);

@@ -124,7 +124,7 @@ class ShardIntegrityTest {
     /** A whole-shard read the store could not check (a multipart ETag, say) with a bit flipped. */
     @Test
     void anImageFailingItsCrcInAStreamedShardIsReadAgainByItself() throws Exception {
-        FolderShardStore folder = FolderShardStore.open(shards, null);
+        FolderShardStore folder = FolderShardStore.open(shards);
         try (TarShardSource probe = TarShardSource.of(shards);
                 TarShardSource source = TarShardSource.open(new FlippingStore(folder, probe))) {
             ConcurrentDataset dataset = dataset(source, BadItemPolicy.FAIL, false);

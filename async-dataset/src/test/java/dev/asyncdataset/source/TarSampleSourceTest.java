@@ -99,7 +99,7 @@ class TarSampleSourceTest {
         writeLooseSamples(4);
         ShardWriter.builder().setSamples(loose).setOutput(shards).optKeepOrder().build().write();
         List<long[]> reads = new ArrayList<>();
-        ShardStore folder = FolderShardStore.open(shards, null);
+        ShardStore folder = FolderShardStore.open(shards);
         try (TarSampleSource tars =
                 TarSampleSource.open(new RecordingStore(folder, reads), CLASSIFY)) {
             reads.clear();

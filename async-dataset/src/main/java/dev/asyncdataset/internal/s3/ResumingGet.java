@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.Retrier;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**

@@ -1,9 +1,8 @@
 package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.Retrier;
 import java.io.IOException;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
@@ -17,12 +16,7 @@ public final class S3Errors {
 
     /** Strips the wrappers a future adds around the real failure. */
     static Throwable unwrap(Throwable error) {
-        Throwable e = error;
-        while ((e instanceof CompletionException || e instanceof ExecutionException)
-                && e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e;
+        return Retrier.unwrap(error);
     }
 
     /** True for a 404: the key does not exist. */

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.io.Retrier;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.io.Retrier;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.Callable;

@@ -2,9 +2,11 @@ package dev.asyncdataset.internal.s3;
 
 import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOption.FUTURE_COMPLETION_EXECUTOR;
 
+import dev.asyncdataset.internal.io.Retrier;
 import io.netty.channel.ChannelOption;
 import java.net.URI;
 import java.time.Duration;
+import java.util.function.Predicate;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
@@ -53,7 +55,12 @@ public record S3Settings(
 
     /** A retrier with these attempts and budget, for S3's transient failures. */
     public Retrier retrier() {
-        return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, S3Errors::isTransient);
+        return retrier(S3Errors::isTransient);
+    }
+
+    /** A retrier with these attempts and budget, for another store's transient failures. */
+    public Retrier retrier(Predicate<Throwable> isTransient) {
+        return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, isTransient);
     }
 
     /** A reader of objects of {@code location} with these limits and timeouts. */

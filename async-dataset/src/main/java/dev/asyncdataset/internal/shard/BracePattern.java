@@ -28,7 +28,7 @@ public final class BracePattern {
      * @throws IllegalArgumentException if a brace is unbalanced, a range runs backwards, or the
      *     expansion is over {@link #MAX_NAMES} names
      */
-    static List<String> expand(String pattern) {
+    public static List<String> expand(String pattern) {
         List<String> names = new ArrayList<>();
         expand("", pattern, pattern, names);
         return names;

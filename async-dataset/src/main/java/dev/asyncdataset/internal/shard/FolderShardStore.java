@@ -34,26 +34,27 @@ public final class FolderShardStore implements ShardStore {
     }
 
     /**
-     * Opens the {@code .tar} files of {@code folder} in name order, or the names {@code pattern}
-     * expands to (null for all), with the class names of the folder's classes file if it has one.
+     * Opens the {@code .tar} files of {@code folder} in name order, with the class names of the
+     * folder's classes file if it has one.
      */
-    public static FolderShardStore open(Path folder, String pattern) throws IOException {
+    public static FolderShardStore open(Path folder) throws IOException {
         List<Path> shards;
-        if (pattern != null) {
-            shards = BracePattern.expand(pattern).stream().map(folder::resolve).toList();
-        } else {
-            try (Stream<Path> files = Files.list(folder)) {
-                shards =
-                        files.filter(p -> p.getFileName().toString().endsWith(".tar"))
-                                .sorted()
-                                .toList();
-            }
+        try (Stream<Path> files = Files.list(folder)) {
+            shards =
+                    files.filter(p -> p.getFileName().toString().endsWith(".tar"))
+                            .sorted()
+                            .toList();
         }
         if (shards.isEmpty()) {
             throw new IllegalArgumentException(folder + " holds no .tar shard");
         }
+        return open(shards, classes(folder));
+    }
+
+    /** The class names of {@code folder}'s classes file, or an empty list if it has none. */
+    public static List<String> classes(Path folder) throws IOException {
         Path classes = folder.resolve(CLASSES_FILE);
-        return open(shards, Files.exists(classes) ? Files.readAllLines(classes) : List.of());
+        return Files.exists(classes) ? Files.readAllLines(classes) : List.of();
     }
 
     /** Opens {@code shards}, which must all exist and be readable, with these class names. */

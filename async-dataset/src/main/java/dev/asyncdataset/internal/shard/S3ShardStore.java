@@ -1,16 +1,15 @@
 package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.ResumingGet;
-import dev.asyncdataset.internal.s3.Retrier;
 import dev.asyncdataset.internal.s3.S3Errors;
 import dev.asyncdataset.internal.s3.S3Listing;
 import dev.asyncdataset.internal.s3.S3Reader;
 import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,17 +55,17 @@ public final class S3ShardStore implements ShardStore {
 
     /**
      * Lists the shards at {@code location}: all {@code .tar} keys under its prefix in name order,
-     * or the names {@code pattern} expands to (null for all), each of which must exist.
+     * or the {@code s3://} URLs {@code urls} names (null for all), each of which must exist there.
      *
      * @param s3 the client, retries, timeouts and checksums
      */
-    public static S3ShardStore open(S3Settings s3, BucketPrefix location, String pattern)
+    public static S3ShardStore open(S3Settings s3, BucketPrefix location, List<String> urls)
             throws IOException {
         S3AsyncClient client = s3.client();
         try {
             Retrier retrier = s3.retrier();
             Map<String, Long> listed = list(client, location, retrier, s3.pageTimeout());
-            List<String> keys = shardKeys(location, pattern, listed);
+            List<String> keys = shardKeys(location, urls, listed);
             return new S3ShardStore(
                     client, location, s3.reader(client, location), retrier, keys, listed);
         } catch (IOException | RuntimeException e) {
@@ -95,21 +94,23 @@ public final class S3ShardStore implements ShardStore {
     }
 
     private static List<String> shardKeys(
-            BucketPrefix location, String pattern, Map<String, Long> listed) {
+            BucketPrefix location, List<String> urls, Map<String, Long> listed) {
         String prefix = location.prefix();
         List<String> keys = new ArrayList<>();
-        if (pattern == null) {
+        if (urls == null) {
             for (String key : listed.keySet()) {
                 if (key.endsWith(".tar") && key.indexOf('/', prefix.length()) < 0) {
                     keys.add(key);
                 }
             }
         } else {
-            for (String name : BracePattern.expand(pattern)) {
-                if (!listed.containsKey(prefix + name)) {
-                    throw new IllegalArgumentException("no shard " + location.url(prefix + name));
+            String bucket = location.url("");
+            for (String url : urls) {
+                String key = url.startsWith(bucket) ? url.substring(bucket.length()) : null;
+                if (key == null || !listed.containsKey(key)) {
+                    throw new IllegalArgumentException("no shard " + url);
                 }
-                keys.add(prefix + name);
+                keys.add(key);
             }
         }
         if (keys.isEmpty()) {
@@ -184,18 +185,7 @@ public final class S3ShardStore implements ShardStore {
 
     /** Runs a retried {@code read}; one still failing when the budget is spent is bad. */
     private byte[] badWhenGivenUp(String key, Callable<byte[]> read) throws IOException {
-        try {
-            return read.call();
-        } catch (Retrier.GaveUp e) {
-            throw new BadItemException(location.url(key), e.getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException(location.url(key) + ": interrupted");
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(location.url(key) + ": " + e.getMessage(), e);
-        }
+        return GivenUp.badItem(location.url(key), read);
     }
 
     @Override

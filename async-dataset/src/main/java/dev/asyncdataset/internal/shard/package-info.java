@@ -1,6 +1,8 @@
 /**
  * Tar shards as stored and as streamed: where their bytes come from ({@code ShardStore}, a folder's
- * {@code FolderShardStore} or an S3 prefix's {@code S3ShardStore}, shards named by a {@code
+ * {@code FolderShardStore}, an S3 prefix's {@code S3ShardStore}, or any object store's {@code
+ * StoredShards}, which adds retries, the read-idle and request timeouts ({@code BodyReads}) and
+ * resumed whole-shard reads to an HTTP(S) or registered store; shards named by a {@code
  * BracePattern}, headers walked through {@code ReadAhead}), an epoch's order over them ({@code
  * ShuffleWindows}, dealt by {@code CanonicalPartitions}, shuffled by {@code Shuffle}), and the
  * whole shards a streamed epoch holds ({@code ResidentShards}, loaded by a {@code ShardLoader} into

@@ -1,7 +1,7 @@
 package dev.asyncdataset.internal.writer;
 
+import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.Retrier;
 import dev.asyncdataset.internal.s3.S3Requests;
 import java.io.IOException;
 import java.io.OutputStream;

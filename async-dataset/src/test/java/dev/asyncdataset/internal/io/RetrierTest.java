@@ -1,28 +1,20 @@
-package dev.asyncdataset.internal.s3;
+package dev.asyncdataset.internal.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
-import java.net.SocketException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
-import software.amazon.awssdk.core.exception.SdkClientException;
-import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
-import software.amazon.awssdk.services.s3.model.S3Exception;
 
 class RetrierTest {
 
@@ -143,26 +135,5 @@ class RetrierTest {
             assertTrue(max > ceilings[attempt - 1] * 1_000_000 / 2, "jitter spans the range");
         }
         assertTrue(retrier.backoffNanos(100) <= 100_000_000);
-    }
-
-    @Test
-    void s3ErrorsAreSortedIntoMissingTransientAndFatal() {
-        S3Exception slowDown =
-                (S3Exception) S3Exception.builder().statusCode(503).message("SlowDown").build();
-        S3Exception forbidden = (S3Exception) S3Exception.builder().statusCode(403).build();
-        S3Exception missing = (S3Exception) NoSuchKeyException.builder().statusCode(404).build();
-        assertTrue(S3Errors.isTransient(new CompletionException(slowDown)));
-        assertTrue(S3Errors.isTransient(S3Exception.builder().statusCode(500).build()));
-        assertTrue(S3Errors.isTransient(ApiCallAttemptTimeoutException.create(1000)));
-        assertTrue(
-                S3Errors.isTransient(
-                        SdkClientException.create("io", new SocketException("Connection reset"))));
-        assertTrue(S3Errors.isTransient(new IOException("truncated body")));
-        assertFalse(S3Errors.isTransient(forbidden));
-        assertFalse(S3Errors.isTransient(missing));
-        assertFalse(S3Errors.isTransient(new BadItemException("k", "zero bytes", null)));
-        assertFalse(S3Errors.isTransient(SdkClientException.create("Unable to load credentials")));
-        assertTrue(S3Errors.isNotFound(new CompletionException(missing)));
-        assertFalse(S3Errors.isNotFound(slowDown));
     }
 }

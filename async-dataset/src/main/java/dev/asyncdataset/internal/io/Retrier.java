@@ -1,8 +1,11 @@
-package dev.asyncdataset.internal.s3;
+package dev.asyncdataset.internal.io;
 
 import dev.asyncdataset.internal.events.LoaderEvents;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Predicate;
@@ -14,6 +17,11 @@ import java.util.function.Predicate;
  * cut to what is left of the time budget. No attempt starts once the time budget is spent, so a
  * call that never succeeds gives up at most one attempt's duration after the budget. Meant for
  * virtual threads, where sleeping is cheap. Counts retries across all threads.
+ *
+ * <p>Until one call has succeeded, a refused connection, an unknown host or a failed TLS handshake
+ * ({@link Unreachable}) is thrown at once as a configuration error; after that, they are retried
+ * like any transient failure, so that a store restarting mid-epoch does not end the epoch. Use one
+ * retrier per store.
  */
 public final class Retrier {
 
@@ -23,8 +31,9 @@ public final class Retrier {
     private final long maxDelayNanos;
     private final Predicate<Throwable> isTransient;
     private final LongAdder retries = new LongAdder();
+    private volatile boolean answered;
 
-    Retrier(
+    public Retrier(
             int maxAttempts,
             Duration budget,
             Duration baseDelay,
@@ -51,8 +60,20 @@ public final class Retrier {
         long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
-                return call.call();
+                T result = call.call();
+                answered = true;
+                return result;
             } catch (Exception e) {
+                String unreachable = answered ? null : Unreachable.reason(e);
+                if (unreachable != null) {
+                    throw new IOException(
+                            what
+                                    + ": "
+                                    + unreachable
+                                    + " before the store ever answered; check the endpoint,"
+                                    + " host and scheme (not retried)",
+                            unwrap(e));
+                }
                 if (!isTransient.test(e)) {
                     throw e;
                 }
@@ -82,6 +103,16 @@ public final class Retrier {
         return retries.sum();
     }
 
+    /** Strips the wrappers a future adds around the real failure. */
+    public static Throwable unwrap(Throwable error) {
+        Throwable e = error;
+        while ((e instanceof CompletionException || e instanceof ExecutionException)
+                && e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
     /** A transient failure that outlasted the budget; the cause is the last attempt's error. */
     public static final class GaveUp extends Exception {
 
@@ -92,8 +123,8 @@ public final class Retrier {
                             + " in "
                             + nanos / 1_000_000
                             + " ms: "
-                            + S3Errors.unwrap(last),
-                    S3Errors.unwrap(last));
+                            + unwrap(last),
+                    unwrap(last));
         }
     }
 }

@@ -1,0 +1,132 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.it.FaultCampaignIT.Epoch;
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.TarShardSource;
+import dev.asyncdataset.testing.Poll;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Before a store ever answered, a refused connection or a TLS handshake against a plain-HTTP port
+ * is a configuration error reported at once, not retried for the retry budget; once the store
+ * answered, the same refusal (a restart) is retried and the epoch loses nothing.
+ */
+class FirstContactIT {
+
+    @RegisterExtension static final ShardHttpServer HTTP = new ShardHttpServer();
+
+    /** Far longer than a configuration error may take to be reported. */
+    private static final Duration BUDGET = Duration.ofSeconds(120);
+
+    @TempDir Path dir;
+
+    @Test
+    void aRefusedPortFailsAtOnceNamingTheCauseForHttpAndS3() throws Exception {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0)) {
+            port = closed.getLocalPort();
+        }
+        String http = "http://127.0.0.1:" + port + "/shards/shard-{000000..000001}.tar";
+        assertConfigurationError(http, S3Source.builder(), "connection refused");
+        assertConfigurationError(
+                "s3://bucket/shards/",
+                S3Source.builder()
+                        .optEndpoint(URI.create("http://127.0.0.1:" + port))
+                        .optPathStyle(true)
+                        .optRegion("us-east-1")
+                        .optCredentials("id", "secret"),
+                "connection refused");
+    }
+
+    @Test
+    void anHttpsUrlToAPlainHttpPortFailsAtOnceAsATlsError() throws Exception {
+        Thread answering;
+        try (ServerSocket plain = new ServerSocket(0)) {
+            answering = Thread.ofVirtual().start(() -> answerPlainHttp(plain));
+            String url = "https://127.0.0.1:" + plain.getLocalPort() + "/shard-000000.tar";
+            assertConfigurationError(url, S3Source.builder(), "TLS handshake");
+        }
+        assertTrue(answering.join(Duration.ofSeconds(10)), "the plain server did not stop");
+    }
+
+    /** Answers every connection as a plain-HTTP server answers a TLS hello: a 400, then closes. */
+    private static void answerPlainHttp(ServerSocket plain) {
+        while (!plain.isClosed()) {
+            try (Socket client = plain.accept()) {
+                client.getInputStream().read(new byte[512]);
+                client.getOutputStream()
+                        .write(
+                                "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+                                        .getBytes(StandardCharsets.US_ASCII));
+            } catch (IOException closed) {
+                return;
+            }
+        }
+    }
+
+    @Test
+    void onceTheStoreAnsweredARestartMidEpochIsRetriedAndLosesNothing() throws Exception {
+        HTTP.put("/train/", ShardFixtures.write(dir, 4, 20, 100_000));
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"));
+                TarShardSource http =
+                        TarShardSource.builder()
+                                .setUrl(HTTP.url("/train/shard-{000000..000002}.tar"))
+                                .optS3(S3Source.builder().optRetryBudget(BUDGET))
+                                .build()) {
+            Epoch expected = FaultCampaignIT.epoch(folder, true);
+            HTTP.pause();
+            CompletableFuture<Epoch> epoch = CompletableFuture.supplyAsync(() -> epochOf(http));
+            Poll.until("a read saw the server gone", () -> http.retries() > 0);
+            HTTP.resume();
+            Epoch actual = epoch.get(BUDGET.toSeconds(), TimeUnit.SECONDS);
+            FaultCampaignIT.assertSameEpoch(expected, actual, (int) folder.size());
+            assertTrue(actual.retries() > 0, "retries: " + actual.retries());
+        }
+    }
+
+    private static Epoch epochOf(TarShardSource source) {
+        try {
+            return FaultCampaignIT.epoch(source, true);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Opening {@code url} fails with {@code cause} in the message, well within the budget. */
+    private static void assertConfigurationError(
+            String url, dev.asyncdataset.source.S3SourceBuilder s3, String cause) {
+        long start = System.nanoTime();
+        IOException e =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                TarShardSource.builder()
+                                        .setUrl(url)
+                                        .optS3(s3.optRetryBudget(BUDGET))
+                                        .build());
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf("%s: failed after %d ms: %s%n", url, millis, e.getMessage());
+        assertTrue(e.getMessage().contains(cause), e.getMessage());
+        assertTrue(e.getMessage().contains("before the store ever answered"), e.getMessage());
+        // not retried for the 120 s budget; a margin over one attempt for a busy machine
+        assertTrue(millis < 20_000, "failed after " + millis + " ms");
+        assertEquals(IOException.class, e.getClass(), "not a bad item: " + e);
+    }
+}

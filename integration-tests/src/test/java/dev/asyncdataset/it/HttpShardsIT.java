@@ -1,0 +1,209 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.it.FaultCampaignIT.Epoch;
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.TarShardSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tar shards served over HTTP by a local server ({@link ShardHttpServer}) read as from a folder:
+ * streamed (one GET per shard) and by random access (one ranged GET per item) the epochs equal the
+ * folder's bit for bit, and under injected 503s, 500s, dropped connections, truncated and stalled
+ * bodies and flipped bits every item still arrives exactly once, each fault costing one more GET
+ * and one counted retry (except a connection dropped before the headers of a request on a reused
+ * connection, which the JDK's client retries once by itself, uncounted). A token goes to the host
+ * named and not to the host a redirect leads to; a server that ignores {@code Range} streams but
+ * refuses random access with a message that says why.
+ */
+class HttpShardsIT {
+
+    @RegisterExtension static final ShardHttpServer HTTP = new ShardHttpServer();
+    @RegisterExtension static final ShardHttpServer CDN = new ShardHttpServer();
+
+    private static final Duration READ_IDLE = Duration.ofMillis(500);
+    @TempDir static Path dir;
+    private static String pattern;
+    private static List<String> tars;
+    private static Epoch folderStreamed;
+    private static Epoch folderRandom;
+
+    @BeforeAll
+    static void writeAndServeShards() throws Exception {
+        Map<String, byte[]> files = ShardFixtures.write(dir, 10, 40, 200_000);
+        HTTP.put("/train/", files);
+        CDN.put("/cdn/", files);
+        tars = files.keySet().stream().filter(n -> n.endsWith(".tar")).toList();
+        assertTrue(tars.size() > 3, "shards: " + tars);
+        pattern = "shard-{000000.." + String.format("%06d", tars.size() - 1) + "}.tar";
+        try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"))) {
+            folderStreamed = FaultCampaignIT.epoch(folder, false);
+            folderRandom = FaultCampaignIT.epoch(folder, true);
+        }
+    }
+
+    @Test
+    void streamedAndRandomAccessEpochsEqualTheFoldersBitForBit() throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+            int size = (int) http.size();
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(http, false), size);
+            assertEquals(http.shardCount(), HTTP.tarGets(), "one GET per shard streamed");
+            FaultCampaignIT.assertSameEpoch(folderRandom, FaultCampaignIT.epoch(http, true), size);
+            assertEquals(http.shardCount() + size, HTTP.tarGets(), "one ranged GET per item");
+            assertEquals(0, http.retries());
+        }
+    }
+
+    @Test
+    void streamedEpochUnderFaultsDeliversEveryItemOnceBitEqualEachFaultARetry() throws Exception {
+        campaign(
+                false,
+                new RandomFaults(2031, Integer.MAX_VALUE)
+                        .rate(Fault.SLOW_DOWN, 0.15)
+                        .rate(Fault.INTERNAL_ERROR, 0.10)
+                        .rate(Fault.RESET, 0.15)
+                        .rate(Fault.TRUNCATE, 0.15)
+                        .rate(Fault.STALL, 0.05));
+    }
+
+    @Test
+    void randomAccessEpochUnderFaultsDeliversEveryItemOnceBitEqualEachFaultARetry()
+            throws Exception {
+        campaign(
+                true,
+                new RandomFaults(2032, Integer.MAX_VALUE)
+                        .rate(Fault.SLOW_DOWN, 0.08)
+                        .rate(Fault.INTERNAL_ERROR, 0.04)
+                        .rate(Fault.RESET, 0.05)
+                        .rate(Fault.TRUNCATE, 0.05)
+                        .rate(Fault.STALL, 0.01)
+                        .rate(Fault.CORRUPT, 0.05));
+    }
+
+    private static void campaign(boolean randomAccess, RandomFaults faults) throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+            HTTP.setFaults(faults);
+            Epoch epoch = FaultCampaignIT.epoch(http, randomAccess);
+            Epoch folder = randomAccess ? folderRandom : folderStreamed;
+            FaultCampaignIT.assertSameEpoch(folder, epoch, (int) http.size());
+            int injected = HTTP.injectedFaults();
+            assertTrue(injected > 1, "faults: " + injected);
+            long gets = randomAccess ? http.size() : http.shardCount();
+            assertEquals(gets + injected, HTTP.tarGets(), "one more GET per fault");
+            assertTrue(epoch.retries() <= injected, epoch.retries() + " retries, " + injected);
+            assertTrue(
+                    epoch.retries() >= injected - HTTP.resets(),
+                    epoch.retries() + " retries, " + injected + " faults, " + HTTP.resets());
+        }
+    }
+
+    @Test
+    void theTokenGoesToTheHostNamedAndNotToTheHostARedirectLeadsToAndNoQueryIsShown()
+            throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        HTTP.redirectResolveTo(CDN.url("/cdn/"));
+        HTTP.authorizations().clear();
+        CDN.authorizations().clear();
+        try (TarShardSource http =
+                TarShardSource.builder()
+                        .setUrl(HTTP.url("/resolve/" + pattern) + "?sig=query-secret")
+                        .optAuthorization("Bearer secret-token")
+                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE))
+                        .build()) {
+            assertTrue(http.describe(0).contains(".tar?... "), http.describe(0));
+            assertTrue(!http.describe(0).contains("query-secret"), http.describe(0));
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
+        }
+        assertTrue(HTTP.authorizations().stream().allMatch("Bearer secret-token"::equals));
+        assertTrue(CDN.authorizations().size() > 3, "requests: " + CDN.authorizations().size());
+        assertTrue(
+                CDN.authorizations().stream().allMatch("none"::equals),
+                "the CDN saw: " + CDN.authorizations().stream().distinct().toList());
+    }
+
+    @Test
+    void aServerIgnoringRangeStreamsButRandomAccessFailsSayingItNeedsRange() throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        HTTP.setHonoursRange(false);
+        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
+            IOException e = assertThrows(IOException.class, () -> http.fetch(null, 0));
+            assertTrue(e.getMessage().contains("ignores Range"), e.getMessage());
+            assertTrue(e.getMessage().contains("random access"), e.getMessage());
+            assertEquals(0, http.retries());
+        } finally {
+            HTTP.setHonoursRange(true);
+        }
+    }
+
+    @Test
+    void aShardStallingOnEveryAttemptIsGivenUpWithinBudgetPlusFirstBytePlusReadIdle()
+            throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        Duration budget = Duration.ofSeconds(2);
+        Duration firstByte = Duration.ofSeconds(1);
+        Duration bound = budget.plus(firstByte).plus(READ_IDLE);
+        try (TarShardSource http =
+                TarShardSource.builder()
+                        .setUrl(HTTP.url("/train/" + pattern))
+                        .optS3(
+                                S3Source.builder()
+                                        .optReadIdleTimeout(READ_IDLE)
+                                        .optFirstByteTimeout(firstByte)
+                                        .optRetryBudget(budget))
+                        .build()) {
+            HTTP.setFaults((key, attempt) -> Fault.STALL);
+            long start = System.nanoTime();
+            BadItemException e = assertThrows(BadItemException.class, () -> http.fetch(null, 0));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            System.out.printf("stalling on every attempt: given up after %d ms%n", took.toMillis());
+            assertTrue(e.getMessage().contains("still failing"), e.getMessage());
+            assertTrue(took.compareTo(budget) >= 0, "gave up before the budget: " + took);
+            // the stated bound, with a margin for a busy machine
+            assertTrue(took.compareTo(bound.plusSeconds(3)) < 0, took + ", bound " + bound);
+        } finally {
+            HTTP.setFaults((key, attempt) -> Fault.NONE);
+        }
+    }
+
+    @Test
+    void aListOfUrlsReadsTheShardsItNames() throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        Path list = dir.resolve("urls.txt");
+        Files.write(list, tars.stream().map(name -> HTTP.url("/train/" + name)).toList());
+        try (TarShardSource http =
+                TarShardSource.builder()
+                        .setUrlList(list)
+                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE))
+                        .build()) {
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
+        }
+    }
+
+    private static TarShardSource open(String url) throws IOException {
+        return TarShardSource.builder()
+                .setUrl(url)
+                .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE))
+                .build();
+    }
+}
