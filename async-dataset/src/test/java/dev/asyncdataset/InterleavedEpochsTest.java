@@ -10,6 +10,8 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.internal.Loader;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.testing.BatchIndices;
+import dev.asyncdataset.testing.Loaders;
+import dev.asyncdataset.testing.Poll;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -34,7 +36,8 @@ class InterleavedEpochsTest extends CpuManagerTest {
     private NDManager trainer;
 
     @BeforeEach
-    void openTrainer() {
+    void openTrainer() throws InterruptedException {
+        Poll.until("the loaders of earlier tests released", Loaders::releasedAfterGc);
         trainer = manager.newSubManager();
     }
 
