@@ -1,6 +1,7 @@
 package dev.asyncdataset.examples.samples;
 
 import ai.djl.Model;
+import ai.djl.engine.Engine;
 import ai.djl.metric.Metrics;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
@@ -17,9 +18,12 @@ import java.io.IOException;
  * Trains a block on a dataset the way a DJL user does: a {@link Trainer} from a {@link
  * DefaultTrainingConfig} with DJL's logging listeners, and {@link EasyTrain#fit}, unchanged; the
  * dataset given to it is a {@link ConcurrentDataset} over samples, whose source is closed when the
- * training ends.
+ * training ends. The engine's random seed is fixed, so the initial weights, like the loader's
+ * order, are the same on every run.
  */
 public final class SampleTraining {
+
+    private static final int SEED = 0;
 
     private SampleTraining() {}
 
@@ -46,6 +50,7 @@ public final class SampleTraining {
         try (ItemSource<?> source = data.getSource();
                 Model model = Model.newInstance("samples")) {
             model.setBlock(block);
+            Engine.getInstance().setRandomSeed(SEED);
             try (Trainer trainer = model.newTrainer(config)) {
                 Metrics metrics = new Metrics();
                 trainer.setMetrics(metrics);
