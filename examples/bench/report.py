@@ -19,6 +19,7 @@ HEAD = {"memory": "memory (ceiling)", "folder": "local folder", "s3-0": "S3, 0 m
         "s3-20": "S3, 20 ms", "s3-100": "S3, 100 ms"}
 DEFAULT = "ConcurrentDataset (defaults)"
 SMALL_HEAP = "ConcurrentDataset (defaults, -Xmx1g)"
+DEFAULT_JVM = "ConcurrentDataset (defaults, default JVM)"
 
 
 def by(results):
@@ -35,17 +36,26 @@ def count(x):
 
 def kernel_head(cores):
     """The headers of kernel_cells: per image delivered in the measured epochs."""
-    return ["minor faults / image", "user CPU ms / image", f"system CPU, % of {cores} cores",
-            "heap KB allocated / image"]
+    return ["minor faults / image", "CPU ms / image (user + system)", "user CPU ms / image",
+            f"system CPU, % of {cores} cores", "heap KB allocated / image",
+            "allocated / encoded size"]
 
 
 def kernel_cells(r):
     """What the kernel counted over a row's measured epochs ("-" in results from before)."""
     if "faults_per_image" not in r:
-        return ["-"] * 4
+        return ["-"] * 6
     alloc = f"{r['alloc_kb_per_image']:.0f}" if "alloc_kb_per_image" in r else "-"
-    return [count(r["faults_per_image"]), f"{r['user_ms_per_image']:.2f}",
-            f"{r['system_share']:.1%}", alloc]
+    return [count(r["faults_per_image"]), f"{r['cpu_ms_per_image']:.2f}",
+            f"{r['user_ms_per_image']:.2f}", f"{r['system_share']:.1%}", alloc, encoded_share(r)]
+
+
+def encoded_share(r):
+    """Heap allocated per image over the encoded bytes fetched per image ("-" where the loader
+    counts neither: PyTorch allocates no Java heap, DJL's loader reports no bytes fetched)."""
+    if "alloc_kb_per_image" not in r or not r.get("total_bytes"):
+        return "-"
+    return f"{r['alloc_kb_per_image'] * 1024 / (r['total_bytes'] / r['total_images']):.2f}x"
 
 
 def row(cells):
@@ -73,7 +83,7 @@ def rss(r):
 
 
 def throughput_cell(r):
-    faults, _, system, _ = kernel_cells(r)
+    faults, _, _, system, _, _ = kernel_cells(r)
     return f"{r['rate']:.0f} ({faults}, {system})"
 
 
@@ -81,7 +91,7 @@ def detail_table(results, table, storage, cores):
     top = ceiling(table)
     lines = header(["loader", "img/s", "of ceiling"] + kernel_head(cores) + [
         "batches in flight (+ staged)", "peak PSS", "peak RSS", "first batch, cold",
-        "first batch, warm"], 11)
+        "first batch, warm"], 13)
     for r in (r for r in results if r["storage"] == storage):
         warm = sorted(r["first_batch_ms"][1:])
         warm_ms = warm[len(warm) // 2] if warm else float("nan")
@@ -103,21 +113,29 @@ def best_peers_table(results, table, cores):
     """Per storage, ConcurrentDataset's defaults and the best DJL and PyTorch settings of the same
     run (suite.py --best): each one's rate, ConcurrentDataset's rate over it, for ConcurrentDataset
     on S3 the share of its folder rate, and the kernel's counts."""
-    lines = header(["storage", "loader", "img/s", "ConcurrentDataset / this", "of the folder's rate"]
-                   + kernel_head(cores) + ["peak PSS", "peak RSS"], 9)
-    folder = table.get(("folder", DEFAULT))
+    lines = header(["storage", "loader", "img/s", "ConcurrentDataset / this", "of the folder's rate",
+                    "CPU / image against the folder's"] + kernel_head(cores)
+                   + ["peak PSS", "peak RSS"], 12)
     for storage in STORAGES[1:]:
         ours = table.get((storage, DEFAULT))
         peers = [best_or_none(results, storage, kind) for kind in ("djl", "torch")]
         if ours is None or None in peers:
             continue
-        share = ratio(ours["rate"], folder["rate"], "{:.0%}") if folder and storage != \
-            "folder" else ""
-        lines.append(best_row([HEAD[storage], ours["loader"], f"{ours['rate']:.0f}", "", share],
-                              ours))
+        lines += [best_row([HEAD[storage], r["loader"], f"{r['rate']:.0f}", ""]
+                           + against_folder(r, table.get(("folder", r["loader"]))), r)
+                  for r in (table.get((storage, name)) for name in (DEFAULT, DEFAULT_JVM)) if r]
         lines += [best_row([HEAD[storage], p["loader"], f"{p['rate']:.0f}",
-                            ratio(ours["rate"], p["rate"], "{:.2f}x"), ""], p) for p in peers]
+                            ratio(ours["rate"], p["rate"], "{:.2f}x"), "", ""], p) for p in peers]
     return "\n".join(lines)
+
+
+def against_folder(r, folder):
+    """The rate of a ConcurrentDataset row on S3 as a share of the same loader's on the folder,
+    and its CPU per image (user + system) over the folder's; blank on the folder."""
+    if folder is None or folder is r:
+        return ["", ""]
+    cpu = ratio(r["cpu_ms_per_image"], folder.get("cpu_ms_per_image"), "{:.2f}x")
+    return [ratio(r["rate"], folder["rate"], "{:.0%}"), cpu]
 
 
 def best_row(cells, r):
@@ -157,6 +175,7 @@ def targets(results, table):
                 f"{share:.0%}, {r['batches_in_flight']} in flight (+{r['batches_staged']} staged), "
                 f"{small['peak_mb']} MB ({small['loader']})", share >= 0.9
                 and r["batches_in_flight"] <= 4 and small["peak_mb"] < 1024)
+    lines += memory_targets(table)
     if "s3-20" in ours:
         r = ours["s3-20"]
         for kind, label in (("djl", "DJL"), ("torch", "PyTorch")):
@@ -169,6 +188,32 @@ def targets(results, table):
             other = table[("s3-20", name)]
             add(f"20 ms: >= 4x {name} (2 decode threads here)",
                 f"{r['rate'] / other['rate']:.2f}x", r["rate"] >= 4 * other["rate"])
+    return lines
+
+
+def memory_targets(table):
+    """Issue 35's: per storage, peak RSS at default JVM settings (600 MB from the folder, 700 MB
+    from S3), heap allocated per image within 1.5x the encoded size, and on S3 the CPU per image
+    within 1.15x the folder's."""
+    lines, folder = [], table.get(("folder", DEFAULT))
+    for storage in STORAGES[1:]:
+        r, user = table.get((storage, DEFAULT)), table.get((storage, DEFAULT_JVM))
+        if r is None:
+            continue
+        limit = 600 if storage == "folder" else 700
+        if user:
+            lines.append(row([f"{HEAD[storage]}: peak RSS <= {limit} MB at default JVM settings",
+                              f"{user['peak_rss_mb']} MB ({user['peak_mb']} MB PSS)",
+                              "yes" if user["peak_rss_mb"] <= limit else "no"]))
+        share = encoded_share(r)
+        if share != "-":
+            lines.append(row([f"{HEAD[storage]}: heap allocated <= 1.5x the encoded size", share,
+                              "yes" if float(share[:-1]) <= 1.5 else "no"]))
+        if folder and r is not folder and "cpu_ms_per_image" in r:
+            cpu = r["cpu_ms_per_image"] / folder["cpu_ms_per_image"]
+            lines.append(row([f"{HEAD[storage]}: CPU per image <= 1.15x the folder's",
+                              f"{r['cpu_ms_per_image']:.2f} / {folder['cpu_ms_per_image']:.2f} ms"
+                              f" = {cpu:.2f}x", "yes" if cpu <= 1.15 else "no"]))
     return lines
 
 

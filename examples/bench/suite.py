@@ -9,8 +9,9 @@ children (minor page faults, user and system CPU time), given here per image del
 system CPU, as a share of all cores' time. Writes target/bench/results.json, tables.md and
 throughput.png, and prints the tables. Every process runs with MALLOC_ARENA_MAX=2 (BENCHMARKS.md;
 not with --no-arena-max), Java with -Xmx4g unless a row says otherwise (no -Xmx with
---default-jvm). --mallopt-pairs N runs instead pairs of ConcurrentDataset's defaults on the folder
-with glibc's mmap threshold pinned and not (mallopt.json, mallopt.md); --recording-pairs N, with
+--default-jvm); --best adds per storage a ConcurrentDataset row as a user's process runs it,
+neither -Xmx nor MALLOC_ARENA_MAX. --mallopt-pairs N runs instead pairs of ConcurrentDataset's
+defaults on the folder with glibc's mmap threshold pinned and not (mallopt.json, mallopt.md); --recording-pairs N, with
 its JFR events recorded and not (recording.json, recording.md); --baseline-pairs N --baseline REV,
 this build and commit REV's on the folder, on its tar shards and from S3 at --latencies
 (baseline.json, baseline.md).
@@ -108,6 +109,11 @@ QUICK = {"ConcurrentDataset (defaults)", "ConcurrentDataset (per-item buffers)",
 
 PER_ITEM = ("ConcurrentDataset (per-item buffers)", "concurrent", ["--recycle-buffers", "false"])
 
+# ConcurrentDataset as a user's process runs it: the JVM's own heap sizing (no -Xmx) and glibc's
+# own arenas (no MALLOC_ARENA_MAX), the setting issue 35's memory targets are stated for.
+USER_PROCESS = "--user-process"
+DEFAULT_JVM = ("ConcurrentDataset (defaults, default JVM)", "concurrent", [USER_PROCESS])
+
 
 def loaders(storage, quick=False):
     """(name, kind, options) of the loader configurations measured on this storage."""
@@ -143,7 +149,7 @@ def best_loaders(storage):
     prefetched) and PyTorch worker counts (persistent workers) that can be best on this storage."""
     djl, torch = BEST[storage]
     per_item = [PER_ITEM] if storage != "s3-0" else []
-    return ([("ConcurrentDataset (defaults)", "concurrent", [])] + per_item
+    return ([("ConcurrentDataset (defaults)", "concurrent", []), DEFAULT_JVM] + per_item
             + [(f"DJL, {t} threads, prefetch {t}", "djl", ["--djl-threads", str(t)]) for t in djl]
             + [(f"PyTorch, {w} workers", "torch", ["--workers", str(w)]) for w in torch])
 
@@ -167,9 +173,9 @@ def loader_command(kind, options, data, endpoint, args, root=ROOT):
     if endpoint:
         common += ["--endpoint", endpoint]
     jvm = [o for o in options if o.startswith(("-X", "-D"))]
-    if not args.default_jvm and not any(o.startswith("-Xmx") for o in jvm):
+    if not (args.default_jvm or USER_PROCESS in options or any(o.startswith("-Xmx") for o in jvm)):
         jvm.append("-Xmx4g")
-    options = [o for o in options if not o.startswith(("-X", "-D"))]
+    options = [o for o in options if not o.startswith(("-X", "-D")) and o != USER_PROCESS]
     warmup = args.warmup_seconds if kind != "torch" else 1
     common += ["--skip", str(skip(kind, options)), "--warmup-seconds", str(warmup)]
     if kind == "torch":
@@ -199,7 +205,9 @@ def measure_loaders(args, endpoints, env, failures):
             if not re.search(args.loaders, name):
                 continue
             command = loader_command(kind, options, data, endpoint, args)
-            result = attempt(failures, storage, name, lambda: run_loader(command, env))
+            row_env = {k: v for k, v in env.items() if k != "MALLOC_ARENA_MAX" or
+                       USER_PROCESS not in options}
+            result = attempt(failures, storage, name, lambda: run_loader(command, row_env))
             if result is None:
                 continue
             result.update(storage=storage, loader=name, kind=kind)
@@ -479,7 +487,8 @@ def arguments():
     parser.add_argument("--best", action="store_true",
                         help="per storage (folder, s3-0, s3-20, s3-100) ConcurrentDataset's "
                              "defaults against DJL and PyTorch at the settings that can be best "
-                             "there; no training (about 33 minutes on 2 cores)")
+                             "there, and ConcurrentDataset's defaults at default JVM "
+                             "settings; no training (about 40 minutes on 2 cores)")
     parser.add_argument("--mallopt-pairs", type=int, metavar="N",
                         help="instead of the suite: N pairs of runs of ConcurrentDataset's "
                              "defaults on the folder, glibc's mmap threshold pinned and not, "

@@ -1,8 +1,12 @@
 package dev.asyncdataset.examples.bench;
 
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.S3Reader;
+import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.source.S3Source;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -29,6 +33,9 @@ final class FetchClients {
         /** GETs {@code key} and returns its bytes. */
         byte[] get(String key) throws Exception;
     }
+
+    /** The largest object the CRT candidate reads, as {@code S3Source}'s default. */
+    private static final long OBJECT_LIMIT = 64L << 20;
 
     private FetchClients() {}
 
@@ -71,6 +78,9 @@ final class FetchClients {
                         .maxConcurrency(concurrency)
                         .build();
         clients.put("SDK CRT S3 client", asyncGet(crt, bucket));
+        clients.put(
+                "S3Source's reader on the CRT client",
+                crtReader(url, endpoint, credentials, concurrency));
         clients.put(
                 "JDK HttpClient + AwsV4HttpSigner",
                 new JdkSignedGet(endpoint, bucket, credentials.resolveCredentials()));
@@ -142,6 +152,52 @@ final class FetchClients {
             @Override
             public void close() {
                 client.close();
+            }
+        };
+    }
+
+    /**
+     * {@code S3Source}'s own reader (one array per body, the MD5 check) on the SDK's CRT client, in
+     * place of the Netty client the library builds: the same GET, only the transport differs.
+     */
+    private static Get crtReader(
+            String url, URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
+        S3AsyncClient crt =
+                S3AsyncClient.crtBuilder()
+                        .endpointOverride(endpoint)
+                        .forcePathStyle(true)
+                        .region(Region.US_EAST_1)
+                        .credentialsProvider(credentials)
+                        .maxConcurrency(concurrency)
+                        .retryConfiguration(r -> r.numRetries(0))
+                        .build();
+        Duration timeout = Duration.ofSeconds(30);
+        S3Settings settings =
+                new S3Settings(
+                        endpoint,
+                        true,
+                        Region.US_EAST_1,
+                        credentials,
+                        concurrency,
+                        1,
+                        timeout,
+                        timeout,
+                        timeout,
+                        timeout,
+                        timeout,
+                        OBJECT_LIMIT,
+                        true);
+        BucketPrefix location = BucketPrefix.parse(url);
+        S3Reader reader = settings.reader(crt, location);
+        return new Get() {
+            @Override
+            public byte[] get(String key) throws Exception {
+                return reader.get(key);
+            }
+
+            @Override
+            public void close() {
+                crt.close();
             }
         };
     }
