@@ -3,7 +3,7 @@ package dev.asyncdataset.examples.bench;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.S3Reader;
 import dev.asyncdataset.internal.s3.S3Settings;
-import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

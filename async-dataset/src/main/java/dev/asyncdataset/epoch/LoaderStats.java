@@ -1,0 +1,100 @@
+package dev.asyncdataset.epoch;
+
+/**
+ * What one epoch of a {@link dev.asyncdataset.ConcurrentDataset} has done so far: a snapshot, taken
+ * without stopping the loader. Source counters (retries, cache) are the source's totals since it
+ * was created.
+ *
+ * @param epoch the epoch, counted from 0
+ * @param batches batches handed to the trainer
+ * @param items items in those batches
+ * @param bytes bytes fetched, for sources that fetch {@code byte[]}
+ * @param skippedItems bad items left out under {@link dev.asyncdataset.BadItemPolicy#SKIP}
+ * @param wallNanos time since the trainer first asked for a batch, to the epoch's end or now
+ * @param dataWaitNanos time the trainer's thread spent inside the iterator's {@code hasNext} and
+ *     {@code next}
+ * @param fetchP50Millis median time of one item fetch
+ * @param fetchP95Millis 95th percentile of the item fetch time
+ * @param fetchP99Millis 99th percentile of the item fetch time
+ * @param decodeMillisPerItem mean CPU-stage time per item (decode and per-item transforms)
+ * @param batchesInFlight batches being fetched or decoded now
+ * @param batchesReady batches ready on the device that the trainer has not taken yet
+ * @param fetchLimit the item fetches allowed at once now: the fixed number, or AUTO's current
+ *     choice
+ * @param retries storage requests the source retried
+ * @param cacheHits items the source served from its local cache
+ * @param cacheMisses items the source looked up in its cache and fetched from storage
+ * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
+ * @param residentBytes bytes of the shard buffers the epoch holds now (whole buffers, each of the
+ *     largest shard's length), when streaming shards; 0 once the epoch is closed
+ * @param peakResidentBytes the most bytes of shard buffers the epoch held at once, when streaming
+ *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states; between epochs the
+ *     source keeps up to that many free buffers for reuse)
+ * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
+ *     host batch buffers, one array per field per batch), {@code "recycled-normalized"} (the same,
+ *     each collated batch normalized into a reused float buffer, for {@code
+ *     ImageRecipes.deviceNormalize()} on a CPU device) or {@code "per-item"} (an array per item,
+ *     stacked into the batch); see {@link
+ *     dev.asyncdataset.ConcurrentDataset.Builder#optRecycleBuffers}
+ * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;
+ *     0 on the per-item path
+ * @param damagedParts parts of the source left out when it was opened because they are damaged
+ *     (such as a truncated tar shard; {@link dev.asyncdataset.source.ItemSource#damaged}), read
+ *     under {@link dev.asyncdataset.BadItemPolicy#SKIP} without their items
+ */
+public record LoaderStats(
+        long epoch,
+        long batches,
+        long items,
+        long bytes,
+        long skippedItems,
+        long wallNanos,
+        long dataWaitNanos,
+        double fetchP50Millis,
+        double fetchP95Millis,
+        double fetchP99Millis,
+        double decodeMillisPerItem,
+        int batchesInFlight,
+        int batchesReady,
+        int fetchLimit,
+        long retries,
+        long cacheHits,
+        long cacheMisses,
+        long integrityFailures,
+        long residentBytes,
+        long peakResidentBytes,
+        String bufferPath,
+        long hostBytesHeld,
+        int damagedParts) {
+
+    /**
+     * Returns the items delivered per second of wall time.
+     *
+     * @return the throughput in items per second, 0 before the first batch
+     */
+    public double itemsPerSecond() {
+        return perSecond(items);
+    }
+
+    /**
+     * Returns the bytes fetched per second of wall time.
+     *
+     * @return the throughput in bytes per second
+     */
+    public double bytesPerSecond() {
+        return perSecond(bytes);
+    }
+
+    /**
+     * Returns the share of wall time the trainer's thread spent waiting for data, 0 to 1.
+     *
+     * @return the data-wait share
+     */
+    public double dataWaitShare() {
+        return wallNanos == 0 ? 0 : Math.min(1, (double) dataWaitNanos / wallNanos);
+    }
+
+    private double perSecond(long count) {
+        return wallNanos == 0 ? 0 : count * 1e9 / wallNanos;
+    }
+}
