@@ -20,6 +20,8 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3BaseClientBuilder;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3CrtAsyncClientBuilder;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
  * The candidate S3 clients of {@link FetchCpuBenchmark}, each a blocking GET of one key called from
@@ -36,6 +38,9 @@ final class FetchClients {
 
     /** The largest object the CRT candidate reads, as {@code S3Source}'s default. */
     private static final long OBJECT_LIMIT = 64L << 20;
+
+    /** What the discarding candidate returns for a body of the benchmark's object size. */
+    private static final byte[] DISCARDED = new byte[FetchCpuBenchmark.OBJECT_BYTES];
 
     private FetchClients() {}
 
@@ -69,18 +74,15 @@ final class FetchClients {
                         .httpClientBuilder(ApacheHttpClient.builder().maxConnections(concurrency))
                         .build();
         clients.put("SDK sync, Apache", syncGet(apache, bucket));
-        S3AsyncClient crt =
-                S3AsyncClient.crtBuilder()
-                        .endpointOverride(endpoint)
-                        .forcePathStyle(true)
-                        .region(Region.US_EAST_1)
-                        .credentialsProvider(credentials)
-                        .maxConcurrency(concurrency)
-                        .build();
-        clients.put("SDK CRT S3 client", asyncGet(crt, bucket));
+        clients.put(
+                "SDK CRT S3 client",
+                asyncGet(crt(endpoint, credentials, concurrency).build(), bucket));
         clients.put(
                 "S3Source's reader on the CRT client",
                 crtReader(url, endpoint, credentials, concurrency));
+        clients.put(
+                "S3Source's Netty client, body discarded",
+                discarding(settings(endpoint, credentials, concurrency).client(), bucket));
         clients.put(
                 "JDK HttpClient + AwsV4HttpSigner",
                 new JdkSignedGet(endpoint, bucket, credentials.resolveCredentials()));
@@ -156,6 +158,17 @@ final class FetchClients {
         };
     }
 
+    /** The SDK's CRT client for the local server, path-style, with its own defaults otherwise. */
+    private static S3CrtAsyncClientBuilder crt(
+            URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
+        return S3AsyncClient.crtBuilder()
+                .endpointOverride(endpoint)
+                .forcePathStyle(true)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(credentials)
+                .maxConcurrency(concurrency);
+    }
+
     /**
      * {@code S3Source}'s own reader (one array per body, the MD5 check) on the SDK's CRT client, in
      * place of the Netty client the library builds: the same GET, only the transport differs.
@@ -163,32 +176,11 @@ final class FetchClients {
     private static Get crtReader(
             String url, URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
         S3AsyncClient crt =
-                S3AsyncClient.crtBuilder()
-                        .endpointOverride(endpoint)
-                        .forcePathStyle(true)
-                        .region(Region.US_EAST_1)
-                        .credentialsProvider(credentials)
-                        .maxConcurrency(concurrency)
+                crt(endpoint, credentials, concurrency)
                         .retryConfiguration(r -> r.numRetries(0))
                         .build();
-        Duration timeout = Duration.ofSeconds(30);
-        S3Settings settings =
-                new S3Settings(
-                        endpoint,
-                        true,
-                        Region.US_EAST_1,
-                        credentials,
-                        concurrency,
-                        1,
-                        timeout,
-                        timeout,
-                        timeout,
-                        timeout,
-                        timeout,
-                        OBJECT_LIMIT,
-                        true);
-        BucketPrefix location = BucketPrefix.parse(url);
-        S3Reader reader = settings.reader(crt, location);
+        S3Reader reader =
+                settings(endpoint, credentials, concurrency).reader(crt, BucketPrefix.parse(url));
         return new Get() {
             @Override
             public byte[] get(String key) throws Exception {
@@ -200,6 +192,55 @@ final class FetchClients {
                 crt.close();
             }
         };
+    }
+
+    /**
+     * The client {@code S3Source} builds (the library's Netty transport), each body's chunks
+     * counted and dropped: what the SDK alone allocates and spends per GET, without the array the
+     * body is collected into and without the checksum.
+     */
+    private static Get discarding(S3AsyncClient client, String bucket) {
+        return new Get() {
+            @Override
+            public byte[] get(String key) {
+                long[] received = {0};
+                client.getObject(
+                                r -> r.bucket(bucket).key(key),
+                                AsyncResponseTransformer.<GetObjectResponse>toPublisher())
+                        .join()
+                        .subscribe(chunk -> received[0] += chunk.remaining())
+                        .join();
+                return received[0] == DISCARDED.length ? DISCARDED : new byte[0];
+            }
+
+            @Override
+            public void close() {
+                client.close();
+            }
+        };
+    }
+
+    /**
+     * {@code S3Source}'s settings for the local server, checksums on, as a bench candidate builds
+     * its own client from them.
+     */
+    private static S3Settings settings(
+            URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
+        Duration timeout = Duration.ofSeconds(30);
+        return new S3Settings(
+                endpoint,
+                true,
+                Region.US_EAST_1,
+                credentials,
+                concurrency,
+                1,
+                timeout,
+                timeout,
+                timeout,
+                timeout,
+                timeout,
+                OBJECT_LIMIT,
+                true);
     }
 
     private static Get syncGet(S3Client client, String bucket) {
