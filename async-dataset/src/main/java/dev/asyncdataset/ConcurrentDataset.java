@@ -27,6 +27,7 @@ import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
+import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -145,6 +146,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     /** The loader's counters of an epoch beside its source's. */
     private static LoaderStats stats(EpochCounts loader, ItemSource<?> source) {
+        SourceStats counts = source.stats();
         return new LoaderStats(
                 loader.epoch(),
                 loader.batches(),
@@ -160,12 +162,12 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                 loader.batchesInFlight(),
                 loader.batchesReady(),
                 loader.fetchLimit(),
-                source.retries(),
-                source.cacheHits(),
-                source.cacheMisses(),
-                source.integrityFailures(),
-                source.residentBytes(),
-                source.peakResidentBytes(),
+                counts.retries(),
+                counts.cacheHits(),
+                counts.cacheMisses(),
+                counts.integrityFailures(),
+                counts.residentBytes(),
+                counts.peakResidentBytes(),
                 loader.bufferPath(),
                 loader.hostBytesHeld(),
                 source.damaged().size());

@@ -22,9 +22,9 @@ package dev.asyncdataset.source;
  * or when {@code W = C} (for example 256 MB for K = 4 and 32 MB shards). The batches in flight do
  * not add to it: a fetch waits for its shard ({@link ItemSource#awaitReady}) before it takes a
  * fetch slot and copies its sample out of the buffer, so a buffer is reused only after every sample
- * of its shard was copied out. {@link #residentBytes()} reports the bytes of the buffers the epoch
- * holds now and {@link #peakResidentBytes()} the most it held at once; between epochs the source
- * keeps up to that many free buffers for the next one.
+ * of its shard was copied out. {@link SourceStats#residentBytes()} of {@link #stats()} reports the
+ * bytes of the buffers the epoch holds now and {@link SourceStats#peakResidentBytes()} the most it
+ * held at once; between epochs the source keeps up to that many free buffers for the next one.
  *
  * @param <T> what the fetch step hands to the decode step
  */

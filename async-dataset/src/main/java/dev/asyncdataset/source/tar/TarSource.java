@@ -3,6 +3,7 @@ package dev.asyncdataset.source.tar;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.source.ShardedSource;
+import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 import java.util.Optional;
 
@@ -68,19 +69,14 @@ abstract class TarSource<T> implements ShardedSource<T> {
         return shards.damaged();
     }
 
-    /** Returns how many reads of the shards were retried so far; 0 for local files. */
-    @Override
-    public long retries() {
-        return shards.retries();
-    }
-
     /**
-     * Returns how many bodies failed their checksum (each then read again): whole shards against
-     * the store's, members against the CRC32C of the index.
+     * Returns how many reads of the shards were retried so far (0 for local files), and how many
+     * bodies failed their checksum (each then read again): whole shards against the store's,
+     * members against the CRC32C of the index.
      */
     @Override
-    public long integrityFailures() {
-        return shards.integrityFailures();
+    public SourceStats stats() {
+        return shards.stats();
     }
 
     /** Closes the shard files or the S3 client. */
