@@ -16,8 +16,6 @@ import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.Concurrency;
 import dev.asyncdataset.internal.DatasetEpochs;
-import dev.asyncdataset.internal.EpochCounts;
-import dev.asyncdataset.internal.EpochPosition;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.HostBuffers;
 import dev.asyncdataset.internal.LoaderSpec;
@@ -27,7 +25,6 @@ import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
-import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -141,36 +138,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return stats(epochs.counts(), epochs.epochSource());
-    }
-
-    /** The loader's counters of an epoch beside its source's. */
-    private static LoaderStats stats(EpochCounts loader, ItemSource<?> source) {
-        SourceStats counts = source.stats();
-        return new LoaderStats(
-                loader.epoch(),
-                loader.batches(),
-                loader.items(),
-                loader.bytes(),
-                loader.skippedItems(),
-                loader.wallNanos(),
-                loader.dataWaitNanos(),
-                loader.fetchP50Millis(),
-                loader.fetchP95Millis(),
-                loader.fetchP99Millis(),
-                loader.decodeMillisPerItem(),
-                loader.batchesInFlight(),
-                loader.batchesReady(),
-                loader.fetchLimit(),
-                counts.retries(),
-                counts.cacheHits(),
-                counts.cacheMisses(),
-                counts.integrityFailures(),
-                counts.residentBytes(),
-                counts.peakResidentBytes(),
-                loader.bufferPath(),
-                loader.hostBytesHeld(),
-                source.damaged().size());
+        return epochs.stats();
     }
 
     /**
@@ -182,9 +150,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the iteration state, to save with a checkpoint
      */
     public IterationState iterationState() {
-        EpochPosition at = epochs.position();
-        long seed = epochs.spec().seed();
-        return new IterationState(seed, at.epoch(), at.batches(), at.samples(), at.partitions());
+        return epochs.state();
     }
 
     /**
@@ -222,8 +188,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
             throws IOException {
         prepare();
         boolean seeded = epochs.seeded() && sampler == this.sampler;
-        return new EpochBatches(
-                epochs.start(manager, seeded ? null : sampler.sample(this), size()));
+        return epochs.start(manager, seeded ? null : sampler.sample(this), size());
     }
 
     /** {@inheritDoc} */
@@ -706,14 +671,11 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             ? new ShardStreaming(
                                     (ShardedSource<?>) items,
                                     windowShards,
-                                    ShardStreaming.partitions(
-                                            partitions, position(resume), worldSize),
+                                    ShardStreaming.partitions(partitions, resume, worldSize),
                                     epochSampler)
                             : null;
             return new ConcurrentDataset(
-                    this,
-                    new DatasetEpochs(
-                            spec, epochSampler, streaming, position(resume), maxLiveEpochs));
+                    this, new DatasetEpochs(spec, epochSampler, streaming, resume, maxLiveEpochs));
         }
 
         /** In-memory arrays are stacked first, so their item pipeline runs per batch. */
@@ -730,13 +692,6 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         @Override
         protected Builder self() {
             return this;
-        }
-
-        private static EpochPosition position(IterationState state) {
-            return state == null
-                    ? null
-                    : new EpochPosition(
-                            state.epoch(), state.batches(), state.samples(), state.partitions());
         }
 
         private static long defaultSeed() {

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.source.ShardedSource;
 import java.util.Iterator;
@@ -36,7 +37,7 @@ public record ShardStreaming(
      * @return the partitions
      * @throws IllegalArgumentException if {@code chosen} differs from the resumed state's
      */
-    public static int partitions(Integer chosen, EpochPosition resume, int worldSize) {
+    public static int partitions(Integer chosen, IterationState resume, int worldSize) {
         if (resume == null || resume.partitions() == 0) {
             return chosen != null ? chosen : worldSize;
         }
