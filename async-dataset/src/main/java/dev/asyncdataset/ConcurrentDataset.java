@@ -65,17 +65,18 @@ import java.util.concurrent.ThreadLocalRandom;
  * return datasets read by this loader with the same options.
  *
  * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
- * reads each shard whole once and serves its items from memory, in the order of {@link
- * dev.asyncdataset.internal.shard.ShuffleWindows} (shards permuted and dealt to {@link
- * Builder#optCanonicalPartitions} partitions, items shuffled within windows of {@link
- * Builder#optShuffleWindow} shards of a partition, partitions interleaved; a pure function of seed
- * and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default item seed). Ranks
- * ({@link Builder#optShard}) take interleaved positions of one global order, so {@link
- * #iterationState()} resumes at another world size; when the world size divides the partitions,
- * each rank reads only its own partitions' shards. A rank holds the shards of at most two windows
- * per partition it reads, in reused buffers; {@link ShardedSource} states the bound, and {@link
- * LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it. {@link
- * Builder#optRandomAccess} reads the same source one item at a time in a full permutation instead.
+ * reads each shard whole once and serves its items from memory (a sharded source of your own: one
+ * item at a time), in the order of {@link dev.asyncdataset.internal.shard.ShuffleWindows} (shards
+ * permuted and dealt to {@link Builder#optCanonicalPartitions} partitions, items shuffled within
+ * windows of {@link Builder#optShuffleWindow} shards of a partition, partitions interleaved; a pure
+ * function of seed and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default
+ * item seed). Ranks ({@link Builder#optShard}) take interleaved positions of one global order, so
+ * {@link #iterationState()} resumes at another world size; when the world size divides the
+ * partitions, each rank reads only its own partitions' shards. A rank holds the shards of at most
+ * two windows per partition it reads, in reused buffers; {@link ShardedSource} states the bound,
+ * and {@link LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it.
+ * {@link Builder#optRandomAccess} reads the same source one item at a time in a full permutation
+ * instead.
  *
  * <p>Batches are built one of two ways ({@link LoaderStats#bufferPath()} says which). Recycled:
  * when the source is an image source ({@link dev.asyncdataset.source.LabeledImageSource}: a folder,

@@ -126,7 +126,7 @@ public final class DatasetEpochs {
                         view.total(),
                         view.consumed(),
                         stats,
-                        true));
+                        view.spec().source() != spec.source()));
     }
 
     /**

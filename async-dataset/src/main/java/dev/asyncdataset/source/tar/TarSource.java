@@ -2,6 +2,8 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageResize;
+import dev.asyncdataset.internal.shard.StreamableShards;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceStats;
 import java.util.List;
@@ -13,7 +15,7 @@ import java.util.Optional;
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
-abstract class TarSource<T> implements ShardedSource<T> {
+abstract class TarSource<T> implements ShardedSource<T>, StreamableShards<ItemSource<T>> {
 
     /** The shards' samples and the reads of their members. */
     final TarShards shards;
