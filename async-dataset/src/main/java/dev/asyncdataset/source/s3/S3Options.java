@@ -2,7 +2,6 @@ package dev.asyncdataset.source.s3;
 
 import dev.asyncdataset.internal.s3.S3ClientOptions;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -15,44 +14,11 @@ import software.amazon.awssdk.regions.Region;
  */
 public final class S3Options implements S3ClientOptions {
 
-    final URI endpoint;
-    final boolean pathStyle;
-    final Region region;
-    final AwsCredentialsProvider credentials;
-    final String manifestKey;
-    final Path manifestFile;
-    final int maxConnections;
-    final int maxAttempts;
-    final Duration retryBudget;
-    final Duration connectTimeout;
-    final Duration firstByteTimeout;
-    final Duration readIdleTimeout;
-    final Duration requestTimeout;
-    final long maxObjectBytes;
-    final long maxPartBytes;
-    final boolean verifyChecksums;
-    final Path cacheDir;
-    final long cacheBytes;
+    /** A copy of the builder's options that nothing else holds, so that they never change. */
+    final S3SourceBuilder options;
 
     S3Options(S3SourceBuilder options) {
-        this.endpoint = options.endpoint;
-        this.pathStyle = options.pathStyle;
-        this.region = options.region;
-        this.credentials = options.credentials;
-        this.manifestKey = options.manifestKey;
-        this.manifestFile = options.manifestFile;
-        this.maxConnections = options.maxConnections;
-        this.maxAttempts = options.maxAttempts;
-        this.retryBudget = options.retryBudget;
-        this.connectTimeout = options.connectTimeout;
-        this.firstByteTimeout = options.firstByteTimeout;
-        this.readIdleTimeout = options.readIdleTimeout;
-        this.requestTimeout = options.requestTimeout;
-        this.maxObjectBytes = options.maxObjectBytes;
-        this.maxPartBytes = options.maxPartBytes;
-        this.verifyChecksums = options.verifyChecksums;
-        this.cacheDir = options.cacheDir;
-        this.cacheBytes = options.cacheBytes;
+        this.options = new S3SourceBuilder(options);
     }
 
     /**
@@ -62,7 +28,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public URI endpoint() {
-        return endpoint;
+        return options.endpoint;
     }
 
     /**
@@ -72,7 +38,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public boolean pathStyle() {
-        return pathStyle;
+        return options.pathStyle;
     }
 
     /**
@@ -82,7 +48,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public Region region() {
-        return region;
+        return options.region;
     }
 
     /**
@@ -92,7 +58,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public AwsCredentialsProvider credentials() {
-        return credentials;
+        return options.credentials;
     }
 
     /**
@@ -102,7 +68,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public int maxConnections() {
-        return maxConnections;
+        return options.maxConnections;
     }
 
     /**
@@ -112,7 +78,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public int maxAttempts() {
-        return maxAttempts;
+        return options.maxAttempts;
     }
 
     /**
@@ -122,7 +88,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public Duration retryBudget() {
-        return retryBudget;
+        return options.retryBudget;
     }
 
     /**
@@ -132,7 +98,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public Duration connectTimeout() {
-        return connectTimeout;
+        return options.connectTimeout;
     }
 
     /**
@@ -142,7 +108,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public Duration firstByteTimeout() {
-        return firstByteTimeout;
+        return options.firstByteTimeout;
     }
 
     /**
@@ -152,7 +118,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public Duration readIdleTimeout() {
-        return readIdleTimeout;
+        return options.readIdleTimeout;
     }
 
     /**
@@ -162,7 +128,7 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public Duration requestTimeout() {
-        return requestTimeout;
+        return options.requestTimeout;
     }
 
     /**
@@ -172,7 +138,7 @@ public final class S3Options implements S3ClientOptions {
      * @return the object size limit
      */
     public long maxObjectBytes() {
-        return maxObjectBytes;
+        return options.maxObjectBytes;
     }
 
     /**
@@ -183,6 +149,6 @@ public final class S3Options implements S3ClientOptions {
      */
     @Override
     public boolean verifyChecksums() {
-        return verifyChecksums;
+        return options.verifyChecksums;
     }
 }

@@ -68,7 +68,7 @@ public final class S3Source implements LabeledImageSource {
      * @return a new builder
      */
     public static S3SourceBuilder builder(S3Options options) {
-        return new S3SourceBuilder(Objects.requireNonNull(options, "options"));
+        return new S3SourceBuilder(Objects.requireNonNull(options, "options").options);
     }
 
     /**

@@ -47,7 +47,8 @@ public final class S3SourceBuilder {
 
     S3SourceBuilder() {}
 
-    S3SourceBuilder(S3Options options) {
+    /** A builder with the options, not the URL, of {@code options}. */
+    S3SourceBuilder(S3SourceBuilder options) {
         this.endpoint = options.endpoint;
         this.pathStyle = options.pathStyle;
         this.region = options.region;
