@@ -128,7 +128,8 @@ public final class Loader implements AutoCloseable {
                         pipelines.labels(),
                         consumed,
                         total,
-                        stats.epoch);
+                        stats.epoch,
+                        MixedEpoch.batchIndices(spec.source()));
         Loader loader = new Loader(host, threads, fetch, decode, window, stager, slots, trainer);
         loader.staging.start();
         return loader;

@@ -2,8 +2,6 @@ package dev.asyncdataset.internal;
 
 import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.source.ShardedSource;
-import java.util.Iterator;
-import java.util.List;
 
 /**
  * Shard streaming for a {@code ConcurrentDataset} over a {@link ShardedSource}: each epoch's order
@@ -13,10 +11,7 @@ import java.util.List;
  * fetched through the source's streamed view of that epoch, which reads each of the rank's shards
  * whole once.
  *
- * <p>Where a run is, is a global position: the epoch's samples that all ranks together have
- * consumed. After every rank has taken {@code b} full batches from position {@code p}, that is
- * {@code p + b * batchSize * worldSize}, whatever the world size, so a saved position resumes at
- * any other (elastic resume).
+ * <p>Where a run is, is a global position ({@link GlobalOrder}), which resumes at any world size.
  *
  * @param source the sharded source
  * @param windowShards the shards of one shuffle window
@@ -24,7 +19,8 @@ import java.util.List;
  * @param sampler batch size, shuffling, rank and world size
  */
 public record ShardStreaming(
-        ShardedSource<?> source, int windowShards, int partitions, EpochSampler sampler) {
+        ShardedSource<?> source, int windowShards, int partitions, EpochSampler sampler)
+        implements GlobalOrder {
 
     /**
      * Returns the canonical partitions of a run: those of the streamed state it resumes, else the
@@ -51,24 +47,7 @@ public record ShardStreaming(
         return resume.partitions();
     }
 
-    /**
-     * One streamed epoch of one rank.
-     *
-     * @param spec the loader's configuration, reading through the epoch's streamed view
-     * @param batches the rank's batches
-     * @param total the rank's items in the whole epoch, for DJL's progress
-     * @param consumed the rank's share of the items consumed before this run
-     */
-    public record Epoch(LoaderSpec spec, Iterator<List<Long>> batches, long total, long consumed) {}
-
-    /**
-     * Plans the epoch that starts at global position {@code position}.
-     *
-     * @param spec the loader's configuration
-     * @param epoch the epoch
-     * @param position the epoch's samples consumed by all ranks before this run
-     * @return the epoch
-     */
+    @Override
     public Epoch epoch(LoaderSpec spec, long epoch, long position) {
         ShuffleWindows windows =
                 new ShuffleWindows(
@@ -89,13 +68,7 @@ public record ShardStreaming(
                 consumed);
     }
 
-    /**
-     * Returns the global position after every rank took {@code batches} batches from {@code start}.
-     *
-     * @param start the position the epoch started at
-     * @param batches the batches each rank took since
-     * @return the epoch's samples consumed by all ranks
-     */
+    @Override
     public long position(long start, long batches) {
         long taken = batches * sampler.batchSize() * sampler.worldSize();
         return Math.min(source.size(), start + taken);
