@@ -2,6 +2,7 @@ package dev.asyncdataset;
 
 import dev.asyncdataset.internal.EpochCounts;
 import dev.asyncdataset.source.ItemSource;
+import java.util.List;
 
 /**
  * What one epoch of a {@link ConcurrentDataset} has done so far: a snapshot, taken without stopping
@@ -42,6 +43,8 @@ import dev.asyncdataset.source.ItemSource;
  * @param damagedParts parts of the source left out when it was opened because they are damaged
  *     (such as a truncated tar shard; {@link dev.asyncdataset.source.ItemSource#damaged}), read
  *     under {@link BadItemPolicy#SKIP} without their items
+ * @param sources what each source of a mix ({@link ConcurrentDataset.Builder#addSource}) did this
+ *     epoch, in the order the sources were added; empty with one source
  */
 public record LoaderStats(
         long epoch,
@@ -66,7 +69,38 @@ public record LoaderStats(
         long peakResidentBytes,
         String bufferPath,
         long hostBytesHeld,
-        int damagedParts) {
+        int damagedParts,
+        List<SourceCounts> sources) {
+
+    /**
+     * What one source of a mix did in an epoch so far.
+     *
+     * @param name the source's name ({@link ConcurrentDataset.Builder#addSource})
+     * @param items its items in the batches handed to the trainer
+     * @param bytes bytes fetched from it, for sources that fetch {@code byte[]}
+     * @param skippedItems its bad items left out under {@link BadItemPolicy#SKIP}
+     * @param dataWaitNanos the trainer's data wait charged to it: each wait for a batch goes to the
+     *     source of the item that completed the batch last, so the sources' waits add up to the
+     *     epoch's wait for batches, and the source the trainer waits on stands out
+     */
+    public record SourceCounts(
+            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {
+
+        /**
+         * Returns this source's share of the items handed to the trainer.
+         *
+         * @param epoch the epoch's statistics
+         * @return the share, 0 to 1
+         */
+        public double share(LoaderStats epoch) {
+            return epoch.items() == 0 ? 0 : (double) items / epoch.items();
+        }
+    }
+
+    /** Keeps an unmodifiable copy of the per-source counts. */
+    public LoaderStats {
+        sources = List.copyOf(sources);
+    }
 
     /** The loader's counters of an epoch beside its source's. */
     static LoaderStats of(EpochCounts loader, ItemSource<?> source) {
@@ -93,7 +127,17 @@ public record LoaderStats(
                 source.peakResidentBytes(),
                 loader.bufferPath(),
                 loader.hostBytesHeld(),
-                source.damaged().size());
+                source.damaged().size(),
+                loader.sources().stream()
+                        .map(
+                                c ->
+                                        new SourceCounts(
+                                                c.name(),
+                                                c.items(),
+                                                c.bytes(),
+                                                c.skippedItems(),
+                                                c.dataWaitNanos()))
+                        .toList());
     }
 
     /**

@@ -9,6 +9,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.source.ItemSource;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -80,7 +81,8 @@ class DropInTest extends CpuManagerTest {
                         0,
                         "per-item",
                         0,
-                        0);
+                        0,
+                        List.of());
         String line = DataWaitListener.describe(stats);
         assertTrue(line.contains("slowest stage: cannot tell"), line);
         assertFalse(line.contains("decode ("), line);

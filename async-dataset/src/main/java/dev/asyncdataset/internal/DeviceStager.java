@@ -132,6 +132,7 @@ final class DeviceStager {
                             batch.delivered().stream().map(batchIndices::applyAsLong).toList(),
                             epoch,
                             batch.seq,
+                            batchIndices.applyAsLong(batch.lastIndex()),
                             slots::releaseSlot);
             trainer.checkOpen();
             return staged;

@@ -1,5 +1,7 @@
 package dev.asyncdataset.internal;
 
+import java.util.List;
+
 /**
  * The loader's counters of one epoch at one moment, as {@link StatsCounter#counts} reads them; the
  * public {@code LoaderStats} adds the source's counters and documents each value.
@@ -20,6 +22,7 @@ package dev.asyncdataset.internal;
  * @param fetchLimit the item fetches allowed at once
  * @param bufferPath how batches are assembled ({@link BatchAssembly#bufferPath})
  * @param hostBytesHeld bytes of recycled host batch buffers held
+ * @param sources each source's counters in a mix, else empty
  */
 public record EpochCounts(
         long epoch,
@@ -37,4 +40,5 @@ public record EpochCounts(
         int batchesReady,
         int fetchLimit,
         String bufferPath,
-        long hostBytesHeld) {}
+        long hostBytesHeld,
+        List<SourceTally.Counts> sources) {}

@@ -86,6 +86,7 @@ public final class Loader implements AutoCloseable {
         Device device = spec.device() != null ? spec.device() : trainer.device();
         BatchAssembly assembly = BatchAssembly.of(spec, device);
         stats.assembly(assembly);
+        stats.sources(spec.source());
         FetchLimit limit =
                 new FetchLimit(
                         concurrency.autoFetchers(),

@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import java.util.List;
@@ -81,6 +82,30 @@ public class MixedEpoch<T> implements ItemSource<T> {
         return source instanceof MixedEpoch<?> epoch ? epoch::itemOf : LongUnaryOperator.identity();
     }
 
+    /**
+     * Returns how the events name the items of an epoch reading {@code source}: by key, and in a
+     * mix also by source.
+     *
+     * @param source the epoch's source
+     * @return the items' names
+     */
+    static LoaderEvents.ItemNames itemNames(ItemSource<?> source) {
+        if (source instanceof MixedEpoch<?> epoch) {
+            return new LoaderEvents.ItemNames() {
+                @Override
+                public String key(long item) {
+                    return epoch.describe(item);
+                }
+
+                @Override
+                public String source(long item) {
+                    return epoch.names().get(epoch.sourceOf(item));
+                }
+            };
+        }
+        return source::describe;
+    }
+
     /** The number the loader gives the rank's {@code k}-th item. */
     long positionOf(int k) {
         return numbering.positionOf(k);
@@ -109,6 +134,11 @@ public class MixedEpoch<T> implements ItemSource<T> {
     public long itemOf(long position) {
         int k = slot(position);
         return mix.offset(readers.source()[reader[k]]) + local[k];
+    }
+
+    /** The mix this epoch reads. */
+    MixedSource<?> mix() {
+        return mix;
     }
 
     /**
