@@ -1,5 +1,8 @@
 package dev.asyncdataset;
 
+import dev.asyncdataset.epoch.DataLoadingException;
+import dev.asyncdataset.epoch.LoaderStats;
+
 /**
  * What the loader does with an item that cannot be read: missing, corrupt, not an image, or still
  * failing after the source's last retry (a {@code BadItemException}).

@@ -11,8 +11,12 @@ import ai.djl.translate.Pipeline;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.epoch.DataLoadingException;
+import dev.asyncdataset.epoch.IterationState;
+import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.Concurrency;
 import dev.asyncdataset.internal.DatasetEpochs;
+import dev.asyncdataset.internal.EpochCounts;
 import dev.asyncdataset.internal.EpochPosition;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.GlobalOrder;
@@ -142,7 +146,36 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return LoaderStats.of(epochs.counts(), epochs.epochSource());
+        return stats(epochs.counts(), epochs.epochSource());
+    }
+
+    /** The loader's counters of an epoch beside its source's. */
+    private static LoaderStats stats(EpochCounts loader, ItemSource<?> source) {
+        return new LoaderStats(
+                loader.epoch(),
+                loader.batches(),
+                loader.items(),
+                loader.bytes(),
+                loader.skippedItems(),
+                loader.wallNanos(),
+                loader.dataWaitNanos(),
+                loader.fetchP50Millis(),
+                loader.fetchP95Millis(),
+                loader.fetchP99Millis(),
+                loader.decodeMillisPerItem(),
+                loader.batchesInFlight(),
+                loader.batchesReady(),
+                loader.fetchLimit(),
+                source.retries(),
+                source.cacheHits(),
+                source.cacheMisses(),
+                source.integrityFailures(),
+                source.residentBytes(),
+                source.peakResidentBytes(),
+                loader.bufferPath(),
+                loader.hostBytesHeld(),
+                source.damaged().size(),
+                loader.sources());
     }
 
     /**

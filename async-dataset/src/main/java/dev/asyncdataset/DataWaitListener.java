@@ -3,6 +3,7 @@ package dev.asyncdataset;
 import ai.djl.metric.Metrics;
 import ai.djl.training.Trainer;
 import ai.djl.training.listener.TrainingListenerAdapter;
+import dev.asyncdataset.epoch.LoaderStats;
 import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,7 @@
 package dev.asyncdataset;
 
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.EpochIterator;
 import dev.asyncdataset.internal.LoadFailure;
 import java.util.Iterator;

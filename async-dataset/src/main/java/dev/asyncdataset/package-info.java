@@ -54,15 +54,15 @@
  *       closing ({@code TrainerManager}).
  *   <li>The trainer's thread only takes ready batches out of the {@code HandOverSlots} ({@code
  *       hasNext}/{@code next}); time spent there is the data-wait time in {@link
- *       dev.asyncdataset.LoaderStats}.
+ *       dev.asyncdataset.epoch.LoaderStats}.
  *   <li>{@code async-dataset-shard-load-N}: virtual, for a streamed epoch of a {@link
  *       dev.asyncdataset.source.ShardedSource}: one schedules the shard reads, one per shard reads
  *       it whole (at most the live shards at once); they end when the epoch closes.
  *   <li>{@code async-dataset-shard-write-fetch-N}: virtual, while {@code ShardWriter} writes
  *       shards: the item reads it overlaps.
  *   <li>{@code async-dataset-part-read-N}: virtual, for an {@link
- *       dev.asyncdataset.source.S3SampleSource}: the part objects of one sample read at once, all
- *       ended when its fetch returns.
+ *       dev.asyncdataset.source.s3.S3SampleSource}: the part objects of one sample read at once,
+ *       all ended when its fetch returns.
  *   <li>{@code async-dataset-closer-0} (short-lived: closes a loader whose trainer's manager was
  *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
  *       unreachable).
@@ -102,10 +102,10 @@
  *       time, each delivering its whole epoch; the cap ({@code optMaxLiveEpochs}, default 2) and
  *       which epoch goes first are documented in {@link dev.asyncdataset.ConcurrentDataset}. After
  *       the trainer's manager is closed, or after its epoch was evicted, an iterator's {@code
- *       hasNext} and {@code next} throw a {@link dev.asyncdataset.DataLoadingException} (unless the
- *       epoch had already ended), and never hand out a batch whose arrays are freed. So the epochs
- *       left with {@code break} hold at most, each, what a running one does (W host batches, S
- *       device batches, D + 1 platform threads), and at most cap of them at once.
+ *       hasNext} and {@code next} throw a {@link dev.asyncdataset.epoch.DataLoadingException}
+ *       (unless the epoch had already ended), and never hand out a batch whose arrays are freed. So
+ *       the epochs left with {@code break} hold at most, each, what a running one does (W host
+ *       batches, S device batches, D + 1 platform threads), and at most cap of them at once.
  * </ul>
  */
 package dev.asyncdataset;

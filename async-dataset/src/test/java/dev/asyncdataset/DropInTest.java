@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.epoch.DataLoadingException;
+import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.testing.Poll;
 import java.util.Iterator;
 import java.util.NoSuchElementException;

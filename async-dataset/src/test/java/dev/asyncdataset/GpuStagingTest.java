@@ -15,7 +15,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import ai.djl.util.cuda.CudaUtils;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.Loader;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.testing.BatchIndices;

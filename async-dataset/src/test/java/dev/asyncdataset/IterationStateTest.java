@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.epoch.IterationState;
 import org.junit.jupiter.api.Test;
 
 class IterationStateTest {

@@ -7,7 +7,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.testing.ResidentMemory;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;

@@ -9,7 +9,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.testing.ConsumerThreads;
 import dev.asyncdataset.testing.Loaders;
 import dev.asyncdataset.testing.Poll;

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.epoch.LoaderStats;
 import java.util.List;
 
 /**
@@ -41,4 +42,4 @@ public record EpochCounts(
         int fetchLimit,
         String bufferPath,
         long hostBytesHeld,
-        List<SourceTally.Counts> sources) {}
+        List<LoaderStats.SourceCounts> sources) {}

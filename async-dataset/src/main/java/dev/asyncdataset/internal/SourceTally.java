@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,19 +12,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * the batch waited for (the last slot filled or skipped), so that the waits of all sources add up
  * to the epoch's data wait while a batch was awaited.
  */
-public final class SourceTally {
-
-    /**
-     * One source's counters at one moment; the public {@code LoaderStats} documents each.
-     *
-     * @param name the source's name
-     * @param items items handed to the trainer
-     * @param bytes bytes fetched
-     * @param skippedItems bad items skipped
-     * @param dataWaitNanos the trainer's wait charged to the source
-     */
-    public record Counts(
-            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {}
+final class SourceTally {
 
     private final MixedEpoch<?> epoch;
     private final AtomicLongArray items;
@@ -67,11 +56,11 @@ public final class SourceTally {
         waitNanos.addAndGet(epoch.mix().sourceOf(lastItem), nanos);
     }
 
-    List<Counts> counts() {
-        List<Counts> all = new ArrayList<>();
+    List<LoaderStats.SourceCounts> counts() {
+        List<LoaderStats.SourceCounts> all = new ArrayList<>();
         for (int s = 0; s < items.length(); s++) {
             all.add(
-                    new Counts(
+                    new LoaderStats.SourceCounts(
                             epoch.names().get(s),
                             items.get(s),
                             bytes.get(s),

@@ -1,14 +1,13 @@
 /**
- * Where the items of a {@link dev.asyncdataset.ConcurrentDataset} come from: the {@link ItemSource}
- * interface and one class per kind of storage: arrays in memory ({@link ArraySource}), a DJL
- * dataset ({@link DatasetSource}), an image folder ({@link ImageFolderSource}), images in S3
- * ({@link S3Source}, {@link S3Location}), samples of any kind as loose files in a folder or in S3
- * ({@link SampleFolderSource}, {@link S3SampleSource}) and WebDataset tar shards in a folder, in S3
- * or over HTTP(S) (image classification: {@link TarShardSource}; samples of any kind: {@link
- * TarSampleSource}; both {@link ShardedSource}s), plus {@link ShardWriter}, which writes such
- * shards. Every location goes through {@link Stores}, the one table from a scheme to its store. The
- * machinery behind them (the S3 client layer, the tar format, shard stores, streaming and
- * shuffling, the writer's destinations, the disk cache) lives in packages under {@code
- * dev.asyncdataset.internal}, which are not API.
+ * Where the items of a {@link dev.asyncdataset.ConcurrentDataset} come from: the loader's contracts
+ * ({@link ItemSource}, {@link ShardedSource}, {@link LabeledImageSource}) and the two sources that
+ * need no storage, arrays in memory ({@link ArraySource}) and a DJL dataset ({@link
+ * DatasetSource}). The sources of each kind of storage are in the packages below: {@code
+ * source.folder} (an image folder, loose samples in a folder), {@code source.s3} (images and loose
+ * samples under an S3 prefix) and {@code source.tar} (WebDataset tar shards in a folder, in S3,
+ * over HTTP(S) or in a registered store, the shard writer, and {@code Stores}, the one table from a
+ * location's scheme to its store). The machinery behind them (the S3 client layer, the tar format,
+ * shard stores, streaming and shuffling, the writer's destinations, the disk cache) lives in
+ * packages under {@code dev.asyncdataset.internal}, which are not API.
  */
 package dev.asyncdataset.source;

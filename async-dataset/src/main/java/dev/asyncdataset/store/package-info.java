@@ -2,8 +2,8 @@
  * The storage seam: the small interface a store of objects implements ({@link
  * dev.asyncdataset.store.ObjectStore}: list a prefix where it can, the size and identity of an
  * object, one read of an object or a byte range) and what it is opened with. It imports nothing of
- * the library. {@code dev.asyncdataset.source.Stores} is the one table from a location's scheme to
- * its store; the library wraps every object store in the same retries, retry budget, read-idle
+ * the library. {@code dev.asyncdataset.source.tar.Stores} is the one table from a location's scheme
+ * to its store; the library wraps every object store in the same retries, retry budget, read-idle
  * timeout, first-contact configuration errors and CRC32C checks.
  *
  * <h2>Adding a store</h2>

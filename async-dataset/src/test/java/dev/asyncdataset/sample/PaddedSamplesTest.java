@@ -12,7 +12,7 @@ import ai.djl.training.dataset.Record;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.PaddingStackBatchifier;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.source.SampleFolderSource;
+import dev.asyncdataset.source.folder.SampleFolderSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.asyncdataset.testing;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.asyncdataset.DataLoadingException;
+import dev.asyncdataset.epoch.DataLoadingException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;

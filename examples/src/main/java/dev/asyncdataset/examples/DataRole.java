@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples;
 
-import dev.asyncdataset.IterationState;
+import dev.asyncdataset.epoch.IterationState;
 import java.nio.file.Path;
 
 /**

@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples;
 
-import dev.asyncdataset.source.S3Location;
+import dev.asyncdataset.source.s3.S3Location;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -7,7 +7,7 @@ import ai.djl.nn.Block;
 import ai.djl.nn.Parameter;
 import ai.djl.training.optimizer.Optimizer;
 import ai.djl.util.Pair;
-import dev.asyncdataset.IterationState;
+import dev.asyncdataset.epoch.IterationState;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;

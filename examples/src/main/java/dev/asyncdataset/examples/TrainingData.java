@@ -9,11 +9,11 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3ImageDataset;
-import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.S3Location;
-import dev.asyncdataset.source.S3Source;
-import dev.asyncdataset.source.S3SourceBuilder;
+import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.s3.S3Location;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -8,7 +8,7 @@ import ai.djl.training.dataset.Dataset;
 import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.Tracker;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.IterationState;
+import dev.asyncdataset.epoch.IterationState;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

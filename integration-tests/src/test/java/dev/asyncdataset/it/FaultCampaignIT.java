@@ -12,7 +12,7 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.testing.TestImages;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.S3Source;
-import dev.asyncdataset.source.TarShardSource;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.Poll;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -111,7 +111,7 @@ class FirstContactIT {
 
     /** Opening {@code url} fails with {@code cause} in the message, well within the budget. */
     private static void assertConfigurationError(
-            String url, dev.asyncdataset.source.S3SourceBuilder s3, String cause) {
+            String url, dev.asyncdataset.source.s3.S3SourceBuilder s3, String cause) {
         long start = System.nanoTime();
         IOException e =
                 assertThrows(

@@ -2,9 +2,9 @@ package dev.asyncdataset.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.asyncdataset.source.S3SourceBuilder;
-import dev.asyncdataset.source.ShardWriter;
-import dev.asyncdataset.source.TarShardSource;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
 import java.util.Map;

@@ -7,7 +7,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.testing.HostileCorpus;
 import dev.asyncdataset.testing.HostileCorpus.Entry;
 import java.util.LinkedHashMap;

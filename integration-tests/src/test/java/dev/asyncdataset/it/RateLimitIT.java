@@ -8,7 +8,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.testing.TestImages;
 import java.util.ArrayList;
 import java.util.List;

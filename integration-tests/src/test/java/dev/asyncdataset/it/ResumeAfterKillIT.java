@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
-import dev.asyncdataset.source.ShardWriter;
+import dev.asyncdataset.source.tar.ShardWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

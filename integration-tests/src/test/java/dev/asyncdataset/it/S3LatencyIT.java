@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;
 import java.util.concurrent.CountDownLatch;

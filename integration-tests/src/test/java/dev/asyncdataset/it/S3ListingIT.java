@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.util.Progress;
-import dev.asyncdataset.source.S3SampleSource;
-import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.s3.S3SampleSource;
+import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package dev.asyncdataset.it;
 
 import dev.asyncdataset.examples.s3.RateLimitedBlobStore;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.S3Source;
-import dev.asyncdataset.source.S3SourceBuilder;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.Map;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.TarShardSource;
+import dev.asyncdataset.source.tar.TarShardSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples.bench;
 
-import dev.asyncdataset.source.S3Source;
+import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;

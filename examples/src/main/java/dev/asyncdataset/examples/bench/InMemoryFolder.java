@@ -3,8 +3,8 @@ package dev.asyncdataset.examples.bench;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.source.ImageFolderSource;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.io.IOException;
 
 /**

@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples.bench;
 
-import dev.asyncdataset.source.TarShardSource;
+import dev.asyncdataset.source.tar.TarShardSource;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

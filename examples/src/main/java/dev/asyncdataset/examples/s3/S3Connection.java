@@ -1,7 +1,7 @@
 package dev.asyncdataset.examples.s3;
 
-import dev.asyncdataset.source.S3Source;
-import dev.asyncdataset.source.S3SourceBuilder;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.IOException;
 import java.net.URI;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;

@@ -7,7 +7,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
-import dev.asyncdataset.source.S3Location;
+import dev.asyncdataset.source.s3.S3Location;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples.s3;
 
-import dev.asyncdataset.source.S3Location;
+import dev.asyncdataset.source.s3.S3Location;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -11,7 +11,7 @@ import ai.djl.training.dataset.Dataset;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.TarSampleSource;
+import dev.asyncdataset.source.tar.TarSampleSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;

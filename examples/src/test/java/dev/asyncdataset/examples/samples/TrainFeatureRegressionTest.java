@@ -10,7 +10,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.S3SampleSource;
+import dev.asyncdataset.source.s3.S3SampleSource;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -11,7 +11,7 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.TimedDataset;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
-import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

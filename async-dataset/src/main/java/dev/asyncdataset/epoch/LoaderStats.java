@@ -1,0 +1,135 @@
+package dev.asyncdataset.epoch;
+
+import java.util.List;
+
+/**
+ * What one epoch of a {@link dev.asyncdataset.ConcurrentDataset} has done so far: a snapshot, taken
+ * without stopping the loader. Source counters (retries, cache) are the source's totals since it
+ * was created.
+ *
+ * @param epoch the epoch, counted from 0
+ * @param batches batches handed to the trainer
+ * @param items items in those batches
+ * @param bytes bytes fetched, for sources that fetch {@code byte[]}
+ * @param skippedItems bad items left out under {@link dev.asyncdataset.BadItemPolicy#SKIP}
+ * @param wallNanos time since the trainer first asked for a batch, to the epoch's end or now
+ * @param dataWaitNanos time the trainer's thread spent inside the iterator's {@code hasNext} and
+ *     {@code next}
+ * @param fetchP50Millis median time of one item fetch
+ * @param fetchP95Millis 95th percentile of the item fetch time
+ * @param fetchP99Millis 99th percentile of the item fetch time
+ * @param decodeMillisPerItem mean CPU-stage time per item (decode and per-item transforms)
+ * @param batchesInFlight batches being fetched or decoded now
+ * @param batchesReady batches ready on the device that the trainer has not taken yet
+ * @param fetchLimit the item fetches allowed at once now: the fixed number, or AUTO's current
+ *     choice
+ * @param retries storage requests the source retried
+ * @param cacheHits items the source served from its local cache
+ * @param cacheMisses items the source looked up in its cache and fetched from storage
+ * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
+ * @param residentBytes bytes of the shard buffers the epoch holds now (whole buffers, each of the
+ *     largest shard's length), when streaming shards; 0 once the epoch is closed
+ * @param peakResidentBytes the most bytes of shard buffers the epoch held at once, when streaming
+ *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states; between epochs the
+ *     source keeps up to that many free buffers for reuse)
+ * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
+ *     host batch buffers, one array per field per batch), {@code "recycled-normalized"} (the same,
+ *     each collated batch normalized into a reused float buffer, for {@code
+ *     ImageRecipes.deviceNormalize()} on a CPU device) or {@code "per-item"} (an array per item,
+ *     stacked into the batch); see {@link
+ *     dev.asyncdataset.ConcurrentDataset.Builder#optRecycleBuffers}
+ * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;
+ *     0 on the per-item path
+ * @param damagedParts parts of the source left out when it was opened because they are damaged
+ *     (such as a truncated tar shard; {@link dev.asyncdataset.source.ItemSource#damaged}), read
+ *     under {@link dev.asyncdataset.BadItemPolicy#SKIP} without their items
+ * @param sources what each source of a mix ({@link dev.asyncdataset.ConcurrentDataset.Builder#addSource}) did this
+ *     epoch, in the order the sources were added; empty with one source
+ */
+public record LoaderStats(
+        long epoch,
+        long batches,
+        long items,
+        long bytes,
+        long skippedItems,
+        long wallNanos,
+        long dataWaitNanos,
+        double fetchP50Millis,
+        double fetchP95Millis,
+        double fetchP99Millis,
+        double decodeMillisPerItem,
+        int batchesInFlight,
+        int batchesReady,
+        int fetchLimit,
+        long retries,
+        long cacheHits,
+        long cacheMisses,
+        long integrityFailures,
+        long residentBytes,
+        long peakResidentBytes,
+        String bufferPath,
+        long hostBytesHeld,
+        int damagedParts,
+        List<SourceCounts> sources) {
+
+    /**
+     * What one source of a mix did in an epoch so far.
+     *
+     * @param name the source's name ({@link dev.asyncdataset.ConcurrentDataset.Builder#addSource})
+     * @param items its items in the batches handed to the trainer
+     * @param bytes bytes fetched from it, for sources that fetch {@code byte[]}
+     * @param skippedItems its bad items left out under {@link dev.asyncdataset.BadItemPolicy#SKIP}
+     * @param dataWaitNanos the trainer's data wait charged to it: each wait for a batch goes to the
+     *     source of the item that completed the batch last, so the sources' waits add up to the
+     *     epoch's wait for batches, and the source the trainer waits on stands out
+     */
+    public record SourceCounts(
+            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {
+
+        /**
+         * Returns this source's share of the items handed to the trainer.
+         *
+         * @param epoch the epoch's statistics
+         * @return the share, 0 to 1
+         */
+        public double share(LoaderStats epoch) {
+            return epoch.items() == 0 ? 0 : (double) items / epoch.items();
+        }
+    }
+
+    /** Keeps an unmodifiable copy of the per-source counts. */
+    public LoaderStats {
+        sources = List.copyOf(sources);
+    }
+
+    /**
+     * Returns the items delivered per second of wall time.
+     *
+     * @return the throughput in items per second, 0 before the first batch
+     */
+    public double itemsPerSecond() {
+        return perSecond(items);
+    }
+
+    /**
+     * Returns the bytes fetched per second of wall time.
+     *
+     * @return the throughput in bytes per second
+     */
+    public double bytesPerSecond() {
+        return perSecond(bytes);
+    }
+
+    /**
+     * Returns the share of wall time the trainer's thread spent waiting for data, 0 to 1.
+     *
+     * @return the data-wait share
+     */
+    public double dataWaitShare() {
+        return wallNanos == 0 ? 0 : Math.min(1, (double) dataWaitNanos / wallNanos);
+    }
+
+    private double perSecond(long count) {
+        return wallNanos == 0 ? 0 : count * 1e9 / wallNanos;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.asyncdataset.internal.items;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageDecoder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SortedMap;
+
+/**
+ * The item list of an image-classification source: one key and one label per index, plus the class
+ * names. Decodes an item the way DJL's {@code ImageFolder} does: an HWC uint8 image and an int64
+ * scalar label.
+ */
+public final class LabeledKeys {
+
+    /** The extensions DJL's {@code AbstractImageFolder} accepts, compared in lower case. */
+    private static final Set<String> EXTENSIONS =
+            Set.of(".jpg", ".jpeg", ".png", ".bmp", ".wbmp", ".gif");
+
+    private final List<String> classes;
+    private final List<String> keys;
+    private final long[] labels;
+
+    public LabeledKeys(List<String> classes, List<String> keys, long[] labels) {
+        if (keys.size() != labels.length) {
+            throw new IllegalArgumentException(
+                    keys.size() + " keys but " + labels.length + " labels");
+        }
+        this.classes = List.copyOf(classes);
+        this.keys = List.copyOf(keys);
+        this.labels = labels.clone();
+    }
+
+    /**
+     * Numbers the classes of {@code byClass} in its key order (label = position of the class) and
+     * lists the items class by class, in the order of each class's list.
+     */
+    public static LabeledKeys ofClasses(SortedMap<String, List<String>> byClass) {
+        List<String> keys = new ArrayList<>();
+        List<Long> labels = new ArrayList<>();
+        long label = 0;
+        for (List<String> items : byClass.values()) {
+            keys.addAll(items);
+            for (int i = 0; i < items.size(); i++) {
+                labels.add(label);
+            }
+            label++;
+        }
+        long[] array = labels.stream().mapToLong(Long::longValue).toArray();
+        return new LabeledKeys(new ArrayList<>(byClass.keySet()), keys, array);
+    }
+
+    /** True for a visible file name with one of DJL's image extensions, in any case. */
+    public static boolean isImageName(String name) {
+        int dot = name.lastIndexOf('.');
+        return !name.startsWith(".")
+                && dot >= 0
+                && EXTENSIONS.contains(name.substring(dot).toLowerCase(Locale.ROOT));
+    }
+
+    public int size() {
+        return keys.size();
+    }
+
+    public String key(long index) {
+        return keys.get(Math.toIntExact(index));
+    }
+
+    public long label(long index) {
+        return labels[Math.toIntExact(index)];
+    }
+
+    public List<String> classes() {
+        return classes;
+    }
+
+    /** Decodes the image bytes of item {@code index}; {@code name} is used in error messages. */
+    public Record decode(NDManager manager, long index, byte[] bytes, String name)
+            throws BadItemException {
+        NDList data = new NDList(ImageDecoder.decode(manager, bytes, name));
+        return new Record(data, new NDList(manager.create(label(index))));
+    }
+}

@@ -1,0 +1,162 @@
+package dev.asyncdataset.source.s3;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import ai.djl.util.Progress;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.items.LabeledKeys;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
+ * v2 asynchronous client. Items are listed once, by {@link #prepare} (which {@code
+ * ConcurrentDataset} calls before the first epoch; {@code build()} does no I/O), from either
+ *
+ * <ul>
+ *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as in
+ *       {@link ImageFolderSource}, items in key order within a class; or
+ *   <li>a manifest ({@link S3SourceBuilder#optManifest(String)}): CSV {@code key,label} or JSON
+ *       lines {@code {"key": ..., "label": ...}}, keys relative to the prefix, labels integers or
+ *       class names.
+ * </ul>
+ *
+ * <p>{@link #fetch} GETs the object and checks the body against the store's checksum (see {@link
+ * S3SourceBuilder#optVerifyChecksums}), retrying transient failures (5xx, SlowDown, throttling,
+ * timeouts, resets, truncated bodies, checksum mismatches) with exponential backoff and full jitter
+ * within a retry budget ({@link S3SourceBuilder#optRetryBudget}); a missing key, an empty object,
+ * an object over {@link S3SourceBuilder#optMaxObjectBytes}, or a GET still failing when the budget
+ * is spent is a {@link BadItemException} that names the key. With {@link S3SourceBuilder#optCache}
+ * the bytes are kept in a bounded local LRU cache, so later epochs need no GET.
+ *
+ * <pre>{@code
+ * S3Source source = S3Source.builder()
+ *         .setUrl("s3://my-bucket/imagenet/train")
+ *         .optMaxConnections(128)
+ *         .optCache(Path.of("/mnt/cache"), 50L << 30)
+ *         .build();
+ * }</pre>
+ */
+public final class S3Source implements LabeledImageSource {
+
+    private final S3Objects objects;
+    private final ListOnce<LabeledKeys> items;
+
+    S3Source(S3Objects objects, ListOnce<LabeledKeys> items) {
+        this.objects = objects;
+        this.items = items;
+    }
+
+    /**
+     * Creates a builder; {@link S3SourceBuilder#setUrl} is required.
+     *
+     * @return a new builder
+     */
+    public static S3SourceBuilder builder() {
+        return new S3SourceBuilder();
+    }
+
+    /**
+     * Returns the class names (the label of an item is its class's position in this list); empty
+     * for a manifest with integer labels.
+     *
+     * @return the sorted class names
+     */
+    public List<String> getClasses() {
+        return items.get().classes();
+    }
+
+    /**
+     * Returns the object key of item {@code index}.
+     *
+     * @param index the item index
+     * @return the full key in the bucket
+     */
+    public String key(long index) {
+        return objects.location().prefix() + items.get().key(index);
+    }
+
+    /** Returns how many GETs were retried so far, over all items and threads. */
+    @Override
+    public long retries() {
+        return objects.retries();
+    }
+
+    /** Returns how many fetches were served from the local cache; 0 without a cache. */
+    @Override
+    public long cacheHits() {
+        return objects.cacheHits();
+    }
+
+    /** Returns how many fetches missed the local cache and went to S3; 0 without a cache. */
+    @Override
+    public long cacheMisses() {
+        return objects.cacheMisses();
+    }
+
+    /**
+     * Lists the bucket prefix (or reads the manifest), once: later calls do nothing. Each LIST page
+     * is retried on its own within the retry budget.
+     *
+     * @param progress reports the keys listed, or {@code null}
+     * @throws IOException if a page or the manifest cannot be read within the retry budget
+     */
+    @Override
+    public void prepare(Progress progress) throws IOException {
+        items.prepare(progress);
+    }
+
+    /**
+     * Returns the number of items, listing them first if {@link #prepare} was not called.
+     *
+     * @throws UncheckedIOException if that listing fails
+     */
+    @Override
+    public long size() {
+        return items.get().size();
+    }
+
+    /** Returns how many GET bodies failed their checksum (each then retried), over all items. */
+    @Override
+    public long integrityFailures() {
+        return objects.integrityFailures();
+    }
+
+    /**
+     * Reads item {@code index} from the cache or S3. Running out of memory on one item makes that
+     * item bad, not the storage: {@code BadItemPolicy.SKIP} skips it.
+     */
+    @Override
+    public byte[] fetch(NDManager manager, long index) throws Exception {
+        try {
+            return objects.read(key(index));
+        } catch (OutOfMemoryError e) {
+            throw new BadItemException(describe(index), "out of memory reading it", e);
+        }
+    }
+
+    @Override
+    public long label(long index) {
+        return items.get().label(index);
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
+        return items.get().decode(manager, index, fetched, describe(index));
+    }
+
+    /** Returns {@code s3://bucket/key} of item {@code index}. */
+    @Override
+    public String describe(long index) {
+        return objects.location().url(key(index));
+    }
+
+    /** Closes the S3 client and its connection pool. */
+    @Override
+    public void close() {
+        objects.close();
+    }
+}

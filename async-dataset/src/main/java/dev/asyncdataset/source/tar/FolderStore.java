@@ -1,0 +1,72 @@
+package dev.asyncdataset.source.tar;
+
+import dev.asyncdataset.internal.shard.FolderShardStore;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.writer.FolderShardDestination;
+import dev.asyncdataset.internal.writer.ShardDestination;
+import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Local files: a path, or a {@code file:} URL. */
+final class FolderStore implements Store {
+
+    static final FolderStore INSTANCE = new FolderStore();
+
+    private FolderStore() {}
+
+    /** The path of {@code location}: a plain path, {@code file:/path} or {@code file:///path}. */
+    static Path path(String location) {
+        if (location.startsWith("file://")) {
+            return Path.of(URI.create(location));
+        }
+        return Path.of(location.startsWith("file:") ? location.substring(5) : location);
+    }
+
+    @Override
+    public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
+            throws IOException {
+        Path folder = prefix.isEmpty() ? Path.of("").toAbsolutePath() : path(prefix);
+        if (urls == null) {
+            return FolderShardStore.open(folder);
+        }
+        List<Path> shards = urls.stream().map(FolderStore::path).toList();
+        return FolderShardStore.open(shards, FolderShardStore.classes(folder));
+    }
+
+    @Override
+    public String checkInput(String location, String what) {
+        Path folder = path(location);
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalArgumentException(what + " " + folder + " is not a directory");
+        }
+        return folder.toString();
+    }
+
+    @Override
+    public void checkOutput(String location) {
+        path(location);
+    }
+
+    @Override
+    public ShardInput images(String location, S3SourceBuilder options) throws IOException {
+        ImageFolderSource folder = ImageFolderSource.of(path(location));
+        return ShardInput.labeled(folder, folder.getClasses());
+    }
+
+    @Override
+    public ShardInput samples(String location, S3SourceBuilder options) throws IOException {
+        return new ShardInput(SampleFolderSource.of(path(location), ShardInput.NOT_DECODED), null);
+    }
+
+    @Override
+    public ShardDestination destination(String location, S3SourceBuilder options, int partBytes)
+            throws IOException {
+        return new FolderShardDestination(path(location));
+    }
+}

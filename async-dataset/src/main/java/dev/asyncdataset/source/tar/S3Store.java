@@ -1,0 +1,58 @@
+package dev.asyncdataset.source.tar;
+
+import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.shard.S3ShardStore;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.writer.S3ShardDestination;
+import dev.asyncdataset.internal.writer.ShardDestination;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * S3 and S3-compatible stores (Google Cloud Storage's XML API, MinIO, S3Proxy), {@code
+ * s3://bucket/prefix}, read and written with the options of an {@link S3SourceBuilder}.
+ */
+final class S3Store implements Store {
+
+    static final S3Store INSTANCE = new S3Store();
+
+    private S3Store() {}
+
+    @Override
+    public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
+            throws IOException {
+        return S3ShardStore.open(access.s3().settings(), BucketPrefix.parse(prefix), urls);
+    }
+
+    @Override
+    public String checkInput(String location, String what) {
+        BucketPrefix.parse(location);
+        return location;
+    }
+
+    @Override
+    public void checkOutput(String location) {
+        BucketPrefix.parse(location);
+    }
+
+    @Override
+    public ShardInput images(String location, S3SourceBuilder options) throws IOException {
+        S3Source bucket = ShardInput.listed(options.build(BucketPrefix.parse(location)));
+        return ShardInput.labeled(bucket, bucket.getClasses());
+    }
+
+    @Override
+    public ShardInput samples(String location, S3SourceBuilder options) throws IOException {
+        BucketPrefix at = BucketPrefix.parse(location);
+        return new ShardInput(
+                ShardInput.listed(options.buildSamples(at, ShardInput.NOT_DECODED)), null);
+    }
+
+    @Override
+    public ShardDestination destination(String location, S3SourceBuilder options, int partBytes)
+            throws IOException {
+        return new S3ShardDestination(options.settings(), BucketPrefix.parse(location), partBytes);
+    }
+}

@@ -1,0 +1,152 @@
+package dev.asyncdataset.source.tar;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.shard.ResidentShards;
+import dev.asyncdataset.internal.shard.ShardLoader;
+import dev.asyncdataset.internal.shard.ShardSpans;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * One streamed epoch of a tar shard source ({@link TarShardSource}, {@link TarSampleSource}): what
+ * an item's fetch hands on is cut out of whole shards held by {@link ResidentShards} (so that
+ * nothing reads a shard buffer after its fetch), and the padding items are read by random access
+ * through the source. Closing it gives the shard buffers back to the source's pool.
+ *
+ * @param <T> what the source's fetch step hands to its decode step
+ */
+class ShardStream<T> implements ItemSource<T> {
+
+    /**
+     * Cuts what item {@code index}'s fetch hands on from the first {@code length} bytes of its
+     * shard.
+     */
+    @FunctionalInterface
+    interface Cut<T> {
+        T cut(long index, byte[] shard, int length) throws IOException;
+    }
+
+    private final TarShards shards;
+    private final ItemSource<T> source;
+    private final Cut<T> cut;
+    private final ResidentShards resident;
+    private final Set<Long> randomAccess = new HashSet<>();
+
+    ShardStream(TarShards shards, ItemSource<T> source, Cut<T> cut, long[] items, int streamed) {
+        this.shards = shards;
+        this.source = source;
+        this.cut = cut;
+        for (int i = streamed; i < items.length; i++) {
+            randomAccess.add(items[i]);
+        }
+        ShardSpans spans = ShardSpans.of(items, streamed, shards::shardOf, shards.shardCount());
+        this.resident = new ResidentShards(shards.store()::readShard, shards.buffers(), spans);
+    }
+
+    @Override
+    public long size() {
+        return source.size();
+    }
+
+    /** Waits until the shard of {@code index} is loaded (or failed to load). */
+    @Override
+    public void awaitReady(long index) throws InterruptedException {
+        if (!randomAccess.contains(index)) {
+            resident.await(shards.shardOf(index));
+        }
+    }
+
+    @Override
+    public T fetch(NDManager manager, long index) throws Exception {
+        if (randomAccess.contains(index)) {
+            return source.fetch(manager, index);
+        }
+        int shard = shards.shardOf(index);
+        try {
+            ShardLoader.Loaded loaded = resident.acquire(shard);
+            return cut.cut(index, loaded.bytes(), loaded.length());
+        } catch (ExecutionException e) {
+            throw loadFailure(index, e.getCause());
+        } finally {
+            resident.release(shard);
+        }
+    }
+
+    /**
+     * The failure of a sample whose shard could not be read (the source's retries are behind it): a
+     * bad item, so that {@code BadItemPolicy.SKIP} skips just the samples of that shard.
+     */
+    private BadItemException loadFailure(long index, Throwable cause) {
+        return new BadItemException(
+                describe(index), "its shard could not be read: " + cause, cause);
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, T fetched) throws Exception {
+        return source.decode(manager, index, fetched);
+    }
+
+    @Override
+    public String describe(long index) {
+        return source.describe(index);
+    }
+
+    @Override
+    public long retries() {
+        return source.retries();
+    }
+
+    @Override
+    public long integrityFailures() {
+        return source.integrityFailures();
+    }
+
+    @Override
+    public List<BadItemException> damaged() {
+        return source.damaged();
+    }
+
+    @Override
+    public long residentBytes() {
+        return resident.heldBytes();
+    }
+
+    @Override
+    public long peakResidentBytes() {
+        return resident.peakBytes();
+    }
+
+    /** Gives the shard buffers back; called once the epoch's fetches stopped. */
+    @Override
+    public void close() {
+        resident.close();
+    }
+
+    /** The streamed epoch of an image-classification source, which keeps its labels at hand. */
+    static final class Labeled extends ShardStream<byte[]> implements LabeledImageSource {
+
+        private final LabeledImageSource source;
+
+        Labeled(
+                TarShards shards,
+                LabeledImageSource source,
+                Cut<byte[]> cut,
+                long[] items,
+                int streamed) {
+            super(shards, source, cut, items, streamed);
+            this.source = source;
+        }
+
+        @Override
+        public long label(long index) {
+            return source.label(index);
+        }
+    }
+}

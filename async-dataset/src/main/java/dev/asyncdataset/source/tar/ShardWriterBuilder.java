@@ -1,0 +1,293 @@
+package dev.asyncdataset.source.tar;
+
+import dev.asyncdataset.decode.ImageResize;
+import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.s3.S3SampleSource;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/** Settings of a {@link ShardWriter}, each checked as it is set. */
+public final class ShardWriterBuilder {
+
+    /** The smallest part S3 accepts in a multipart upload (all but the last part): 5 MiB. */
+    public static final int MIN_PART_BYTES = 5 << 20;
+
+    /** The JPEG quality of re-encoded images unless {@link #optJpegQuality} sets it: 90. */
+    public static final int DEFAULT_JPEG_QUALITY = 90;
+
+    String images;
+    String samples;
+    String output;
+    S3SourceBuilder s3 = S3Source.builder();
+    long shardBytes = ShardWriter.DEFAULT_SHARD_BYTES;
+    int partBytes = 8 << 20;
+    int fetchers = 32;
+    String prefix = "shard";
+    long seed;
+    boolean keepOrder;
+    int maxSide;
+    int jpegQuality;
+
+    ShardWriterBuilder() {}
+
+    /**
+     * Sets the image folder to read, laid out as {@code root/<class>/<file>}; this, {@link
+     * #setImages(String)} or {@link #setSamples} is required by {@link ShardWriter#write()}.
+     *
+     * @param images the folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code images} is not a directory
+     */
+    public ShardWriterBuilder setImages(Path images) {
+        if (!Files.isDirectory(Objects.requireNonNull(images, "images"))) {
+            throw new IllegalArgumentException("images " + images + " is not a directory");
+        }
+        this.images = images.toString();
+        this.samples = null;
+        return this;
+    }
+
+    /**
+     * Sets the images to read: an {@code s3://bucket/prefix} laid out as {@code
+     * prefix/<class>/<file>} (or listed by the manifest of {@link #optS3}'s options), or a folder.
+     *
+     * @param images an {@code s3://} URL or a folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code images} is a malformed {@code s3://} URL or not a
+     *     directory
+     */
+    public ShardWriterBuilder setImages(String images) {
+        this.images = Stores.of(images).checkInput(images, "images");
+        this.samples = null;
+        return this;
+    }
+
+    /**
+     * Sets a folder of loose sample files to read instead of images: the files sharing a path up to
+     * the first dot of their base name form one sample, as {@link SampleFolderSource} groups them
+     * ({@code train/000123.jpg} and {@code train/000123.json}: sample {@code train/000123}, written
+     * as members {@code train/000123.jpg} and {@code train/000123.json}). No classes file is
+     * written.
+     *
+     * @param folder the folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code folder} is not a directory
+     */
+    public ShardWriterBuilder setSamples(Path folder) {
+        if (!Files.isDirectory(Objects.requireNonNull(folder, "folder"))) {
+            throw new IllegalArgumentException("samples " + folder + " is not a directory");
+        }
+        this.samples = folder.toString();
+        this.images = null;
+        return this;
+    }
+
+    /**
+     * Sets the loose sample files to read: an {@code s3://bucket/prefix}, its objects grouped by
+     * key as {@link S3SampleSource} groups them (read with {@link #optS3}'s options), or a folder,
+     * as {@link #setSamples(Path)} reads it.
+     *
+     * @param samples an {@code s3://} URL or a folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code samples} is a malformed {@code s3://} URL or not a
+     *     directory
+     */
+    public ShardWriterBuilder setSamples(String samples) {
+        this.samples = Stores.of(samples).checkInput(samples, "samples");
+        this.images = null;
+        return this;
+    }
+
+    /**
+     * Sets the folder the shards are written to, created if missing; this or {@link
+     * #setOutput(String)} is required.
+     *
+     * @param output the output folder
+     * @return this builder
+     */
+    public ShardWriterBuilder setOutput(Path output) {
+        this.output = Objects.requireNonNull(output, "output").toString();
+        return this;
+    }
+
+    /**
+     * Sets where the shards are written: an {@code s3://bucket/prefix} (each shard a multipart
+     * upload) or a folder, created if missing.
+     *
+     * @param output an {@code s3://} URL or a folder
+     * @return this builder
+     * @throws IllegalArgumentException if {@code output} is empty or a malformed {@code s3://} URL
+     */
+    public ShardWriterBuilder setOutput(String output) {
+        if (Objects.requireNonNull(output, "output").isEmpty()) {
+            throw new IllegalArgumentException("empty output");
+        }
+        Stores.of(output).checkOutput(output);
+        this.output = output;
+        return this;
+    }
+
+    /**
+     * Reads and writes {@code s3://} locations with the client options of {@code options}
+     * (endpoint, path style, region, credentials, connections, retries and retry budget, timeouts,
+     * checksums, and a manifest listing the input images); its URL is not used. Default: {@code
+     * S3Source.builder()}'s defaults.
+     *
+     * @param options the S3 client options
+     * @return this builder
+     */
+    public ShardWriterBuilder optS3(S3SourceBuilder options) {
+        this.s3 = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
+     * Sets the size a shard is closed at, in bytes; default {@link
+     * ShardWriter#DEFAULT_SHARD_BYTES}. A shard always holds at least one sample.
+     *
+     * @param shardBytes the target size, positive
+     * @return this builder
+     * @throws IllegalArgumentException if {@code shardBytes} is not positive
+     */
+    public ShardWriterBuilder optShardBytes(long shardBytes) {
+        if (shardBytes <= 0) {
+            throw new IllegalArgumentException("shardBytes must be positive: " + shardBytes);
+        }
+        this.shardBytes = shardBytes;
+        return this;
+    }
+
+    /**
+     * Sets the part size of the multipart uploads of shards to S3, the memory one shard takes while
+     * it is written; default 8 MiB.
+     *
+     * @param partBytes from {@link #MIN_PART_BYTES} to 1 GiB
+     * @return this builder
+     * @throws IllegalArgumentException if {@code partBytes} is out of that range
+     */
+    public ShardWriterBuilder optPartBytes(int partBytes) {
+        if (partBytes < MIN_PART_BYTES || partBytes > 1 << 30) {
+            throw new IllegalArgumentException("partBytes not in [5 MiB, 1 GiB]: " + partBytes);
+        }
+        this.partBytes = partBytes;
+        return this;
+    }
+
+    /**
+     * Sets how many images are read at once (and so held in memory at most, besides the shard being
+     * written), to overlap the latency of S3 GETs; default 32.
+     *
+     * @param fetchers at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code fetchers} is below 1
+     */
+    public ShardWriterBuilder optFetchers(int fetchers) {
+        if (fetchers < 1) {
+            throw new IllegalArgumentException("fetchers < 1: " + fetchers);
+        }
+        this.fetchers = fetchers;
+        return this;
+    }
+
+    /**
+     * Sets the shard name prefix; default {@code shard}, giving {@code shard-000000.tar}.
+     *
+     * @param prefix letters, digits, {@code -}, {@code _} or {@code .}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code prefix} is empty or has other characters
+     */
+    public ShardWriterBuilder optPrefix(String prefix) {
+        if (prefix == null || !prefix.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("prefix must match [A-Za-z0-9._-]+: " + prefix);
+        }
+        this.prefix = prefix;
+        return this;
+    }
+
+    /**
+     * Sets the seed of the order the samples are written in; default 0. Samples are written in a
+     * permutation of the input's order, so that every shard holds a mix of classes: a reader that
+     * shuffles within windows of a few shards then mixes classes in a batch as well as a full
+     * permutation does (docs/storage.md, "Shards: shuffle quality"). The same seed and input give
+     * the same shards, so a rerun rewrites them unchanged.
+     *
+     * @param seed the seed of the permutation
+     * @return this builder
+     */
+    public ShardWriterBuilder optSeed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
+    /**
+     * Writes the samples in the input's order (class by class) instead of a permutation of it.
+     *
+     * @return this builder
+     */
+    public ShardWriterBuilder optKeepOrder() {
+        this.keepOrder = true;
+        return this;
+    }
+
+    /**
+     * Stores images smaller, FFCV style: a JPEG part ({@code jpg}, {@code jpeg}) whose longest side
+     * is above {@code maxSide} is re-encoded to that longest side (aspect ratio kept) at {@link
+     * #optJpegQuality}; one already that small is stored byte for byte; other parts as they come.
+     * The index records both settings. Typical: 256 to 512 for ImageNet at 224 (docs/storage.md,
+     * "Pre-sized shards"). Default: images stored as they come.
+     *
+     * @param maxSide the longest side in pixels, from {@link ImageResize#MIN_SIDE} to {@link
+     *     ImageResize#MAX_SIDE}
+     * @return this builder
+     * @throws IllegalArgumentException if {@code maxSide} is out of that range
+     */
+    public ShardWriterBuilder optMaxSide(int maxSide) {
+        new ImageResize(maxSide, DEFAULT_JPEG_QUALITY); // checks maxSide
+        this.maxSide = maxSide;
+        return this;
+    }
+
+    /**
+     * Sets the JPEG quality of the images {@link #optMaxSide} re-encodes; default {@link
+     * #DEFAULT_JPEG_QUALITY}.
+     *
+     * @param jpegQuality 1 to 100
+     * @return this builder
+     * @throws IllegalArgumentException if {@code jpegQuality} is out of that range
+     */
+    public ShardWriterBuilder optJpegQuality(int jpegQuality) {
+        new ImageResize(ImageResize.MAX_SIDE, jpegQuality); // checks jpegQuality
+        this.jpegQuality = jpegQuality;
+        return this;
+    }
+
+    /** The re-encoding of images, or null to store them as they come. */
+    ImageResize resize() {
+        int quality = jpegQuality == 0 ? DEFAULT_JPEG_QUALITY : jpegQuality;
+        return maxSide == 0 ? null : new ImageResize(maxSide, quality);
+    }
+
+    /**
+     * Builds the writer.
+     *
+     * @return the writer
+     * @throws IllegalStateException if the output is not set, or a JPEG quality without a maximum
+     *     side
+     */
+    public ShardWriter build() {
+        if (output == null) {
+            throw new IllegalStateException("setOutput is required");
+        }
+        if (jpegQuality != 0 && maxSide == 0) {
+            throw new IllegalStateException(
+                    "optJpegQuality("
+                            + jpegQuality
+                            + ") needs optMaxSide: only resized images are"
+                            + " re-encoded");
+        }
+        return new ShardWriter(this);
+    }
+}

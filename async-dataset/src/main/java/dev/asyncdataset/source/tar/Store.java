@@ -1,0 +1,52 @@
+package dev.asyncdataset.source.tar;
+
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.writer.ShardDestination;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * What one kind of store does for the builders and the writer, as {@link Stores} looks it up by a
+ * location's scheme: open tar shards, and where the store can, list a writer's input and take its
+ * output. A store that cannot do something says so naming the location.
+ */
+interface Store {
+
+    /**
+     * Opens the tar shards {@code urls} names (each of which must exist), or every {@code .tar}
+     * directly under {@code prefix} when {@code urls} is null.
+     */
+    ShardStore shards(String prefix, List<String> urls, StoreAccess access) throws IOException;
+
+    /** Checks {@code location} as a writer input ({@code what}: images or samples) and keeps it. */
+    default String checkInput(String location, String what) {
+        throw cannot("read " + what + " for the shard writer from", location);
+    }
+
+    /** Checks {@code location} as the writer's output. */
+    default void checkOutput(String location) {
+        throw cannot("write shards to", location);
+    }
+
+    /** Lists the labeled images at {@code location} for the writer. */
+    default ShardInput images(String location, S3SourceBuilder options) throws IOException {
+        throw cannot("read images for the shard writer from", location);
+    }
+
+    /** Lists the loose samples at {@code location} for the writer. */
+    default ShardInput samples(String location, S3SourceBuilder options) throws IOException {
+        throw cannot("read samples for the shard writer from", location);
+    }
+
+    /** Opens {@code location} as the writer's output. */
+    default ShardDestination destination(String location, S3SourceBuilder options, int partBytes)
+            throws IOException {
+        throw cannot("write shards to", location);
+    }
+
+    private static IllegalArgumentException cannot(String what, String location) {
+        return new IllegalArgumentException(
+                "the " + Stores.scheme(location) + " store cannot " + what + ": " + location);
+    }
+}

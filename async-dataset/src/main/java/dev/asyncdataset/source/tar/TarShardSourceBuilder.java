@@ -1,0 +1,142 @@
+package dev.asyncdataset.source.tar;
+
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Builds a {@link TarShardSource} ({@link #build}) or a {@link TarSampleSource} ({@link
+ * #buildSamples}): {@code setUrl} or {@code setUrlList} is required. The URL is a folder or an
+ * {@code s3://bucket/prefix/} (every {@code .tar} directly in it, in name order), or any location
+ * of {@link Stores}' table (a folder, {@code s3://}, {@code http(s)://}, a registered scheme)
+ * followed by a shard name or a WebDataset brace pattern ({@code
+ * s3://bucket/shards/train-{000000..000146}.tar}, {@code /data/shards/train-{0..9}.tar}, {@code
+ * https://host/resolve/main/train-{0000..0146}.tar}): those shards, in pattern order, each of which
+ * must exist. An HTTP server cannot be listed, so HTTP(S) shards are always named.
+ */
+public final class TarShardSourceBuilder {
+
+    /** The environment variable an {@code Authorization} header's value is taken from. */
+    public static final String AUTHORIZATION_ENV = "ASYNC_DATASET_AUTHORIZATION";
+
+    private ShardLocations shards;
+    private S3SourceBuilder s3 = S3Source.builder();
+    private String authorization = System.getenv(AUTHORIZATION_ENV);
+
+    TarShardSourceBuilder() {}
+
+    /**
+     * Sets where the shards are: a folder, an {@code s3://} prefix, or any location of {@link
+     * Stores}' table ({@code https://} included) with a shard name or brace pattern as its last
+     * segment.
+     *
+     * @param url the shards' location
+     * @return this builder
+     */
+    public TarShardSourceBuilder setUrl(String url) {
+        if (Objects.requireNonNull(url, "url").isEmpty()) {
+            throw new IllegalArgumentException("empty url");
+        }
+        this.shards = ShardLocations.parse(url);
+        return this;
+    }
+
+    /**
+     * Sets the shards to the locations listed in a text file, one per line, in order (blank lines
+     * and lines starting with {@code #} are skipped): all in one store, the classes file read from
+     * beside the first.
+     *
+     * @param file the list of shard locations
+     * @return this builder
+     * @throws IOException if the file cannot be read
+     * @throws IllegalArgumentException if it names no shard or shards of different stores
+     */
+    public TarShardSourceBuilder setUrlList(Path file) throws IOException {
+        List<String> urls =
+                Files.readAllLines(Objects.requireNonNull(file, "file")).stream()
+                        .map(String::strip)
+                        .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                        .toList();
+        this.shards = ShardLocations.of(urls);
+        return this;
+    }
+
+    /**
+     * Sends {@code value} as the {@code Authorization} header of HTTP(S) requests (for example
+     * {@code "Bearer hf_..."} for Hugging Face); default: the environment variable {@value
+     * #AUTHORIZATION_ENV}, if set. The header goes only to the host of the URL given: after a
+     * redirect to another host it is dropped. It is never logged.
+     *
+     * @param value the header's value
+     * @return this builder
+     */
+    public TarShardSourceBuilder optAuthorization(String value) {
+        if (Objects.requireNonNull(value, "value").isBlank()) {
+            throw new IllegalArgumentException("blank authorization");
+        }
+        this.authorization = value;
+        return this;
+    }
+
+    /**
+     * Reads {@code s3://} shards with the client options of {@code options} (endpoint, path style,
+     * region, credentials, connections, retries and retry budget, timeouts, checksums); its own
+     * URL, manifest and cache are not used. Its attempts, retry budget and timeouts (connect, first
+     * byte, read idle) apply to shards of every store. Default: {@code S3Source.builder()}'s
+     * defaults.
+     *
+     * @param options the S3 client options
+     * @return this builder
+     */
+    public TarShardSourceBuilder optS3(S3SourceBuilder options) {
+        this.s3 = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
+     * Opens the shards as an image-classification source and reads their indexes: the sidecar
+     * {@code .idx} of a shard when present and written for the shard's length, else its tar headers
+     * (for S3, ranged GETs of 1 MiB). A shard that cannot be indexed is left out and kept in {@link
+     * TarShardSource#damaged()}.
+     *
+     * @return the source
+     * @throws IOException if the storage fails or a named shard does not exist
+     * @throws IllegalArgumentException if no shard is found or the pattern is malformed
+     * @throws IllegalStateException if no URL was set
+     */
+    public TarShardSource build() throws IOException {
+        return TarShardSource.open(store());
+    }
+
+    /**
+     * Opens the shards as a source of samples of any kind, each decoded by {@code decoder}, and
+     * reads their indexes: the sidecar {@code .idx} of a shard when it lists every member (version
+     * 3) and was written for the shard's length, else its tar headers. A shard that cannot be
+     * indexed is left out and kept in {@link TarSampleSource#damaged()}.
+     *
+     * @param decoder turns each sample into a record
+     * @return the source
+     * @throws IOException if the storage fails or a named shard does not exist
+     * @throws IllegalArgumentException if no shard is found or the pattern is malformed
+     * @throws IllegalStateException if no URL was set
+     */
+    public TarSampleSource buildSamples(SampleDecoder decoder) throws IOException {
+        Objects.requireNonNull(decoder, "decoder");
+        return TarSampleSource.open(store(), decoder);
+    }
+
+    private ShardStore store() throws IOException {
+        if (shards == null) {
+            throw new IllegalStateException(
+                    "setUrl(\"s3://bucket/shards/\" or a folder) is required");
+        }
+        StoreAccess access = new StoreAccess(s3, authorization);
+        return Stores.of(shards.prefix()).shards(shards.prefix(), shards.urls(), access);
+    }
+}

@@ -1,0 +1,237 @@
+package dev.asyncdataset.source.tar;
+
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageResize;
+import dev.asyncdataset.internal.io.ByteRanges;
+import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.shard.ReadAhead;
+import dev.asyncdataset.internal.shard.ShardBuffers;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.tar.MemberChecks;
+import dev.asyncdataset.internal.tar.ShardIndexFile;
+import dev.asyncdataset.internal.tar.ShardSample;
+import dev.asyncdataset.internal.tar.ShardSamples;
+import dev.asyncdataset.internal.tar.TarIndex;
+import dev.asyncdataset.internal.tar.TarMember;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The samples of a set of tar shards and the reads of their members, which {@link TarShardSource}
+ * and {@link TarSampleSource} share: the samples in shard order then archive order, each read by
+ * random access as one span (a sample's members are adjacent, so one positioned read or ranged GET
+ * covers them, never outside it) or cut from its whole shard, every member checked against its
+ * CRC32C from the index. A shard that cannot be indexed (not a tar, truncated, a bad header
+ * checksum, a malformed index) contributes no sample and is kept in {@link #damaged()}.
+ */
+final class TarShards implements AutoCloseable {
+
+    /**
+     * Makes what the fetch step hands on from a sample's bytes read from shard offset {@code base}.
+     */
+    @FunctionalInterface
+    interface Cut<T> {
+        T cut(byte[] bytes, long base) throws BadItemException;
+    }
+
+    private static final int MAX_SPAN = Integer.MAX_VALUE - 8;
+
+    private final ShardStore store;
+    private final List<ShardSample> samples;
+    private final int[] shardOf;
+    private final List<BadItemException> damaged;
+    private final MemberChecks checks = new MemberChecks();
+    private final ShardBuffers buffers;
+    private final ImageResize[] resized;
+
+    private TarShards(
+            ShardStore store,
+            List<ShardSample> samples,
+            int[] shardOf,
+            List<BadItemException> damaged,
+            long largestShard,
+            ImageResize[] resized) {
+        this.store = store;
+        this.samples = samples;
+        this.shardOf = shardOf;
+        this.damaged = List.copyOf(damaged);
+        this.buffers = new ShardBuffers(largestShard);
+        this.resized = resized;
+    }
+
+    /**
+     * Indexes the shards of {@code store}; closes it if that fails.
+     *
+     * @param everyMember whether every member of a sample is kept, for a reader of any parts (an
+     *     index that lists only the images, version 1 or 2, is then passed over for the tar
+     *     headers); else each sample keeps only its image member and label ({@link
+     *     ShardSample#imageOnly}), which is all an image-classification reader holds per item
+     */
+    static TarShards open(ShardStore store, boolean everyMember) throws IOException {
+        try {
+            List<ShardSample> samples = new ArrayList<>();
+            List<Integer> shardOf = new ArrayList<>();
+            List<BadItemException> damaged = new ArrayList<>();
+            long largest = 0;
+            ImageResize[] resized = new ImageResize[store.names().size()];
+            for (int shard = 0; shard < store.names().size(); shard++) {
+                try {
+                    for (ShardSample sample : samplesOf(store, shard, everyMember, resized)) {
+                        samples.add(everyMember ? sample : sample.imageOnly());
+                        shardOf.add(shard);
+                    }
+                } catch (BadItemException e) {
+                    damaged.add(e);
+                }
+                largest = Math.max(largest, store.length(shard));
+            }
+            int[] shards = shardOf.stream().mapToInt(Integer::intValue).toArray();
+            return new TarShards(store, samples, shards, damaged, largest, resized);
+        } catch (IOException | RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The samples of {@code shard}, from its index if it has one; notes its images' re-encoding.
+     */
+    private static List<ShardSample> samplesOf(
+            ShardStore store, int shard, boolean everyMember, ImageResize[] resized)
+            throws IOException {
+        String name = store.names().get(shard);
+        long length = store.length(shard);
+        byte[] index = store.sidecar(shard);
+        if (index != null) {
+            List<ShardSample> indexed = ShardIndexFile.parse(name, length, index, everyMember);
+            if (indexed != null) {
+                resized[shard] = ShardIndexFile.resized(name, index);
+                return indexed;
+            }
+        }
+        ByteRanges in = new ReadAhead(store, shard, length);
+        return ShardSamples.group(name, TarIndex.read(name, length, in), in);
+    }
+
+    ShardStore store() {
+        return store;
+    }
+
+    /** How {@code shard}'s images were re-encoded, as its index records it, or null. */
+    ImageResize resized(int shard) {
+        return resized[shard];
+    }
+
+    List<ShardSample> samples() {
+        return samples;
+    }
+
+    List<BadItemException> damaged() {
+        return damaged;
+    }
+
+    ShardBuffers buffers() {
+        return buffers;
+    }
+
+    ShardSample sample(long index) {
+        return samples.get(Math.toIntExact(index));
+    }
+
+    int shardOf(long index) {
+        return shardOf[Math.toIntExact(index)];
+    }
+
+    int shardCount() {
+        return store.names().size();
+    }
+
+    long[] shardSizes() {
+        long[] sizes = new long[shardCount()];
+        for (int shard : shardOf) {
+            sizes[shard]++;
+        }
+        return sizes;
+    }
+
+    /**
+     * Reads {@code members} of item {@code index} with one positioned read or one ranged GET of
+     * their span, each checked against its CRC32C when the index has one, and cuts them.
+     */
+    <T> T fetch(long index, Collection<TarMember> members, Cut<T> cut) throws IOException {
+        if (members.isEmpty()) {
+            return cut.cut(new byte[0], 0);
+        }
+        long start = members.stream().mapToLong(TarMember::offset).min().orElseThrow();
+        int length = spanLength(index, members, start);
+        byte[] bytes = store.read(shardOf(index), start, length, b -> verify(members, b, start));
+        return cut.cut(bytes, start);
+    }
+
+    /**
+     * Cuts {@code members} of item {@code index} from the first {@code length} bytes of its whole
+     * shard, checked as {@link #fetch} checks them; members failing the check are read again by
+     * themselves ({@link #fetch}), which retries them on S3 and makes them a bad item in a folder.
+     */
+    <T> T cut(long index, Collection<TarMember> members, byte[] shard, int length, Cut<T> cut)
+            throws IOException {
+        long end = members.stream().mapToLong(m -> m.offset() + m.size()).max().orElse(0);
+        if (end > length) {
+            throw new BadItemException(
+                    sample(index).describe(),
+                    "its members run to byte " + end + " but the shard now has " + length,
+                    null);
+        }
+        try {
+            verify(members, shard, 0);
+        } catch (IntegrityException e) {
+            return fetch(index, members, cut);
+        }
+        return cut.cut(shard, 0);
+    }
+
+    /** The bytes of {@code member} within {@code bytes} read from shard offset {@code base}. */
+    static byte[] slice(byte[] bytes, long base, TarMember member) {
+        int from = (int) (member.offset() - base);
+        if (from == 0 && bytes.length == member.size()) {
+            return bytes;
+        }
+        return Arrays.copyOfRange(bytes, from, from + (int) member.size());
+    }
+
+    private int spanLength(long index, Collection<TarMember> members, long start)
+            throws BadItemException {
+        long end = members.stream().mapToLong(m -> m.offset() + m.size()).max().orElseThrow();
+        if (end - start > MAX_SPAN) {
+            throw new BadItemException(
+                    sample(index).describe(),
+                    "its members span " + (end - start) + " bytes, over 2 GiB",
+                    null);
+        }
+        return (int) (end - start);
+    }
+
+    private void verify(Collection<TarMember> members, byte[] bytes, long base)
+            throws IntegrityException {
+        for (TarMember member : members) {
+            checks.verify(member, bytes, (int) (member.offset() - base));
+        }
+    }
+
+    long retries() {
+        return store.retries();
+    }
+
+    /** Whole shards that failed the store's checksum, and members that failed their CRC32C. */
+    long integrityFailures() {
+        return store.integrityFailures() + checks.failures();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

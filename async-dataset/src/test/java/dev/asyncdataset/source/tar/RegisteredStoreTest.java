@@ -1,0 +1,121 @@
+package dev.asyncdataset.source.tar;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.testing.TestShards;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A store a user registers for a scheme of their own is one {@link ObjectStore} and one call to
+ * {@link Stores#register}: its shards, listed or named by a pattern, read as the folder's do.
+ */
+class RegisteredStoreTest {
+
+    private static final Map<String, byte[]> OBJECTS = new TreeMap<>();
+    private static final AtomicInteger OPENED = new AtomicInteger();
+
+    @TempDir static Path images;
+    @TempDir static Path shards;
+
+    @BeforeAll
+    static void writeShardsAndRegisterTheScheme() throws Exception {
+        TestShards.write(images, shards, 3, 6);
+        try (Stream<Path> files = Files.list(shards)) {
+            for (Path file : files.toList()) {
+                OBJECTS.put("mem://data/" + file.getFileName(), Files.readAllBytes(file));
+            }
+        }
+        Stores.register(
+                "mem",
+                settings -> {
+                    OPENED.incrementAndGet();
+                    return new MemoryStore();
+                });
+    }
+
+    @Test
+    void listedAndNamedShardsOfARegisteredSchemeReadAsTheFoldersDo() throws Exception {
+        for (String url : List.of("mem://data/", "mem://data/shard-{000000..000001}.tar")) {
+            try (TarShardSource folder = TarShardSource.of(shards);
+                    TarShardSource mem = TarShardSource.builder().setUrl(url).build()) {
+                assertEquals(folder.getClasses(), mem.getClasses());
+                long size = url.endsWith("/") ? folder.size() : mem.size();
+                assertTrue(size > 0, url);
+                for (long i = 0; i < size; i++) {
+                    assertArrayEquals(folder.fetch(null, i), mem.fetch(null, i), url + " " + i);
+                    assertEquals(folder.label(i), mem.label(i));
+                }
+            }
+        }
+        assertEquals(2, OPENED.get());
+    }
+
+    @Test
+    void builtInAndTakenSchemesCannotBeRegistered() {
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Stores.register("s3", settings -> new MemoryStore()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Stores.register("mem", settings -> new MemoryStore()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Stores.register("not a scheme", settings -> new MemoryStore()));
+    }
+
+    @Test
+    void aSchemeNoStoreIsRegisteredForIsNamedInTheError() {
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> TarShardSource.builder().setUrl("nowhere://x/s-{0..1}.tar").build());
+        assertTrue(e.getMessage().contains("no store for scheme nowhere"), e.getMessage());
+    }
+
+    /** Objects in memory, listed under a prefix, read whole or by range. */
+    private static final class MemoryStore implements ObjectStore {
+
+        @Override
+        public List<StoredObject> list(String prefix) {
+            return OBJECTS.keySet().stream()
+                    .filter(url -> url.startsWith(prefix))
+                    .filter(url -> url.indexOf('/', prefix.length()) < 0)
+                    .map(this::stat)
+                    .toList();
+        }
+
+        @Override
+        public StoredObject stat(String url) {
+            byte[] bytes = OBJECTS.get(url);
+            return bytes == null ? null : new StoredObject(url, bytes.length, "v1");
+        }
+
+        @Override
+        public StoredBody open(String url, long offset, long length) {
+            byte[] bytes = OBJECTS.get(url);
+            int end = length < 0 ? bytes.length : (int) (offset + length);
+            byte[] range = Arrays.copyOfRange(bytes, (int) offset, end);
+            return new StoredBody(new ByteArrayInputStream(range), "v1");
+        }
+
+        @Override
+        public void close() {}
+    }
+}
