@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.source.ImageFolderSource;
+import dev.asyncdataset.epoch.DataLoadingException;
+import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.SourceShare;
-import dev.asyncdataset.source.TarShardSource;
+import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestShards;

@@ -43,8 +43,9 @@ import java.util.List;
  * @param damagedParts parts of the source left out when it was opened because they are damaged
  *     (such as a truncated tar shard; {@link dev.asyncdataset.source.ItemSource#damaged}), read
  *     under {@link dev.asyncdataset.BadItemPolicy#SKIP} without their items
- * @param sources what each source of a mix ({@link dev.asyncdataset.ConcurrentDataset.Builder#addSource}) did this
- *     epoch, in the order the sources were added; empty with one source
+ * @param sources what each source of a mix ({@link
+ *     dev.asyncdataset.ConcurrentDataset.Builder#addSource}) did this epoch, in the order the
+ *     sources were added; empty with one source
  */
 public record LoaderStats(
         long epoch,
