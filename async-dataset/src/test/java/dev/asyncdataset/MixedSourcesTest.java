@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.LoaderStats;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
@@ -127,6 +130,34 @@ class MixedSourcesTest {
             assertTrue(
                     e.getKey().startsWith("broken: ") && e.getKey().endsWith("class1/img3.jpg"),
                     e.getKey());
+        }
+    }
+
+    @Test
+    void imageSourcesInAMixAreDecodedIntoRecycledRowsWithTheirOwnLabels() throws Exception {
+        try (TarShardSource shards = TarShardSource.of(shardFolder)) {
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .addSource("folder", ImageFolderSource.of(folder), SourceShare.once())
+                            .addSource("shards", shards, SourceShare.choose(20))
+                            .setSampling(BATCH, true)
+                            .optPipeline(ImageRecipes.evaluation(36, 32))
+                            .optSeed(5)
+                            .build();
+            LabeledImageSource mix = (LabeledImageSource) dataset.getSource();
+            int items = 0;
+            for (Batch batch : dataset.getData(manager)) {
+                try (batch) {
+                    long[] labels = batch.getLabels().head().toLongArray();
+                    for (int j = 0; j < batch.getSize(); j++) {
+                        long index = (Long) batch.getIndices().get(j);
+                        assertEquals(mix.label(index), labels[j], "item " + index);
+                        items++;
+                    }
+                }
+            }
+            assertEquals(FOLDER_ITEMS + 20, items);
+            assertEquals("recycled", dataset.stats().bufferPath());
         }
     }
 
