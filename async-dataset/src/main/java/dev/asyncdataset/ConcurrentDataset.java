@@ -16,8 +16,6 @@ import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.Concurrency;
 import dev.asyncdataset.internal.DatasetEpochs;
-import dev.asyncdataset.internal.EpochCounts;
-import dev.asyncdataset.internal.EpochPosition;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.GlobalOrder;
 import dev.asyncdataset.internal.HostBuffers;
@@ -72,17 +70,18 @@ import java.util.concurrent.ThreadLocalRandom;
  * return datasets read by this loader with the same options.
  *
  * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
- * reads each shard whole once and serves its items from memory, in the order of {@link
- * dev.asyncdataset.internal.shard.ShuffleWindows} (shards permuted and dealt to {@link
- * Builder#optCanonicalPartitions} partitions, items shuffled within windows of {@link
- * Builder#optShuffleWindow} shards of a partition, partitions interleaved; a pure function of seed
- * and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default item seed). Ranks
- * ({@link Builder#optShard}) take interleaved positions of one global order, so {@link
- * #iterationState()} resumes at another world size; when the world size divides the partitions,
- * each rank reads only its own partitions' shards. A rank holds the shards of at most two windows
- * per partition it reads, in reused buffers; {@link ShardedSource} states the bound, and {@link
- * LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it. {@link
- * Builder#optRandomAccess} reads the same source one item at a time in a full permutation instead.
+ * reads each shard whole once and serves its items from memory (a sharded source of your own: one
+ * item at a time), in the order of {@link dev.asyncdataset.internal.shard.ShuffleWindows} (shards
+ * permuted and dealt to {@link Builder#optCanonicalPartitions} partitions, items shuffled within
+ * windows of {@link Builder#optShuffleWindow} shards of a partition, partitions interleaved; a pure
+ * function of seed and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default
+ * item seed). Ranks ({@link Builder#optShard}) take interleaved positions of one global order, so
+ * {@link #iterationState()} resumes at another world size; when the world size divides the
+ * partitions, each rank reads only its own partitions' shards. A rank holds the shards of at most
+ * two windows per partition it reads, in reused buffers; {@link ShardedSource} states the bound,
+ * and {@link LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it.
+ * {@link Builder#optRandomAccess} reads the same source one item at a time in a full permutation
+ * instead.
  *
  * <p>Several sources added with {@link Builder#addSource} are mixed into each epoch by their {@link
  * dev.asyncdataset.source.SourceShare}s (see {@code dev.asyncdataset.internal.Mixing}): exact
@@ -154,36 +153,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return a snapshot of the epoch's counters
      */
     public LoaderStats stats() {
-        return stats(epochs.counts(), epochs.epochSource());
-    }
-
-    /** The loader's counters of an epoch beside its source's. */
-    private static LoaderStats stats(EpochCounts loader, ItemSource<?> source) {
-        return new LoaderStats(
-                loader.epoch(),
-                loader.batches(),
-                loader.items(),
-                loader.bytes(),
-                loader.skippedItems(),
-                loader.wallNanos(),
-                loader.dataWaitNanos(),
-                loader.fetchP50Millis(),
-                loader.fetchP95Millis(),
-                loader.fetchP99Millis(),
-                loader.decodeMillisPerItem(),
-                loader.batchesInFlight(),
-                loader.batchesReady(),
-                loader.fetchLimit(),
-                source.retries(),
-                source.cacheHits(),
-                source.cacheMisses(),
-                source.integrityFailures(),
-                source.residentBytes(),
-                source.peakResidentBytes(),
-                loader.bufferPath(),
-                loader.hostBytesHeld(),
-                source.damaged().size(),
-                loader.sources());
+        return epochs.stats();
     }
 
     /**
@@ -195,9 +165,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * @return the iteration state, to save with a checkpoint
      */
     public IterationState iterationState() {
-        EpochPosition at = epochs.position();
-        long seed = epochs.spec().seed();
-        return new IterationState(seed, at.epoch(), at.batches(), at.samples(), at.partitions());
+        return epochs.state();
     }
 
     /**
@@ -235,8 +203,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
             throws IOException {
         prepare();
         boolean seeded = epochs.seeded() && sampler == this.sampler;
-        return new EpochBatches(
-                epochs.start(manager, seeded ? null : sampler.sample(this), size()));
+        return epochs.start(manager, seeded ? null : sampler.sample(this), size());
     }
 
     /** {@inheritDoc} */
@@ -791,7 +758,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             seed != null ? seed : defaultSeed(),
                             device,
                             recycleBuffers ? new HostBuffers() : null);
-            int dealt = ShardStreaming.partitions(partitions, position(resume), worldSize);
+            int dealt = ShardStreaming.partitions(partitions, resume, worldSize);
             GlobalOrder global =
                     streamed
                             ? new ShardStreaming(
@@ -805,8 +772,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                                             randomAccess)
                                     : null;
             return new ConcurrentDataset(
-                    this,
-                    new DatasetEpochs(spec, epochSampler, global, position(resume), maxLiveEpochs));
+                    this, new DatasetEpochs(spec, epochSampler, global, resume, maxLiveEpochs));
         }
 
         /** The one source that was set, or the mix of the added ones. */
@@ -834,13 +800,6 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         @Override
         protected Builder self() {
             return this;
-        }
-
-        private static EpochPosition position(IterationState state) {
-            return state == null
-                    ? null
-                    : new EpochPosition(
-                            state.epoch(), state.batches(), state.samples(), state.partitions());
         }
 
         private static long defaultSeed() {

@@ -6,6 +6,7 @@ import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.util.List;
 
@@ -60,17 +61,7 @@ final class SubsetSource<T> implements ItemSource<T> {
     }
 
     @Override
-    public long retries() {
-        return source.retries();
-    }
-
-    @Override
-    public long cacheHits() {
-        return source.cacheHits();
-    }
-
-    @Override
-    public long cacheMisses() {
-        return source.cacheMisses();
+    public SourceStats stats() {
+        return source.stats();
     }
 }

@@ -2,6 +2,7 @@ package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.events.LoaderEvents;
 
 /**
@@ -36,12 +37,12 @@ final class Collator {
         event.begin();
         int delivered = batch.delivered().size();
         NDList[] arrays = null;
-        LoadFailure failure = null;
+        DataLoadingException failure = null;
         try {
             arrays = delivered == 0 ? null : arrays(batch);
         } catch (RuntimeException e) {
             failure =
-                    new LoadFailure(
+                    new DataLoadingException(
                             batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e);
         }
         event.end(epoch, batch.seq, delivered);

@@ -1,6 +1,8 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.epoch.IterationState;
+import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Iterator;
 import java.util.List;
@@ -40,7 +42,7 @@ public final class DatasetEpochs {
             LoaderSpec spec,
             EpochSampler sampler,
             GlobalOrder global,
-            EpochPosition resume,
+            IterationState resume,
             int maxLiveEpochs) {
         this.spec = spec;
         this.sampler = sampler;
@@ -125,41 +127,34 @@ public final class DatasetEpochs {
                         view.total(),
                         view.consumed(),
                         stats,
-                        true));
+                        view.spec().source() != spec.source()));
     }
 
     /**
-     * Returns the current epoch's counters, or the last one's if none is running.
+     * Returns the current epoch's statistics, or the last one's if none is running, with the counts
+     * of the source it reads (the streamed view of a streamed epoch).
      *
      * @return a snapshot of the epoch's counters
      */
-    public EpochCounts counts() {
-        return epochStats.get().counts();
-    }
-
-    /**
-     * Returns the source the current or last epoch reads, whose counters the epoch reports.
-     *
-     * @return the epoch's source
-     */
-    public ItemSource<?> epochSource() {
-        return epochSource.get();
+    public LoaderStats stats() {
+        return epochStats.get().stats(epochSource.get());
     }
 
     /**
      * Returns where loading is: the epoch of the last start and the batches of it handed out; when
      * streaming shards, also the samples all ranks consumed.
      *
-     * @return the position
+     * @return the state, with the loader's seed
      */
-    public EpochPosition position() {
+    public IterationState state() {
         StatsCounter now = epochStats.get();
         long batches = now.batches.get();
         if (global == null) {
-            return EpochPosition.randomAccess(now.epoch, epochOffset.get() + batches);
+            return new IterationState(spec.seed(), now.epoch, epochOffset.get() + batches);
         }
         long samples = global.position(epochOffset.get(), batches);
         long perStep = (long) sampler.batchSize() * sampler.worldSize();
-        return new EpochPosition(now.epoch, samples / perStep, samples, global.partitions());
+        return new IterationState(
+                spec.seed(), now.epoch, samples / perStep, samples, global.partitions());
     }
 }

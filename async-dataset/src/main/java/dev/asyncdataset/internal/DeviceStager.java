@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import java.util.function.LongUnaryOperator;
 
@@ -79,18 +80,18 @@ final class DeviceStager {
             }
             slots.end();
         } catch (InterruptedException e) {
-            slots.fail(new LoadFailure("the loader was closed", e));
-        } catch (LoadFailure e) {
+            slots.fail(new DataLoadingException("the loader was closed", e));
+        } catch (DataLoadingException e) {
             slots.fail(e);
         } catch (RuntimeException | Error e) {
-            slots.fail(new LoadFailure("the staging stage failed: " + e, e));
+            slots.fail(new DataLoadingException("the staging stage failed: " + e, e));
         }
     }
 
     /**
      * Stages a batch whose outcome is known; a batch whose items were all skipped only counts.
      *
-     * @throws LoadFailure if the batch failed or the trainer's manager is closed
+     * @throws DataLoadingException if the batch failed or the trainer's manager is closed
      */
     private void stage(PendingBatch batch) throws InterruptedException {
         NDList[] host = batch.result();

@@ -2,6 +2,7 @@ package dev.asyncdataset.internal;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import java.lang.ref.Cleaner;
 import java.util.Iterator;
@@ -9,18 +10,17 @@ import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
- * One epoch as DJL iterates it, like DJL's {@code DataIterable}; {@code ConcurrentDataset} hands it
- * to the trainer behind its public iterable. The loader starts on {@link #start()} and is closed
- * when the epoch ends, when it fails, when {@link #close()} is called, when the trainer's manager
- * is closed, or, if the caller abandons the loop, when it is evicted for an epoch beyond the
- * dataset's cap of live epochs ({@link LiveEpochs}) or this object becomes unreachable, whichever
- * is first.
+ * One epoch as DJL iterates it, like DJL's {@code DataIterable}: what {@code
+ * ConcurrentDataset.getData} returns. The loader starts on {@link #iterator()} and is closed when
+ * the epoch ends, when it fails, when {@link #close()} is called, when the trainer's manager is
+ * closed, or, if the caller abandons the loop, when it is evicted for an epoch beyond the dataset's
+ * cap of live epochs ({@link LiveEpochs}) or this object becomes unreachable, whichever is first.
  *
  * <p>Once the trainer's manager is closed, or the epoch was evicted, {@code hasNext} and {@code
- * next} throw a {@link LoadFailure} (unless the epoch had already ended), and never hand out a
- * batch whose arrays are freed.
+ * next} throw a {@link DataLoadingException} (unless the epoch had already ended), and never hand
+ * out a batch whose arrays are freed.
  */
-public final class EpochIterator implements Iterator<Batch>, AutoCloseable {
+public final class EpochIterator implements Iterable<Batch>, Iterator<Batch>, AutoCloseable {
 
     private static final Cleaner CLEANER =
             Cleaner.create(Thread.ofPlatform().name("async-dataset-cleaner").daemon().factory());
@@ -61,7 +61,13 @@ public final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     }
 
     /** Starts the epoch's loader, unless the epoch has ended: DJL's {@code iterator()} call. */
-    public void start() {
+    @Override
+    public Iterator<Batch> iterator() {
+        start();
+        return this;
+    }
+
+    private void start() {
         if (!ended) {
             stats.started();
             loader.start();
@@ -125,8 +131,8 @@ public final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         } catch (InterruptedException e) {
             close();
             Thread.currentThread().interrupt();
-            throw new LoadFailure("interrupted while waiting for the next batch", e);
-        } catch (LoadFailure e) {
+            throw new DataLoadingException("interrupted while waiting for the next batch", e);
+        } catch (DataLoadingException e) {
             close();
             throw e;
         }

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -37,8 +38,8 @@ final class EpochLoader {
     }
 
     /** The failure of an iterator whose epoch was closed to keep at most {@code cap} live. */
-    static LoadFailure evictedError(int cap) {
-        return new LoadFailure(
+    static DataLoadingException evictedError(int cap) {
+        return new DataLoadingException(
                 "this epoch's iterator was closed: getData started more than "
                         + cap
                         + " live epochs of the same dataset (optMaxLiveEpochs), and this one was"
@@ -55,7 +56,7 @@ final class EpochLoader {
     /**
      * Takes the next batch; {@code null} at the end of the epoch or if it was closed.
      *
-     * @throws LoadFailure if loading failed, or the epoch was evicted
+     * @throws DataLoadingException if loading failed, or the epoch was evicted
      */
     Batch take() throws InterruptedException {
         lastAdvanced = TICKS.incrementAndGet();
@@ -67,7 +68,7 @@ final class EpochLoader {
             }
             checkNotEvicted();
             return batch;
-        } catch (LoadFailure e) {
+        } catch (DataLoadingException e) {
             checkNotEvicted();
             throw e;
         }

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.DataLoadingException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -61,14 +62,14 @@ final class HandOverSlots {
         ready.add(END);
     }
 
-    void fail(LoadFailure e) {
+    void fail(DataLoadingException e) {
         ready.add(e);
     }
 
     /**
      * Takes the next batch in order; {@code null} at the end of the epoch.
      *
-     * @throws LoadFailure if the loader failed before this batch
+     * @throws DataLoadingException if the loader failed before this batch
      */
     Batch take() throws InterruptedException {
         if (ready.isEmpty() && held.get() >= depth) {
@@ -80,7 +81,7 @@ final class HandOverSlots {
             ready.add(END);
             return null;
         }
-        if (next instanceof LoadFailure e) {
+        if (next instanceof DataLoadingException e) {
             ready.add(e);
             throw e;
         }

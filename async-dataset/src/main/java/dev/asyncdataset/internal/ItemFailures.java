@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,8 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides what a failed item does to its batch: a bad item is skipped when the loader skips bad
- * items (counted, its key logged once); anything else fails the batch with a {@link LoadFailure}
- * that names the batch, the index and the key.
+ * items (counted, its key logged once); anything else fails the batch with a {@link
+ * DataLoadingException} that names the batch, the index and the key.
  */
 final class ItemFailures {
 
@@ -45,7 +46,7 @@ final class ItemFailures {
             return batch.skip(slot);
         }
         String what = bad ? "bad item: " : "storage failure: ";
-        batch.fail(new LoadFailure(batch.seq, index, key, what + error, error));
+        batch.fail(new DataLoadingException(batch.seq, index, key, what + error, error));
         return false;
     }
 }

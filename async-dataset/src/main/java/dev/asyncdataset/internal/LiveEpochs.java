@@ -36,7 +36,7 @@ public final class LiveEpochs {
     /**
      * Makes {@code next} live; if that makes more than {@link #max()} live epochs, closes the one
      * advanced least recently: its iterator's {@code hasNext} and {@code next} then throw a {@code
-     * LoadFailure} that names the cap.
+     * DataLoadingException} that names the cap.
      *
      * @param next the new epoch
      * @return {@code next}

@@ -6,6 +6,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
 
@@ -191,34 +192,22 @@ public class MixedEpoch<T> implements ItemSource<T> {
         return mix.describe(sourceOf(position), localOf(position));
     }
 
+    /**
+     * The sources' counts, with the shard bytes of this epoch's streamed views in place of the
+     * sources' own.
+     */
     @Override
-    public long retries() {
-        return mix.retries();
-    }
-
-    @Override
-    public long cacheHits() {
-        return mix.cacheHits();
-    }
-
-    @Override
-    public long cacheMisses() {
-        return mix.cacheMisses();
-    }
-
-    @Override
-    public long integrityFailures() {
-        return mix.integrityFailures();
-    }
-
-    @Override
-    public long residentBytes() {
-        return readers.owned().stream().mapToLong(ItemSource::residentBytes).sum();
-    }
-
-    @Override
-    public long peakResidentBytes() {
-        return readers.owned().stream().mapToLong(ItemSource::peakResidentBytes).sum();
+    public SourceStats stats() {
+        SourceStats sources = mix.stats();
+        SourceStats views =
+                MixedSource.sum(readers.owned().stream().map(ItemSource::stats).toList());
+        return new SourceStats(
+                sources.retries(),
+                sources.cacheHits(),
+                sources.cacheMisses(),
+                sources.integrityFailures(),
+                views.residentBytes(),
+                views.peakResidentBytes());
     }
 
     @Override

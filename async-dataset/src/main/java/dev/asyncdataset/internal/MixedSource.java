@@ -7,10 +7,10 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
+import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.ToLongFunction;
 
 /**
  * The sources of a mix as one source: item {@code i} of source {@code s} is item {@code offset(s) +
@@ -174,24 +174,10 @@ public class MixedSource<T> implements ItemSource<T> {
         return describe(s, index - offset(s));
     }
 
+    /** The sum of the sources' counts. */
     @Override
-    public long retries() {
-        return sum(ItemSource::retries);
-    }
-
-    @Override
-    public long cacheHits() {
-        return sum(ItemSource::cacheHits);
-    }
-
-    @Override
-    public long cacheMisses() {
-        return sum(ItemSource::cacheMisses);
-    }
-
-    @Override
-    public long integrityFailures() {
-        return sum(ItemSource::integrityFailures);
+    public SourceStats stats() {
+        return sum(sources.stream().map(ItemSource::stats).toList());
     }
 
     @Override
@@ -206,8 +192,18 @@ public class MixedSource<T> implements ItemSource<T> {
         sources.forEach(ItemSource::close);
     }
 
-    long sum(ToLongFunction<ItemSource<?>> counter) {
-        return sources.stream().mapToLong(counter).sum();
+    /** Adds up {@code all}. */
+    static SourceStats sum(List<SourceStats> all) {
+        long[] sums = new long[6];
+        for (SourceStats one : all) {
+            sums[0] += one.retries();
+            sums[1] += one.cacheHits();
+            sums[2] += one.cacheMisses();
+            sums[3] += one.integrityFailures();
+            sums[4] += one.residentBytes();
+            sums[5] += one.peakResidentBytes();
+        }
+        return new SourceStats(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]);
     }
 
     /** A mix of image-classification sources, itself one. */

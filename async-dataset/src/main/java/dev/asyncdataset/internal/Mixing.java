@@ -2,6 +2,7 @@ package dev.asyncdataset.internal;
 
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
+import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import java.util.ArrayList;
@@ -101,7 +102,9 @@ public record Mixing(
             int s = (int) (pass.getKey() >>> 32);
             long[] items = pass.getValue().stream().mapToLong(k -> local[k]).toArray();
             ItemSource<?> streamed =
-                    ((ShardedSource<?>) mix.sources().get(s)).streamed(items, items.length);
+                    (ItemSource<?>)
+                            ((StreamableShards<?>) mix.sources().get(s))
+                                    .streamed(items, items.length);
             views.add(streamed);
             for (int k : pass.getValue()) {
                 reader[k] = readers.size();
@@ -137,8 +140,13 @@ public record Mixing(
             this.epoch = epoch;
         }
 
-        boolean streamed() {
+        /** Whether the source is sharded, read in its shard order, and streamed. */
+        boolean sharded() {
             return !randomAccess && source instanceof ShardedSource;
+        }
+
+        boolean streamed() {
+            return sharded() && source instanceof StreamableShards;
         }
 
         long[] pass(long pass) {
@@ -147,7 +155,7 @@ public record Mixing(
 
         private long[] order(long pass) {
             long passSeed = ItemRandom.mix(seed, pass, -3);
-            if (streamed()) {
+            if (sharded()) {
                 long[] shardSizes = ((ShardedSource<?>) source).shardSizes();
                 return new ShuffleWindows(
                                 shardSizes, windowShards, partitions, passSeed, sampler.shuffle())

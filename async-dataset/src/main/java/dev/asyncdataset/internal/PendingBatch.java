@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.epoch.DataLoadingException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -69,7 +70,7 @@ final class PendingBatch {
         return indices.get(lastSlot);
     }
 
-    void fail(LoadFailure e) {
+    void fail(DataLoadingException e) {
         collated.completeExceptionally(e);
     }
 
@@ -100,11 +101,11 @@ final class PendingBatch {
      * Returns the stacked {data, labels}, or {@code null} if every item was skipped; call once the
      * outcome is done.
      *
-     * @throws LoadFailure if the batch failed
+     * @throws DataLoadingException if the batch failed
      */
     NDList[] result() {
         if (collated.state() == Future.State.FAILED) {
-            throw (LoadFailure) collated.exceptionNow();
+            throw (DataLoadingException) collated.exceptionNow();
         }
         return collated.resultNow();
     }

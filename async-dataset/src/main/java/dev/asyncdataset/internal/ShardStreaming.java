@@ -1,6 +1,9 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
+import dev.asyncdataset.internal.shard.StreamableShards;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 
 /**
@@ -9,7 +12,7 @@ import dev.asyncdataset.source.ShardedSource;
  * partitions, samples shuffled within windows of {@code windowShards} shards of a partition, the
  * partitions interleaved into one global order and the ranks interleaved on it), and its items are
  * fetched through the source's streamed view of that epoch, which reads each of the rank's shards
- * whole once.
+ * whole once ({@link StreamableShards}: the tar shard sources), or from the source itself.
  *
  * <p>Where a run is, is a global position ({@link GlobalOrder}), which resumes at any world size.
  *
@@ -32,7 +35,7 @@ public record ShardStreaming(
      * @return the partitions
      * @throws IllegalArgumentException if {@code chosen} differs from the resumed state's
      */
-    public static int partitions(Integer chosen, EpochPosition resume, int worldSize) {
+    public static int partitions(Integer chosen, IterationState resume, int worldSize) {
         if (resume == null || resume.partitions() == 0) {
             return chosen != null ? chosen : worldSize;
         }
@@ -61,8 +64,12 @@ public record ShardStreaming(
         long[] items = windows.rankOrder(epoch, position, rank, world, sampler.dropRemainder());
         int own = (int) Math.min(items.length, windows.ownCount(position, rank, world));
         long consumed = position / world;
+        ItemSource<?> view =
+                source instanceof StreamableShards<?> shards
+                        ? (ItemSource<?>) shards.streamed(items, own)
+                        : source;
         return new Epoch(
-                spec.withSource(source.streamed(items, own)),
+                spec.withSource(view),
                 sampler.batches(items).iterator(),
                 consumed + items.length,
                 consumed);

@@ -1,8 +1,10 @@
 package dev.asyncdataset.internal;
 
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,15 +42,18 @@ public final class StatsCounter {
     }
 
     /**
-     * Returns a consistent-enough view of the counters, read without stopping the stages.
+     * Returns a consistent-enough view of the counters, read without stopping the stages, beside
+     * the counts of the source the epoch reads.
      *
+     * @param source the epoch's source
      * @return the current values
      */
-    public EpochCounts counts() {
+    public LoaderStats stats(ItemSource<?> source) {
+        SourceStats counts = source.stats();
         long start = startNanos.get();
         long end = endNanos.get() != 0 ? endNanos.get() : System.nanoTime();
         long decodedItems = decoded.get();
-        return new EpochCounts(
+        return new LoaderStats(
                 epoch,
                 batches.get(),
                 items.get(),
@@ -63,8 +68,15 @@ public final class StatsCounter {
                 inFlight.get(),
                 ready.get(),
                 fetchLimit.get(),
+                counts.retries(),
+                counts.cacheHits(),
+                counts.cacheMisses(),
+                counts.integrityFailures(),
+                counts.residentBytes(),
+                counts.peakResidentBytes(),
                 assembly != null ? assembly.bufferPath() : ItemAssembly.PATH,
                 hostBytesHeld(),
+                source.damaged().size(),
                 sources != null ? sources.counts() : List.of());
     }
 

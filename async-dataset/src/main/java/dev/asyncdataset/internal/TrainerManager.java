@@ -2,6 +2,7 @@ package dev.asyncdataset.internal;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.epoch.DataLoadingException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,8 +29,8 @@ final class TrainerManager {
     }
 
     /** The failure of a stage or iterator that finds the manager given to getData closed. */
-    static LoadFailure closedError() {
-        return new LoadFailure("the trainer's NDManager was closed", null);
+    static DataLoadingException closedError() {
+        return new DataLoadingException("the trainer's NDManager was closed", null);
     }
 
     /** Repeats {@code wait} until it succeeds; throws once the manager is closed. */

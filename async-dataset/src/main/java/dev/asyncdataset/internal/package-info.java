@@ -32,11 +32,12 @@
  * per source), {@code MallocArenas}, and {@code HostBuffers} / {@code HostRows} (the recycled host
  * batch buffers).
  *
- * <p>No package of the loader depends on the API in {@code dev.asyncdataset}: the loader fails with
- * {@code LoadFailure}, counts in {@code EpochCounts} and resumes at an {@code EpochPosition}, and
- * {@code ConcurrentDataset} turns them into the user's {@code DataLoadingException}, {@code
- * LoaderStats} and {@code IterationState} where it hands them out ({@code PackageCyclesTest} runs
- * {@code jdeps} to keep the packages free of cycles).
+ * <p>The loader imports, of the library's API, only the leaf packages: the contracts of {@code
+ * dev.asyncdataset.source} (never a source's own package), {@code decode}, {@code sample} and
+ * {@code epoch}, whose {@code DataLoadingException}, {@code LoaderStats} and {@code IterationState}
+ * it creates itself. Nothing imports {@code dev.asyncdataset}, and the packages under {@code
+ * internal} import no package of {@code source} ({@code PackageCyclesTest} checks both with {@code
+ * jdeps}).
  *
  * <h2>Who owns what</h2>
  *

@@ -88,60 +88,14 @@ public interface ItemSource<T> extends AutoCloseable {
     }
 
     /**
-     * Returns how many storage requests this source has retried so far; 0 if it never retries.
+     * Returns what this source counted since it was created: retried requests, cache hits and
+     * misses, bodies that failed their checksum and, for a streamed {@link ShardedSource}, the
+     * shard bytes it holds. The default is {@link SourceStats#ZERO}.
      *
-     * @return the retry count
+     * @return the source's counts
      */
-    default long retries() {
-        return 0;
-    }
-
-    /**
-     * Returns how many items this source served from a local cache so far.
-     *
-     * @return the cache hits
-     */
-    default long cacheHits() {
-        return 0;
-    }
-
-    /**
-     * Returns how many items this source looked up in its local cache and did not find.
-     *
-     * @return the cache misses
-     */
-    default long cacheMisses() {
-        return 0;
-    }
-
-    /**
-     * Returns how many fetched bodies failed the store's checksum so far (each is retried); 0 for
-     * sources with nothing to check.
-     *
-     * @return the integrity failures
-     */
-    default long integrityFailures() {
-        return 0;
-    }
-
-    /**
-     * Returns how many bytes of whole shards this source holds in memory now, for sources that
-     * stream shards ({@link ShardedSource}); 0 for the others.
-     *
-     * @return the resident shard bytes
-     */
-    default long residentBytes() {
-        return 0;
-    }
-
-    /**
-     * Returns the most bytes of whole shards this source held in memory at once; 0 for sources that
-     * do not stream shards.
-     *
-     * @return the peak resident shard bytes
-     */
-    default long peakResidentBytes() {
-        return 0;
+    default SourceStats stats() {
+        return SourceStats.ZERO;
     }
 
     /**

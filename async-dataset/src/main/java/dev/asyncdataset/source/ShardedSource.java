@@ -1,30 +1,34 @@
 package dev.asyncdataset.source;
 
 /**
- * An item source whose items are stored in shards and can be streamed: read a whole shard at a time
- * and served from memory, instead of one read per item. Items are numbered shard by shard: shard
- * 0's samples first, in archive order, then shard 1's, and so on. {@code ConcurrentDataset} streams
- * such a source by default, in the shuffled order {@link dev.asyncdataset.ConcurrentDataset}
- * describes, and reads it by random access only when asked to ({@code optRandomAccess}).
+ * An item source whose items are stored in shards and can be streamed. Items are numbered shard by
+ * shard: shard 0's samples first, in archive order, then shard 1's, and so on. {@code
+ * ConcurrentDataset} streams such a source by default, in the shuffled order {@link
+ * dev.asyncdataset.ConcurrentDataset} describes, and reads it by random access only when asked to
+ * ({@code optRandomAccess}). The library's tar shard sources ({@code TarShardSource}, {@code
+ * TarSampleSource}) read a streamed epoch's shards whole and serve their items from memory, instead
+ * of one read per item; a sharded source of your own is read one item at a time in the streamed
+ * order.
  *
- * <p><b>Memory bound.</b> A streamed epoch reads each shard whole into a buffer of the largest
- * shard's length, taken from buffers the source keeps and reuses across shards and epochs, so that
- * streaming allocates no shard-sized array after the first epoch. A shard is live from its first
- * sample in the rank's read order to its last; the epoch loads its shards in the order they are
- * first needed and holds at most {@code 2 * L} buffers, where {@code L} is the most shards live at
- * once: {@code L} for the shuffle windows being read and as many read ahead, so that the next
- * windows are in memory before the first batch needs them. A rank reads {@code P = C / gcd(C, W)}
- * of the {@code C} canonical partitions for {@code W} ranks, in lockstep (the order interleaves
- * them), one window of K shards of each at a time, so {@code L <= P * K + (P - 1)} (the {@code P -
- * 1}: shards on the boundary of two partitions the rank both reads, which it holds from one to the
- * other; none when {@code W} divides {@code C}, the default). The bytes held are then at most
- * {@code 2 * (P * K + P - 1) * largestShardBytes}: {@code 2 * K * largestShardBytes} for one rank,
- * or when {@code W = C} (for example 256 MB for K = 4 and 32 MB shards). The batches in flight do
- * not add to it: a fetch waits for its shard ({@link ItemSource#awaitReady}) before it takes a
- * fetch slot and copies its sample out of the buffer, so a buffer is reused only after every sample
- * of its shard was copied out. {@link #residentBytes()} reports the bytes of the buffers the epoch
- * holds now and {@link #peakResidentBytes()} the most it held at once; between epochs the source
- * keeps up to that many free buffers for the next one.
+ * <p><b>Memory bound.</b> A streamed epoch of a tar shard source reads each shard whole into a
+ * buffer of the largest shard's length, taken from buffers the source keeps and reuses across
+ * shards and epochs, so that streaming allocates no shard-sized array after the first epoch. A
+ * shard is live from its first sample in the rank's read order to its last; the epoch loads its
+ * shards in the order they are first needed and holds at most {@code 2 * L} buffers, where {@code
+ * L} is the most shards live at once: {@code L} for the shuffle windows being read and as many read
+ * ahead, so that the next windows are in memory before the first batch needs them. A rank reads
+ * {@code P = C / gcd(C, W)} of the {@code C} canonical partitions for {@code W} ranks, in lockstep
+ * (the order interleaves them), one window of K shards of each at a time, so {@code L <= P * K + (P
+ * - 1)} (the {@code P - 1}: shards on the boundary of two partitions the rank both reads, which it
+ * holds from one to the other; none when {@code W} divides {@code C}, the default). The bytes held
+ * are then at most {@code 2 * (P * K + P - 1) * largestShardBytes}: {@code 2 * K *
+ * largestShardBytes} for one rank, or when {@code W = C} (for example 256 MB for K = 4 and 32 MB
+ * shards). The batches in flight do not add to it: a fetch waits for its shard ({@link
+ * ItemSource#awaitReady}) before it takes a fetch slot and copies its sample out of the buffer, so
+ * a buffer is reused only after every sample of its shard was copied out. {@link
+ * SourceStats#residentBytes()} of {@link #stats()} reports the bytes of the buffers the epoch holds
+ * now and {@link SourceStats#peakResidentBytes()} the most it held at once; between epochs the
+ * source keeps up to that many free buffers for the next one.
  *
  * @param <T> what the fetch step hands to the decode step
  */
@@ -36,16 +40,4 @@ public interface ShardedSource<T> extends ItemSource<T> {
      * @return the samples per shard
      */
     long[] shardSizes();
-
-    /**
-     * Returns a view of this source for one epoch that reads {@code items} (each at most once, in
-     * about this order) from whole shards held in memory, except {@code items[streamed]} onwards
-     * (the padding that repeats other ranks' samples), which it reads by random access. The view
-     * answers {@code size}, {@code decode} and {@code describe} as this source does.
-     *
-     * @param items the items the epoch will fetch, in read order
-     * @param streamed how many leading items to read from whole shards
-     * @return the epoch's view
-     */
-    ItemSource<T> streamed(long[] items, int streamed);
 }

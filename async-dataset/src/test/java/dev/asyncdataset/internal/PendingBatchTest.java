@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.epoch.DataLoadingException;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,10 +57,10 @@ class PendingBatchTest {
     @Test
     void aFailedBatchThrowsItsFailureFromResult() {
         PendingBatch batch = batch(1L, 2L);
-        LoadFailure failure = new LoadFailure("bad", null);
+        DataLoadingException failure = new DataLoadingException("bad", null);
         batch.fail(failure);
         assertTrue(batch.isDone());
-        assertSame(failure, assertThrows(LoadFailure.class, batch::result));
+        assertSame(failure, assertThrows(DataLoadingException.class, batch::result));
     }
 
     private PendingBatch batch(Long... indices) {

@@ -139,7 +139,7 @@ class FaultCampaignIT {
                     epoch.indices(),
                     epoch.pixels(),
                     epoch.labels(),
-                    s3.retries(),
+                    s3.stats().retries(),
                     dataset.stats().integrityFailures());
         }
     }

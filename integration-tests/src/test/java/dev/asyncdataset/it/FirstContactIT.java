@@ -93,7 +93,7 @@ class FirstContactIT {
             Epoch expected = FaultCampaignIT.epoch(folder, true);
             HTTP.pause();
             CompletableFuture<Epoch> epoch = CompletableFuture.supplyAsync(() -> epochOf(http));
-            Poll.until("a read saw the server gone", () -> http.retries() > 0);
+            Poll.until("a read saw the server gone", () -> http.stats().retries() > 0);
             HTTP.resume();
             Epoch actual = epoch.get(BUDGET.toSeconds(), TimeUnit.SECONDS);
             FaultCampaignIT.assertSameEpoch(expected, actual, (int) folder.size());

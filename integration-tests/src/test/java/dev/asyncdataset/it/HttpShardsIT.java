@@ -66,7 +66,7 @@ class HttpShardsIT {
             assertEquals(http.shardCount(), HTTP.tarGets(), "one GET per shard streamed");
             FaultCampaignIT.assertSameEpoch(folderRandom, FaultCampaignIT.epoch(http, true), size);
             assertEquals(http.shardCount() + size, HTTP.tarGets(), "one ranged GET per item");
-            assertEquals(0, http.retries());
+            assertEquals(0, http.stats().retries());
         }
     }
 
@@ -149,7 +149,7 @@ class HttpShardsIT {
             IOException e = assertThrows(IOException.class, () -> http.fetch(null, 0));
             assertTrue(e.getMessage().contains("ignores Range"), e.getMessage());
             assertTrue(e.getMessage().contains("random access"), e.getMessage());
-            assertEquals(0, http.retries());
+            assertEquals(0, http.stats().retries());
         } finally {
             HTTP.setHonoursRange(true);
         }

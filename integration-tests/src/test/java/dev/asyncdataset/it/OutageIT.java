@@ -140,10 +140,12 @@ class OutageIT {
             }
             assertEquals(ITEMS, new TreeSet<>(delivered).size());
             assertEquals(ITEMS, delivered.size());
-            assertTrue(source.retries() > 0);
+            assertTrue(source.stats().retries() > 0);
             System.out.printf(
                     "10 s outage: %d items, %d retries, epoch %d ms%n",
-                    delivered.size(), source.retries(), (System.nanoTime() - start) / 1_000_000);
+                    delivered.size(),
+                    source.stats().retries(),
+                    (System.nanoTime() - start) / 1_000_000);
         }
     }
 
@@ -176,7 +178,7 @@ class OutageIT {
 
     /** Waits, bounded, until a fetch has failed (the outage was seen), then 10 s, and resumes. */
     private Void resumeAfterOutage(S3Source source) throws Exception {
-        Poll.until("a fetch noticed the outage", () -> source.retries() > 0);
+        Poll.until("a fetch noticed the outage", () -> source.stats().retries() > 0);
         Thread.sleep(OUTAGE.toMillis());
         s3.resume();
         return null;

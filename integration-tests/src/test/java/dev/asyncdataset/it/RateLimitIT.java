@@ -60,15 +60,16 @@ class RateLimitIT {
             System.out.printf(
                     "rate limit %d GETs/s: %d items, %d answered 503 SlowDown, %d retries"
                             + " counted%n",
-                    GETS_PER_SECOND, delivered.size(), slowDowns, s3.retries());
+                    GETS_PER_SECOND, delivered.size(), slowDowns, s3.stats().retries());
 
             assertEquals(IMAGES.size(), new TreeSet<>(delivered).size(), "items lost");
             assertEquals(IMAGES.size(), delivered.size(), "items delivered twice");
             assertTrue(slowDowns > 0, "the limit never answered 503 SlowDown");
             assertTrue(
-                    s3.retries() >= slowDowns,
-                    s3.retries() + " retries counted for " + slowDowns + " SlowDowns");
-            assertEquals(IMAGES.size() + s3.retries(), S3.faults().getCount(), "GETs served");
+                    s3.stats().retries() >= slowDowns,
+                    s3.stats().retries() + " retries counted for " + slowDowns + " SlowDowns");
+            assertEquals(
+                    IMAGES.size() + s3.stats().retries(), S3.faults().getCount(), "GETs served");
         }
     }
 }

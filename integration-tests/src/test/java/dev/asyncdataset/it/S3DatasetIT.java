@@ -88,7 +88,7 @@ class S3DatasetIT {
             }
             long injected = S3.faults().injectedCount(Fault.SLOW_DOWN);
             assertTrue(injected > 0);
-            assertEquals(injected, s3.retries());
+            assertEquals(injected, s3.stats().retries());
             assertEquals(injected, dataset.stats().retries());
         }
     }

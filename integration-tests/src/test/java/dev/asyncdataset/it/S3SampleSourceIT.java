@@ -173,8 +173,8 @@ class S3SampleSourceIT {
             for (Fault fault : Arrays.copyOf(faults, faults.length - 1)) {
                 assertTrue(S3.faults().injectedCount(fault) > 0, "no " + fault + " injected");
             }
-            assertEquals(injected, s3.retries());
-            assertEquals(S3.faults().injectedCount(Fault.CORRUPT), s3.integrityFailures());
+            assertEquals(injected, s3.stats().retries());
+            assertEquals(S3.faults().injectedCount(Fault.CORRUPT), s3.stats().integrityFailures());
             assertEquals(SAMPLES * PARTS + injected, S3.faults().getCount());
         }
     }
@@ -249,8 +249,8 @@ class S3SampleSourceIT {
             assertEquals(SAMPLES * PARTS, S3.faults().getCount());
             assertEquals(SAMPLES, SourceEpoch.drain(dataset, trainer));
             assertEquals(SAMPLES * PARTS, S3.faults().getCount(), "the second epoch made GETs");
-            assertEquals(SAMPLES * PARTS, s3.cacheHits());
-            assertEquals(SAMPLES * PARTS, s3.cacheMisses());
+            assertEquals(SAMPLES * PARTS, s3.stats().cacheHits());
+            assertEquals(SAMPLES * PARTS, s3.stats().cacheMisses());
         }
     }
 

@@ -142,7 +142,7 @@ class S3SourceIT {
                 assertEquals(s3.describe(i), e.getKey());
                 assertTrue(e.getMessage().startsWith(s3.describe(i)), e.getMessage());
             }
-            assertEquals(0, s3.retries());
+            assertEquals(0, s3.stats().retries());
         }
     }
 
@@ -166,7 +166,7 @@ class S3SourceIT {
                 assertTrue(count > 0, "no " + fault + " injected");
                 injected += count;
             }
-            assertEquals(injected, s3.retries());
+            assertEquals(injected, s3.stats().retries());
             assertEquals(IMAGES.size() + injected, S3.faults().getCount());
         }
     }
@@ -181,8 +181,8 @@ class S3SourceIT {
                 assertArrayEquals(IMAGES.get(s3.key(i).substring(6)), bytes.get(i), s3.key(i));
             }
             assertEquals(IMAGES.size(), S3.faults().injectedCount(Fault.CORRUPT));
-            assertEquals(IMAGES.size(), s3.integrityFailures());
-            assertEquals(IMAGES.size(), s3.retries());
+            assertEquals(IMAGES.size(), s3.stats().integrityFailures());
+            assertEquals(IMAGES.size(), s3.stats().retries());
         }
         S3.faults().setPolicy((key, attempt) -> Fault.CORRUPT);
         try (S3Source unchecked = S3.sourceBuilder(URL).optVerifyChecksums(false).build();
@@ -192,7 +192,7 @@ class S3SourceIT {
                 byte[] stored = IMAGES.get(unchecked.key(i).substring(6));
                 assertFalse(Arrays.equals(stored, bytes.get(i)), "not corrupted: " + i);
             }
-            assertEquals(0, unchecked.integrityFailures());
+            assertEquals(0, unchecked.stats().integrityFailures());
         }
     }
 
@@ -222,7 +222,7 @@ class S3SourceIT {
             System.out.printf(
                     "25%% faults: %d of %d GETs failed%n", injected, S3.faults().getCount());
             assertTrue(injected > IMAGES.size() / 8, "only " + injected + " faults");
-            assertEquals(injected, s3.retries());
+            assertEquals(injected, s3.stats().retries());
         }
     }
 
@@ -237,7 +237,7 @@ class S3SourceIT {
             assertTrue(
                     System.nanoTime() - start < FaultInjectingBlobStore.STALL_MILLIS * 1_000_000,
                     "waited out the stall");
-            assertEquals(1, s3.retries());
+            assertEquals(1, s3.stats().retries());
             assertEquals(1, S3.faults().injectedCount(Fault.STALL));
         }
     }
@@ -264,7 +264,7 @@ class S3SourceIT {
                 NDManager manager = NDManager.newBaseManager()) {
             BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(manager, 0));
             assertEquals(s3.describe(0), e.getKey());
-            assertEquals(attempts - 1, s3.retries());
+            assertEquals(attempts - 1, s3.stats().retries());
             return e;
         }
     }
@@ -280,8 +280,8 @@ class S3SourceIT {
             assertEquals(IMAGES.size(), second.size());
             assertEquals(
                     IMAGES.size(), S3.faults().getCount(), "the second epoch made GET requests");
-            assertEquals(IMAGES.size(), s3.cacheHits());
-            assertEquals(IMAGES.size(), s3.cacheMisses());
+            assertEquals(IMAGES.size(), s3.stats().cacheHits());
+            assertEquals(IMAGES.size(), s3.stats().cacheMisses());
             assertTrue(directoryBytes(cacheDir) <= bound);
         }
     }

@@ -76,7 +76,7 @@ class StorageBoundsIT {
             assertTrue(
                     e.getMessage().contains("object too large: 3145728 bytes, limit 1048576"),
                     e.getMessage());
-            assertEquals(0, s3.retries());
+            assertEquals(0, s3.stats().retries());
         }
     }
 
@@ -87,7 +87,7 @@ class StorageBoundsIT {
             long millis = timeOneFetch(s3);
             System.out.printf("stall midway: abandoned and read again in %d ms%n", millis);
             assertTrue(millis < FaultInjectingBlobStore.STALL_MILLIS, millis + " ms");
-            assertEquals(1, s3.retries());
+            assertEquals(1, s3.stats().retries());
         }
     }
 
@@ -122,7 +122,7 @@ class StorageBoundsIT {
             long millis = timeOneFetch(s3);
             System.out.printf("drip of 100 KB at 25 KB/s: %d ms%n", millis);
             assertTrue(millis > IDLE.toMillis(), "the body did not drip: " + millis + " ms");
-            assertEquals(0, s3.retries());
+            assertEquals(0, s3.stats().retries());
         }
     }
 

@@ -98,8 +98,8 @@ class TarShardsIT {
             assertTrue(e.getMessage().contains("still failing after 3 attempts"), e.getMessage());
             String member = "member " + sample.substring(cut + 8) + ".jpg: CRC32C ";
             assertTrue(e.getMessage().contains(member), e.getMessage());
-            assertEquals(3, source.integrityFailures());
-            assertEquals(2, source.retries());
+            assertEquals(3, source.stats().integrityFailures());
+            assertEquals(2, source.stats().retries());
         }
     }
 

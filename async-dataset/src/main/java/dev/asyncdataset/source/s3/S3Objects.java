@@ -5,6 +5,7 @@ import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.S3Reader;
+import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,20 +73,15 @@ record S3Objects(
         }
     }
 
-    long retries() {
-        return retrier.retryCount();
-    }
-
-    long cacheHits() {
-        return cache == null ? 0 : cache.hitCount();
-    }
-
-    long cacheMisses() {
-        return cache == null ? 0 : cache.missCount();
-    }
-
-    long integrityFailures() {
-        return reader.integrityFailures();
+    /** The GETs retried, the cache's hits and misses (0 without a cache) and the bad bodies. */
+    SourceStats stats() {
+        return new SourceStats(
+                retrier.retryCount(),
+                cache == null ? 0 : cache.hitCount(),
+                cache == null ? 0 : cache.missCount(),
+                reader.integrityFailures(),
+                0,
+                0);
     }
 
     /** Closes the client and its connection pool. */

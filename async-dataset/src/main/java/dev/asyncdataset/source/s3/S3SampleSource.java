@@ -11,6 +11,7 @@ import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.sample.SampleNames;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.SampleFolderSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -167,28 +168,14 @@ public final class S3SampleSource implements ItemSource<Sample> {
         return objects.location().url(objects.location().prefix() + key(index));
     }
 
-    /** Returns how many GETs were retried so far, over all parts and threads. */
+    /**
+     * Returns the GETs retried, the part reads served from the local cache and those that missed it
+     * (0 without a cache), and the GET bodies that failed their checksum (each then retried), over
+     * all parts and threads.
+     */
     @Override
-    public long retries() {
-        return objects.retries();
-    }
-
-    /** Returns how many part reads were served from the local cache; 0 without a cache. */
-    @Override
-    public long cacheHits() {
-        return objects.cacheHits();
-    }
-
-    /** Returns how many part reads missed the local cache and went to S3; 0 without a cache. */
-    @Override
-    public long cacheMisses() {
-        return objects.cacheMisses();
-    }
-
-    /** Returns how many GET bodies failed their checksum (each then retried), over all parts. */
-    @Override
-    public long integrityFailures() {
-        return objects.integrityFailures();
+    public SourceStats stats() {
+        return objects.stats();
     }
 
     /** Closes the S3 client and its connection pool. */

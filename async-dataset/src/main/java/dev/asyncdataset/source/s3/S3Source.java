@@ -6,6 +6,7 @@ import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,24 +80,6 @@ public final class S3Source implements LabeledImageSource {
         return objects.location().prefix() + items.get().key(index);
     }
 
-    /** Returns how many GETs were retried so far, over all items and threads. */
-    @Override
-    public long retries() {
-        return objects.retries();
-    }
-
-    /** Returns how many fetches were served from the local cache; 0 without a cache. */
-    @Override
-    public long cacheHits() {
-        return objects.cacheHits();
-    }
-
-    /** Returns how many fetches missed the local cache and went to S3; 0 without a cache. */
-    @Override
-    public long cacheMisses() {
-        return objects.cacheMisses();
-    }
-
     /**
      * Lists the bucket prefix (or reads the manifest), once: later calls do nothing. Each LIST page
      * is retried on its own within the retry budget.
@@ -117,12 +100,6 @@ public final class S3Source implements LabeledImageSource {
     @Override
     public long size() {
         return items.get().size();
-    }
-
-    /** Returns how many GET bodies failed their checksum (each then retried), over all items. */
-    @Override
-    public long integrityFailures() {
-        return objects.integrityFailures();
     }
 
     /**
@@ -152,6 +129,16 @@ public final class S3Source implements LabeledImageSource {
     @Override
     public String describe(long index) {
         return objects.location().url(key(index));
+    }
+
+    /**
+     * Returns the GETs retried, the fetches served from the local cache and those that missed it (0
+     * without a cache), and the GET bodies that failed their checksum (each then retried), over all
+     * items and threads.
+     */
+    @Override
+    public SourceStats stats() {
+        return objects.stats();
     }
 
     /** Closes the S3 client and its connection pool. */

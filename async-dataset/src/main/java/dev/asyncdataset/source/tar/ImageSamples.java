@@ -7,6 +7,7 @@ import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -63,12 +64,12 @@ final class ImageSamples implements ItemSource<Sample> {
     }
 
     @Override
-    public long retries() {
-        return images.retries();
+    public void close() {
+        images.close();
     }
 
     @Override
-    public void close() {
-        images.close();
+    public SourceStats stats() {
+        return images.stats();
     }
 }

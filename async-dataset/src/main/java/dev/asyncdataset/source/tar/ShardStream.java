@@ -8,6 +8,7 @@ import dev.asyncdataset.internal.shard.ShardLoader;
 import dev.asyncdataset.internal.shard.ShardSpans;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
@@ -99,28 +100,21 @@ class ShardStream<T> implements ItemSource<T> {
     }
 
     @Override
-    public long retries() {
-        return source.retries();
-    }
-
-    @Override
-    public long integrityFailures() {
-        return source.integrityFailures();
-    }
-
-    @Override
     public List<BadItemException> damaged() {
         return source.damaged();
     }
 
+    /** Returns the source's counts with the shard bytes this epoch holds now and at most. */
     @Override
-    public long residentBytes() {
-        return resident.heldBytes();
-    }
-
-    @Override
-    public long peakResidentBytes() {
-        return resident.peakBytes();
+    public SourceStats stats() {
+        SourceStats of = source.stats();
+        return new SourceStats(
+                of.retries(),
+                of.cacheHits(),
+                of.cacheMisses(),
+                of.integrityFailures(),
+                resident.heldBytes(),
+                resident.peakBytes());
     }
 
     /** Gives the shard buffers back; called once the epoch's fetches stopped. */

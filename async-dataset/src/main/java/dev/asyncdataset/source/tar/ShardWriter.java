@@ -126,7 +126,7 @@ public final class ShardWriter {
                 return write(
                         () -> fetches.hasNext() ? fetches.next() : null,
                         input.classes(),
-                        source::retries);
+                        () -> source.stats().retries());
             }
         }
     }

@@ -11,6 +11,7 @@ import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.ShardedSource;
+import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
@@ -29,19 +30,19 @@ import java.util.List;
  * decode as {@link ImageFolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label.
  *
  * <p>On S3 every GET is retried as {@link S3Source}'s are, with the same options ({@link
- * TarShardSourceBuilder#optS3}), and counted in {@link #retries()}.
+ * TarShardSourceBuilder#optS3}), and counted in {@link SourceStats#retries()}.
  *
  * <p><b>Integrity.</b> {@link ShardWriter}'s index records the CRC32C of each image; every read of
  * an image, by random access or cut from a streamed shard, is checked against it. By random access
  * on S3 an image that fails is a transient failure, read again within the retry budget (counted in
- * {@link #retries()} and {@link #integrityFailures()}) and a {@link BadItemException} naming the
- * shard and the member once the budget is spent; from a folder, where a second read gives the same
- * bytes, it is at once such a bad item. An image failing its CRC in a streamed shard is read again
- * by itself, as by random access. Whole shards on S3 are also checked against the store's checksum
- * (MD5 ETag or additional checksum) as {@link S3Source}'s objects are. Images have no CRC to be
- * checked against when the index was written before the CRC was recorded (version 1) or when there
- * is no index and the samples come from the tar headers: then only a streamed shard's store
- * checksum, if any, protects them.
+ * {@link SourceStats#retries()} and {@link SourceStats#integrityFailures()} of {@link #stats()})
+ * and a {@link BadItemException} naming the shard and the member once the budget is spent; from a
+ * folder, where a second read gives the same bytes, it is at once such a bad item. An image failing
+ * its CRC in a streamed shard is read again by itself, as by random access. Whole shards on S3 are
+ * also checked against the store's checksum (MD5 ETag or additional checksum) as {@link S3Source}'s
+ * objects are. Images have no CRC to be checked against when the index was written before the CRC
+ * was recorded (version 1) or when there is no index and the samples come from the tar headers:
+ * then only a streamed shard's store checksum, if any, protects them.
  *
  * <p>A shard whose structure is broken (truncated, bad header checksum, not a tar) is left out when
  * the source is opened and kept in {@link #damaged()}: {@code ConcurrentDataset} then fails with

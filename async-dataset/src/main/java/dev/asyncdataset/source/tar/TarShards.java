@@ -13,6 +13,7 @@ import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.ShardSamples;
 import dev.asyncdataset.internal.tar.TarIndex;
 import dev.asyncdataset.internal.tar.TarMember;
+import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -221,13 +222,13 @@ final class TarShards implements AutoCloseable {
         }
     }
 
-    long retries() {
-        return store.retries();
-    }
-
-    /** Whole shards that failed the store's checksum, and members that failed their CRC32C. */
-    long integrityFailures() {
-        return store.integrityFailures() + checks.failures();
+    /**
+     * The reads retried, and the bodies that failed a checksum: whole shards against the store's,
+     * members against the CRC32C of the index.
+     */
+    SourceStats stats() {
+        return new SourceStats(
+                store.retries(), 0, 0, store.integrityFailures() + checks.failures(), 0, 0);
     }
 
     @Override

@@ -2,7 +2,10 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageResize;
+import dev.asyncdataset.internal.shard.StreamableShards;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
+import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,7 +15,7 @@ import java.util.Optional;
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
-abstract class TarSource<T> implements ShardedSource<T> {
+abstract class TarSource<T> implements ShardedSource<T>, StreamableShards<ItemSource<T>> {
 
     /** The shards' samples and the reads of their members. */
     final TarShards shards;
@@ -68,19 +71,14 @@ abstract class TarSource<T> implements ShardedSource<T> {
         return shards.damaged();
     }
 
-    /** Returns how many reads of the shards were retried so far; 0 for local files. */
-    @Override
-    public long retries() {
-        return shards.retries();
-    }
-
     /**
-     * Returns how many bodies failed their checksum (each then read again): whole shards against
-     * the store's, members against the CRC32C of the index.
+     * Returns how many reads of the shards were retried so far (0 for local files), and how many
+     * bodies failed their checksum (each then read again): whole shards against the store's,
+     * members against the CRC32C of the index.
      */
     @Override
-    public long integrityFailures() {
-        return shards.integrityFailures();
+    public SourceStats stats() {
+        return shards.stats();
     }
 
     /** Closes the shard files or the S3 client. */

@@ -2,6 +2,7 @@ package dev.asyncdataset.source.tar;
 
 import static dev.asyncdataset.source.tar.ShardStreamingTest.builder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.IterationState;
+import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.testing.BatchIndices;
@@ -125,31 +127,35 @@ class PartitionedStreamingTest {
                 e.getMessage());
     }
 
+    @Test
+    void aShardedSourceOfOnesOwnIsReadInTheStreamedOrderOneItemAtATimeAndStaysOpen()
+            throws Exception {
+        OwnShards own = new OwnShards(shards);
+        for (int rank = 0; rank < 4; rank++) {
+            ConcurrentDataset dataset = builder(own, rank, 4).build();
+            assertEquals(read(builder(shards, rank, 4).build(), -1), read(dataset, -1));
+            assertEquals(0, dataset.stats().peakResidentBytes(), "no shard held whole");
+        }
+        assertFalse(own.closed, "the epochs closed the source");
+    }
+
     private List<Long> read(ConcurrentDataset dataset, int limit) throws Exception {
         return BatchIndices.flat(BatchIndices.take(dataset.getData(manager).iterator(), limit));
     }
 
-    /** A tar shard source that records the shards its streamed epochs load. */
-    private static final class StreamedShards implements ShardedSource<byte[]> {
+    /** A sharded source of one's own: the tar source's items, read one at a time. */
+    private static class OwnShards implements ShardedSource<byte[]> {
 
-        private final TarShardSource source;
-        private final Set<Integer> shards = new HashSet<>();
+        final TarShardSource source;
+        volatile boolean closed;
 
-        StreamedShards(TarShardSource source) {
+        OwnShards(TarShardSource source) {
             this.source = source;
         }
 
         @Override
         public long[] shardSizes() {
             return source.shardSizes();
-        }
-
-        @Override
-        public ItemSource<byte[]> streamed(long[] items, int streamed) {
-            for (int i = 0; i < streamed; i++) {
-                shards.add(source.shardOf(items[i]));
-            }
-            return source.streamed(items, streamed);
         }
 
         @Override
@@ -165,6 +171,30 @@ class PartitionedStreamingTest {
         @Override
         public Record decode(NDManager manager, long index, byte[] fetched) throws Exception {
             return source.decode(manager, index, fetched);
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    /** A tar shard source that records the shards its streamed epochs load. */
+    private static final class StreamedShards extends OwnShards
+            implements StreamableShards<ItemSource<byte[]>> {
+
+        private final Set<Integer> shards = new HashSet<>();
+
+        StreamedShards(TarShardSource source) {
+            super(source);
+        }
+
+        @Override
+        public ItemSource<byte[]> streamed(long[] items, int streamed) {
+            for (int i = 0; i < streamed; i++) {
+                shards.add(source.shardOf(items[i]));
+            }
+            return source.streamed(items, streamed);
         }
     }
 }
