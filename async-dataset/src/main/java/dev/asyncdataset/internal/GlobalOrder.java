@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal;
 
+import dev.asyncdataset.source.ItemSource;
 import java.util.Iterator;
 import java.util.List;
 
@@ -21,7 +22,33 @@ public interface GlobalOrder {
      * @param total the rank's items in the whole epoch, for DJL's progress
      * @param consumed the rank's share of the items consumed before this run
      */
-    record Epoch(LoaderSpec spec, Iterator<List<Long>> batches, long total, long consumed) {}
+    record Epoch(LoaderSpec spec, Iterator<List<Long>> batches, long total, long consumed) {
+
+        /**
+         * Returns the epoch of a rank that reads {@code items} through {@code view}, starting at
+         * global position {@code position}.
+         *
+         * @param spec the loader's configuration
+         * @param view the source the epoch reads through
+         * @param items the rank's items, in order
+         * @param position the epoch's samples consumed by all ranks before this run
+         * @param sampler batch size, rank and world size
+         * @return the epoch
+         */
+        static Epoch of(
+                LoaderSpec spec,
+                ItemSource<?> view,
+                long[] items,
+                long position,
+                EpochSampler sampler) {
+            long consumed = position / sampler.worldSize();
+            return new Epoch(
+                    spec.withSource(view),
+                    sampler.batches(items).iterator(),
+                    consumed + items.length,
+                    consumed);
+        }
+    }
 
     /**
      * Plans the epoch that starts at global position {@code position}.

@@ -53,12 +53,7 @@ public record Mixing(
         for (int k = 0; k < items.length; k++) {
             items[k] = view.positionOf(k);
         }
-        long consumed = position / sampler.worldSize();
-        return new Epoch(
-                spec.withSource(view),
-                sampler.batches(items).iterator(),
-                consumed + items.length,
-                consumed);
+        return Epoch.of(spec, view, items, position, sampler);
     }
 
     @Override

@@ -63,16 +63,11 @@ public record ShardStreaming(
         int world = sampler.worldSize();
         long[] items = windows.rankOrder(epoch, position, rank, world, sampler.dropRemainder());
         int own = (int) Math.min(items.length, windows.ownCount(position, rank, world));
-        long consumed = position / world;
         ItemSource<?> view =
                 source instanceof StreamableShards<?> shards
                         ? (ItemSource<?>) shards.streamed(items, own)
                         : source;
-        return new Epoch(
-                spec.withSource(view),
-                sampler.batches(items).iterator(),
-                consumed + items.length,
-                consumed);
+        return Epoch.of(spec, view, items, position, sampler);
     }
 
     @Override
