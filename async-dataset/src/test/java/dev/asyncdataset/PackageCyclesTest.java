@@ -17,7 +17,10 @@ import java.util.TreeSet;
 import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
 
-/** The library's packages depend on each other without a cycle, as the JDK's jdeps sees them. */
+/**
+ * The library's packages depend on each other without a cycle, as the JDK's jdeps sees them, nor a
+ * cycle between folders ({@link FolderBackEdges}), and nothing imports the root package.
+ */
 class PackageCyclesTest {
 
     private static final String LIBRARY = "dev.asyncdataset";
@@ -31,6 +34,25 @@ class PackageCyclesTest {
             assertEquals(
                     Set.of(), reached.contains(from) ? cycleThrough(uses, from) : Set.of(), from);
         }
+    }
+
+    @Test
+    void libraryPackagesHaveNoFolderLevelBackEdge() {
+        Map<String, Set<String>> uses = packageDependencies(Path.of("target", "classes"));
+        assertEquals(List.of(), FolderBackEdges.of(uses, LIBRARY));
+    }
+
+    @Test
+    void noPackageImportsTheRootPackage() {
+        Map<String, Set<String>> uses = packageDependencies(Path.of("target", "classes"));
+        Set<String> importers = new TreeSet<>();
+        uses.forEach(
+                (from, targets) -> {
+                    if (targets.contains(LIBRARY)) {
+                        importers.add(from);
+                    }
+                });
+        assertEquals(Set.of(), importers);
     }
 
     /** Each library package and the library packages its classes use, from {@code jdeps}. */

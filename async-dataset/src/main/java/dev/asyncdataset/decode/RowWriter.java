@@ -13,6 +13,10 @@ import java.nio.ByteBuffer;
  * except that of a JPEG only what the crop keeps is decoded, at a DCT scale when the crop is at
  * least twice the output size: those rows differ from the pipeline's within the bound of {@code
  * docs/decoding.md} ({@code -Dasyncdataset.fusedcrop=false} decodes whole images).
+ *
+ * <p>The loader calls it (and {@link RowNormalizer}); there is nothing to implement or call here to
+ * use {@link ImageRecipes}. They are public only because the loader is in another package, while
+ * the recipe pipelines they read stay package-private to this one.
  */
 public final class RowWriter {
 

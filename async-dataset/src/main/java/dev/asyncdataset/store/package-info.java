@@ -8,23 +8,29 @@
  *
  * <h2>Adding a store</h2>
  *
- * <p>One class and one line. The HTTP(S) store ({@code dev.asyncdataset.internal.http}) is the
- * worked example:
+ * <p>One package and one line in the table. The HTTP(S) store is the worked example: the package
+ * {@code dev.asyncdataset.internal.http}, which imports only this package and {@code
+ * internal.io.Locations} (names beside a URL, keeping its query), and the lines {@code
+ * TABLE.put("http", http)} and {@code TABLE.put("https", http)} of {@code Stores}, with {@code http
+ * = new ObjectStores(HttpObjectStore::new)}.
  *
  * <ol>
- *   <li>Implement {@code ObjectStore}: {@code HttpObjectStore.stat} is a {@code HEAD} giving {@code
- *       Content-Length} and {@code ETag}; {@code open} is a {@code GET}, with {@code Range} for a
- *       byte range, whose answer must be a {@code 206} naming those bytes; {@code list} throws
- *       {@code UnsupportedOperationException}, so shards are named by a brace pattern or a URL
- *       list.
+ *   <li>Implement {@code ObjectStore} in a package of its own: {@code HttpObjectStore.stat} is a
+ *       {@code HEAD} giving {@code Content-Length} and {@code ETag}; {@code open} is a {@code GET},
+ *       with {@code Range} for a byte range, whose answer must be a {@code 206} naming those bytes;
+ *       {@code list} throws {@code UnsupportedOperationException}, so shards are named by a brace
+ *       pattern or a URL list.
  *   <li>Sort failures: an answer that will not change (4xx, {@code Range} ignored) is a {@link
  *       dev.asyncdataset.store.RequestRejected}; every other {@code IOException} is retried.
- *   <li>Register the scheme: {@code Stores.register("myscheme", settings -> new
- *       MyStore(settings))}; the built-in table has {@code TABLE.put("https", new
- *       ObjectStores(HttpObjectStore::new))}.
+ *   <li>Give the scheme its line: outside the library, {@code Stores.register("myscheme", settings
+ *       -> new MyStore(settings))}; the store is opened with the {@link
+ *       dev.asyncdataset.store.StoreSettings} of each source (timeouts and authorization), and the
+ *       attempts, retry budget and read-idle timeout of the source's {@code S3Options} apply to its
+ *       requests.
  * </ol>
  *
  * <p>From then on {@code TarShardSource.builder().setUrl("myscheme://host/train-{0..9}.tar")}
- * streams and randomly accesses those shards like a folder's.
+ * streams and randomly accesses those shards like a folder's. Nothing else changes: no builder,
+ * source or writer branches on a scheme outside the table.
  */
 package dev.asyncdataset.store;

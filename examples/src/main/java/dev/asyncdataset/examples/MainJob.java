@@ -131,7 +131,7 @@ public final class MainJob {
                     ShardWriter.builder()
                             .setImages(folder.resolve(split))
                             .setOutput(SHARDS_URL + split + "/")
-                            .optS3(connection.options(1))
+                            .optS3(connection.options(1).buildOptions())
                             .optShardBytes(SHARD_BYTES)
                             .build()
                             .write()

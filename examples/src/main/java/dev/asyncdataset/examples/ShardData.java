@@ -47,7 +47,7 @@ final class ShardData {
         }
         TarShardSourceBuilder builder = TarShardSource.builder().setUrl(settings.data());
         if (S3Location.isS3(settings.data())) {
-            builder.optS3(connection.options(settings.maxFetchers()));
+            builder.optS3(connection.options(settings.maxFetchers()).buildOptions());
         }
         TarShardSource source = builder.build();
         if (source.getClasses().isEmpty()) {

@@ -88,7 +88,7 @@ class FirstContactIT {
                 TarShardSource http =
                         TarShardSource.builder()
                                 .setUrl(HTTP.url("/train/shard-{000000..000002}.tar"))
-                                .optS3(S3Source.builder().optRetryBudget(BUDGET))
+                                .optS3(S3Source.builder().optRetryBudget(BUDGET).buildOptions())
                                 .build()) {
             Epoch expected = FaultCampaignIT.epoch(folder, true);
             HTTP.pause();
@@ -119,7 +119,7 @@ class FirstContactIT {
                         () ->
                                 TarShardSource.builder()
                                         .setUrl(url)
-                                        .optS3(s3.optRetryBudget(BUDGET))
+                                        .optS3(s3.optRetryBudget(BUDGET).buildOptions())
                                         .build());
         long millis = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("%s: failed after %d ms: %s%n", url, millis, e.getMessage());

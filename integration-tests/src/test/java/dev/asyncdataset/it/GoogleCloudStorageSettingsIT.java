@@ -33,7 +33,7 @@ class GoogleCloudStorageSettingsIT {
         ShardWriter.builder()
                 .setImages(images)
                 .setOutput("s3://gcs-bucket/train/")
-                .optS3(gcs)
+                .optS3(gcs.buildOptions())
                 .optShardBytes(40_000)
                 .build()
                 .write();
@@ -47,7 +47,7 @@ class GoogleCloudStorageSettingsIT {
                 TarShardSource bucket =
                         TarShardSource.builder()
                                 .setUrl("s3://gcs-bucket/train/")
-                                .optS3(gcs)
+                                .optS3(gcs.buildOptions())
                                 .build()) {
             assertEquals(folder.shardCount(), bucket.shardCount());
             FaultCampaignIT.assertSameEpoch(

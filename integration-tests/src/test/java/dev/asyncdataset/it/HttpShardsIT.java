@@ -125,7 +125,7 @@ class HttpShardsIT {
                 TarShardSource.builder()
                         .setUrl(HTTP.url("/resolve/" + pattern) + "?sig=query-secret")
                         .optAuthorization("Bearer secret-token")
-                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE))
+                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())
                         .build()) {
             assertTrue(http.describe(0).contains(".tar?... "), http.describe(0));
             assertTrue(!http.describe(0).contains("query-secret"), http.describe(0));
@@ -169,7 +169,8 @@ class HttpShardsIT {
                                 S3Source.builder()
                                         .optReadIdleTimeout(READ_IDLE)
                                         .optFirstByteTimeout(firstByte)
-                                        .optRetryBudget(budget))
+                                        .optRetryBudget(budget)
+                                        .buildOptions())
                         .build()) {
             HTTP.setFaults((key, attempt) -> Fault.STALL);
             long start = System.nanoTime();
@@ -193,7 +194,7 @@ class HttpShardsIT {
         try (TarShardSource http =
                 TarShardSource.builder()
                         .setUrlList(list)
-                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE))
+                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())
                         .build()) {
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
@@ -203,7 +204,7 @@ class HttpShardsIT {
     private static TarShardSource open(String url) throws IOException {
         return TarShardSource.builder()
                 .setUrl(url)
-                .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE))
+                .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())
                 .build();
     }
 }

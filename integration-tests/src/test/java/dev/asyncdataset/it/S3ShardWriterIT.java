@@ -213,7 +213,7 @@ class S3ShardWriterIT {
         return ShardWriter.builder()
                 .setImages(from)
                 .setOutput(to)
-                .optS3(s3)
+                .optS3(s3.buildOptions())
                 .optShardBytes(SHARD_BYTES)
                 .optPartBytes(ShardWriterBuilder.MIN_PART_BYTES);
     }
@@ -250,7 +250,10 @@ class S3ShardWriterIT {
     }
 
     private static TarShardSource shards(String url) throws IOException {
-        return TarShardSource.builder().setUrl(url).optS3(S3.sourceBuilder(url)).build();
+        return TarShardSource.builder()
+                .setUrl(url)
+                .optS3(S3.sourceBuilder(url).buildOptions())
+                .build();
     }
 
     /** Guards {@link #assertNoUnfinishedUpload}: an upload started by hand is listed. */

@@ -53,7 +53,7 @@ class TarSamplesIT {
                 ShardWriter.builder()
                         .setSamples(loose)
                         .setOutput(URL)
-                        .optS3(S3.sourceBuilder(URL))
+                        .optS3(S3.sourceBuilder(URL).buildOptions())
                         .optShardBytes(40_000)
                         .optKeepOrder()
                         .build()
@@ -92,7 +92,7 @@ class TarSamplesIT {
         ShardWriter.builder()
                 .setSamples("s3://loose/train/")
                 .setOutput(output)
-                .optS3(S3.sourceBuilder(output))
+                .optS3(S3.sourceBuilder(output).buildOptions())
                 .optKeepOrder()
                 .build()
                 .write();
@@ -108,7 +108,7 @@ class TarSamplesIT {
     private static TarSampleSource shards(String url) throws Exception {
         return TarShardSource.builder()
                 .setUrl(url)
-                .optS3(S3.sourceBuilder(url))
+                .optS3(S3.sourceBuilder(url).buildOptions())
                 .buildSamples(DECODER);
     }
 

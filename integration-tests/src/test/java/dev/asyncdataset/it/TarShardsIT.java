@@ -88,7 +88,7 @@ class TarShardsIT {
         try (TarShardSource source =
                 TarShardSource.builder()
                         .setUrl(URL)
-                        .optS3(S3.sourceBuilder(URL).optMaxAttempts(3))
+                        .optS3(S3.sourceBuilder(URL).optMaxAttempts(3).buildOptions())
                         .build()) {
             String sample = source.describe(0);
             int cut = sample.indexOf(" sample ");
@@ -171,7 +171,8 @@ class TarShardsIT {
                 .setUrl(url)
                 .optS3(
                         S3.sourceBuilderThroughResetProxy(URL)
-                                .optFirstByteTimeout(FIRST_BYTE_TIMEOUT))
+                                .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
+                                .buildOptions())
                 .build();
     }
 }

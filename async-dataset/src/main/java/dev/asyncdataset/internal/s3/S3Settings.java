@@ -17,9 +17,9 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
  * How the library talks to S3, whoever reads or writes: the client (endpoint, addressing, region,
- * credentials, pool, timeouts), the retry budget and the limits of a GET. {@code S3SourceBuilder}
- * holds the options users set and gives this value to every S3 reader and writer. Credentials are
- * held only by the SDK's provider and never appear in {@link #toString}.
+ * credentials, pool, timeouts), the retry budget and the limits of a GET, made from the options
+ * users set ({@link #of}) and given to every S3 reader and writer. Credentials are held only by the
+ * SDK's provider and never appear in {@link #toString}.
  *
  * @param endpoint the S3-compatible endpoint, or null for AWS
  * @param pathStyle whether to use path-style URLs
@@ -52,6 +52,27 @@ public record S3Settings(
 
     static final Duration BASE_DELAY = Duration.ofMillis(50);
     static final Duration MAX_DELAY = Duration.ofSeconds(5);
+
+    /**
+     * The settings of the client {@code options} describe, reading objects of at most {@code
+     * maxObjectBytes}.
+     */
+    public static S3Settings of(S3ClientOptions options, long maxObjectBytes) {
+        return new S3Settings(
+                options.endpoint(),
+                options.pathStyle(),
+                options.region(),
+                options.credentials(),
+                options.maxConnections(),
+                options.maxAttempts(),
+                options.retryBudget(),
+                options.connectTimeout(),
+                options.firstByteTimeout(),
+                options.readIdleTimeout(),
+                options.requestTimeout(),
+                maxObjectBytes,
+                options.verifyChecksums());
+    }
 
     /** A retrier with these attempts and budget, for S3's transient failures. */
     public Retrier retrier() {

@@ -169,9 +169,8 @@ public final class S3SampleSource implements ItemSource<Sample> {
     }
 
     /**
-     * Returns the GETs retried, the part reads served from the local cache and those that missed it
-     * (0 without a cache), and the GET bodies that failed their checksum (each then retried), over
-     * all parts and threads.
+     * Returns the counts of the part reads, over all parts and threads, as {@link
+     * S3Source#stats()}.
      */
     @Override
     public SourceStats stats() {

@@ -11,6 +11,7 @@ import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
@@ -58,6 +59,16 @@ public final class S3Source implements LabeledImageSource {
      */
     public static S3SourceBuilder builder() {
         return new S3SourceBuilder();
+    }
+
+    /**
+     * Creates a builder with {@code options} set; {@link S3SourceBuilder#setUrl} is required.
+     *
+     * @param options the options, as {@link S3SourceBuilder#buildOptions()} made them
+     * @return a new builder
+     */
+    public static S3SourceBuilder builder(S3Options options) {
+        return new S3SourceBuilder(Objects.requireNonNull(options, "options").options);
     }
 
     /**

@@ -26,26 +26,48 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 public final class S3SourceBuilder {
 
     private BucketPrefix location;
-    private URI endpoint;
-    private boolean pathStyle;
-    private Region region;
-    private AwsCredentialsProvider credentials;
-    private String manifestKey;
-    private Path manifestFile;
-    private int maxConnections = 256;
-    private int maxAttempts = Integer.MAX_VALUE;
-    private Duration retryBudget = Duration.ofSeconds(30);
-    private Duration connectTimeout = Duration.ofSeconds(2);
-    private Duration firstByteTimeout = Duration.ofSeconds(10);
-    private Duration readIdleTimeout = Duration.ofSeconds(5);
-    private Duration requestTimeout = Duration.ofMinutes(5);
-    private long maxObjectBytes = 64L << 20;
-    private long maxPartBytes = SampleFolderSource.DEFAULT_MAX_PART_BYTES;
-    private boolean verifyChecksums = true;
-    private Path cacheDir;
-    private long cacheBytes;
+    URI endpoint;
+    boolean pathStyle;
+    Region region;
+    AwsCredentialsProvider credentials;
+    String manifestKey;
+    Path manifestFile;
+    int maxConnections = 256;
+    int maxAttempts = Integer.MAX_VALUE;
+    Duration retryBudget = Duration.ofSeconds(30);
+    Duration connectTimeout = Duration.ofSeconds(2);
+    Duration firstByteTimeout = Duration.ofSeconds(10);
+    Duration readIdleTimeout = Duration.ofSeconds(5);
+    Duration requestTimeout = Duration.ofMinutes(5);
+    long maxObjectBytes = 64L << 20;
+    long maxPartBytes = SampleFolderSource.DEFAULT_MAX_PART_BYTES;
+    boolean verifyChecksums = true;
+    Path cacheDir;
+    long cacheBytes;
 
     S3SourceBuilder() {}
+
+    /** A builder with the options, not the URL, of {@code options}. */
+    S3SourceBuilder(S3SourceBuilder options) {
+        this.endpoint = options.endpoint;
+        this.pathStyle = options.pathStyle;
+        this.region = options.region;
+        this.credentials = options.credentials;
+        this.manifestKey = options.manifestKey;
+        this.manifestFile = options.manifestFile;
+        this.maxConnections = options.maxConnections;
+        this.maxAttempts = options.maxAttempts;
+        this.retryBudget = options.retryBudget;
+        this.connectTimeout = options.connectTimeout;
+        this.firstByteTimeout = options.firstByteTimeout;
+        this.readIdleTimeout = options.readIdleTimeout;
+        this.requestTimeout = options.requestTimeout;
+        this.maxObjectBytes = options.maxObjectBytes;
+        this.maxPartBytes = options.maxPartBytes;
+        this.verifyChecksums = options.verifyChecksums;
+        this.cacheDir = options.cacheDir;
+        this.cacheBytes = options.cacheBytes;
+    }
 
     /**
      * Sets where the items are, as {@code s3://bucket/prefix} (the prefix may be empty).
@@ -313,15 +335,17 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Builds a source of the items at {@code at}, whatever URL this builder holds; for the shard
-     * writer.
+     * Returns every option set on this builder but its URL, for the tar shard sources and the shard
+     * writer ({@code optS3}) or a builder of another source ({@link S3Source#builder(S3Options)}).
      *
-     * @param at the bucket and prefix
-     * @return the source
-     * @throws IOException if the cache directory cannot be opened
+     * @return the options
      */
-    public S3Source build(BucketPrefix at) throws IOException {
-        S3Settings s3 = settings();
+    public S3Options buildOptions() {
+        return new S3Options(this);
+    }
+
+    private S3Source build(BucketPrefix at) throws IOException {
+        S3Settings s3 = S3Settings.of(buildOptions(), maxObjectBytes);
         S3Objects objects = objects(at, s3);
         S3Items items = new S3Items(objects, s3.pageTimeout(), manifestKey, manifestFile);
         return new S3Source(objects, new ListOnce<>(items::list));
@@ -342,16 +366,7 @@ public final class S3SourceBuilder {
         return buildSamples(url(), decoder);
     }
 
-    /**
-     * Builds a source of the samples at {@code at}, whatever URL this builder holds; for the shard
-     * writer.
-     *
-     * @param at the bucket and prefix
-     * @param decoder turns each sample into a record
-     * @return the source
-     * @throws IOException if the cache directory cannot be opened
-     */
-    public S3SampleSource buildSamples(BucketPrefix at, SampleDecoder decoder) throws IOException {
+    private S3SampleSource buildSamples(BucketPrefix at, SampleDecoder decoder) throws IOException {
         Objects.requireNonNull(decoder, "decoder");
         if (manifestKey != null || manifestFile != null) {
             throw new IllegalStateException(
@@ -361,7 +376,7 @@ public final class S3SourceBuilder {
                             + at.url(at.prefix())
                             + " and takes no manifest");
         }
-        S3Settings s3 = settings(maxPartBytes);
+        S3Settings s3 = S3Settings.of(buildOptions(), maxPartBytes);
         S3Objects objects = objects(at, s3);
         S3Items items = new S3Items(objects, s3.pageTimeout(), null, null);
         return new S3SampleSource(objects, new ListOnce<>(items::samples), decoder);
@@ -379,33 +394,6 @@ public final class S3SourceBuilder {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3AsyncClient client = s3.client();
         return new S3Objects(at, client, s3.reader(client, at), s3.retrier(), cache);
-    }
-
-    /**
-     * Returns the client options set on this builder, without its URL, manifest and cache; for the
-     * shard sources and the writer.
-     *
-     * @return the client options
-     */
-    public S3Settings settings() {
-        return settings(maxObjectBytes);
-    }
-
-    private S3Settings settings(long objectLimit) {
-        return new S3Settings(
-                endpoint,
-                pathStyle,
-                region,
-                credentials,
-                maxConnections,
-                maxAttempts,
-                retryBudget,
-                connectTimeout,
-                firstByteTimeout,
-                readIdleTimeout,
-                requestTimeout,
-                objectLimit,
-                verifyChecksums);
     }
 
     private static Duration positive(Duration d, String name) {

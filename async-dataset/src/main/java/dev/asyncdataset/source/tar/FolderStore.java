@@ -6,7 +6,7 @@ import dev.asyncdataset.internal.writer.FolderShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.folder.SampleFolderSource;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.s3.S3Options;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -54,18 +54,18 @@ final class FolderStore implements Store {
     }
 
     @Override
-    public ShardInput images(String location, S3SourceBuilder options) throws IOException {
+    public ShardInput images(String location, S3Options options) throws IOException {
         ImageFolderSource folder = ImageFolderSource.of(path(location));
         return ShardInput.labeled(folder, folder.getClasses());
     }
 
     @Override
-    public ShardInput samples(String location, S3SourceBuilder options) throws IOException {
+    public ShardInput samples(String location, S3Options options) throws IOException {
         return new ShardInput(SampleFolderSource.of(path(location), ShardInput.NOT_DECODED), null);
     }
 
     @Override
-    public ShardDestination destination(String location, S3SourceBuilder options, int partBytes)
+    public ShardDestination destination(String location, S3Options options, int partBytes)
             throws IOException {
         return new FolderShardDestination(path(location));
     }

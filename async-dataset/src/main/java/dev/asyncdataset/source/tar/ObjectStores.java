@@ -1,8 +1,8 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
+import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreOpener;
 import java.io.IOException;
@@ -25,7 +25,7 @@ final class ObjectStores implements Store {
     public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
             throws IOException {
         ObjectStore store = opener.open(access.settings());
-        S3Settings s3 = access.s3().settings();
+        S3Options s3 = access.s3();
         return StoredShards.open(
                 store, prefix, urls, access.retrier(), s3.readIdleTimeout(), s3.requestTimeout());
     }

@@ -1,10 +1,12 @@
 package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.shard.S3ShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.writer.S3ShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
+import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.IOException;
@@ -12,7 +14,7 @@ import java.util.List;
 
 /**
  * S3 and S3-compatible stores (Google Cloud Storage's XML API, MinIO, S3Proxy), {@code
- * s3://bucket/prefix}, read and written with the options of an {@link S3SourceBuilder}.
+ * s3://bucket/prefix}, read and written with {@link S3Options}.
  */
 final class S3Store implements Store {
 
@@ -23,7 +25,7 @@ final class S3Store implements Store {
     @Override
     public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
             throws IOException {
-        return S3ShardStore.open(access.s3().settings(), BucketPrefix.parse(prefix), urls);
+        return S3ShardStore.open(access.s3Settings(), BucketPrefix.parse(prefix), urls);
     }
 
     @Override
@@ -38,21 +40,21 @@ final class S3Store implements Store {
     }
 
     @Override
-    public ShardInput images(String location, S3SourceBuilder options) throws IOException {
-        S3Source bucket = ShardInput.listed(options.build(BucketPrefix.parse(location)));
+    public ShardInput images(String location, S3Options options) throws IOException {
+        S3Source bucket = ShardInput.listed(S3Source.builder(options).setUrl(location).build());
         return ShardInput.labeled(bucket, bucket.getClasses());
     }
 
     @Override
-    public ShardInput samples(String location, S3SourceBuilder options) throws IOException {
-        BucketPrefix at = BucketPrefix.parse(location);
-        return new ShardInput(
-                ShardInput.listed(options.buildSamples(at, ShardInput.NOT_DECODED)), null);
+    public ShardInput samples(String location, S3Options options) throws IOException {
+        S3SourceBuilder at = S3Source.builder(options).setUrl(location);
+        return new ShardInput(ShardInput.listed(at.buildSamples(ShardInput.NOT_DECODED)), null);
     }
 
     @Override
-    public ShardDestination destination(String location, S3SourceBuilder options, int partBytes)
+    public ShardDestination destination(String location, S3Options options, int partBytes)
             throws IOException {
-        return new S3ShardDestination(options.settings(), BucketPrefix.parse(location), partBytes);
+        S3Settings s3 = S3Settings.of(options, options.maxObjectBytes());
+        return new S3ShardDestination(s3, BucketPrefix.parse(location), partBytes);
     }
 }

@@ -6,8 +6,8 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.IOException;
 import java.util.List;
 
@@ -30,12 +30,12 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
             };
 
     /** Lists the images at {@code location}, a folder or {@code s3://} prefix. */
-    static ShardInput images(String location, S3SourceBuilder options) throws IOException {
+    static ShardInput images(String location, S3Options options) throws IOException {
         return Stores.of(location).images(location, options);
     }
 
     /** Lists the loose samples at {@code location}, a folder or {@code s3://} prefix, by key. */
-    static ShardInput samples(String location, S3SourceBuilder options) throws IOException {
+    static ShardInput samples(String location, S3Options options) throws IOException {
         return Stores.of(location).samples(location, options);
     }
 

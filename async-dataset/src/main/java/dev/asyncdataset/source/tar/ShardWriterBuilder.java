@@ -2,6 +2,7 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3SampleSource;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
@@ -21,7 +22,7 @@ public final class ShardWriterBuilder {
     String images;
     String samples;
     String output;
-    S3SourceBuilder s3 = S3Source.builder();
+    S3Options s3 = S3Source.builder().buildOptions();
     long shardBytes = ShardWriter.DEFAULT_SHARD_BYTES;
     int partBytes = 8 << 20;
     int fetchers = 32;
@@ -131,15 +132,14 @@ public final class ShardWriterBuilder {
     }
 
     /**
-     * Reads and writes {@code s3://} locations with the client options of {@code options}
-     * (endpoint, path style, region, credentials, connections, retries and retry budget, timeouts,
-     * checksums, and a manifest listing the input images); its URL is not used. Default: {@code
-     * S3Source.builder()}'s defaults.
+     * Reads and writes {@code s3://} locations with {@code options} (endpoint, path style, region,
+     * credentials, connections, retries and retry budget, timeouts, checksums, and a manifest
+     * listing the input images). Default: {@code S3Source.builder()}'s defaults.
      *
-     * @param options the S3 client options
+     * @param options the S3 options, from {@link S3SourceBuilder#buildOptions()}
      * @return this builder
      */
-    public ShardWriterBuilder optS3(S3SourceBuilder options) {
+    public ShardWriterBuilder optS3(S3Options options) {
         this.s3 = Objects.requireNonNull(options, "options");
         return this;
     }

@@ -2,7 +2,7 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.writer.ShardDestination;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.s3.S3Options;
 import java.io.IOException;
 import java.util.List;
 
@@ -30,17 +30,17 @@ interface Store {
     }
 
     /** Lists the labeled images at {@code location} for the writer. */
-    default ShardInput images(String location, S3SourceBuilder options) throws IOException {
+    default ShardInput images(String location, S3Options options) throws IOException {
         throw cannot("read images for the shard writer from", location);
     }
 
     /** Lists the loose samples at {@code location} for the writer. */
-    default ShardInput samples(String location, S3SourceBuilder options) throws IOException {
+    default ShardInput samples(String location, S3Options options) throws IOException {
         throw cannot("read samples for the shard writer from", location);
     }
 
     /** Opens {@code location} as the writer's output. */
-    default ShardDestination destination(String location, S3SourceBuilder options, int partBytes)
+    default ShardDestination destination(String location, S3Options options, int partBytes)
             throws IOException {
         throw cannot("write shards to", location);
     }

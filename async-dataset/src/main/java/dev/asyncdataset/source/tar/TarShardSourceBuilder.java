@@ -2,6 +2,7 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.IOException;
@@ -26,7 +27,7 @@ public final class TarShardSourceBuilder {
     public static final String AUTHORIZATION_ENV = "ASYNC_DATASET_AUTHORIZATION";
 
     private ShardLocations shards;
-    private S3SourceBuilder s3 = S3Source.builder();
+    private S3Options s3 = S3Source.builder().buildOptions();
     private String authorization = System.getenv(AUTHORIZATION_ENV);
 
     TarShardSourceBuilder() {}
@@ -86,15 +87,15 @@ public final class TarShardSourceBuilder {
 
     /**
      * Reads {@code s3://} shards with the client options of {@code options} (endpoint, path style,
-     * region, credentials, connections, retries and retry budget, timeouts, checksums); its own
-     * URL, manifest and cache are not used. Its attempts, retry budget and timeouts (connect, first
-     * byte, read idle) apply to shards of every store. Default: {@code S3Source.builder()}'s
-     * defaults.
+     * region, credentials, connections, retries and retry budget, timeouts, checksums); its
+     * manifest and cache are not used. Its attempts, retry budget and timeouts (connect, first
+     * byte, read idle, request) apply to shards of every store, HTTP(S) and registered ones too.
+     * Default: {@code S3Source.builder()}'s defaults.
      *
-     * @param options the S3 client options
+     * @param options the S3 options, from {@link S3SourceBuilder#buildOptions()}
      * @return this builder
      */
-    public TarShardSourceBuilder optS3(S3SourceBuilder options) {
+    public TarShardSourceBuilder optS3(S3Options options) {
         this.s3 = Objects.requireNonNull(options, "options");
         return this;
     }

@@ -2,7 +2,9 @@ package dev.asyncdataset.source.s3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,30 @@ class S3SourceBuilderTest {
                                 IllegalArgumentException.class,
                                 () -> builder.setUrl("http://bucket/p"))
                         .getMessage());
+    }
+
+    @Test
+    void optionsKeepWhatWasSetWhenTheBuilderChangesAndStartAnotherBuilder() {
+        S3SourceBuilder builder =
+                S3Source.builder()
+                        .optEndpoint(URI.create("http://localhost:9000"))
+                        .optMaxAttempts(3)
+                        .optRetryBudget(Duration.ofSeconds(7))
+                        .optManifest("m/train.csv");
+        S3Options options = builder.buildOptions();
+        builder.optMaxAttempts(9).optRetryBudget(Duration.ofSeconds(60));
+        assertEquals(URI.create("http://localhost:9000"), options.endpoint());
+        assertEquals(3, options.maxAttempts());
+        assertEquals(Duration.ofSeconds(7), options.retryBudget());
+        IllegalStateException manifestKept =
+                assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                                S3Source.builder(options)
+                                        .setUrl("s3://b/p")
+                                        .buildSamples((manager, sample) -> null));
+        assertTrue(manifestKept.getMessage().startsWith("optManifest(m/train.csv)"));
+        assertEquals(3, S3Source.builder(options).buildOptions().maxAttempts());
     }
 
     @Test

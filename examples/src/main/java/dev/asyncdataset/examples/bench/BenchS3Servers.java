@@ -67,7 +67,7 @@ public final class BenchS3Servers {
                 ShardWriter.builder()
                         .setImages(Path.of(args[0]))
                         .setOutput(args[3])
-                        .optS3(first.options(1))
+                        .optS3(first.options(1).buildOptions())
                         .optShardBytes(Long.parseLong(args[4]) << 20)
                         .build()
                         .write();

@@ -62,7 +62,7 @@ public final class WriteShards {
                 ShardWriter.builder()
                         .setImages(options.text("images"))
                         .setOutput(options.text("out"))
-                        .optS3(s3.options(fetchers + 1))
+                        .optS3(s3.options(fetchers + 1).buildOptions())
                         .optShardBytes(Long.parseLong(options.text("shard-mb")) << 20)
                         .optPartBytes(Integer.parseInt(options.text("part-mb")) << 20)
                         .optFetchers(fetchers)

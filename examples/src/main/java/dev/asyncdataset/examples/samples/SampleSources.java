@@ -4,6 +4,7 @@ import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3SampleSource;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.source.tar.TarSampleSource;
@@ -20,7 +21,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * SampleSources folder = SampleSources.folder(Path.of("data/train"));
- * SampleSources shards = SampleSources.shards("s3://bucket/shards/", S3Source.builder());
+ * SampleSources shards = SampleSources.shards("s3://bucket/shards/", S3Source.builder().buildOptions());
  * SampleSources objects = SampleSources.s3("s3://bucket/train/", S3Source.builder());
  * }</pre>
  */
@@ -57,7 +58,7 @@ public interface SampleSources {
      *     {@code null} for a folder or the AWS defaults
      * @return the samples of those shards
      */
-    static SampleSources shards(String url, S3SourceBuilder s3) {
+    static SampleSources shards(String url, S3Options s3) {
         Objects.requireNonNull(url, "url");
         return decoder -> {
             TarShardSourceBuilder shards = TarShardSource.builder().setUrl(url);

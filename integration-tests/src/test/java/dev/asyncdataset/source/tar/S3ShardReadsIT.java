@@ -112,7 +112,8 @@ class S3ShardReadsIT {
                 .setUrl(URL)
                 .optS3(
                         S3.sourceBuilderThroughResetProxy(URL)
-                                .optFirstByteTimeout(Duration.ofMillis(2_500)))
+                                .optFirstByteTimeout(Duration.ofMillis(2_500))
+                                .buildOptions())
                 .build();
     }
 }
