@@ -17,15 +17,20 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.Concurrency;
 import dev.asyncdataset.internal.DatasetEpochs;
 import dev.asyncdataset.internal.EpochSampler;
+import dev.asyncdataset.internal.GlobalOrder;
 import dev.asyncdataset.internal.HostBuffers;
 import dev.asyncdataset.internal.LoaderSpec;
+import dev.asyncdataset.internal.MixedSource;
+import dev.asyncdataset.internal.Mixing;
 import dev.asyncdataset.internal.Pipelines;
 import dev.asyncdataset.internal.ShardStreaming;
 import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
+import dev.asyncdataset.source.SourceShare;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -78,6 +83,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@link Builder#optRandomAccess} reads the same source one item at a time in a full permutation
  * instead.
  *
+ * <p>Several sources added with {@link Builder#addSource} are mixed into each epoch by their {@link
+ * dev.asyncdataset.source.SourceShare}s (see {@code dev.asyncdataset.internal.Mixing}): exact
+ * counts per source, interleaved through the epoch, each source in its own order (a {@link
+ * ShardedSource} streamed in its windows), a pure function of seed and epoch; ranks take
+ * interleaved positions of that order, so {@link #iterationState()} resumes at another world size.
+ * Batch indices number the items of all sources one after another ({@link #get} reads them), {@link
+ * #size()} counts each item once, and {@link LoaderStats#sources()} reports each source.
+ *
  * <p>Batches are built one of two ways ({@link LoaderStats#bufferPath()} says which). Recycled:
  * when the source is an image source ({@link dev.asyncdataset.source.LabeledImageSource}: a folder,
  * S3, tar shards), the item pipeline is {@code ImageRecipes.training} or {@code evaluation} with
@@ -109,6 +122,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     private final DatasetEpochs epochs;
     private final DamagedParts damaged;
+    private final MixShapes shapes = new MixShapes();
 
     private ConcurrentDataset(Builder builder, DatasetEpochs epochs) {
         super(builder);
@@ -195,8 +209,12 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     /** {@inheritDoc} */
     @Override
     public void prepare(Progress progress) throws IOException {
-        epochs.spec().source().prepare(progress);
-        damaged.check(epochs.spec().source());
+        ItemSource<?> source = epochs.spec().source();
+        source.prepare(progress);
+        damaged.check(source);
+        if (source instanceof MixedSource<?> mix) {
+            shapes.check(this, mix);
+        }
     }
 
     /** {@inheritDoc} */
@@ -249,6 +267,10 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
         private final Set<String> sourceCalls = new LinkedHashSet<>();
         private ItemSource<?> source;
+        private final List<ItemSource<?>> mixed = new ArrayList<>();
+        private final List<String> mixNames = new ArrayList<>();
+        private final List<SourceShare> shares = new ArrayList<>();
+        private long epochSize;
         private NDArray[] data;
         private NDArray[] labels = new NDArray[0];
         private int fetchers = 256;
@@ -415,6 +437,69 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         public Builder setSource(ItemSource<?> source) {
             this.source = Objects.requireNonNull(source, "setSource: source is null");
             sourceCalls.add("setSource");
+            return self();
+        }
+
+        /**
+         * Adds one source of a mix: each epoch then interleaves the sources' items by their shares
+         * (see the class documentation), and the data pipeline runs per item, on the decode stage.
+         * The source is named {@code "source <i> (<its class>)"} in keys and statistics, {@code i}
+         * counting from 0 in the order sources are added.
+         *
+         * @param source the item source, of any store
+         * @param share how much of it an epoch takes
+         * @return this builder
+         * @throws NullPointerException if {@code source} or {@code share} is null
+         */
+        public Builder addSource(ItemSource<?> source, SourceShare share) {
+            Objects.requireNonNull(source, "addSource: source is null");
+            String name = "source " + mixed.size() + " (" + source.getClass().getSimpleName() + ")";
+            return addSource(name, source, share);
+        }
+
+        /**
+         * Adds one source of a mix under a name of your own (see {@link #addSource(ItemSource,
+         * SourceShare)}).
+         *
+         * @param name the source's name in keys and statistics
+         * @param source the item source, of any store
+         * @param share how much of it an epoch takes
+         * @return this builder
+         * @throws NullPointerException if an argument is null
+         * @throws IllegalArgumentException if the name is blank or taken, or the share is a
+         *     proportion where absolute shares were added, or the other way round
+         */
+        public Builder addSource(String name, ItemSource<?> source, SourceShare share) {
+            Objects.requireNonNull(name, "addSource: name is null");
+            Objects.requireNonNull(source, "addSource: source is null");
+            Objects.requireNonNull(share, "addSource: share is null");
+            if (name.isBlank() || mixNames.contains(name)) {
+                throw new IllegalArgumentException(
+                        "addSource: name blank or taken: '" + name + "'");
+            }
+            List<SourceShare> checked = new ArrayList<>(shares);
+            checked.add(share);
+            MixedSource.checkShares(checked);
+            mixed.add(source);
+            mixNames.add(name);
+            shares.add(share);
+            sourceCalls.add("addSource");
+            return self();
+        }
+
+        /**
+         * Sets the items of an epoch of a mix: proportions share it by weight, and absolute shares
+         * are scaled to it as weights; default: the sum of the absolute shares, or with proportions
+         * all sources' items.
+         *
+         * @param epochSize the items per epoch, at least 1
+         * @return this builder
+         */
+        public Builder optEpochSize(long epochSize) {
+            if (epochSize < 1) {
+                throw new IllegalArgumentException("epochSize < 1: " + epochSize);
+            }
+            this.epochSize = epochSize;
             return self();
         }
 
@@ -629,26 +714,32 @@ public final class ConcurrentDataset extends RandomAccessDataset {
          * Checks the settings and builds the dataset.
          *
          * @return the dataset
-         * @throws IllegalArgumentException if no source, or more than one, is set
+         * @throws IllegalArgumentException if no source, or more than one way of setting them, is
+         *     used, or a mix is built without a batch size
          * @throws NullPointerException if no sampling is set
          */
         public ConcurrentDataset build() {
             Objects.requireNonNull(sampler, "setSampling(...) is required");
             if (sourceCalls.size() != 1) {
                 throw new IllegalArgumentException(
-                        "set exactly one of setData, setDataset and setSource; called: "
+                        "set exactly one of setData, setDataset, setSource and addSource; called: "
                                 + (sourceCalls.isEmpty() ? "none" : sourceCalls));
             }
-            ItemSource<?> items = data != null ? new ArraySource(data, labels) : source;
+            ItemSource<?> items = items();
             boolean seeded = seed != null && batchSize > 0;
             if ((worldSize > 1 || resume != null) && !seeded) {
                 throw new IllegalArgumentException(
                         "optShard and optResumeFrom need optSeed and "
                                 + "setSampling(batchSize, shuffle[, dropLast])");
             }
+            boolean mix = items instanceof MixedSource;
+            if (mix && batchSize == 0) {
+                throw new IllegalArgumentException(
+                        "addSource needs setSampling(batchSize, shuffle[, dropLast])");
+            }
             boolean streamed = items instanceof ShardedSource && !randomAccess && batchSize > 0;
             EpochSampler epochSampler =
-                    seeded || streamed
+                    seeded || streamed || mix
                             ? new EpochSampler(
                                     batchSize, shuffle, dropLast, rank, worldSize, dropRemainder)
                             : null;
@@ -667,16 +758,32 @@ public final class ConcurrentDataset extends RandomAccessDataset {
                             seed != null ? seed : defaultSeed(),
                             device,
                             recycleBuffers ? new HostBuffers() : null);
-            ShardStreaming streaming =
+            int dealt = ShardStreaming.partitions(partitions, resume, worldSize);
+            GlobalOrder global =
                     streamed
                             ? new ShardStreaming(
-                                    (ShardedSource<?>) items,
-                                    windowShards,
-                                    ShardStreaming.partitions(partitions, resume, worldSize),
-                                    epochSampler)
-                            : null;
+                                    (ShardedSource<?>) items, windowShards, dealt, epochSampler)
+                            : mix
+                                    ? new Mixing(
+                                            (MixedSource<?>) items,
+                                            epochSampler,
+                                            windowShards,
+                                            dealt,
+                                            randomAccess)
+                                    : null;
             return new ConcurrentDataset(
-                    this, new DatasetEpochs(spec, epochSampler, streaming, resume, maxLiveEpochs));
+                    this, new DatasetEpochs(spec, epochSampler, global, resume, maxLiveEpochs));
+        }
+
+        /** The one source that was set, or the mix of the added ones. */
+        private ItemSource<?> items() {
+            if (epochSize > 0 && mixed.isEmpty()) {
+                throw new IllegalArgumentException("optEpochSize needs addSource");
+            }
+            if (data != null) {
+                return new ArraySource(data, labels);
+            }
+            return mixed.isEmpty() ? source : MixedSource.of(mixed, mixNames, shares, epochSize);
         }
 
         /** In-memory arrays are stacked first, so their item pipeline runs per batch. */

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.training.dataset.ArrayDataset;
+import ai.djl.training.dataset.BatchSampler;
 import ai.djl.training.dataset.RandomAccessDataset;
+import ai.djl.training.dataset.SequenceSampler;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.SourceShare;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -32,7 +35,7 @@ class BuilderTest {
                                 .setSource(new TestSources.WithBadItems(1))
                                 .build());
         assertMessage(
-                "set exactly one of setData, setDataset and setSource; called: none",
+                "set exactly one of setData, setDataset, setSource and addSource; called: none",
                 () -> ConcurrentDataset.builder().setSampling(1, false).build());
     }
 
@@ -45,9 +48,33 @@ class BuilderTest {
                         .setSource(new TestSources.WithBadItems(1))
                         .setSampling(1, false);
         assertMessage(
-                "set exactly one of setData, setDataset and setSource; called: "
+                "set exactly one of setData, setDataset, setSource and addSource; called: "
                         + "[setDataset, setSource]",
                 builder::build);
+        ConcurrentDataset.Builder mixAndOne =
+                new ConcurrentDataset.Builder()
+                        .addSource(new TestSources.WithBadItems(1), SourceShare.once())
+                        .setSource(new TestSources.WithBadItems(1))
+                        .setSampling(1, false);
+        assertMessage(
+                "set exactly one of setData, setDataset, setSource and addSource; called: "
+                        + "[addSource, setSource]",
+                mixAndOne::build);
+    }
+
+    @Test
+    void aMixNeedsABatchSizeAndAnEpochSizeNeedsAMix() {
+        ConcurrentDataset.Builder custom =
+                new ConcurrentDataset.Builder()
+                        .addSource(new TestSources.WithBadItems(1), SourceShare.once())
+                        .setSampling(new BatchSampler(new SequenceSampler(), 1, false));
+        assertMessage("addSource needs setSampling(batchSize, shuffle[, dropLast])", custom::build);
+        ConcurrentDataset.Builder unmixed =
+                new ConcurrentDataset.Builder()
+                        .setSource(new TestSources.WithBadItems(1))
+                        .optEpochSize(10)
+                        .setSampling(1, false);
+        assertMessage("optEpochSize needs addSource", unmixed::build);
     }
 
     @Test

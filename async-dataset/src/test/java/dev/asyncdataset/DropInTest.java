@@ -11,6 +11,7 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -82,7 +83,8 @@ class DropInTest extends CpuManagerTest {
                         0,
                         "per-item",
                         0,
-                        0);
+                        0,
+                        List.of());
         String line = DataWaitListener.describe(stats);
         assertTrue(line.contains("slowest stage: cannot tell"), line);
         assertFalse(line.contains("decode ("), line);

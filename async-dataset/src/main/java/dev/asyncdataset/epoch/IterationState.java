@@ -6,17 +6,19 @@ package dev.asyncdataset.epoch;
  * a restart to get exactly the remaining batches of the epoch, in the same order, with the same
  * augmentation.
  *
- * <p>A streamed shard source (the default for {@link dev.asyncdataset.source.ShardedSource}s) also
- * saves {@code samples}, the samples of the epoch that all ranks together have consumed, and {@code
- * partitions}, the canonical partitions its order was dealt to. That order does not depend on the
- * number of ranks, so such a state resumes at any world size: a job saved at 8 ranks resumes at 4
- * or 16 with no sample of the epoch repeated or dropped.
+ * <p>A streamed shard source (the default for {@link dev.asyncdataset.source.ShardedSource}s) and a
+ * mix of sources ({@code addSource}) also save {@code samples}, the samples of the epoch that all
+ * ranks together have consumed, and {@code partitions}, the canonical partitions the shards' order
+ * was dealt to. That order does not depend on the number of ranks, so such a state resumes at any
+ * world size: a job saved at 8 ranks resumes at 4 or 16 with no sample of the epoch repeated or
+ * dropped.
  *
  * @param seed the loader's seed
  * @param epoch the epoch, counted from 0
  * @param batches the batches of that epoch already handed to the trainer (by each rank)
- * @param samples the epoch's samples consumed by all ranks together when streaming shards, or -1
- * @param partitions the canonical partitions of the streamed order, or 0 when not streaming
+ * @param samples the epoch's samples consumed by all ranks together when streaming shards or
+ *     mixing, or -1
+ * @param partitions the canonical partitions of the streamed order, or 0 when neither
  */
 public record IterationState(long seed, long epoch, long batches, long samples, int partitions) {
 

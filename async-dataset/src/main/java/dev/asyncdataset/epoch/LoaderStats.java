@@ -1,5 +1,7 @@
 package dev.asyncdataset.epoch;
 
+import java.util.List;
+
 /**
  * What one epoch of a {@link dev.asyncdataset.ConcurrentDataset} has done so far: a snapshot, taken
  * without stopping the loader. Source counters (retries, cache) are the source's totals since it
@@ -41,6 +43,9 @@ package dev.asyncdataset.epoch;
  * @param damagedParts parts of the source left out when it was opened because they are damaged
  *     (such as a truncated tar shard; {@link dev.asyncdataset.source.ItemSource#damaged}), read
  *     under {@link dev.asyncdataset.BadItemPolicy#SKIP} without their items
+ * @param sources what each source of a mix ({@link
+ *     dev.asyncdataset.ConcurrentDataset.Builder#addSource}) did this epoch, in the order the
+ *     sources were added; empty with one source
  */
 public record LoaderStats(
         long epoch,
@@ -65,7 +70,38 @@ public record LoaderStats(
         long peakResidentBytes,
         String bufferPath,
         long hostBytesHeld,
-        int damagedParts) {
+        int damagedParts,
+        List<SourceCounts> sources) {
+
+    /**
+     * What one source of a mix did in an epoch so far.
+     *
+     * @param name the source's name ({@link dev.asyncdataset.ConcurrentDataset.Builder#addSource})
+     * @param items its items in the batches handed to the trainer
+     * @param bytes bytes fetched from it, for sources that fetch {@code byte[]}
+     * @param skippedItems its bad items left out under {@link dev.asyncdataset.BadItemPolicy#SKIP}
+     * @param dataWaitNanos the trainer's data wait charged to it: each wait for a batch goes to the
+     *     source of the item that completed the batch last, so the sources' waits add up to the
+     *     epoch's wait for batches, and the source the trainer waits on stands out
+     */
+    public record SourceCounts(
+            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {
+
+        /**
+         * Returns this source's share of the items handed to the trainer.
+         *
+         * @param epoch the epoch's statistics
+         * @return the share, 0 to 1
+         */
+        public double share(LoaderStats epoch) {
+            return epoch.items() == 0 ? 0 : (double) items / epoch.items();
+        }
+    }
+
+    /** Keeps an unmodifiable copy of the per-source counts. */
+    public LoaderStats {
+        sources = List.copyOf(sources);
+    }
 
     /**
      * Returns the items delivered per second of wall time.

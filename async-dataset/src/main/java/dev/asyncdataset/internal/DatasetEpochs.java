@@ -19,12 +19,12 @@ public final class DatasetEpochs {
 
     private final LoaderSpec spec;
     private final EpochSampler sampler;
-    private final ShardStreaming streaming;
+    private final GlobalOrder global;
     private final LiveEpochs live;
     private final AtomicLong epochs;
     private final AtomicLong resumeSkip;
     private final AtomicLong resumeSamples;
-    // random access: the batches of the epoch before this run; streaming: its global position
+    // random access: the batches of the epoch before this run; global order: its position
     private final AtomicLong epochOffset = new AtomicLong();
     private final AtomicReference<ItemSource<?>> epochSource;
     private final AtomicReference<StatsCounter> epochStats =
@@ -33,19 +33,20 @@ public final class DatasetEpochs {
     /**
      * @param spec the loader's configuration
      * @param sampler the seeded sampler, or {@code null} to sample with the dataset's DJL sampler
-     * @param streaming how shards are streamed, or {@code null} for random access
+     * @param global the rank-independent order of streamed shards or a mix, or {@code null} for
+     *     random access
      * @param resume where the first epoch starts, or {@code null} for the beginning of epoch 0
      * @param maxLiveEpochs the most epochs of the dataset live at once
      */
     public DatasetEpochs(
             LoaderSpec spec,
             EpochSampler sampler,
-            ShardStreaming streaming,
+            GlobalOrder global,
             IterationState resume,
             int maxLiveEpochs) {
         this.spec = spec;
         this.sampler = sampler;
-        this.streaming = streaming;
+        this.global = global;
         this.live = new LiveEpochs(maxLiveEpochs);
         this.epochs = new AtomicLong(resume == null ? 0 : resume.epoch());
         this.resumeSkip = new AtomicLong(resume == null ? 0 : resume.batches());
@@ -101,9 +102,9 @@ public final class DatasetEpochs {
         }
         long skip = resumeSkip.getAndSet(0);
         long samples = resumeSamples.getAndSet(-1);
-        if (streaming != null) {
+        if (global != null) {
             return streamed(
-                    manager, epoch, samples >= 0 ? samples : streaming.position(0, skip), stats);
+                    manager, epoch, samples >= 0 ? samples : global.position(0, skip), stats);
         }
         epochOffset.set(skip);
         long total = sampler.shareSize(size);
@@ -112,11 +113,11 @@ public final class DatasetEpochs {
         return live.add(new EpochIterator(spec, manager, batches, total, consumed, stats, false));
     }
 
-    /** Starts a streamed epoch at global position {@code position}. */
+    /** Starts an epoch of the global order at position {@code position}. */
     private EpochIterator streamed(
             NDManager manager, long epoch, long position, StatsCounter stats) {
         epochOffset.set(position);
-        ShardStreaming.Epoch view = streaming.epoch(spec, epoch, position);
+        GlobalOrder.Epoch view = global.epoch(spec, epoch, position);
         epochSource.set(view.spec().source());
         return live.add(
                 new EpochIterator(
@@ -148,12 +149,12 @@ public final class DatasetEpochs {
     public IterationState state() {
         StatsCounter now = epochStats.get();
         long batches = now.batches.get();
-        if (streaming == null) {
+        if (global == null) {
             return new IterationState(spec.seed(), now.epoch, epochOffset.get() + batches);
         }
-        long samples = streaming.position(epochOffset.get(), batches);
+        long samples = global.position(epochOffset.get(), batches);
         long perStep = (long) sampler.batchSize() * sampler.worldSize();
         return new IterationState(
-                spec.seed(), now.epoch, samples / perStep, samples, streaming.partitions());
+                spec.seed(), now.epoch, samples / perStep, samples, global.partitions());
     }
 }

@@ -11,7 +11,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongFunction;
 
 /**
  * The CPU stage: a fixed pool of platform threads (JNI calls would pin virtual threads' carriers)
@@ -22,7 +21,7 @@ import java.util.function.LongFunction;
 final class DecodeStage {
 
     private final ExecutorService threads;
-    private final LongFunction<String> keys;
+    private final LoaderEvents.ItemNames keys;
     private final BatchAssembly assembly;
     private final Collator collator;
     private final long seed;
@@ -56,7 +55,7 @@ final class DecodeStage {
                 Executors.newFixedThreadPool(
                         decodeThreads,
                         factory.platform("decode", ImageDecoder::releaseThreadBuffers));
-        this.keys = source::describe;
+        this.keys = MixedEpoch.itemNames(source);
         this.assembly = assembly;
         this.collator = collator;
         this.seed = seed;

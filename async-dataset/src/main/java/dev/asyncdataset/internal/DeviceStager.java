@@ -7,6 +7,7 @@ import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.events.LoaderEvents;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Turns a collated host batch into the {@code Batch} the trainer gets, on the staging thread: takes
@@ -27,6 +28,7 @@ final class DeviceStager {
     private final Batchifier labelBatchifier;
     private final long total;
     private final long epoch;
+    private final LongUnaryOperator batchIndices;
     private long progress;
 
     /**
@@ -39,6 +41,7 @@ final class DeviceStager {
      * @param consumed the items of the epoch delivered before a restart, where progress starts
      * @param total the progress total
      * @param epoch the epoch, for the batches and the events
+     * @param batchIndices the index a batch reports for each of its items
      */
     DeviceStager(
             HandOverSlots slots,
@@ -49,7 +52,8 @@ final class DeviceStager {
             Batchifier labelBatchifier,
             long consumed,
             long total,
-            long epoch) {
+            long epoch,
+            LongUnaryOperator batchIndices) {
         this.slots = slots;
         this.trainer = trainer;
         this.device = device;
@@ -60,6 +64,7 @@ final class DeviceStager {
         this.progress = consumed;
         this.total = total;
         this.epoch = epoch;
+        this.batchIndices = batchIndices;
     }
 
     /**
@@ -125,9 +130,10 @@ final class DeviceStager {
                             labelBatchifier,
                             progress,
                             total,
-                            batch.delivered(),
+                            batch.delivered().stream().map(batchIndices::applyAsLong).toList(),
                             epoch,
                             batch.seq,
+                            batchIndices.applyAsLong(batch.lastIndex()),
                             slots::releaseSlot);
             trainer.checkOpen();
             return staged;

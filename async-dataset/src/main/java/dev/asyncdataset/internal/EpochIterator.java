@@ -80,24 +80,24 @@ public final class EpochIterator implements Iterable<Batch>, Iterator<Batch>, Au
         try {
             return peek() != null;
         } finally {
-            stats.waitEnds(wait);
+            stats.waitEnds(wait, next);
         }
     }
 
     @Override
     public Batch next() {
         LoaderEvents.TrainerWait wait = stats.waitStarts();
+        Batch batch = null;
         try {
-            Batch batch = peek();
+            batch = peek();
             if (batch == null) {
                 throw new NoSuchElementException("the epoch has ended");
             }
             next = null;
-            stats.batches.incrementAndGet();
-            stats.items.addAndGet(batch.getSize());
+            stats.handedOut(batch);
             return batch;
         } finally {
-            stats.waitEnds(wait);
+            stats.waitEnds(wait, batch);
         }
     }
 

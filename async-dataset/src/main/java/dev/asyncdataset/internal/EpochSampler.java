@@ -74,12 +74,24 @@ public record EpochSampler(
     }
 
     private long[] permutation(int size, long seed, long epoch) {
+        return permutation(
+                size, shuffle ? new SplittableRandom(ItemRandom.mix(seed, epoch, -1)) : null);
+    }
+
+    /**
+     * Returns the items {@code 0..size-1} in the order {@code random} shuffles them to
+     * (Fisher-Yates), or in their own order when {@code random} is null.
+     *
+     * @param size the number of items
+     * @param random the generator, or {@code null} to keep the order
+     * @return the items in order
+     */
+    static long[] permutation(int size, SplittableRandom random) {
         long[] order = new long[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;
         }
-        if (shuffle) {
-            SplittableRandom random = new SplittableRandom(ItemRandom.mix(seed, epoch, -1));
+        if (random != null) {
             for (int i = size - 1; i > 0; i--) {
                 int j = random.nextInt(i + 1);
                 long swap = order[i];

@@ -8,7 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongFunction;
 
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
@@ -21,7 +20,7 @@ final class FetchStage {
     private final ExecutorService threads;
     private final FetchLimit limit;
     private final ItemSource<?> source;
-    private final LongFunction<String> keys;
+    private final LoaderEvents.ItemNames keys;
     private final DecodeStage decode;
     private final ItemFailures failures;
     private final StatsCounter stats;
@@ -43,7 +42,7 @@ final class FetchStage {
             StatsCounter stats) {
         this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
         this.source = source;
-        this.keys = source::describe;
+        this.keys = MixedEpoch.itemNames(source);
         this.limit = limit;
         this.decode = decode;
         this.failures = failures;
@@ -102,15 +101,15 @@ final class FetchStage {
             limit.release(nanos);
             event.end(stats.epoch, batch.seq, batch.indices.get(slot), keys, fetched, succeeded);
             if (succeeded) {
-                record(nanos, fetched);
+                record(nanos, batch.indices.get(slot), fetched);
             }
         }
     }
 
-    private void record(long nanos, Object fetched) {
+    private void record(long nanos, long index, Object fetched) {
         stats.fetchMicros.recordValue(Math.max(1, nanos / 1000));
         if (fetched instanceof byte[] bytes) {
-            stats.bytes.addAndGet(bytes.length);
+            stats.fetched(index, bytes.length);
         }
     }
 

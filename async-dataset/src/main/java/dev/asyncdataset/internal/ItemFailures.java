@@ -39,11 +39,11 @@ final class ItemFailures {
         String key = source.describe(index);
         boolean bad = decoding || error instanceof BadItemException;
         if (bad && skipBad) {
-            stats.skipped.incrementAndGet();
+            stats.skippedItem(index);
             if (logged.add(key)) {
                 logger.warn("skipping bad item {} ({}): {}", index, key, error.toString());
             }
-            return batch.skip();
+            return batch.skip(slot);
         }
         String what = bad ? "bad item: " : "storage failure: ";
         batch.fail(new DataLoadingException(batch.seq, index, key, what + error, error));

@@ -86,6 +86,7 @@ public final class Loader implements AutoCloseable {
         Device device = spec.device() != null ? spec.device() : trainer.device();
         BatchAssembly assembly = BatchAssembly.of(spec, device);
         stats.assembly(assembly);
+        stats.sources(spec.source());
         FetchLimit limit =
                 new FetchLimit(
                         concurrency.autoFetchers(),
@@ -128,7 +129,8 @@ public final class Loader implements AutoCloseable {
                         pipelines.labels(),
                         consumed,
                         total,
-                        stats.epoch);
+                        stats.epoch,
+                        MixedEpoch.batchIndices(spec.source()));
         Loader loader = new Loader(host, threads, fetch, decode, window, stager, slots, trainer);
         loader.staging.start();
         return loader;

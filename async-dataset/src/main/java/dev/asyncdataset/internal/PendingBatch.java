@@ -31,6 +31,7 @@ final class PendingBatch {
     private final Record[] items;
     private final boolean[] filled;
     private final AtomicInteger remaining;
+    private volatile int lastSlot;
     private final CompletableFuture<NDList[]> collated = new CompletableFuture<>();
 
     PendingBatch(long seq, List<Long> indices, NDManager manager, HostRows rows) {
@@ -52,16 +53,21 @@ final class PendingBatch {
     boolean put(int slot, Record record) {
         items[slot] = record;
         filled[slot] = true;
-        return countDown();
+        return countDown(slot);
     }
 
     /**
-     * Leaves a slot empty (its item was skipped).
+     * Leaves slot {@code slot} empty (its item was skipped).
      *
      * @return whether this was the batch's last open slot
      */
-    boolean skip() {
-        return countDown();
+    boolean skip(int slot) {
+        return countDown(slot);
+    }
+
+    /** The index of the item whose slot was filled or skipped last; read once all are. */
+    long lastIndex() {
+        return indices.get(lastSlot);
     }
 
     void fail(DataLoadingException e) {
@@ -112,7 +118,11 @@ final class PendingBatch {
         return collated;
     }
 
-    private boolean countDown() {
-        return remaining.decrementAndGet() == 0;
+    private boolean countDown(int slot) {
+        if (remaining.decrementAndGet() != 0) {
+            return false;
+        }
+        lastSlot = slot;
+        return true;
     }
 }

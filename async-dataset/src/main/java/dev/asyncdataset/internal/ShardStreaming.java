@@ -5,8 +5,6 @@ import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
-import java.util.Iterator;
-import java.util.List;
 
 /**
  * Shard streaming for a {@code ConcurrentDataset} over a {@link ShardedSource}: each epoch's order
@@ -16,10 +14,7 @@ import java.util.List;
  * fetched through the source's streamed view of that epoch, which reads each of the rank's shards
  * whole once ({@link StreamableShards}: the tar shard sources), or from the source itself.
  *
- * <p>Where a run is, is a global position: the epoch's samples that all ranks together have
- * consumed. After every rank has taken {@code b} full batches from position {@code p}, that is
- * {@code p + b * batchSize * worldSize}, whatever the world size, so a saved position resumes at
- * any other (elastic resume).
+ * <p>Where a run is, is a global position ({@link GlobalOrder}), which resumes at any world size.
  *
  * @param source the sharded source
  * @param windowShards the shards of one shuffle window
@@ -27,7 +22,8 @@ import java.util.List;
  * @param sampler batch size, shuffling, rank and world size
  */
 public record ShardStreaming(
-        ShardedSource<?> source, int windowShards, int partitions, EpochSampler sampler) {
+        ShardedSource<?> source, int windowShards, int partitions, EpochSampler sampler)
+        implements GlobalOrder {
 
     /**
      * Returns the canonical partitions of a run: those of the streamed state it resumes, else the
@@ -54,24 +50,7 @@ public record ShardStreaming(
         return resume.partitions();
     }
 
-    /**
-     * One streamed epoch of one rank.
-     *
-     * @param spec the loader's configuration, reading through the epoch's streamed view
-     * @param batches the rank's batches
-     * @param total the rank's items in the whole epoch, for DJL's progress
-     * @param consumed the rank's share of the items consumed before this run
-     */
-    public record Epoch(LoaderSpec spec, Iterator<List<Long>> batches, long total, long consumed) {}
-
-    /**
-     * Plans the epoch that starts at global position {@code position}.
-     *
-     * @param spec the loader's configuration
-     * @param epoch the epoch
-     * @param position the epoch's samples consumed by all ranks before this run
-     * @return the epoch
-     */
+    @Override
     public Epoch epoch(LoaderSpec spec, long epoch, long position) {
         ShuffleWindows windows =
                 new ShuffleWindows(
@@ -84,25 +63,14 @@ public record ShardStreaming(
         int world = sampler.worldSize();
         long[] items = windows.rankOrder(epoch, position, rank, world, sampler.dropRemainder());
         int own = (int) Math.min(items.length, windows.ownCount(position, rank, world));
-        long consumed = position / world;
         ItemSource<?> view =
                 source instanceof StreamableShards<?> shards
                         ? (ItemSource<?>) shards.streamed(items, own)
                         : source;
-        return new Epoch(
-                spec.withSource(view),
-                sampler.batches(items).iterator(),
-                consumed + items.length,
-                consumed);
+        return Epoch.of(spec, view, items, position, sampler);
     }
 
-    /**
-     * Returns the global position after every rank took {@code batches} batches from {@code start}.
-     *
-     * @param start the position the epoch started at
-     * @param batches the batches each rank took since
-     * @return the epoch's samples consumed by all ranks
-     */
+    @Override
     public long position(long start, long batches) {
         long taken = batches * sampler.batchSize() * sampler.worldSize();
         return Math.min(source.size(), start + taken);

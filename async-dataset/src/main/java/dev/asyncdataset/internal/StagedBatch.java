@@ -19,6 +19,7 @@ final class StagedBatch extends Batch {
     private final Runnable releaseSlot;
     private final long epoch;
     private final long seq;
+    private final long lastItem;
     private final LoaderEvents.BatchHeld held = new LoaderEvents.BatchHeld();
 
     StagedBatch(
@@ -32,6 +33,7 @@ final class StagedBatch extends Batch {
             List<Long> indices,
             long epoch,
             long seq,
+            long lastItem,
             Runnable releaseSlot) {
         super(
                 manager,
@@ -46,6 +48,12 @@ final class StagedBatch extends Batch {
         this.releaseSlot = releaseSlot;
         this.epoch = epoch;
         this.seq = seq;
+        this.lastItem = lastItem;
+    }
+
+    /** The index of the item that completed the batch, as the batch's indices number it. */
+    long lastItem() {
+        return lastItem;
     }
 
     /** The trainer takes the batch: its {@code BatchHeld} event starts. */

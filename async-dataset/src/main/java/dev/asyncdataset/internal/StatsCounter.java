@@ -1,9 +1,11 @@
 package dev.asyncdataset.internal;
 
+import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceStats;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.ConcurrentHistogram;
@@ -26,6 +28,7 @@ public final class StatsCounter {
     final AtomicInteger fetchLimit = new AtomicInteger();
     final ConcurrentHistogram fetchMicros = new ConcurrentHistogram(HOUR_MICROS, 2);
     private volatile BatchAssembly assembly;
+    private volatile SourceTally sources;
     private final AtomicLong startNanos = new AtomicLong();
     private final AtomicLong endNanos = new AtomicLong();
 
@@ -73,12 +76,46 @@ public final class StatsCounter {
                 counts.peakResidentBytes(),
                 assembly != null ? assembly.bufferPath() : ItemAssembly.PATH,
                 hostBytesHeld(),
-                source.damaged().size());
+                source.damaged().size(),
+                sources != null ? sources.counts() : List.of());
     }
 
     /** How the epoch assembles its batches: into rows of recycled buffers, or per item. */
     void assembly(BatchAssembly chosen) {
         assembly = chosen;
+    }
+
+    /** Counts per source when the epoch reads a mix ({@code source} is its {@link MixedEpoch}). */
+    void sources(ItemSource<?> source) {
+        sources = SourceTally.of(source);
+    }
+
+    /** Item {@code index} was fetched, {@code length} bytes. */
+    void fetched(long index, long length) {
+        bytes.addAndGet(length);
+        SourceTally tally = sources;
+        if (tally != null) {
+            tally.fetched(index, length);
+        }
+    }
+
+    /** Item {@code index} was skipped as bad. */
+    void skippedItem(long index) {
+        skipped.incrementAndGet();
+        SourceTally tally = sources;
+        if (tally != null) {
+            tally.skipped(index);
+        }
+    }
+
+    /** The trainer took {@code batch}. */
+    void handedOut(Batch batch) {
+        batches.incrementAndGet();
+        items.addAndGet(batch.getSize());
+        SourceTally tally = sources;
+        if (tally != null) {
+            tally.handedOut(batch.getIndices());
+        }
     }
 
     private long hostBytesHeld() {
@@ -91,9 +128,18 @@ public final class StatsCounter {
         return LoaderEvents.TrainerWait.start();
     }
 
-    /** The trainer's thread stops waiting: counted in {@code dataWaitNanos} and recorded. */
-    void waitEnds(LoaderEvents.TrainerWait wait) {
-        waitNanos.addAndGet(wait.end(epoch));
+    /**
+     * The trainer's thread stops waiting: counted in {@code dataWaitNanos} and recorded, and in a
+     * mix charged to the source of the last item of {@code awaited}, the batch waited for (null at
+     * the end of the epoch).
+     */
+    void waitEnds(LoaderEvents.TrainerWait wait, Batch awaited) {
+        long nanos = wait.end(epoch);
+        waitNanos.addAndGet(nanos);
+        SourceTally tally = sources;
+        if (tally != null && awaited instanceof StagedBatch staged) {
+            tally.waited(staged.lastItem(), nanos);
+        }
     }
 
     void started() {

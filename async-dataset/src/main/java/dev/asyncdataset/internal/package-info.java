@@ -26,8 +26,11 @@
  * EpochLoader} and {@code LiveEpochs} (who closes an epoch's loader, and when), {@code
  * threads.StageThreads}, {@code StatsCounter}, {@code events.LoaderEvents} (what each stage did, as
  * JDK Flight Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the
- * streamed view of an epoch over a sharded source), {@code MallocArenas}, and {@code HostBuffers} /
- * {@code HostRows} (the recycled host batch buffers).
+ * streamed view of an epoch over a sharded source), {@code Mixing} (the order of a mix of sources,
+ * {@code MixedSource}, read through each rank's {@code MixedEpoch}; both orders are a {@code
+ * GlobalOrder}, whose position resumes at any world size), {@code SourceTally} (a mix's counters
+ * per source), {@code MallocArenas}, and {@code HostBuffers} / {@code HostRows} (the recycled host
+ * batch buffers).
  *
  * <p>The loader imports, of the library's API, only the leaf packages: the contracts of {@code
  * dev.asyncdataset.source} (never a source's own package), {@code decode}, {@code sample} and

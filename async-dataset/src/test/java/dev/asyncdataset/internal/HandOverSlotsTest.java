@@ -124,6 +124,7 @@ class HandOverSlotsTest {
                 List.of(0L),
                 0,
                 0,
+                0,
                 slots::releaseSlot);
     }
 }

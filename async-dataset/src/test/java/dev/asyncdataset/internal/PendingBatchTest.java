@@ -23,17 +23,18 @@ class PendingBatchTest {
         Record first = new Record(new NDList(), new NDList());
         Record last = new Record(new NDList(), new NDList());
         assertFalse(batch.put(2, last));
-        assertFalse(batch.skip(), "one slot is still empty");
+        assertFalse(batch.skip(1), "one slot is still empty");
         assertTrue(batch.put(0, first));
         assertEquals(List.of(first, last), Arrays.asList(batch.records()));
         assertEquals(List.of(10L, 12L), batch.delivered());
+        assertEquals(10L, batch.lastIndex(), "slot 0 was filled last");
     }
 
     @Test
     void aRowWrittenInPlaceFillsItsSlotWithoutARecord() {
         PendingBatch batch = batch(4L, 5L);
         assertFalse(batch.put(1, null));
-        assertTrue(batch.skip());
+        assertTrue(batch.skip(0));
         assertEquals(0, batch.records().length);
         assertEquals(List.of(5L), batch.delivered());
     }

@@ -1,7 +1,6 @@
 package dev.asyncdataset.internal.events;
 
 import ai.djl.Device;
-import java.util.function.LongFunction;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
@@ -82,7 +81,19 @@ public final class LoaderEvents {
         }
     }
 
-    /** What the events about one item have: its epoch, batch, index, key and outcome. */
+    /** Names an item for its events: its key and, in a mix, the source it comes from. */
+    @FunctionalInterface
+    public interface ItemNames {
+        /** The item's key. */
+        String key(long item);
+
+        /** The name of the item's source in a mix, or {@code null} when there is one source. */
+        default String source(long item) {
+            return null;
+        }
+    }
+
+    /** What the events about one item have: its epoch, batch, index, key, source and outcome. */
     public abstract static class ItemEvent extends Event {
         @Label("Epoch")
         long epoch;
@@ -96,11 +107,15 @@ public final class LoaderEvents {
         @Label("Key")
         String key;
 
+        @Label("Source")
+        @Description("The source of a mix the item comes from; absent with one source")
+        String source;
+
         @Label("Succeeded")
         boolean succeeded;
 
         /** Ends the event and, if the recording wants it, fills it in and returns true. */
-        final boolean fill(long of, long in, long item, LongFunction<String> keys, boolean ok) {
+        final boolean fill(long of, long in, long item, ItemNames keys, boolean ok) {
             end();
             if (!shouldCommit()) {
                 return false;
@@ -108,7 +123,8 @@ public final class LoaderEvents {
             epoch = of;
             batch = in;
             index = item;
-            key = keys.apply(item);
+            key = keys.key(item);
+            source = keys.source(item);
             succeeded = ok;
             return true;
         }
@@ -125,13 +141,7 @@ public final class LoaderEvents {
         long bytes;
 
         /** Ends the event; {@code fetched} is what the fetch returned. */
-        public void end(
-                long of,
-                long in,
-                long item,
-                LongFunction<String> keys,
-                Object fetched,
-                boolean ok) {
+        public void end(long of, long in, long item, ItemNames keys, Object fetched, boolean ok) {
             if (fill(of, in, item, keys, ok)) {
                 bytes = fetched instanceof byte[] encoded ? encoded.length : 0;
                 commit();
@@ -146,7 +156,7 @@ public final class LoaderEvents {
     @StackTrace(false)
     public static final class ItemDecode extends ItemEvent {
         /** Ends the event and records it if the recording wants it. */
-        public void end(long of, long in, long item, LongFunction<String> keys, boolean ok) {
+        public void end(long of, long in, long item, ItemNames keys, boolean ok) {
             if (fill(of, in, item, keys, ok)) {
                 commit();
             }

@@ -127,7 +127,8 @@ public final class FetchConcurrencyBenchmark {
         return table.toString();
     }
 
-    private static double median(List<Double> values) {
+    /** The median of {@code values}. */
+    static double median(List<Double> values) {
         double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int middle = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

@@ -20,6 +20,9 @@ import java.util.concurrent.Future;
  * place, size, angle and shade, on a random background with random shapes and grain, so a model can
  * learn the classes. Images are painted on all cores.
  *
+ * <p>{@link Painter#SKETCHES} paints the same classes differently: the class's object as an outline
+ * on a plain light ground, 320 px square, a second set to mix with the first.
+ *
  * <p>{@link #write} targets a local folder, {@link #writeSplits} a {@code train/} and a held-out
  * {@code val/} split beside it, as ImageNet is laid out; {@link #generate} hands every image to an
  * {@link ImageSink}, the seam for other destinations such as an S3 bucket.
@@ -61,6 +64,20 @@ public final class ImageNetLikeGenerator {
         return root;
     }
 
+    /** How the pictures are painted. */
+    public enum Painter {
+        /** Photo-like pictures ({@link SyntheticPhoto}): the default. */
+        PHOTOS,
+        /** Outline sketches of the same classes ({@link Sketch}). */
+        SKETCHES;
+
+        byte[] paint(long seed, int classIndex) throws IOException {
+            return this == PHOTOS
+                    ? SyntheticPhoto.jpeg(seed, classIndex)
+                    : Sketch.jpeg(seed, classIndex);
+        }
+    }
+
     /** Receives generated images; called concurrently from several threads. */
     @FunctionalInterface
     public interface ImageSink {
@@ -87,8 +104,27 @@ public final class ImageNetLikeGenerator {
      * @throws IOException if a file cannot be written
      */
     public static Path write(Path root, int classes, int perClass, long seed) throws IOException {
+        return write(root, classes, perClass, seed, Painter.PHOTOS);
+    }
+
+    /**
+     * Writes the data set under {@code root} as {@link #write(Path, int, int, long)} does, painted
+     * by {@code painter}.
+     *
+     * @param root the folder to fill
+     * @param classes the number of classes
+     * @param perClass the number of images per class
+     * @param seed the seed
+     * @param painter how the pictures are painted
+     * @return {@code root}
+     * @throws IOException if a file cannot be written
+     */
+    public static Path write(Path root, int classes, int perClass, long seed, Painter painter)
+            throws IOException {
         Path marker = root.resolve(MARKER);
-        String description = describe(classes, perClass, seed);
+        String description =
+                describe(classes, perClass, seed)
+                        + (painter == Painter.PHOTOS ? "" : "painter=" + painter + "\n");
         if (Files.isRegularFile(marker) && Files.readString(marker).equals(description)) {
             return root;
         }
@@ -98,6 +134,7 @@ public final class ImageNetLikeGenerator {
                 classes,
                 perClass,
                 seed,
+                painter,
                 (key, jpeg) -> {
                     Path file = root.resolve(key);
                     Files.createDirectories(file.getParent());
@@ -118,6 +155,12 @@ public final class ImageNetLikeGenerator {
      */
     public static void generate(int classes, int perClass, long seed, ImageSink sink)
             throws IOException {
+        generate(classes, perClass, seed, Painter.PHOTOS, sink);
+    }
+
+    private static void generate(
+            int classes, int perClass, long seed, Painter painter, ImageSink sink)
+            throws IOException {
         if (classes < 1 || perClass < 1) {
             throw new IllegalArgumentException(
                     "classes or per-class < 1: " + classes + ", " + perClass);
@@ -127,7 +170,7 @@ public final class ImageNetLikeGenerator {
             List<Future<?>> images = new ArrayList<>();
             for (int c = 0; c < classes; c++) {
                 for (int i = 0; i < perClass; i++) {
-                    images.add(pool.submit(imageTask(c, i, seed, sink)));
+                    images.add(pool.submit(imageTask(c, i, seed, painter, sink)));
                 }
             }
             awaitAll(images);
@@ -145,12 +188,12 @@ public final class ImageNetLikeGenerator {
         return String.format("class_%03d/img_%05d.jpg", classIndex, imageIndex);
     }
 
-    private static Runnable imageTask(int classIndex, int imageIndex, long seed, ImageSink sink) {
+    private static Runnable imageTask(
+            int classIndex, int imageIndex, long seed, Painter painter, ImageSink sink) {
         return () -> {
             try {
                 byte[] jpeg =
-                        SyntheticPhoto.jpeg(
-                                ItemRandom.mix(seed, classIndex, imageIndex), classIndex);
+                        painter.paint(ItemRandom.mix(seed, classIndex, imageIndex), classIndex);
                 sink.put(key(classIndex, imageIndex), jpeg);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
