@@ -15,6 +15,7 @@ import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -96,15 +97,20 @@ class NativeAllocationsTest {
         }
 
         @Override
-        public byte[] fetch(NDManager manager, long index) throws IOException {
+        public ByteBuffer fetch(NDManager manager, long index) throws IOException {
             count(manager);
             count(manager.getParentManager());
             return folder.fetch(manager, index);
         }
 
         @Override
-        public Record decode(NDManager manager, long index, byte[] fetched) throws Exception {
+        public Record decode(NDManager manager, long index, ByteBuffer fetched) throws Exception {
             return folder.decode(manager, index, fetched);
+        }
+
+        @Override
+        public void release(long index, ByteBuffer fetched) {
+            folder.release(index, fetched);
         }
 
         @Override

@@ -25,7 +25,7 @@ class S3BodyTest {
 
     @Test
     void anObjectOverTheLimitIsABadItemFromItsHeaders() {
-        S3Body body = new S3Body("s3://b/big", 1_000, LONG, LONG);
+        S3Body body = new S3Body("s3://b/big", 1_000, LONG, LONG, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(1_001L).build());
         BadItemException e = badItem(result);
@@ -39,7 +39,7 @@ class S3BodyTest {
     @Test
     void runningOutOfMemoryForOneObjectMakesItABadItem() {
         long huge = Integer.MAX_VALUE - 8;
-        S3Body body = new S3Body("s3://b/huge", huge, LONG, LONG);
+        S3Body body = new S3Body("s3://b/huge", huge, LONG, LONG, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(huge).build());
         BadItemException e = badItem(result);
@@ -49,7 +49,7 @@ class S3BodyTest {
 
     @Test
     void headersWithoutBodyBytesTimeOutAfterTheIdleTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(50));
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(50), null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(10L).build());
         ExecutionException e = assertThrows(ExecutionException.class, result::get);
@@ -60,7 +60,7 @@ class S3BodyTest {
 
     @Test
     void noHeadersTimeOutAfterTheFirstByteTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, Duration.ofMillis(50), LONG);
+        S3Body body = new S3Body("s3://b/k", 1_000, Duration.ofMillis(50), LONG, null);
         ExecutionException e = assertThrows(ExecutionException.class, body.prepare()::get);
         assertTrue(e.getCause().getMessage().contains("no response"), e.getMessage());
     }
@@ -72,7 +72,7 @@ class S3BodyTest {
     @Test
     void aBodyThatKeepsMovingIsNeverCutByTheIdleTimeout() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, idle);
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, idle, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         Chunks chunks = new Chunks(20, 10, Duration.ofMillis(50), true);
         body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
@@ -88,7 +88,7 @@ class S3BodyTest {
 
     @Test
     void aBodyThatStallsAfterSomeBytesTimesOutAfterTheIdleTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(200));
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(200), null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
         body.onStream(new Chunks(3, 10, Duration.ofMillis(100), false));
@@ -101,7 +101,7 @@ class S3BodyTest {
     @Test
     void aCompleteBodyLeavesNoTimerTaskBehind() throws Exception {
         int queued = S3Body.TIMER.getQueue().size();
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG);
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(30L).build());
         Chunks chunks = new Chunks(3, 10, Duration.ZERO, true);

@@ -6,6 +6,7 @@ import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,15 +33,15 @@ final class FetchClients {
     /** One candidate: a blocking GET returning the object's bytes. */
     interface Get extends AutoCloseable {
 
-        /** GETs {@code key} and returns its bytes. */
-        byte[] get(String key) throws Exception;
+        /**
+         * GETs {@code key} and returns its length, having given back the body's recycled array
+         * where the candidate takes one, as the loader does once an item is decoded.
+         */
+        int get(String key) throws Exception;
     }
 
     /** The largest object the CRT candidate reads, as {@code S3Source}'s default. */
     private static final long OBJECT_LIMIT = 64L << 20;
-
-    /** What the discarding candidate returns for a body of the benchmark's object size. */
-    private static final byte[] DISCARDED = new byte[FetchCpuBenchmark.OBJECT_BYTES];
 
     private FetchClients() {}
 
@@ -121,8 +122,12 @@ final class FetchClients {
         String prefix = url(source);
         return new Get() {
             @Override
-            public byte[] get(String key) throws Exception {
-                return source.fetch(null, index(key, prefix));
+            public int get(String key) throws Exception {
+                long index = index(key, prefix);
+                ByteBuffer body = source.fetch(null, index);
+                int length = body.remaining();
+                source.release(index, body);
+                return length;
             }
 
             @Override
@@ -144,11 +149,12 @@ final class FetchClients {
     private static Get asyncGet(S3AsyncClient client, String bucket) {
         return new Get() {
             @Override
-            public byte[] get(String key) {
+            public int get(String key) {
                 return client.getObject(
                                 r -> r.bucket(bucket).key(key), AsyncResponseTransformer.toBytes())
                         .join()
-                        .asByteArrayUnsafe();
+                        .asByteArrayUnsafe()
+                        .length;
             }
 
             @Override
@@ -183,8 +189,8 @@ final class FetchClients {
                 settings(endpoint, credentials, concurrency).reader(crt, BucketPrefix.parse(url));
         return new Get() {
             @Override
-            public byte[] get(String key) throws Exception {
-                return reader.get(key);
+            public int get(String key) throws Exception {
+                return reader.get(key).length;
             }
 
             @Override
@@ -202,7 +208,7 @@ final class FetchClients {
     private static Get discarding(S3AsyncClient client, String bucket) {
         return new Get() {
             @Override
-            public byte[] get(String key) {
+            public int get(String key) {
                 long[] received = {0};
                 client.getObject(
                                 r -> r.bucket(bucket).key(key),
@@ -210,7 +216,7 @@ final class FetchClients {
                         .join()
                         .subscribe(chunk -> received[0] += chunk.remaining())
                         .join();
-                return received[0] == DISCARDED.length ? DISCARDED : new byte[0];
+                return Math.toIntExact(received[0]);
             }
 
             @Override
@@ -246,8 +252,10 @@ final class FetchClients {
     private static Get syncGet(S3Client client, String bucket) {
         return new Get() {
             @Override
-            public byte[] get(String key) {
-                return client.getObjectAsBytes(r -> r.bucket(bucket).key(key)).asByteArrayUnsafe();
+            public int get(String key) {
+                return client.getObjectAsBytes(r -> r.bucket(bucket).key(key))
+                        .asByteArrayUnsafe()
+                        .length;
             }
 
             @Override

@@ -110,9 +110,9 @@ public final class FetchCpuBenchmark {
             throws Exception {
         for (int i = next.getAndIncrement(); i < gets; i = next.getAndIncrement()) {
             String key = PREFIX + String.format("%05d.jpg", i % OBJECTS);
-            byte[] bytes = client.get(key);
-            if (bytes.length != OBJECT_BYTES) {
-                throw new IllegalStateException(key + ": " + bytes.length + " bytes");
+            int length = client.get(key);
+            if (length != OBJECT_BYTES) {
+                throw new IllegalStateException(key + ": " + length + " bytes");
             }
         }
         return null;

@@ -35,7 +35,7 @@ final class JdkSignedGet implements FetchClients.Get {
     }
 
     @Override
-    public byte[] get(String key) throws Exception {
+    public int get(String key) throws Exception {
         SdkHttpRequest unsigned =
                 SdkHttpRequest.builder()
                         .method(SdkHttpMethod.GET)
@@ -62,7 +62,7 @@ final class JdkSignedGet implements FetchClients.Get {
         if (response.statusCode() != 200) {
             throw new IOException(key + ": HTTP " + response.statusCode());
         }
-        return response.body();
+        return response.body().length;
     }
 
     @Override
