@@ -10,7 +10,6 @@ import ai.djl.training.dataset.Dataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.TranslateException;
-import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.io.BodyBuffers;
@@ -18,6 +17,7 @@ import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.testing.ForwardingImages;
 import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestShards;
@@ -198,9 +198,8 @@ class ReleasedBodiesTest {
      * body given back twice or never lent, to the wrong item, or an array lent to two items at
      * once.
      */
-    private static final class Tracked implements LabeledImageSource {
+    private static final class Tracked extends ForwardingImages {
 
-        private final ImageFolderSource folder;
         private final Map<ByteBuffer, Long> out = new IdentityHashMap<>();
         private final Map<byte[], Long> arrays = new IdentityHashMap<>();
         private final List<String> misuse = Collections.synchronizedList(new ArrayList<>());
@@ -208,17 +207,12 @@ class ReleasedBodiesTest {
         private final AtomicLong released = new AtomicLong();
 
         Tracked(ImageFolderSource folder) {
-            this.folder = folder;
+            super(folder);
         }
 
         @Override
-        public long size() {
-            return folder.size();
-        }
-
-        @Override
-        public ByteBuffer fetch(NDManager manager, long index) throws IOException {
-            ByteBuffer body = folder.fetch(manager, index);
+        public ByteBuffer fetch(NDManager manager, long index) throws Exception {
+            ByteBuffer body = super.fetch(manager, index);
             synchronized (this) {
                 Long holder = arrays.put(body.array(), index);
                 if (holder != null) {
@@ -228,12 +222,6 @@ class ReleasedBodiesTest {
             }
             fetched.incrementAndGet();
             return body;
-        }
-
-        @Override
-        public Record decode(NDManager manager, long index, ByteBuffer fetched)
-                throws BadItemException {
-            return folder.decode(manager, index, fetched);
         }
 
         @Override
@@ -247,17 +235,7 @@ class ReleasedBodiesTest {
                 arrays.remove(body.array());
             }
             released.incrementAndGet();
-            folder.release(index, body);
-        }
-
-        @Override
-        public long label(long index) {
-            return folder.label(index);
-        }
-
-        @Override
-        public String describe(long index) {
-            return folder.describe(index);
+            super.release(index, body);
         }
 
         synchronized int outstanding() {

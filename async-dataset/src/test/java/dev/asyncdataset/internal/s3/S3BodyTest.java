@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -109,6 +110,44 @@ class S3BodyTest {
         result.get(1, TimeUnit.MINUTES);
         chunks.sender.join();
         assertEquals(queued, S3Body.TIMER.getQueue().size());
+    }
+
+    @Test
+    void aPooledBodyIsWrittenIntoAnArrayTakenAtItsHeaders() throws Exception {
+        BodyBuffers pool = new BodyBuffers(1 << 20);
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        assertEquals(0, pool.lent());
+        body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        assertEquals(1, pool.lent());
+        body.onStream(publisher(new byte[] {1, 2}, new byte[] {3, 4, 5, 6}));
+        byte[] array = result.get().bytes();
+        assertEquals(6, body.filled());
+        assertEquals(4096, array.length);
+        assertEquals(ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6}), BodyBuffers.body(array, 6));
+        assertTrue(pool.give(array));
+    }
+
+    /** A body cut midway goes back to the pool once stopped; one that failed takes none. */
+    @Test
+    void aFailedPooledBodyGivesItsArrayBackOnceStopped() {
+        BodyBuffers pool = new BodyBuffers(1 << 20);
+        S3Body cut = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
+        CompletableFuture<S3Body.Result> result = cut.prepare();
+        cut.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        cut.onStream(publisher(new byte[] {7, 8, 9}));
+        assertThrows(ExecutionException.class, result::get);
+        cut.stop(new IllegalStateException("attempt over"));
+        cut.recycle();
+        assertEquals(0, pool.lent());
+        assertEquals(4096, pool.retained());
+        S3Body late = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
+        CompletableFuture<S3Body.Result> stopped = late.prepare();
+        late.stop(new IllegalStateException("timed out before the headers"));
+        late.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        late.recycle();
+        assertThrows(ExecutionException.class, stopped::get);
+        assertEquals(0, pool.lent());
     }
 
     @Test
