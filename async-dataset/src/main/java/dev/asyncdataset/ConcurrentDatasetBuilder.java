@@ -186,7 +186,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
 
     /**
      * Adds one source of a mix: each epoch then interleaves the sources' items by their shares (see
-     * the class documentation), and the data pipeline runs per item, on the decode stage. The
+     * {@link ConcurrentDataset}), and the data pipeline runs per item, on the decode stage. The
      * source is named {@code "source <i> (<its class>)"} in keys and statistics, {@code i} counting
      * from 0 in the order sources are added.
      *
@@ -409,8 +409,8 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
 
     /**
      * Sets whether configurations that allow it decode items straight into recycled host batch
-     * buffers (see the class documentation); default {@code true}. {@code false} keeps the per-item
-     * path everywhere, for comparison.
+     * buffers (see {@link ConcurrentDataset}); default {@code true}. {@code false} keeps the
+     * per-item path everywhere, for comparison.
      *
      * @param recycleBuffers whether to recycle host batch buffers where possible
      * @return this builder
@@ -421,7 +421,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     }
 
     /**
-     * Sets the most epochs of this dataset live at once (see the class documentation); default
+     * Sets the most epochs of this dataset live at once (see {@link ConcurrentDataset}); default
      * {@value #DEFAULT_MAX_LIVE_EPOCHS}: an epoch being trained on and one more read inside it,
      * such as an evaluation pass over the training set. Each live epoch holds up to what a running
      * one does.
