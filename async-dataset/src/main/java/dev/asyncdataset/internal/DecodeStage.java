@@ -74,7 +74,7 @@ final class DecodeStage {
 
     void submit(PendingBatch batch, int slot, NDManager items, Object fetched) {
         try {
-            threads.execute(new Decode(batch, slot, items, fetched));
+            threads.execute(new Decode(this, batch, slot, items, fetched));
         } catch (RejectedExecutionException stopped) {
             items.close();
             release(batch, slot, fetched);
@@ -82,27 +82,12 @@ final class DecodeStage {
     }
 
     /** One fetched item to decode; the stage gives its value back if it never runs. */
-    private final class Decode implements Runnable {
-        private final PendingBatch batch;
-        private final int slot;
-        private final NDManager items;
-        private final Object fetched;
-
-        Decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
-            this.batch = batch;
-            this.slot = slot;
-            this.items = items;
-            this.fetched = fetched;
-        }
-
+    private record Decode(
+            DecodeStage stage, PendingBatch batch, int slot, NDManager items, Object fetched)
+            implements Runnable {
         @Override
         public void run() {
-            decode(batch, slot, items, fetched);
-        }
-
-        /** Gives the value back without decoding it (its manager goes with the batch's). */
-        void drop() {
-            release(batch, slot, fetched);
+            stage.decode(batch, slot, items, fetched);
         }
     }
 
@@ -186,7 +171,7 @@ final class DecodeStage {
     void stop() {
         for (Runnable queued : threads.shutdownNow()) {
             if (queued instanceof Decode item) {
-                item.drop();
+                release(item.batch(), item.slot(), item.fetched());
             }
         }
     }

@@ -66,31 +66,18 @@ class HostileCorpusTest {
         ByteBuffer row = ByteBuffer.allocateDirect(32 * 32 * 3);
         RecipePipeline.Geometry geometry = new ResizeCenterCrop(32, 32)::box;
         for (Entry entry : HostileCorpus.entries()) {
-            if (!EncodedImages.isJpeg(ByteBuffer.wrap(entry.bytes()))) {
+            ByteBuffer jpeg = ByteBuffer.wrap(entry.bytes());
+            if (!EncodedImages.isJpeg(jpeg)) {
                 continue;
             }
             if (entry.decodes()) {
-                boolean fused =
-                        CropDecoder.write(
-                                ByteBuffer.wrap(entry.bytes()),
-                                entry.name(),
-                                geometry,
-                                32,
-                                32,
-                                row);
+                boolean fused = CropDecoder.write(jpeg, entry.name(), geometry, 32, 32, row);
                 assertEquals(!entry.name().startsWith("cmyk"), fused, entry.name());
             } else {
                 BadItemException e =
                         assertThrows(
                                 BadItemException.class,
-                                () ->
-                                        CropDecoder.write(
-                                                ByteBuffer.wrap(entry.bytes()),
-                                                entry.name(),
-                                                geometry,
-                                                32,
-                                                32,
-                                                row),
+                                () -> CropDecoder.write(jpeg, entry.name(), geometry, 32, 32, row),
                                 entry.name());
                 assertEquals(entry.name(), e.getKey());
                 assertTrue(e.getMessage().contains(entry.problem()), e.getMessage());

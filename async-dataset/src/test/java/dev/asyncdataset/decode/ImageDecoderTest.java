@@ -61,23 +61,24 @@ class ImageDecoderTest {
     @EnumSource(Codec.class)
     void decodesAnImageWhereItLiesInALargerBufferWithoutMovingIt(Codec codec)
             throws BadItemException {
-        byte[] jpeg =
-                TestImages.jpeg(
-                        TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 40, 30, ORANGE, TEAL));
-        byte[] around = new byte[7 + jpeg.length + 2 * EncodedImages.MAX_TRAILER];
-        Arrays.fill(around, (byte) 0x55);
-        System.arraycopy(jpeg, 0, around, 7, jpeg.length);
-        ByteBuffer heap = ByteBuffer.wrap(around, 7, jpeg.length);
-        ByteBuffer direct = ByteBuffer.allocateDirect(around.length).put(around);
-        direct.position(7).limit(7 + jpeg.length);
-        try (NDArray expected =
-                ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), "exact.jpg", codec)) {
-            for (ByteBuffer body : new ByteBuffer[] {heap, direct, heap.asReadOnlyBuffer()}) {
-                try (NDArray image = ImageDecoder.decode(manager, body, "within.jpg", codec)) {
-                    assertTrue(expected.contentEquals(image), body.toString());
+        BufferedImage halves =
+                TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 40, 30, ORANGE, TEAL);
+        for (byte[] encoded : new byte[][] {TestImages.jpeg(halves), TestImages.png(halves)}) {
+            byte[] around = new byte[7 + encoded.length + 2 * EncodedImages.MAX_TRAILER];
+            Arrays.fill(around, (byte) 0x55);
+            System.arraycopy(encoded, 0, around, 7, encoded.length);
+            ByteBuffer heap = ByteBuffer.wrap(around, 7, encoded.length);
+            ByteBuffer direct = ByteBuffer.allocateDirect(around.length).put(around);
+            direct.position(7).limit(7 + encoded.length);
+            try (NDArray expected =
+                    ImageDecoder.decode(manager, ByteBuffer.wrap(encoded), "exact", codec)) {
+                for (ByteBuffer body : new ByteBuffer[] {heap, direct, heap.asReadOnlyBuffer()}) {
+                    try (NDArray image = ImageDecoder.decode(manager, body, "within", codec)) {
+                        assertTrue(expected.contentEquals(image), body.toString());
+                    }
+                    assertEquals(7, body.position());
+                    assertEquals(7 + encoded.length, body.limit());
                 }
-                assertEquals(7, body.position());
-                assertEquals(7 + jpeg.length, body.limit());
             }
         }
     }
