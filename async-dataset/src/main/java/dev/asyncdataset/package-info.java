@@ -66,9 +66,12 @@
  *   <li>{@code async-dataset-closer-0} (short-lived: closes a loader whose trainer's manager was
  *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
  *       unreachable).
- *   <li>For S3, one set per process shared by every client: {@code async-dataset-s3-N} (the network
- *       event loop), {@code async-dataset-s3-timeouts} (one) and {@code
- *       async-dataset-s3-completion-N} (virtual, short-lived: complete the responses).
+ *   <li>For S3, one set per process shared by every client: {@code async-dataset-s3-timeouts} (one:
+ *       the phase timeouts of GETs); for listings and the shard writer's uploads, once one is made,
+ *       {@code async-dataset-s3-N} (the network event loop) and {@code
+ *       async-dataset-s3-completion-N} (virtual, short-lived: complete the responses). GETs run on
+ *       the fetch threads themselves ({@code async-dataset-s3-get}, virtual, when the caller's
+ *       thread is not); the blocking client starts no thread.
  * </ul>
  *
  * <p>{@code internal.threads.StageThreads.live()}, which the tests' leak checks read, counts the

@@ -3,27 +3,28 @@ package dev.asyncdataset.internal.s3;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.reactivestreams.Subscriber;
-import org.reactivestreams.Subscription;
-import software.amazon.awssdk.core.async.AsyncResponseTransformer;
-import software.amazon.awssdk.core.async.SdkPublisher;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
- * Collects one GetObject body into an array sized from the Content-Length header, refusing an
- * object over the size limit before reading its body, and timing out by phase: no response headers
- * within the first-byte timeout, or no body bytes for the idle timeout. A slow body that keeps
- * moving is never cut. One timer task per phase, not per chunk: a chunk only records the time, and
- * the idle task, when it fires early, waits again for the rest of the timeout from the last chunk.
- * One instance per request.
+ * Reads one GetObject response on the calling thread into an array sized from the Content-Length
+ * header, refusing an object over the size limit before reading its body, and timing out by phase:
+ * no response headers within the first-byte timeout, or no body bytes for the idle timeout. A slow
+ * body that keeps moving is never cut. One timer task per phase on {@link #TIMER}, not per read: a
+ * read only records the time, and the idle task, when it fires early, waits again for the rest of
+ * the timeout from the last read. Before the headers a timeout interrupts the reading thread (its
+ * blocking socket read then fails); after them it aborts the response stream. A state under this
+ * object's lock makes sure a late timer never interrupts a thread that moved on, and the interrupt
+ * it made is cleared before {@link #read} returns. One instance per request.
  *
  * <p>Given a pool ({@link BodyBuffers}), the array is taken from it at the response headers, sized
  * from Content-Length; {@link #recycle} gives it back once the body failed or was refused, and the
@@ -31,13 +32,33 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  *
  * <p>Given an array to fill, the body is written into it from a start position instead (a ranged
  * GET resuming a whole-object read, into a reused shard buffer), and {@link #filled()} tells how
- * far it got, also after a failure. Writes into the array and failing the body exclude each other:
- * once {@link #stop} returns, nothing more is written into it, so the array can be reused.
+ * far it got, also after a failure. Only the reading thread writes into the array, so once {@link
+ * #read} returns or throws nothing more is written into it.
  */
-final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body.Result> {
+final class S3Body {
 
     /** The response headers and the whole body. */
     record Result(GetObjectResponse response, byte[] bytes) {}
+
+    /**
+     * The limits of one attempt by phase: the response headers within {@code firstByte} of its
+     * start, no gap of {@code idle} between body bytes, and the whole of it, for a body that drips
+     * without end, within {@code attempt}.
+     */
+    record Timeouts(Duration firstByte, Duration idle, Duration attempt) {}
+
+    /** Opens the response: sends the request and returns once its headers came. */
+    @FunctionalInterface
+    interface Request {
+        ResponseInputStream<GetObjectResponse> open() throws IOException;
+    }
+
+    /** Where the request is: before the headers, reading the body, or over. */
+    private enum Phase {
+        HEADERS,
+        BODY,
+        OVER
+    }
 
     static final ScheduledThreadPoolExecutor TIMER = timer();
 
@@ -45,40 +66,44 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
     private final long maxBytes;
     private final Duration firstByte;
     private final Duration idle;
+    private final Duration attempt;
     private final byte[] into;
     private final BodyBuffers pool;
     private final int start;
-    private final CompletableFuture<Result> result = new CompletableFuture<>();
+    private Phase phase = Phase.HEADERS;
+    private Thread reader;
+    private ResponseInputStream<GetObjectResponse> stream;
+    private String timedOut;
+    private boolean interrupted;
     private volatile ScheduledFuture<?> deadline;
-    private volatile Subscription subscription;
     private volatile long lastBytes;
+    private long begun;
     private volatile GetObjectResponse response;
     private byte[] bytes;
-    private int end;
     private volatile int filled;
 
     /** A body in an array of its own, exactly its length, or from {@code pool} if not null. */
-    S3Body(String url, long maxBytes, Duration firstByte, Duration idle, BodyBuffers pool) {
-        this(url, maxBytes, firstByte, idle, null, pool, 0);
+    S3Body(String url, long maxBytes, Timeouts timeouts, BodyBuffers pool) {
+        this(url, maxBytes, timeouts, null, pool, 0);
     }
 
     /** A body written into {@code into} from {@code start}; it may not run past {@code end}. */
-    S3Body(String url, Duration firstByte, Duration idle, byte[] into, int start, int end) {
-        this(url, end - start, firstByte, idle, into, null, start);
+    S3Body(String url, Timeouts timeouts, byte[] into, int start, int end) {
+        this(url, end - start, timeouts, into, null, start);
     }
 
     private S3Body(
             String url,
             long maxBytes,
-            Duration firstByte,
-            Duration idle,
+            Timeouts timeouts,
             byte[] into,
             BodyBuffers pool,
             int start) {
         this.url = url;
         this.maxBytes = maxBytes;
-        this.firstByte = firstByte;
-        this.idle = idle;
+        this.firstByte = timeouts.firstByte();
+        this.idle = timeouts.idle();
+        this.attempt = timeouts.attempt();
         this.into = into;
         this.pool = pool;
         this.start = start;
@@ -95,100 +120,222 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
         return response;
     }
 
-    /** The body, or why it could not be read; completes before the SDK's future may. */
-    CompletableFuture<Result> result() {
-        return result;
+    /**
+     * Sends {@code request} and reads the whole body within the phase timeouts; the response stream
+     * is aborted if the body fails, else left to return its connection to the pool. Runs on the
+     * calling thread if it is virtual (the loader's fetch threads), else on a virtual thread it
+     * waits for: only a virtual thread's blocking socket read ends when it is interrupted.
+     */
+    Result read(Request request) throws IOException {
+        return Thread.currentThread().isVirtual() ? readHere(request) : readVirtual(request);
     }
 
-    @Override
-    public CompletableFuture<Result> prepare() {
-        arm(firstByte, "no response");
-        return result;
+    private Result readVirtual(Request request) throws IOException {
+        FutureTask<Result> task = new FutureTask<>(() -> readHere(request));
+        Thread thread = Thread.ofVirtual().name("async-dataset-s3-get").start(task);
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            thread.interrupt();
+            awaitEnd(task);
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(url + ": interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw (Error) cause;
+        }
     }
 
-    @Override
-    public void onResponse(GetObjectResponse headers) {
+    /** Waits for {@code task} to end whatever interrupts come: then nothing writes the array. */
+    private static void awaitEnd(FutureTask<Result> task) {
+        boolean ended = false;
+        while (!ended) {
+            try {
+                task.get();
+                ended = true;
+            } catch (ExecutionException failed) {
+                ended = true;
+            } catch (InterruptedException again) {
+                // wait on
+            }
+        }
+    }
+
+    private Result readHere(Request request) throws IOException {
+        begin();
+        ResponseInputStream<GetObjectResponse> in = null;
+        try {
+            in = request.open();
+            int end = headers(in);
+            fill(in, end);
+            over(false);
+            in.close();
+            return new Result(response, bytes);
+        } catch (IOException | RuntimeException | Error e) {
+            String timeout = over(true);
+            if (in != null) {
+                in.abort();
+            }
+            if (timeout != null) {
+                throw timeoutError(timeout, e);
+            }
+            throw e;
+        }
+    }
+
+    private synchronized void begin() {
+        reader = Thread.currentThread();
+        begun = System.nanoTime();
+        schedule(() -> timeOut(Phase.HEADERS, "no response for " + firstByte), firstByte.toNanos());
+    }
+
+    /** Takes the headers: the size check, the array, the idle phase; the body's end position. */
+    private int headers(ResponseInputStream<GetObjectResponse> in) throws IOException {
+        GetObjectResponse headers = in.response();
         response = headers;
+        synchronized (this) {
+            if (phase != Phase.HEADERS) {
+                throw new IOException(url + ": stopped before the headers");
+            }
+            phase = Phase.BODY;
+            stream = in;
+        }
+        cancelDeadline();
         Long length = headers.contentLength();
         if (length == null || length > maxBytes) {
-            fail(
-                    new BadItemException(
-                            url,
-                            length == null
-                                    ? "no Content-Length"
-                                    : "object too large: " + length + " bytes, limit " + maxBytes,
-                            null));
-            return;
+            throw new BadItemException(
+                    url,
+                    length == null
+                            ? "no Content-Length"
+                            : "object too large: " + length + " bytes, limit " + maxBytes,
+                    null);
         }
-        end = start + length.intValue();
         try {
-            takeArray(length.intValue());
+            bytes =
+                    into != null
+                            ? into
+                            : pool != null
+                                    ? pool.take(length.intValue())
+                                    : new byte[length.intValue()];
         } catch (OutOfMemoryError e) {
-            fail(new BadItemException(url, "out of memory for " + length + " bytes", e));
+            throw new BadItemException(url, "out of memory for " + length + " bytes", e);
         }
         lastBytes = System.nanoTime();
-        cancelDeadline();
-        schedule(this::idleCheck, idle.toNanos());
+        synchronized (this) {
+            schedule(
+                    this::idleCheck,
+                    Math.min(idle.toNanos(), attempt.toNanos() - (lastBytes - begun)));
+        }
+        return start + length.intValue();
     }
 
-    /** Takes the array unless the body already failed: then nothing would give it back. */
-    private synchronized void takeArray(int length) {
-        if (!result.isDone()) {
-            bytes = into != null ? into : pool != null ? pool.take(length) : new byte[length];
+    /** Reads the body into the array up to {@code end}: truncated or longer bodies fail. */
+    private void fill(ResponseInputStream<GetObjectResponse> in, int end) throws IOException {
+        int at = filled;
+        while (at < end) {
+            int n = in.read(bytes, at, end - at);
+            if (n < 0) {
+                throw new IOException(
+                        url
+                                + ": truncated body, "
+                                + (at - start)
+                                + " of "
+                                + (end - start)
+                                + " bytes");
+            }
+            at += n;
+            filled = at;
+            lastBytes = System.nanoTime();
+        }
+        if (in.read() >= 0) {
+            throw new IOException(url + ": body longer than its Content-Length " + (end - start));
         }
     }
 
     /**
-     * Gives the array taken from the pool back to it, after the body failed ({@link #stop}
-     * returned) or its bytes were refused: nothing writes into it then.
+     * Ends the request: no timer acts on it any more. Clears the interrupt a first-byte timeout
+     * made; returns what timed out, or null.
+     */
+    private String over(boolean failed) {
+        String timeout;
+        boolean clear;
+        synchronized (this) {
+            phase = Phase.OVER;
+            timeout = timedOut;
+            clear = interrupted;
+            interrupted = false;
+            reader = null;
+            stream = null;
+        }
+        cancelDeadline();
+        if (clear) {
+            Thread.interrupted();
+        }
+        return failed ? timeout : null;
+    }
+
+    private IOException timeoutError(String what, Throwable cause) {
+        SocketTimeoutException timeout = new SocketTimeoutException(url + ": " + what);
+        timeout.initCause(cause);
+        return timeout;
+    }
+
+    /**
+     * Ends the request if it is still in {@code expected}: interrupts the read before the headers,
+     * aborts the stream after them.
+     */
+    private synchronized void timeOut(Phase expected, String what) {
+        if (phase != expected || timedOut != null) {
+            return;
+        }
+        timedOut = what;
+        if (phase == Phase.HEADERS) {
+            interrupted = true;
+            reader.interrupt();
+        } else {
+            stream.abort();
+        }
+    }
+
+    /**
+     * Gives the array taken from the pool back to it, after the body failed ({@link #read} threw)
+     * or its bytes were refused: nothing writes into it then.
      */
     void recycle() {
-        byte[] taken;
-        synchronized (this) {
-            taken = pool != null ? bytes : null;
-            bytes = null;
-        }
+        byte[] taken = pool != null ? bytes : null;
+        bytes = null;
         if (taken != null) {
             pool.give(taken);
         }
     }
 
-    @Override
-    public void onStream(SdkPublisher<ByteBuffer> publisher) {
-        publisher.subscribe(new Collector());
-    }
-
-    @Override
-    public void exceptionOccurred(Throwable error) {
-        fail(error);
-    }
-
-    private void arm(Duration timeout, String what) {
-        schedule(
-                () -> fail(new SocketTimeoutException(url + ": " + what + " for " + timeout)),
-                timeout.toNanos());
-    }
-
-    /** Fails the body if no bytes came for the idle timeout, else waits for the rest of it. */
-    private void idleCheck() {
-        long quiet = System.nanoTime() - lastBytes;
-        if (quiet >= idle.toNanos()) {
-            fail(new SocketTimeoutException(url + ": no body bytes for " + idle));
+    /**
+     * Fails the body if no bytes came for the idle timeout or the attempt outlasted its timeout,
+     * else waits for the rest of the earlier of the two.
+     */
+    private synchronized void idleCheck() {
+        long now = System.nanoTime();
+        long quietLeft = idle.toNanos() - (now - lastBytes);
+        long attemptLeft = attempt.toNanos() - (now - begun);
+        if (quietLeft <= 0) {
+            timeOut(Phase.BODY, "no body bytes for " + idle);
+        } else if (attemptLeft <= 0) {
+            timeOut(Phase.BODY, "attempt not done within " + attempt);
         } else {
-            schedule(this::idleCheck, idle.toNanos() - quiet);
+            schedule(this::idleCheck, Math.min(quietLeft, attemptLeft));
         }
     }
 
-    /**
-     * Schedules the phase's task, unless the body is done; a body finishing meanwhile still cancels
-     * it, so no task outlives its request holding the array.
-     */
+    /** Schedules the phase's task unless the request is over; caller holds the lock. */
     private void schedule(Runnable task, long nanos) {
-        if (!result.isDone()) {
+        if (phase != Phase.OVER) {
             deadline = TIMER.schedule(task, nanos, TimeUnit.NANOSECONDS);
-            if (result.isDone()) {
-                cancelDeadline();
-            }
         }
     }
 
@@ -196,91 +343,6 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
         ScheduledFuture<?> d = deadline;
         if (d != null) {
             d.cancel(false);
-        }
-    }
-
-    /**
-     * Fails the body with {@code error} unless it is done; once this returns, nothing more is
-     * written into the array.
-     */
-    void stop(Throwable error) {
-        fail(error);
-    }
-
-    private void fail(Throwable error) {
-        synchronized (this) {
-            result.completeExceptionally(error);
-        }
-        cancelDeadline();
-        Subscription s = subscription;
-        if (s != null) {
-            s.cancel();
-        }
-    }
-
-    /** Called by the SDK one buffer at a time (reactive streams: never concurrently). */
-    private final class Collector implements Subscriber<ByteBuffer> {
-
-        @Override
-        public void onSubscribe(Subscription s) {
-            subscription = s;
-            if (result.isDone() || bytes == null) {
-                s.cancel();
-            } else {
-                s.request(1);
-            }
-        }
-
-        @Override
-        public void onNext(ByteBuffer buffer) {
-            if (write(buffer)) {
-                lastBytes = System.nanoTime();
-                subscription.request(1);
-            }
-        }
-
-        /** Writes the chunk unless the body is done: under the lock {@link #fail} takes. */
-        private boolean write(ByteBuffer buffer) {
-            synchronized (S3Body.this) {
-                if (result.isDone()) {
-                    return false;
-                }
-                int at = filled;
-                if (buffer.remaining() > end - at) {
-                    fail(
-                            new IOException(
-                                    url
-                                            + ": body longer than its Content-Length "
-                                            + (end - start)));
-                    return false;
-                }
-                int n = buffer.remaining();
-                buffer.get(bytes, at, n);
-                filled = at + n;
-                return true;
-            }
-        }
-
-        @Override
-        public void onError(Throwable error) {
-            fail(error);
-        }
-
-        @Override
-        public void onComplete() {
-            if (filled != end) {
-                fail(
-                        new IOException(
-                                url
-                                        + ": truncated body, "
-                                        + (filled - start)
-                                        + " of "
-                                        + (end - start)
-                                        + " bytes"));
-            } else {
-                result.complete(new Result(response, bytes));
-                cancelDeadline();
-            }
         }
     }
 

@@ -6,48 +6,44 @@ import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
  * One GET attempt of one object: the body within the size limit and the phase timeouts of {@link
  * S3Body}, checked against the store's checksum ({@link S3Integrity}) unless checking is off; or
- * one byte range of it. Counts the bodies that failed their checksum.
+ * one byte range of it. Counts the bodies that failed their checksum. The GET runs on the calling
+ * (virtual) thread through the blocking client of {@link S3Clients#sync}, its body read from the
+ * response stream straight into the body's array.
  */
 public final class S3Reader {
 
-    private final S3AsyncClient client;
+    private final S3Clients clients;
     private final BucketPrefix location;
     private final long maxObjectBytes;
-    private final Duration firstByteTimeout;
-    private final Duration idleTimeout;
+    private final S3Body.Timeouts timeouts;
     private final boolean verify;
     private final LongAdder integrityFailures = new LongAdder();
 
     S3Reader(
-            S3AsyncClient client,
+            S3Clients clients,
             BucketPrefix location,
             long maxObjectBytes,
-            Duration firstByteTimeout,
-            Duration idleTimeout,
+            S3Body.Timeouts timeouts,
             boolean verify) {
-        this.client = client;
+        this.clients = clients;
         this.location = location;
         this.maxObjectBytes = maxObjectBytes;
-        this.firstByteTimeout = firstByteTimeout;
-        this.idleTimeout = idleTimeout;
+        this.timeouts = timeouts;
         this.verify = verify;
     }
 
     /**
-     * GETs {@code key} once; a missing key or an object over the limit is a bad item. The body's
-     * own future decides: a phase timeout ends the attempt even while the SDK still waits, and
-     * cancelling the SDK's future then aborts the request. A complete body is left to the SDK,
-     * which returns its connection to the pool.
+     * GETs {@code key} once; a missing key or an object over the limit is a bad item. A phase
+     * timeout ends the attempt ({@link S3Body}); a complete body returns its connection to the
+     * pool.
      */
     public byte[] get(String key) throws Exception {
         return get(key, body(key, null), null, null).bytes();
@@ -66,7 +62,7 @@ public final class S3Reader {
     }
 
     private S3Body body(String key, BodyBuffers pool) {
-        return new S3Body(location.url(key), maxObjectBytes, firstByteTimeout, idleTimeout, pool);
+        return new S3Body(location.url(key), maxObjectBytes, timeouts, pool);
     }
 
     /** GETs {@code length} bytes of {@code key} from {@code offset} once: one ranged GET. */
@@ -80,7 +76,7 @@ public final class S3Reader {
      * with these timeouts.
      */
     S3Body body(String key, byte[] into, int start, int end) {
-        return new S3Body(location.url(key), firstByteTimeout, idleTimeout, into, start, end);
+        return new S3Body(location.url(key), timeouts, into, start, end);
     }
 
     /**
@@ -93,24 +89,23 @@ public final class S3Reader {
     S3Body.Result get(String key, S3Body body, String range, String etag) throws Exception {
         String url = location.url(key);
         boolean whole = range == null;
-        CompletableFuture<S3Body.Result> response =
-                client.getObject(
-                        r -> {
-                            r.bucket(location.bucket()).key(key).range(range).ifMatch(etag);
-                            if (verify && whole) {
-                                r.checksumMode(ChecksumMode.ENABLED);
-                            }
-                        },
-                        body);
+        GetObjectRequest.Builder request =
+                GetObjectRequest.builder()
+                        .bucket(location.bucket())
+                        .key(key)
+                        .range(range)
+                        .ifMatch(etag);
+        if (verify && whole) {
+            request.checksumMode(ChecksumMode.ENABLED);
+        }
+        GetObjectRequest built = request.build();
         try {
-            S3Body.Result result = response.applyToEither(body.result(), r -> r).get();
+            S3Body.Result result = body.read(() -> clients.sync().getObject(built));
             if (whole) {
                 check(url, result.response(), result.bytes(), body.filled());
             }
             return result;
         } catch (Exception e) {
-            body.stop(e);
-            response.cancel(true);
             body.recycle();
             throw failure(url, e);
         }

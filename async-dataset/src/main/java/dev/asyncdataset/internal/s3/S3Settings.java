@@ -10,10 +10,13 @@ import java.util.function.Predicate;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.S3BaseClientBuilder;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * How the library talks to S3, whoever reads or writes: the client (endpoint, addressing, region,
@@ -85,13 +88,12 @@ public record S3Settings(
     }
 
     /** A reader of objects of {@code location} with these limits and timeouts. */
-    public S3Reader reader(S3AsyncClient client, BucketPrefix location) {
+    public S3Reader reader(S3Clients clients, BucketPrefix location) {
         return new S3Reader(
-                client,
+                clients,
                 location,
                 maxObjectBytes,
-                firstByteTimeout,
-                readIdleTimeout,
+                new S3Body.Timeouts(firstByteTimeout, readIdleTimeout, requestTimeout),
                 verifyChecksums);
     }
 
@@ -100,36 +102,66 @@ public record S3Settings(
         return firstByteTimeout.plus(readIdleTimeout);
     }
 
+    /** The clients with these settings, each built when first needed. */
+    public S3Clients clients() {
+        return new S3Clients(this);
+    }
+
     /**
-     * A client with these settings on the shared transport ({@link S3Transport}). It retries
-     * nothing itself (the {@link Retrier} does) and adds no request checksum of its own: the shard
-     * writer sends CRC32 headers it computes with each part.
+     * The blocking client with these settings, for GETs on the calling (virtual) thread, on the
+     * Apache HTTP client: a pool of {@code maxConnections}, the socket timeout at the longer of the
+     * first-byte and read-idle timeouts ({@link S3Body} enforces each per phase), no
+     * idle-connection reaper thread. It retries nothing itself (the {@link Retrier} does) and adds
+     * no request checksum of its own.
      */
-    public S3AsyncClient client() {
-        var builder =
-                S3AsyncClient.builder()
-                        .httpClientBuilder(httpClient())
-                        .forcePathStyle(pathStyle)
-                        .region(region != null ? region : defaultRegion())
-                        .crossRegionAccessEnabled(region == null)
-                        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                        .asyncConfiguration(
-                                a ->
-                                        a.advancedOption(
-                                                FUTURE_COMPLETION_EXECUTOR,
-                                                S3Transport.COMPLETIONS))
-                        .overrideConfiguration(
-                                c ->
-                                        c.retryStrategy(AwsRetryStrategy.doNotRetry())
-                                                .apiCallAttemptTimeout(requestTimeout)
-                                                .scheduledExecutorService(S3Body.TIMER));
+    public S3Client syncClient() {
+        return configured(S3Client.builder())
+                .httpClientBuilder(
+                        ApacheHttpClient.builder()
+                                .maxConnections(maxConnections)
+                                .connectionTimeout(connectTimeout)
+                                .socketTimeout(longer(firstByteTimeout, readIdleTimeout))
+                                .connectionAcquisitionTimeout(firstByteTimeout)
+                                .useIdleConnectionReaper(false))
+                .build();
+    }
+
+    /**
+     * The asynchronous client with these settings on the shared transport ({@link S3Transport}),
+     * for listings and the shard writer's uploads. It retries nothing itself (the {@link Retrier}
+     * does) and adds no request checksum of its own: the shard writer sends CRC32 headers it
+     * computes with each part.
+     */
+    public S3AsyncClient asyncClient() {
+        return configured(S3AsyncClient.builder())
+                .httpClientBuilder(httpClient())
+                .asyncConfiguration(
+                        a -> a.advancedOption(FUTURE_COMPLETION_EXECUTOR, S3Transport.COMPLETIONS))
+                .build();
+    }
+
+    /**
+     * {@code builder} set to these settings' endpoint, addressing, region and credentials, with no
+     * retries of its own, the request timeout per attempt, its timers on the library's timer
+     * thread, and request checksums only where an operation requires one.
+     */
+    private <B extends S3BaseClientBuilder<B, ?>> B configured(B builder) {
+        builder.forcePathStyle(pathStyle)
+                .region(region != null ? region : defaultRegion())
+                .crossRegionAccessEnabled(region == null)
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .overrideConfiguration(
+                        c ->
+                                c.retryStrategy(AwsRetryStrategy.doNotRetry())
+                                        .apiCallAttemptTimeout(requestTimeout)
+                                        .scheduledExecutorService(S3Body.TIMER));
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }
         if (credentials != null) {
             builder.credentialsProvider(credentials);
         }
-        return builder.build();
+        return builder;
     }
 
     private NettyNioAsyncHttpClient.Builder httpClient() {

@@ -1,7 +1,10 @@
 /**
- * The S3 client layer: {@code S3Settings} (the client, retry budget, GET limits and timeouts every
- * S3 reader and writer is made from) on the shared Netty transport ({@code S3Transport}); one GET
- * attempt ({@code S3Reader}, its body and phase timeouts in {@code S3Body}, checked by {@code
+ * The S3 client layer: {@code S3Settings} (the clients, retry budget, GET limits and timeouts every
+ * S3 reader and writer is made from) and {@code S3Clients} (one owner's clients, each built when
+ * first needed): GETs on the SDK's blocking client on the Apache HTTP client, called on the
+ * fetching virtual thread; listings and the shard writer's uploads on the asynchronous client on
+ * the shared Netty transport ({@code S3Transport}). One GET attempt ({@code S3Reader}, its body
+ * read straight into its array and its phase timeouts in {@code S3Body}, checked by {@code
  * S3Integrity}), a whole object resumed after a failure ({@code ResumingGet}), listings ({@code
  * S3Listing}), and S3's side of the retry policy ({@code S3Errors}, {@code S3Requests}; the retries
  * themselves are {@code internal.io.Retrier}'s). {@code BucketPrefix} is the bucket and prefix

@@ -4,6 +4,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.ResumingGet;
+import dev.asyncdataset.internal.s3.S3Clients;
 import dev.asyncdataset.internal.s3.S3Errors;
 import dev.asyncdataset.internal.s3.S3Listing;
 import dev.asyncdataset.internal.s3.S3Reader;
@@ -29,7 +30,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
  */
 public final class S3ShardStore implements ShardStore {
 
-    private final S3AsyncClient client;
+    private final S3Clients clients;
     private final BucketPrefix location;
     private final S3Reader reader;
     private final Retrier retrier;
@@ -38,13 +39,13 @@ public final class S3ShardStore implements ShardStore {
     private final Map<String, Long> listed;
 
     private S3ShardStore(
-            S3AsyncClient client,
+            S3Clients clients,
             BucketPrefix location,
             S3Reader reader,
             Retrier retrier,
             List<String> keys,
             Map<String, Long> listed) {
-        this.client = client;
+        this.clients = clients;
         this.location = location;
         this.reader = reader;
         this.retrier = retrier;
@@ -61,15 +62,15 @@ public final class S3ShardStore implements ShardStore {
      */
     public static S3ShardStore open(S3Settings s3, BucketPrefix location, List<String> urls)
             throws IOException {
-        S3AsyncClient client = s3.client();
+        S3Clients clients = s3.clients();
         try {
             Retrier retrier = s3.retrier();
-            Map<String, Long> listed = list(client, location, retrier, s3.pageTimeout());
+            Map<String, Long> listed = list(clients.async(), location, retrier, s3.pageTimeout());
             List<String> keys = shardKeys(location, urls, listed);
             return new S3ShardStore(
-                    client, location, s3.reader(client, location), retrier, keys, listed);
+                    clients, location, s3.reader(clients, location), retrier, keys, listed);
         } catch (IOException | RuntimeException e) {
-            client.close();
+            clients.close();
             throw e;
         }
     }
@@ -200,6 +201,6 @@ public final class S3ShardStore implements ShardStore {
 
     @Override
     public void close() {
-        client.close();
+        clients.close();
     }
 }

@@ -34,7 +34,7 @@ public final class S3ShardDestination implements ShardDestination {
      * @param partBytes the part size of the multipart uploads
      */
     public S3ShardDestination(S3Settings s3, BucketPrefix location, int partBytes) {
-        this.client = s3.client();
+        this.client = s3.asyncClient();
         this.location = location;
         this.retrier = s3.retrier();
         this.pageTimeout = s3.pageTimeout();

@@ -72,7 +72,11 @@ record S3Items(S3Objects objects, Duration pageTimeout, String manifestKey, Path
         return objects.retrier()
                 .call(
                         manifestKey,
-                        () -> S3Listing.read(objects.client(), location().bucket(), manifestKey));
+                        () ->
+                                S3Listing.read(
+                                        objects.clients().async(),
+                                        location().bucket(),
+                                        manifestKey));
     }
 
     /** Runs a listing, turning a failure that is neither I/O nor a bad argument into I/O. */
@@ -113,7 +117,7 @@ record S3Items(S3Objects objects, Duration pageTimeout, String manifestKey, Path
         }
         long[] listed = {0};
         S3Listing.forEach(
-                objects.client(),
+                objects.clients().async(),
                 location(),
                 objects.retrier(),
                 pageTimeout,

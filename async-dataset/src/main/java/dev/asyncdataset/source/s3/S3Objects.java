@@ -5,6 +5,7 @@ import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.S3Clients;
 import dev.asyncdataset.internal.s3.S3Reader;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
@@ -12,25 +13,20 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
  * The objects of one bucket as the S3 sources read them: from the local cache when it holds them,
  * else by GET (the reader's size limit, timeouts and checksum check), retried within the budget,
- * then cached. Owns the client.
+ * then cached. Owns the clients.
  *
  * @param location the bucket and the source's prefix
- * @param client the client, closed by {@link #close}
+ * @param clients the clients (GETs, listings), closed by {@link #close}
  * @param reader one GET attempt
  * @param retrier retries GETs (and the listing's pages) within the budget
  * @param cache the local cache, or null
  */
 record S3Objects(
-        BucketPrefix location,
-        S3AsyncClient client,
-        S3Reader reader,
-        Retrier retrier,
-        DiskCache cache)
+        BucketPrefix location, S3Clients clients, S3Reader reader, Retrier retrier, DiskCache cache)
         implements AutoCloseable {
 
     private static final Logger logger = LoggerFactory.getLogger(S3Objects.class);
@@ -86,11 +82,20 @@ record S3Objects(
         return withRetries(key, () -> reader.get(key));
     }
 
+    /**
+     * Calls {@code get} within the retry budget; any failure that is not a bad item surfaces as an
+     * {@link IOException} naming the object.
+     */
     private <T> T withRetries(String key, Callable<T> get) throws Exception {
         try {
             return retrier.call(key, get);
         } catch (Retrier.GaveUp e) {
             throw new BadItemException(location.url(key), e.getMessage(), e.getCause());
+        } catch (IOException | InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            Throwable cause = Retrier.unwrap(e);
+            throw new IOException(location.url(key) + ": " + cause, cause);
         }
     }
 
@@ -118,9 +123,9 @@ record S3Objects(
                 0);
     }
 
-    /** Closes the client and its connection pool. */
+    /** Closes the clients and their connection pools. */
     @Override
     public void close() {
-        client.close();
+        clients.close();
     }
 }

@@ -17,8 +17,10 @@ import java.util.Objects;
 
 /**
  * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
- * v2 asynchronous client. Items are listed once, by {@link #prepare} (which {@code
- * ConcurrentDataset} calls before the first epoch; {@code build()} does no I/O), from either
+ * v2: each GET on the fetching virtual thread through the blocking client, its body read straight
+ * into a recycled array; the listing through the asynchronous one. Items are listed once, by {@link
+ * #prepare} (which {@code ConcurrentDataset} calls before the first epoch; {@code build()} does no
+ * I/O), from either
  *
  * <ul>
  *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as in

@@ -3,6 +3,7 @@ package dev.asyncdataset.source.s3;
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.items.LooseSamples;
 import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.S3Clients;
 import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.folder.SampleFolderSource;
@@ -15,7 +16,6 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 /**
  * Builds an {@link S3Source} ({@link #build}) or an {@link S3SampleSource} ({@link #buildSamples}):
@@ -392,8 +392,8 @@ public final class S3SourceBuilder {
     /** The cache, then the client: a cache that cannot be opened leaves no client to close. */
     private S3Objects objects(BucketPrefix at, S3Settings s3) throws IOException {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
-        S3AsyncClient client = s3.client();
-        return new S3Objects(at, client, s3.reader(client, at), s3.retrier(), cache);
+        S3Clients clients = s3.clients();
+        return new S3Objects(at, clients, s3.reader(clients, at), s3.retrier(), cache);
     }
 
     private static Duration positive(Duration d, String name) {

@@ -1,23 +1,24 @@
 package dev.asyncdataset.internal.s3;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
-import org.reactivestreams.Subscriber;
-import org.reactivestreams.Subscription;
-import software.amazon.awssdk.core.async.SdkPublisher;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 class S3BodyTest {
@@ -26,10 +27,9 @@ class S3BodyTest {
 
     @Test
     void anObjectOverTheLimitIsABadItemFromItsHeaders() {
-        S3Body body = new S3Body("s3://b/big", 1_000, LONG, LONG, null);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        body.onResponse(GetObjectResponse.builder().contentLength(1_001L).build());
-        BadItemException e = badItem(result);
+        S3Body body = new S3Body("s3://b/big", 1_000, timeouts(LONG, LONG), null);
+        BadItemException e =
+                assertThrows(BadItemException.class, () -> body.read(response(1_001, body())));
         assertEquals("s3://b/big", e.getKey());
         assertTrue(
                 e.getMessage().endsWith("object too large: 1001 bytes, limit 1000"),
@@ -40,30 +40,53 @@ class S3BodyTest {
     @Test
     void runningOutOfMemoryForOneObjectMakesItABadItem() {
         long huge = Integer.MAX_VALUE - 8;
-        S3Body body = new S3Body("s3://b/huge", huge, LONG, LONG, null);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        body.onResponse(GetObjectResponse.builder().contentLength(huge).build());
-        BadItemException e = badItem(result);
+        S3Body body = new S3Body("s3://b/huge", huge, timeouts(LONG, LONG), null);
+        BadItemException e =
+                assertThrows(BadItemException.class, () -> body.read(response(huge, body())));
         assertTrue(e.getMessage().contains("out of memory for " + huge + " bytes"), e.getMessage());
         assertInstanceOf(OutOfMemoryError.class, e.getCause());
     }
 
     @Test
     void headersWithoutBodyBytesTimeOutAfterTheIdleTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(50), null);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        body.onResponse(GetObjectResponse.builder().contentLength(10L).build());
-        ExecutionException e = assertThrows(ExecutionException.class, result::get);
-        assertInstanceOf(SocketTimeoutException.class, e.getCause());
-        assertTrue(e.getCause().getMessage().contains("no body bytes"), e.getMessage());
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(LONG, Duration.ofMillis(50)), null);
+        Chunks silent = new Chunks(0, 10, Duration.ZERO, false);
+        SocketTimeoutException e =
+                assertThrows(SocketTimeoutException.class, () -> body.read(response(10, silent)));
+        assertTrue(e.getMessage().contains("no body bytes"), e.getMessage());
         assertTrue(S3Errors.isTransient(e));
+        assertTrue(silent.aborted);
     }
 
+    /** The reading thread is interrupted out of its wait, and its interrupt status cleared. */
     @Test
     void noHeadersTimeOutAfterTheFirstByteTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, Duration.ofMillis(50), LONG, null);
-        ExecutionException e = assertThrows(ExecutionException.class, body.prepare()::get);
-        assertTrue(e.getCause().getMessage().contains("no response"), e.getMessage());
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(Duration.ofMillis(50), LONG), null);
+        SocketTimeoutException e =
+                assertThrows(
+                        SocketTimeoutException.class, () -> body.read(S3BodyTest::neverAnswered));
+        assertTrue(e.getMessage().contains("no response"), e.getMessage());
+        assertFalse(Thread.currentThread().isInterrupted());
+    }
+
+    /** On a fetch thread (virtual) the interrupt is the thread's own, cleared once it timed out. */
+    @Test
+    void aFirstByteTimeoutOnAVirtualThreadLeavesItNotInterrupted() throws Exception {
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(Duration.ofMillis(50), LONG), null);
+        Object[] outcome = new Object[2];
+        Thread.ofVirtual()
+                .start(
+                        () -> {
+                            try {
+                                body.read(S3BodyTest::neverAnswered);
+                            } catch (IOException e) {
+                                outcome[0] = e;
+                            }
+                            outcome[1] = Thread.currentThread().isInterrupted();
+                        })
+                .join();
+        assertInstanceOf(SocketTimeoutException.class, outcome[0]);
+        assertEquals(false, outcome[1]);
     }
 
     /**
@@ -73,146 +96,153 @@ class S3BodyTest {
     @Test
     void aBodyThatKeepsMovingIsNeverCutByTheIdleTimeout() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, idle, null);
-        CompletableFuture<S3Body.Result> result = body.prepare();
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(LONG, idle), null);
         Chunks chunks = new Chunks(20, 10, Duration.ofMillis(50), true);
-        body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
-        body.onStream(chunks);
         try {
-            assertEquals(200, result.get(1, TimeUnit.MINUTES).bytes().length);
-        } catch (ExecutionException cut) {
+            assertEquals(200, body.read(response(200, chunks)).bytes().length);
+        } catch (SocketTimeoutException cut) {
             assertTrue(
                     chunks.worstGapNanos >= idle.toNanos(),
-                    "cut though every gap was under the idle timeout: " + cut.getCause());
+                    "cut though every gap was under the idle timeout: " + cut);
         }
     }
 
     @Test
     void aBodyThatStallsAfterSomeBytesTimesOutAfterTheIdleTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(200), null);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
-        body.onStream(new Chunks(3, 10, Duration.ofMillis(100), false));
-        ExecutionException e =
-                assertThrows(ExecutionException.class, () -> result.get(1, TimeUnit.MINUTES));
-        assertTrue(e.getCause().getMessage().contains("no body bytes"), e.getMessage());
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(LONG, Duration.ofMillis(200)), null);
+        Chunks stalling = new Chunks(3, 10, Duration.ofMillis(100), false);
+        SocketTimeoutException e =
+                assertThrows(
+                        SocketTimeoutException.class, () -> body.read(response(200, stalling)));
+        assertTrue(e.getMessage().contains("no body bytes"), e.getMessage());
+        assertEquals(30, body.filled());
     }
 
     /** A finished body cancels its timer task: none waits out a long timeout holding the array. */
     @Test
     void aCompleteBodyLeavesNoTimerTaskBehind() throws Exception {
         int queued = S3Body.TIMER.getQueue().size();
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG, null);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        body.onResponse(GetObjectResponse.builder().contentLength(30L).build());
-        Chunks chunks = new Chunks(3, 10, Duration.ZERO, true);
-        body.onStream(chunks);
-        result.get(1, TimeUnit.MINUTES);
-        chunks.sender.join();
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(LONG, LONG), null);
+        body.read(response(30, new Chunks(3, 10, Duration.ZERO, true)));
         assertEquals(queued, S3Body.TIMER.getQueue().size());
+        assertFalse(Thread.currentThread().isInterrupted());
     }
 
     @Test
-    void aPooledBodyIsWrittenIntoAnArrayTakenAtItsHeaders() throws Exception {
+    void aPooledBodyIsReadIntoAnArrayTakenAtItsHeaders() throws Exception {
         BodyBuffers pool = new BodyBuffers(1 << 20);
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        assertEquals(0, pool.lent());
-        body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(LONG, LONG), pool);
+        byte[] array = body.read(response(6, body(1, 2, 3, 4, 5, 6))).bytes();
         assertEquals(1, pool.lent());
-        body.onStream(publisher(new byte[] {1, 2}, new byte[] {3, 4, 5, 6}));
-        byte[] array = result.get().bytes();
         assertEquals(6, body.filled());
         assertEquals(4096, array.length);
         assertEquals(ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6}), BodyBuffers.body(array, 6));
         assertTrue(pool.give(array));
     }
 
-    /** A body cut midway goes back to the pool once stopped; one that failed takes none. */
+    /** A body cut midway goes back to the pool once it failed; one that failed takes none. */
     @Test
-    void aFailedPooledBodyGivesItsArrayBackOnceStopped() {
+    void aFailedPooledBodyGivesItsArrayBack() {
         BodyBuffers pool = new BodyBuffers(1 << 20);
-        S3Body cut = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
-        CompletableFuture<S3Body.Result> result = cut.prepare();
-        cut.onResponse(GetObjectResponse.builder().contentLength(6L).build());
-        cut.onStream(publisher(new byte[] {7, 8, 9}));
-        assertThrows(ExecutionException.class, result::get);
-        cut.stop(new IllegalStateException("attempt over"));
+        S3Body cut = new S3Body("s3://b/k", 1_000, timeouts(LONG, LONG), pool);
+        assertThrows(IOException.class, () -> cut.read(response(6, body(7, 8, 9))));
         cut.recycle();
         assertEquals(0, pool.lent());
         assertEquals(4096, pool.retained());
-        S3Body late = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
-        CompletableFuture<S3Body.Result> stopped = late.prepare();
-        late.stop(new IllegalStateException("timed out before the headers"));
-        late.onResponse(GetObjectResponse.builder().contentLength(6L).build());
-        late.recycle();
-        assertThrows(ExecutionException.class, stopped::get);
+        S3Body refused = new S3Body("s3://b/k", 1_000, timeouts(LONG, LONG), pool);
+        assertThrows(IOException.class, () -> refused.read(response(1_001, body())));
+        refused.recycle();
         assertEquals(0, pool.lent());
     }
 
     @Test
     void aBodyGivenAnArrayIsWrittenFromItsStartAndTellsHowFarItGot() throws Exception {
         byte[] into = new byte[10];
-        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4, into.length);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
-        body.onStream(publisher(new byte[] {1, 2}, new byte[] {3, 4, 5, 6}));
+        S3Body body = new S3Body("s3://b/k", timeouts(LONG, LONG), into, 4, into.length);
+        byte[] bytes = body.read(response(6, body(1, 2, 3, 4, 5, 6))).bytes();
         assertEquals(10, body.filled());
-        assertEquals(
-                java.util.Arrays.toString(new byte[] {0, 0, 0, 0, 1, 2, 3, 4, 5, 6}),
-                java.util.Arrays.toString(result.get().bytes()));
+        assertArrayEquals(new byte[] {0, 0, 0, 0, 1, 2, 3, 4, 5, 6}, bytes);
     }
 
     @Test
     void aTruncatedBodyKeepsTheBytesItReceivedAndTheirEnd() {
         byte[] into = new byte[10];
-        S3Body body = new S3Body("s3://b/k", LONG, LONG, into, 4, into.length);
-        CompletableFuture<S3Body.Result> result = body.prepare();
-        body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
-        body.onStream(publisher(new byte[] {7, 8, 9}));
-        ExecutionException e = assertThrows(ExecutionException.class, result::get);
-        assertTrue(
-                e.getCause().getMessage().contains("truncated body, 3 of 6 bytes"), e.toString());
+        S3Body body = new S3Body("s3://b/k", timeouts(LONG, LONG), into, 4, into.length);
+        IOException e =
+                assertThrows(IOException.class, () -> body.read(response(6, body(7, 8, 9))));
+        assertTrue(e.getMessage().contains("truncated body, 3 of 6 bytes"), e.toString());
         assertEquals(7, body.filled());
         assertEquals(9, into[6]);
     }
 
-    /** A publisher of {@code chunks}, one per request, then completion. */
-    private static SdkPublisher<ByteBuffer> publisher(byte[]... chunks) {
-        return subscriber ->
-                subscriber.onSubscribe(
-                        new Subscription() {
-                            private int next;
+    @Test
+    void aBodyLongerThanItsContentLengthFails() {
+        S3Body body = new S3Body("s3://b/k", 1_000, timeouts(LONG, LONG), null);
+        IOException e =
+                assertThrows(IOException.class, () -> body.read(response(2, body(1, 2, 3))));
+        assertTrue(e.getMessage().contains("body longer than its Content-Length 2"), e.toString());
+    }
 
-                            @Override
-                            public void request(long n) {
-                                if (next < chunks.length) {
-                                    subscriber.onNext(ByteBuffer.wrap(chunks[next++]));
-                                } else if (next++ == chunks.length) {
-                                    subscriber.onComplete();
-                                }
-                            }
+    @Test
+    void aBodyThatDripsWithoutEndIsCutByTheAttemptTimeout() {
+        S3Body body =
+                new S3Body(
+                        "s3://b/k",
+                        1_000,
+                        new S3Body.Timeouts(LONG, LONG, Duration.ofMillis(300)),
+                        null);
+        Chunks dripping = new Chunks(100, 1, Duration.ofMillis(20), true);
+        SocketTimeoutException e =
+                assertThrows(
+                        SocketTimeoutException.class, () -> body.read(response(100, dripping)));
+        assertTrue(e.getMessage().contains("attempt not done within"), e.getMessage());
+        assertTrue(dripping.aborted);
+    }
 
-                            @Override
-                            public void cancel() {}
-                        });
+    /** A request whose headers never come: it waits until interrupted. */
+    private static ResponseInputStream<GetObjectResponse> neverAnswered() throws IOException {
+        try {
+            Thread.sleep(LONG);
+        } catch (InterruptedException stopped) {
+            throw new InterruptedIOException("no headers");
+        }
+        throw new AssertionError("not interrupted");
+    }
+
+    private static S3Body.Timeouts timeouts(Duration firstByte, Duration idle) {
+        return new S3Body.Timeouts(firstByte, idle, LONG);
+    }
+
+    /** A request whose response has Content-Length {@code length} and {@code body}. */
+    private static S3Body.Request response(long length, InputStream body) {
+        GetObjectResponse headers = GetObjectResponse.builder().contentLength(length).build();
+        return () -> new ResponseInputStream<>(headers, AbortableInputStream.create(body));
+    }
+
+    private static InputStream body(int... bytes) {
+        byte[] array = new byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            array[i] = (byte) bytes[i];
+        }
+        return new java.io.ByteArrayInputStream(array);
     }
 
     /**
-     * A body of {@code count} chunks of {@code size} bytes, {@code gap} apart, sent on demand from
-     * a virtual thread ({@link #sender}, done once the subscriber has seen the end); completes
-     * after them, or else stays silent.
+     * A body of {@code count} chunks of {@code size} bytes, {@code gap} apart; ends after them, or
+     * else stays silent until aborted (closed), as a stalled socket does.
      */
-    private static final class Chunks implements SdkPublisher<ByteBuffer> {
+    private static final class Chunks extends InputStream {
 
         private final int count;
         private final int size;
         private final Duration gap;
         private final boolean complete;
-        private volatile Thread sender;
+        private final CountDownLatch abort = new CountDownLatch(1);
+        private int sent;
+        private volatile boolean aborted;
         // the longest time between two chunks, the first counted from construction
         private volatile long worstGapNanos;
-        private volatile long lastChunk = System.nanoTime();
+        private long lastChunk = System.nanoTime();
 
         Chunks(int count, int size, Duration gap, boolean complete) {
             this.count = count;
@@ -222,44 +252,41 @@ class S3BodyTest {
         }
 
         @Override
-        public void subscribe(Subscriber<? super ByteBuffer> subscriber) {
-            Semaphore demand = new Semaphore(0);
-            subscriber.onSubscribe(
-                    new Subscription() {
-                        @Override
-                        public void request(long n) {
-                            demand.release((int) n);
-                        }
-
-                        @Override
-                        public void cancel() {}
-                    });
-            sender = Thread.ofVirtual().start(() -> send(subscriber, demand));
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
-        private void send(Subscriber<? super ByteBuffer> subscriber, Semaphore demand) {
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (aborted) {
+                throw new IOException("aborted");
+            }
             try {
-                for (int i = 0; i < count; i++) {
-                    Thread.sleep(gap);
-                    demand.acquire();
-                    long now = System.nanoTime();
-                    worstGapNanos = Math.max(worstGapNanos, now - lastChunk);
-                    lastChunk = now;
-                    subscriber.onNext(ByteBuffer.wrap(new byte[size]));
+                if (sent == count) {
+                    if (complete) {
+                        return -1;
+                    }
+                    abort.await();
+                    throw new IOException("aborted");
                 }
+                Thread.sleep(gap);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+                throw new InterruptedIOException();
             }
-            if (complete) {
-                subscriber.onComplete();
-            }
+            long now = System.nanoTime();
+            worstGapNanos = Math.max(worstGapNanos, now - lastChunk);
+            lastChunk = now;
+            sent++;
+            int n = Math.min(len, size);
+            java.util.Arrays.fill(b, off, off + n, (byte) sent);
+            return n;
         }
-    }
 
-    private static BadItemException badItem(CompletableFuture<S3Body.Result> result) {
-        ExecutionException e = assertThrows(ExecutionException.class, result::get);
-        assertTrue(S3Errors.badItem(e) != null, e.toString());
-        return S3Errors.badItem(e);
+        @Override
+        public void close() {
+            aborted = true;
+            abort.countDown();
+        }
     }
 }

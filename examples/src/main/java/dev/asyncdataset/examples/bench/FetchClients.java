@@ -1,7 +1,5 @@
 package dev.asyncdataset.examples.bench;
 
-import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.S3Reader;
 import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
@@ -40,7 +38,7 @@ final class FetchClients {
         int get(String key) throws Exception;
     }
 
-    /** The largest object the CRT candidate reads, as {@code S3Source}'s default. */
+    /** The largest object the bench settings read, as {@code S3Source}'s default. */
     private static final long OBJECT_LIMIT = 64L << 20;
 
     private FetchClients() {}
@@ -54,8 +52,7 @@ final class FetchClients {
                         AwsBasicCredentials.create(server.accessKey(), server.secretKey()));
         Map<String, Get> clients = new LinkedHashMap<>();
         clients.put(
-                "S3Source.fetch (Netty async)",
-                sourceGet(source(url, endpoint, credentials, concurrency, true)));
+                "S3Source.fetch", sourceGet(source(url, endpoint, credentials, concurrency, true)));
         clients.put(
                 "S3Source.fetch, checksums off",
                 sourceGet(source(url, endpoint, credentials, concurrency, false)));
@@ -78,12 +75,13 @@ final class FetchClients {
         clients.put(
                 "SDK CRT S3 client",
                 asyncGet(crt(endpoint, credentials, concurrency).build(), bucket));
+        S3Settings settings = settings(endpoint, credentials, concurrency);
         clients.put(
-                "S3Source's reader on the CRT client",
-                crtReader(url, endpoint, credentials, concurrency));
+                "S3Source's Apache client, body discarded",
+                discarding(settings.syncClient(), bucket));
         clients.put(
-                "S3Source's Netty client, body discarded",
-                discarding(settings(endpoint, credentials, concurrency).client(), bucket));
+                "The library's Netty transport, body discarded",
+                discarding(settings.asyncClient(), bucket));
         clients.put(
                 "JDK HttpClient + AwsV4HttpSigner",
                 new JdkSignedGet(endpoint, bucket, credentials.resolveCredentials()));
@@ -176,34 +174,35 @@ final class FetchClients {
     }
 
     /**
-     * {@code S3Source}'s own reader (one array per body, the MD5 check) on the SDK's CRT client, in
-     * place of the Netty client the library builds: the same GET, only the transport differs.
+     * The blocking client {@code S3Source} GETs with, each body read into one scratch array per
+     * thread and dropped: what the SDK alone allocates and spends per GET, without the body's array
+     * and without the checksum.
      */
-    private static Get crtReader(
-            String url, URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
-        S3AsyncClient crt =
-                crt(endpoint, credentials, concurrency)
-                        .retryConfiguration(r -> r.numRetries(0))
-                        .build();
-        S3Reader reader =
-                settings(endpoint, credentials, concurrency).reader(crt, BucketPrefix.parse(url));
+    private static Get discarding(S3Client client, String bucket) {
+        ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[1 << 16]);
         return new Get() {
             @Override
-            public int get(String key) throws Exception {
-                return reader.get(key).length;
+            public int get(String key) throws IOException {
+                byte[] into = scratch.get();
+                int length = 0;
+                try (var in = client.getObject(r -> r.bucket(bucket).key(key))) {
+                    for (int n; (n = in.read(into)) >= 0; ) {
+                        length += n;
+                    }
+                }
+                return length;
             }
 
             @Override
             public void close() {
-                crt.close();
+                client.close();
             }
         };
     }
 
     /**
-     * The client {@code S3Source} builds (the library's Netty transport), each body's chunks
-     * counted and dropped: what the SDK alone allocates and spends per GET, without the array the
-     * body is collected into and without the checksum.
+     * An asynchronous client on the library's Netty transport (what lists and uploads), each body's
+     * chunks counted and dropped: what the SDK's Netty path alone allocates and spends per GET.
      */
     private static Get discarding(S3AsyncClient client, String bucket) {
         return new Get() {
