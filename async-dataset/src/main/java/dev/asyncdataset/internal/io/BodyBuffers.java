@@ -53,7 +53,10 @@ public final class BodyBuffers {
     private final AtomicLong retained = new AtomicLong();
     private final AtomicLong lentCount = new AtomicLong();
 
-    /** The arrays lent and not given back, weakly: one never given back is still collected. */
+    /**
+     * The arrays lent and not given back, by identity (arrays do not override equals), weakly: one
+     * never given back is still collected.
+     */
     private final Map<byte[], Boolean> lent = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
@@ -151,7 +154,7 @@ public final class BodyBuffers {
      * @return whether the array was taken back
      */
     public boolean give(ByteBuffer body) {
-        return body.hasArray() && give(body.array());
+        return body.hasArray() && body.arrayOffset() == 0 && give(body.array());
     }
 
     /**
