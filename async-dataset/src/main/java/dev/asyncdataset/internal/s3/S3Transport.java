@@ -7,11 +7,12 @@ import java.util.concurrent.Executors;
 import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
 
 /**
- * The Netty resources every S3 client of the library shares: one event loop and one buffer pool,
- * both sized to what the loop does here (moving bytes between sockets and {@link S3Body}, a
- * fraction of a core at a thousand GETs a second) instead of Netty's process-wide defaults, which
- * are sized for servers. Set on our own clients only (a channel option), never through system
- * properties, so other Netty users in the process keep their defaults.
+ * The Netty resources every asynchronous S3 client of the library shares (listings and the shard
+ * writer's uploads; GETs run on the blocking client): one event loop and one buffer pool, both
+ * sized to what the loop does here (moving request and response bytes, a fraction of a core)
+ * instead of Netty's process-wide defaults, which are sized for servers. Set on our own clients
+ * only (a channel option), never through system properties, so other Netty users in the process
+ * keep their defaults.
  *
  * <p>The event loop has one thread per core (Netty's default is two). The pool has one direct arena
  * per loop thread, so the threads never contend, and no heap arenas (socket reads and request
