@@ -99,7 +99,7 @@ public final class DiskCache {
     /**
      * Stores {@code bytes} under {@code key}, evicting least recently used entries to fit; skips
      * the entry if it is already there, being written or deleted, or cannot fit beside the entries
-     * that other threads are writing.
+     * that other threads are writing or deleting.
      */
     public void put(String key, byte[] bytes) throws IOException {
         String name = fileName(key);
@@ -135,7 +135,7 @@ public final class DiskCache {
                 deleted += entry.getValue();
             }
         } finally {
-            index.deleted(evicted.keySet(), deleted);
+            index.deleted(evicted, deleted);
         }
     }
 
