@@ -13,7 +13,9 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -32,15 +34,12 @@ final class FetchClients {
     /** One candidate: a blocking GET returning the object's bytes. */
     interface Get extends AutoCloseable {
 
-        /** GETs {@code key} and returns its bytes. */
-        byte[] get(String key) throws Exception;
+        /** GETs {@code key} and returns its length in bytes. */
+        int get(String key) throws Exception;
     }
 
     /** The largest object the CRT candidate reads, as {@code S3Source}'s default. */
     private static final long OBJECT_LIMIT = 64L << 20;
-
-    /** What the discarding candidate returns for a body of the benchmark's object size. */
-    private static final byte[] DISCARDED = new byte[FetchCpuBenchmark.OBJECT_BYTES];
 
     private FetchClients() {}
 
@@ -64,16 +63,22 @@ final class FetchClients {
                                 NettyNioAsyncHttpClient.builder().maxConcurrency(concurrency))
                         .build();
         clients.put("SDK async, Netty, toBytes", asyncGet(netty, bucket));
-        S3Client urlConnection =
-                local(S3Client.builder(), endpoint, credentials)
-                        .httpClientBuilder(UrlConnectionHttpClient.builder())
-                        .build();
-        clients.put("SDK sync, URL connection", syncGet(urlConnection, bucket));
-        S3Client apache =
-                local(S3Client.builder(), endpoint, credentials)
-                        .httpClientBuilder(ApacheHttpClient.builder().maxConnections(concurrency))
-                        .build();
-        clients.put("SDK sync, Apache", syncGet(apache, bucket));
+        clients.put(
+                "SDK sync, URL connection",
+                syncGet(sync(endpoint, credentials, UrlConnectionHttpClient.builder()), bucket));
+        clients.put(
+                "SDK sync, Apache", syncGet(apache(endpoint, credentials, concurrency), bucket));
+        clients.put(
+                "SDK sync, Apache, into a reused array",
+                new SyncIntoArray(apache(endpoint, credentials, concurrency), bucket));
+        clients.put(
+                "SDK sync, Apache 5, into a reused array",
+                new SyncIntoArray(
+                        sync(
+                                endpoint,
+                                credentials,
+                                Apache5HttpClient.builder().maxConnections(concurrency)),
+                        bucket));
         clients.put(
                 "SDK CRT S3 client",
                 asyncGet(crt(endpoint, credentials, concurrency).build(), bucket));
@@ -85,7 +90,10 @@ final class FetchClients {
                 discarding(settings(endpoint, credentials, concurrency).client(), bucket));
         clients.put(
                 "JDK HttpClient + AwsV4HttpSigner",
-                new JdkSignedGet(endpoint, bucket, credentials.resolveCredentials()));
+                JdkSignedGet.intoNewArrays(endpoint, bucket, credentials.resolveCredentials()));
+        clients.put(
+                "JDK HttpClient + AwsV4HttpSigner, into a reused array",
+                JdkSignedGet.intoReusedArrays(endpoint, bucket, credentials.resolveCredentials()));
         return clients;
     }
 
@@ -108,6 +116,18 @@ final class FetchClients {
                 .build();
     }
 
+    /** The SDK's blocking client for the local server on the Apache client. */
+    private static S3Client apache(
+            URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
+        return sync(endpoint, credentials, ApacheHttpClient.builder().maxConnections(concurrency));
+    }
+
+    /** The SDK's blocking client for the local server on {@code http}. */
+    private static S3Client sync(
+            URI endpoint, AwsCredentialsProvider credentials, SdkHttpClient.Builder<?> http) {
+        return local(S3Client.builder(), endpoint, credentials).httpClientBuilder(http).build();
+    }
+
     /** Path-style requests to the local server's endpoint with its credentials. */
     private static <B extends S3BaseClientBuilder<B, ?>> B local(
             B builder, URI endpoint, AwsCredentialsProvider credentials) {
@@ -121,8 +141,8 @@ final class FetchClients {
         String prefix = url(source);
         return new Get() {
             @Override
-            public byte[] get(String key) throws Exception {
-                return source.fetch(null, index(key, prefix));
+            public int get(String key) throws Exception {
+                return source.fetch(null, index(key, prefix)).length;
             }
 
             @Override
@@ -144,11 +164,12 @@ final class FetchClients {
     private static Get asyncGet(S3AsyncClient client, String bucket) {
         return new Get() {
             @Override
-            public byte[] get(String key) {
+            public int get(String key) {
                 return client.getObject(
                                 r -> r.bucket(bucket).key(key), AsyncResponseTransformer.toBytes())
                         .join()
-                        .asByteArrayUnsafe();
+                        .asByteArrayUnsafe()
+                        .length;
             }
 
             @Override
@@ -183,8 +204,8 @@ final class FetchClients {
                 settings(endpoint, credentials, concurrency).reader(crt, BucketPrefix.parse(url));
         return new Get() {
             @Override
-            public byte[] get(String key) throws Exception {
-                return reader.get(key);
+            public int get(String key) throws Exception {
+                return reader.get(key).length;
             }
 
             @Override
@@ -202,15 +223,15 @@ final class FetchClients {
     private static Get discarding(S3AsyncClient client, String bucket) {
         return new Get() {
             @Override
-            public byte[] get(String key) {
-                long[] received = {0};
+            public int get(String key) {
+                int[] received = {0};
                 client.getObject(
                                 r -> r.bucket(bucket).key(key),
                                 AsyncResponseTransformer.<GetObjectResponse>toPublisher())
                         .join()
                         .subscribe(chunk -> received[0] += chunk.remaining())
                         .join();
-                return received[0] == DISCARDED.length ? DISCARDED : new byte[0];
+                return received[0];
             }
 
             @Override
@@ -246,8 +267,10 @@ final class FetchClients {
     private static Get syncGet(S3Client client, String bucket) {
         return new Get() {
             @Override
-            public byte[] get(String key) {
-                return client.getObjectAsBytes(r -> r.bucket(bucket).key(key)).asByteArrayUnsafe();
+            public int get(String key) {
+                return client.getObjectAsBytes(r -> r.bucket(bucket).key(key))
+                        .asByteArrayUnsafe()
+                        .length;
             }
 
             @Override

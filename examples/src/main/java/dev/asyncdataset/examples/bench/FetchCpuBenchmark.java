@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
 public final class FetchCpuBenchmark {
 
     private static final int OBJECTS = 256;
-    static final int OBJECT_BYTES = 110_000;
+    private static final int OBJECT_BYTES = 110_000;
     private static final String BUCKET = "bench";
     private static final String PREFIX = "fetch/class0/";
 
@@ -110,9 +110,9 @@ public final class FetchCpuBenchmark {
             throws Exception {
         for (int i = next.getAndIncrement(); i < gets; i = next.getAndIncrement()) {
             String key = PREFIX + String.format("%05d.jpg", i % OBJECTS);
-            byte[] bytes = client.get(key);
-            if (bytes.length != OBJECT_BYTES) {
-                throw new IllegalStateException(key + ": " + bytes.length + " bytes");
+            int length = client.get(key);
+            if (length != OBJECT_BYTES) {
+                throw new IllegalStateException(key + ": " + length + " bytes");
             }
         }
         return null;
