@@ -9,6 +9,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.testing.ConsumerThreads;
+import dev.asyncdataset.testing.ConsumerThreads.Ending;
 import dev.asyncdataset.testing.Loaders;
 import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;
@@ -40,13 +41,6 @@ class RecycledPoolStressTest {
     private static final int STAGING = 3;
     private static final long BLOCK_BYTES = BATCH * (SIZE * SIZE * 3 + Long.BYTES);
 
-    private enum Ending {
-        FINISH,
-        BREAK,
-        INTERRUPT,
-        CLOSE_MANAGER
-    }
-
     @Test
     @Timeout(600)
     void keptBatchesNeverChangeAndEveryBlockComesBack(@TempDir Path root) throws Exception {
@@ -64,13 +58,13 @@ class RecycledPoolStressTest {
         Random random = new Random(SEED);
         List<Throwable> unexpected = new CopyOnWriteArrayList<>();
         for (int i = 0; i < ITERATIONS; i++) {
-            Ending ending = Ending.values()[random.nextInt(Ending.values().length)];
+            Ending ending = Ending.draw(random, Ending.values());
             long consumerSeed = random.nextLong();
             NDManager trainer = NDManager.newBaseManager();
             ConsumerThreads.run(
                     "iteration " + i + " (" + ending + ")",
                     () -> consume(dataset, trainer, ending, consumerSeed, unexpected),
-                    ending == Ending.INTERRUPT,
+                    ending,
                     random);
             trainer.close();
             Poll.until("loader left running after " + i, Loaders::releasedAfterGc);
@@ -104,7 +98,7 @@ class RecycledPoolStressTest {
                 }
             }
         } catch (Exception | Error e) {
-            ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
+            ConsumerThreads.collect(e, ending, unexpected);
         }
         try {
             while (!kept.isEmpty()) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.testing.ConsumerThreads;
+import dev.asyncdataset.testing.ConsumerThreads.Ending;
 import dev.asyncdataset.testing.Loaders;
 import dev.asyncdataset.testing.Poll;
 import java.util.EnumMap;
@@ -29,13 +30,6 @@ class StressTest {
     private static final long SEED = Long.getLong("asyncdataset.stress.seed", System.nanoTime());
     private static final int ITERATIONS = Integer.getInteger("asyncdataset.stress.iterations", 200);
 
-    private enum Ending {
-        FINISH,
-        BREAK,
-        INTERRUPT,
-        CLOSE_MANAGER
-    }
-
     @Test
     @Timeout(900)
     void randomBreaksInterruptsAndClosesNeitherDeadlockNorLeak() throws Exception {
@@ -53,14 +47,14 @@ class StressTest {
         try (NDManager root = NDManager.newBaseManager()) {
             int baseline = root.getManagedArrays().size();
             for (int i = 0; i < ITERATIONS; i++) {
-                Ending ending = Ending.values()[random.nextInt(Ending.values().length)];
+                Ending ending = Ending.draw(random, Ending.values());
                 endings.merge(ending, 1, Integer::sum);
                 NDManager trainer = root.newSubManager();
                 int stopAfter = 1 + random.nextInt(64);
                 ConsumerThreads.run(
                         "iteration " + i + " (" + ending + ")",
                         () -> consume(dataset, trainer, ending, stopAfter, unexpected),
-                        ending == Ending.INTERRUPT,
+                        ending,
                         random);
                 trainer.close();
                 Poll.until("loader left running after " + i, Loaders::releasedAfterGc);
@@ -90,7 +84,7 @@ class StressTest {
                 }
             }
         } catch (Exception | Error e) {
-            ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
+            ConsumerThreads.collect(e, ending, unexpected);
         }
     }
 }

@@ -13,24 +13,13 @@ import dev.asyncdataset.testing.TestImages;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 class BadPartsTest {
 
-    private NDManager manager;
-
-    @BeforeEach
-    void setUp() {
-        manager = NDManager.newBaseManager();
-    }
-
-    @AfterEach
-    void tearDown() {
-        manager.close();
-    }
+    @AutoClose private final NDManager manager = NDManager.newBaseManager();
 
     @Test
     void missingPartIsNamedWithThePartsTheSampleHas() {

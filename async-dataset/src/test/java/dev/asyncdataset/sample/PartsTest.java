@@ -16,23 +16,12 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 class PartsTest {
 
-    private NDManager manager;
-
-    @BeforeEach
-    void setUp() {
-        manager = NDManager.newBaseManager();
-    }
-
-    @AfterEach
-    void tearDown() {
-        manager.close();
-    }
+    @AutoClose private final NDManager manager = NDManager.newBaseManager();
 
     record Boxes(float[][] boxes, int[] classes) {}
 

@@ -13,16 +13,34 @@ public final class ConsumerThreads {
 
     private ConsumerThreads() {}
 
+    /** How a stress test's trainer ends an epoch. */
+    public enum Ending {
+        /** It takes every batch. */
+        FINISH,
+        /** It breaks out of its loop. */
+        BREAK,
+        /** Another thread interrupts it. */
+        INTERRUPT,
+        /** It closes its manager. */
+        CLOSE_MANAGER;
+
+        /** Draws one of {@code among}, each as likely. */
+        public static Ending draw(Random random, Ending... among) {
+            return among[random.nextInt(among.length)];
+        }
+    }
+
     /**
      * Runs {@code consume} on a new platform thread, interrupts it after a random delay of up to 20
-     * ms if {@code interrupt}, and fails if it has not ended within a minute.
+     * ms if {@code ending} is {@link Ending#INTERRUPT}, and fails if it has not ended within a
+     * minute.
      *
      * @param what names the run in the failure message
      */
-    public static void run(String what, Runnable consume, boolean interrupt, Random random)
+    public static void run(String what, Runnable consume, Ending ending, Random random)
             throws InterruptedException {
         Thread consumer = Thread.ofPlatform().name("stress-trainer").start(consume);
-        if (interrupt) {
+        if (ending == Ending.INTERRUPT) {
             TimeUnit.MICROSECONDS.sleep(random.nextInt(20_000));
             consumer.interrupt();
         }
@@ -32,10 +50,10 @@ public final class ConsumerThreads {
 
     /**
      * Adds what a trainer's loop threw to {@code unexpected}, unless the loop was interrupted on
-     * purpose and this is the loader reporting that interrupt.
+     * purpose ({@code ending}) and this is the loader reporting that interrupt.
      */
-    public static void collect(Throwable thrown, boolean interrupted, List<Throwable> unexpected) {
-        if (!interrupted
+    public static void collect(Throwable thrown, Ending ending, List<Throwable> unexpected) {
+        if (ending != Ending.INTERRUPT
                 || !(thrown instanceof DataLoadingException)
                 || !(thrown.getCause() instanceof InterruptedException)) {
             unexpected.add(thrown);

@@ -26,6 +26,22 @@ final class RandomFaults implements FaultInjectingBlobStore.Policy {
         this.faultyAttempts = faultyAttempts;
     }
 
+    /**
+     * A plan for epochs that read whole shards, one GET each, every attempt of which may fail: 15%
+     * 503 SlowDown, 15% connections reset, 10% 500 InternalError and 15% truncated bodies; a
+     * campaign adds the faults of its own store.
+     *
+     * @param seed the seed of the plan
+     * @return the plan
+     */
+    static RandomFaults streamedShards(long seed) {
+        return new RandomFaults(seed, Integer.MAX_VALUE)
+                .rate(Fault.SLOW_DOWN, 0.15)
+                .rate(Fault.RESET, 0.15)
+                .rate(Fault.INTERNAL_ERROR, 0.10)
+                .rate(Fault.TRUNCATE, 0.15);
+    }
+
     /** Injects {@code fault} into a share {@code rate} (0 to 1) of the faulty attempts. */
     RandomFaults rate(Fault fault, double rate) {
         rates.put(fault, rate);

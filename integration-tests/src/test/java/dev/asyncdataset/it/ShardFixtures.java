@@ -14,6 +14,14 @@ public final class ShardFixtures {
     private ShardFixtures() {}
 
     /**
+     * Writes the shards of the shard campaigns, over S3 and HTTP: 400 JPEGs in 10 classes, in
+     * shards of about 200 KB (more than three).
+     */
+    public static Map<String, byte[]> campaign(Path dir) throws Exception {
+        return write(dir, 10, 40, 200_000);
+    }
+
+    /**
      * Writes {@code classes x perClass} 40x32 JPEGs into shards of about {@code shardBytes} under
      * {@code dir}; returns every file written (shards, sidecar indexes, classes file) by name.
      */

@@ -8,6 +8,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.testing.ConsumerThreads;
+import dev.asyncdataset.testing.ConsumerThreads.Ending;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,12 +43,6 @@ class ShardBufferReuseTest {
     private static final int EPOCHS = 40;
     private static final int WINDOW = 1;
 
-    private enum Ending {
-        FINISH,
-        BREAK,
-        INTERRUPT
-    }
-
     @Test
     void itemsStayIntactAndShardBytesStayWithinTwoWindowsOverEpochsWithEarlyEnds(
             @TempDir Path images, @TempDir Path folder) throws Exception {
@@ -68,12 +63,12 @@ class ShardBufferReuseTest {
             Random random = new Random(SEED);
             List<Throwable> unexpected = new CopyOnWriteArrayList<>();
             for (int epoch = 0; epoch < EPOCHS; epoch++) {
-                Ending ending = Ending.values()[random.nextInt(Ending.values().length)];
+                Ending ending = Ending.draw(random, Ending.FINISH, Ending.BREAK, Ending.INTERRUPT);
                 int stopAfter = 1 + random.nextInt(20);
                 ConsumerThreads.run(
                         "epoch " + epoch + " (" + ending + ")",
                         () -> consume(dataset, manager, ending, stopAfter, expected, unexpected),
-                        ending == Ending.INTERRUPT,
+                        ending,
                         random);
                 LoaderStats stats = dataset.stats();
                 assertTrue(
@@ -104,7 +99,7 @@ class ShardBufferReuseTest {
                 }
             }
         } catch (Exception | Error e) {
-            ConsumerThreads.collect(e, ending == Ending.INTERRUPT, unexpected);
+            ConsumerThreads.collect(e, ending, unexpected);
         }
     }
 

@@ -107,15 +107,11 @@ public final class LoaderBenchmark {
 
     private static Map<String, String> defaults() {
         Map<String, String> defaults = TrainingSettings.defaults();
+        defaults.putAll(BenchDefaults.cutEpochs(20, 0));
         defaults.put("epochs", "3");
-        defaults.put("batch-size", "64");
-        defaults.put("image-size", "224");
-        defaults.put("max-steps", "24");
         defaults.put("gpus", "0");
-        defaults.put("max-seconds", "20");
         defaults.put("in-memory", "false");
         defaults.put("skip", "1");
-        defaults.put("warmup-seconds", "0");
         defaults.put("constant-batch", "false");
         defaults.put("record", "");
         return defaults;

@@ -42,10 +42,9 @@ public final class LongRunMemory {
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> defaults = TrainingSettings.defaults();
+        defaults.putAll(BenchDefaults.recipe());
         defaults.putAll(
                 Map.of(
-                        "batch-size", "64",
-                        "image-size", "224",
                         "gpus", "0",
                         "epochs", "1",
                         "minutes", "20",

@@ -166,11 +166,7 @@ public final class MixBenchmark {
         defaults.put("endpoint", "");
         defaults.put("s3-share", "0.5");
         defaults.put("rounds", "5");
-        defaults.put("batch-size", "64");
-        defaults.put("image-size", "224");
-        defaults.put("max-steps", "24");
-        defaults.put("max-seconds", "30");
-        defaults.put("warmup-seconds", "60");
+        defaults.putAll(BenchDefaults.cutEpochs(30, 60));
         defaults.put("seed", "0");
         return defaults;
     }

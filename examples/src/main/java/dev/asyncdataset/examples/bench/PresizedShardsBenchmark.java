@@ -45,7 +45,8 @@ public final class PresizedShardsBenchmark {
      * @throws Exception if the images cannot be read or loading fails
      */
     public static void main(String[] args) throws Exception {
-        Map<String, String> defaults =
+        Map<String, String> defaults = BenchDefaults.recipe();
+        defaults.putAll(
                 Map.of(
                         "data", "data/bench-10x400",
                         "out", "target/bench/presized",
@@ -53,10 +54,8 @@ public final class PresizedShardsBenchmark {
                         "quality", "90",
                         "runs", "5",
                         "epochs", "2",
-                        "batch-size", "64",
-                        "image-size", "224",
                         "seed", "7",
-                        "enlarge", "1");
+                        "enlarge", "1"));
         Options options = Options.parse(args, defaults);
         Path data = enlarged(Path.of(options.text("data")), options);
         List<Set> sets = new ArrayList<>();
