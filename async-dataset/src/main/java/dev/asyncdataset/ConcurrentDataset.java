@@ -161,17 +161,14 @@ public final class ConcurrentDataset extends RandomAccessDataset {
 
     /**
      * Reads, decodes and transforms one item on the calling thread, with the random generator of
-     * epoch 0 (DJL utilities such as {@code toArray} use this).
+     * epoch 0 (DJL utilities such as {@code toArray} use this); what was fetched goes back to the
+     * source once decoded.
      */
     @Override
     public Record get(NDManager manager, long index) throws IOException {
         LoaderSpec spec = epochs.spec();
         try {
-            return ItemRandom.with(
-                    spec.seed(),
-                    0,
-                    index,
-                    () -> spec.decode(manager, index, spec.source().fetch(manager, index)));
+            return ItemRandom.with(spec.seed(), 0, index, () -> spec.get(manager, index));
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

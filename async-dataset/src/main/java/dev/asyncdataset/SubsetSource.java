@@ -56,6 +56,11 @@ final class SubsetSource<T> implements ItemSource<T> {
     }
 
     @Override
+    public void release(long index, T fetched) {
+        source.release(indices[Math.toIntExact(index)], fetched);
+    }
+
+    @Override
     public String describe(long index) {
         return source.describe(indices[Math.toIntExact(index)]);
     }

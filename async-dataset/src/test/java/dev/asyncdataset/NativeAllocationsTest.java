@@ -7,14 +7,13 @@ import ai.djl.ndarray.BaseNDManager;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.testing.ForwardingImages;
 import dev.asyncdataset.testing.TestImages;
-import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -81,40 +80,19 @@ class NativeAllocationsTest {
      * An image folder that makes the managers of each item and of its batch count the arrays
      * registered with them (DJL registers every array with its manager's resource map).
      */
-    private static final class CountingSource implements LabeledImageSource {
+    private static final class CountingSource extends ForwardingImages {
 
-        private final ImageFolderSource folder;
         private final AtomicLong arrays = new AtomicLong();
 
         CountingSource(ImageFolderSource folder) {
-            this.folder = folder;
+            super(folder);
         }
 
         @Override
-        public long size() {
-            return folder.size();
-        }
-
-        @Override
-        public byte[] fetch(NDManager manager, long index) throws IOException {
+        public ByteBuffer fetch(NDManager manager, long index) throws Exception {
             count(manager);
             count(manager.getParentManager());
-            return folder.fetch(manager, index);
-        }
-
-        @Override
-        public Record decode(NDManager manager, long index, byte[] fetched) throws Exception {
-            return folder.decode(manager, index, fetched);
-        }
-
-        @Override
-        public long label(long index) {
-            return folder.label(index);
-        }
-
-        @Override
-        public String describe(long index) {
-            return folder.describe(index);
+            return super.fetch(manager, index);
         }
 
         /** Swaps the manager's resource map for a counting copy, once; its attach locks it. */

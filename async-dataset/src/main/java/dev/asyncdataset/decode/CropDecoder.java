@@ -21,14 +21,14 @@ final class CropDecoder {
     private CropDecoder() {}
 
     /**
-     * Writes the crop of {@code bytes} that {@code geometry} draws, resized, into {@code row}, if
-     * this path takes the image.
+     * Writes the crop of {@code encoded} (from its position to its limit) that {@code geometry}
+     * draws, resized, into {@code row}, if this path takes the image.
      *
      * @return whether the row was written; if not, nothing was drawn from {@link ItemRandom}
      * @throws BadItemException if the bytes are not a complete, decodable JPEG
      */
     static boolean write(
-            byte[] bytes,
+            ByteBuffer encoded,
             String key,
             RecipePipeline.Geometry geometry,
             int outWidth,
@@ -36,6 +36,7 @@ final class CropDecoder {
             ByteBuffer row)
             throws BadItemException {
         TurboJpeg.Decoder turbo = TurboJpeg.decoder();
+        ByteBuffer bytes = EncodedImages.readable(encoded);
         if ("false".equals(System.getProperty(PROPERTY))
                 || turbo == null
                 || Codec.active() != Codec.OPENCV

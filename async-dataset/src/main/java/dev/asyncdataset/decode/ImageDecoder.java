@@ -3,6 +3,7 @@ package dev.asyncdataset.decode;
 import ai.djl.modality.cv.ImageFactory;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import java.nio.ByteBuffer;
 
 /**
  * Decodes encoded image bytes (JPEG, PNG, BMP, GIF) into an RGB array of shape (height, width, 3)
@@ -18,6 +19,10 @@ import ai.djl.ndarray.NDManager;
  * end-of-image marker, a PNG without IEND, even though libjpeg would decode them partially),
  * undecodable bytes and a JPEG or PNG whose header declares more than 2^27 pixels (about 11,585 x
  * 11,585) raise a {@link BadItemException} naming the key, before any pixel memory is allocated.
+ *
+ * <p>The encoded image is read from a buffer's position to its limit, so a fetched body in a
+ * recycled array larger than the image is decoded where it is, with no copy to an array of its own;
+ * the buffer's position is not moved.
  */
 public final class ImageDecoder {
 
@@ -34,7 +39,22 @@ public final class ImageDecoder {
      */
     public static NDArray decode(NDManager manager, byte[] bytes, String key)
             throws BadItemException {
-        return decode(manager, bytes, key, Codec.active());
+        return decode(manager, ByteBuffer.wrap(bytes), key);
+    }
+
+    /**
+     * Decodes the bytes of {@code encoded} from its position to its limit into an HWC uint8 RGB
+     * array created in {@code manager}.
+     *
+     * @param manager where the array is created
+     * @param encoded the encoded image, from its position to its limit
+     * @param key the item's key or path, for the error message
+     * @return the decoded image
+     * @throws BadItemException if the bytes are not a complete, decodable image
+     */
+    public static NDArray decode(NDManager manager, ByteBuffer encoded, String key)
+            throws BadItemException {
+        return decode(manager, encoded, key, Codec.active());
     }
 
     /**
@@ -52,13 +72,17 @@ public final class ImageDecoder {
         }
     }
 
-    static NDArray decode(NDManager manager, byte[] bytes, String key, Codec codec)
+    static NDArray decode(NDManager manager, ByteBuffer encoded, String key, Codec codec)
             throws BadItemException {
-        return Uint8Arrays.create(manager, pixels(bytes, key, codec));
+        return Uint8Arrays.create(manager, pixels(encoded, key, codec));
     }
 
-    /** Decodes {@code bytes} into the thread's reused buffer ({@link Uint8Arrays#fill}). */
-    static Pixels pixels(byte[] bytes, String key, Codec codec) throws BadItemException {
+    /**
+     * Decodes {@code encoded}, from its position to its limit, into the thread's reused buffer
+     * ({@link Uint8Arrays#fill}).
+     */
+    static Pixels pixels(ByteBuffer encoded, String key, Codec codec) throws BadItemException {
+        ByteBuffer bytes = EncodedImages.readable(encoded);
         EncodedImages.check(bytes, key);
         TurboJpeg.Decoder turbo = TurboJpeg.decoder();
         if (turbo != null && EncodedImages.isJpeg(bytes)) {

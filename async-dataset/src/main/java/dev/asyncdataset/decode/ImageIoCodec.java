@@ -28,14 +28,13 @@ final class ImageIoCodec {
     /**
      * Decodes any image ImageIO reads into RGB.
      *
-     * @param bytes the encoded image
+     * @param bytes the encoded image, from position 0 ({@link EncodedImages#readable})
      * @param key the item's key, for the message
      * @return the (H, W, 3) uint8 RGB pixels, in the thread's reused buffer
      * @throws BadItemException if ImageIO cannot decode the bytes
      */
-    static Pixels decode(byte[] bytes, String key) throws BadItemException {
-        try (ImageInputStream in =
-                ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
+    static Pixels decode(ByteBuffer bytes, String key) throws BadItemException {
+        try (ImageInputStream in = ImageIO.createImageInputStream(stream(bytes))) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
             if (!readers.hasNext()) {
                 throw new IOException("no ImageIO reader recognises the bytes");
@@ -49,8 +48,18 @@ final class ImageIoCodec {
             }
         } catch (IOException | RuntimeException e) {
             throw new BadItemException(
-                    key, "not a decodable image (" + bytes.length + " bytes)", e);
+                    key, "not a decodable image (" + bytes.limit() + " bytes)", e);
         }
+    }
+
+    /** A stream over the heap array's bytes where they are, or over a copy of a direct buffer's. */
+    private static ByteArrayInputStream stream(ByteBuffer bytes) {
+        if (bytes.hasArray()) {
+            return new ByteArrayInputStream(bytes.array(), bytes.arrayOffset(), bytes.limit());
+        }
+        byte[] copy = new byte[bytes.limit()];
+        bytes.get(0, copy);
+        return new ByteArrayInputStream(copy);
     }
 
     private static Pixels toPixels(ImageReader reader) throws IOException {

@@ -1,5 +1,7 @@
 package dev.asyncdataset.decode;
 
+import java.nio.ByteBuffer;
+
 /**
  * Images stored smaller, as FFCV writes ImageNet ({@code max_resolution}, {@code jpeg_quality}): an
  * image whose longest side is above {@link #maxSide()} is decoded, shrunk to that longest side
@@ -48,12 +50,13 @@ public record ImageResize(int maxSide, int jpegQuality) {
      * @throws BadItemException if {@code image} is empty, truncated, too large or undecodable
      */
     public byte[] apply(byte[] image, String key) throws BadItemException {
-        EncodedImages.check(image, key);
-        long[] size = EncodedImages.declaredSize(image);
+        ByteBuffer encoded = ByteBuffer.wrap(image);
+        EncodedImages.check(encoded, key);
+        long[] size = EncodedImages.declaredSize(encoded);
         if (size != null && Math.max(size[0], size[1]) <= maxSide) {
             return image;
         }
-        Pixels pixels = ImageDecoder.pixels(image, key, Codec.active());
+        Pixels pixels = ImageDecoder.pixels(encoded, key, Codec.active());
         if (Math.max(pixels.width(), pixels.height()) <= maxSide) {
             return image;
         }

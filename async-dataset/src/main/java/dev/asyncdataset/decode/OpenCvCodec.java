@@ -29,19 +29,19 @@ final class OpenCvCodec {
     /**
      * Decodes any image OpenCV reads (grey, palette, alpha and CMYK become 3-channel) into RGB.
      *
-     * @param bytes the encoded image
+     * @param bytes the encoded image, from position 0 ({@link EncodedImages#readable})
      * @param key the item's key, for the message
      * @return the (H, W, 3) uint8 RGB pixels, in the thread's reused buffer
      * @throws BadItemException if OpenCV cannot decode the bytes
      */
-    static Pixels decode(byte[] bytes, String key) throws BadItemException {
-        MatOfByte encoded = new MatOfByte(bytes);
+    static Pixels decode(ByteBuffer bytes, String key) throws BadItemException {
+        Mat encoded = encoded(bytes);
         try {
             Mat bgr = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             try {
                 if (bgr.empty()) {
                     throw new BadItemException(
-                            key, "not a decodable image (" + bytes.length + " bytes)", null);
+                            key, "not a decodable image (" + bytes.limit() + " bytes)", null);
                 }
                 return toRgb(bgr);
             } finally {
@@ -52,6 +52,17 @@ final class OpenCvCodec {
         } finally {
             encoded.release();
         }
+    }
+
+    /**
+     * A one-row byte matrix of the encoded image: over a direct buffer's memory, else a copy of the
+     * heap array's bytes into OpenCV's own (the one copy {@code imdecode} of a Java array needs).
+     */
+    private static Mat encoded(ByteBuffer bytes) {
+        if (bytes.isDirect()) {
+            return new Mat(1, bytes.limit(), CvType.CV_8UC1, bytes);
+        }
+        return new MatOfByte(bytes.arrayOffset(), bytes.limit(), bytes.array());
     }
 
     private static Pixels toRgb(Mat bgr) {

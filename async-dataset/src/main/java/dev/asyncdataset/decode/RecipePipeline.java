@@ -63,10 +63,11 @@ final class RecipePipeline extends Pipeline {
     }
 
     /**
-     * Writes the recipe's output for {@code encoded} into {@code row}: the JPEGs {@link
-     * CropDecoder} takes decoded only as far as the crop needs, others decoded whole.
+     * Writes the recipe's output for {@code encoded} (from its position to its limit) into {@code
+     * row}: the JPEGs {@link CropDecoder} takes decoded only as far as the crop needs, others
+     * decoded whole.
      */
-    void write(byte[] encoded, String key, ByteBuffer row, NDManager manager)
+    void write(ByteBuffer encoded, String key, ByteBuffer row, NDManager manager)
             throws BadItemException {
         if (!CropDecoder.write(encoded, key, geometry, width, height, row)) {
             Pixels pixels = ImageDecoder.pixels(encoded, key, Codec.active());

@@ -49,15 +49,16 @@ public final class RowWriter {
     }
 
     /**
-     * Decodes {@code encoded} and writes the recipe's output into {@code row}.
+     * Decodes {@code encoded} and writes the recipe's output into {@code row}, reading the image
+     * where it is (no copy to an array of its own) and leaving its position unmoved.
      *
      * @param manager a CPU manager for temporary arrays, used only when OpenCV is absent
-     * @param encoded the encoded image
+     * @param encoded the encoded image, from its position to its limit
      * @param key the item's key, for error messages
      * @param row a direct buffer of exactly one row's bytes, from its position 0
      * @throws BadItemException if the bytes are not a complete, decodable image
      */
-    public void write(NDManager manager, byte[] encoded, String key, ByteBuffer row)
+    public void write(NDManager manager, ByteBuffer encoded, String key, ByteBuffer row)
             throws BadItemException {
         recipe.write(encoded, key, row, manager);
     }

@@ -1,6 +1,7 @@
 package dev.asyncdataset.decode;
 
 import java.lang.reflect.InvocationTargetException;
+import java.nio.ByteBuffer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +18,10 @@ import org.slf4j.LoggerFactory;
  */
 final class TurboJpeg {
 
-    /** Decodes JPEG bytes into (H, W, 3) uint8 RGB pixels in the thread's reused buffer. */
+    /**
+     * Decodes JPEG bytes, a buffer from position 0 to its limit ({@link EncodedImages#readable}),
+     * into (H, W, 3) uint8 RGB pixels in the thread's reused buffer.
+     */
     interface Decoder {
 
         /**
@@ -29,7 +33,7 @@ final class TurboJpeg {
          *     (CMYK, YCCK)
          * @throws BadItemException if the bytes cannot be decoded
          */
-        Pixels decode(byte[] bytes, String key) throws BadItemException;
+        Pixels decode(ByteBuffer bytes, String key) throws BadItemException;
 
         /**
          * Reads the header of {@code bytes}, a JPEG, has {@code plan} choose from it the rows to
@@ -43,7 +47,7 @@ final class TurboJpeg {
          *     into RGB (CMYK, YCCK), without calling {@code plan}
          * @throws BadItemException if the bytes cannot be decoded
          */
-        Pixels decode(byte[] bytes, String key, Function<Header, JpegRegion> plan)
+        Pixels decode(ByteBuffer bytes, String key, Function<Header, JpegRegion> plan)
                 throws BadItemException;
 
         /** Hands this thread's decompressor and input buffer to the next thread that decodes. */

@@ -17,10 +17,16 @@ import java.util.concurrent.TimeUnit;
  * that decodes fetched items with the item's own random generator, through the epoch's {@link
  * BatchAssembly} (into the batch's rows, or into a record), and collates each batch on the thread
  * that fills its last slot. Its queue holds at most the items of the batches in flight.
+ *
+ * <p>Every fetched value handed to it goes back to the source ({@link ItemSource#release}) exactly
+ * once, when nothing reads it any more: after its decode, whether it succeeded or failed, and
+ * before its slot is filled or skipped; or at once if the stage stopped before decoding it
+ * (refused, or still queued when the stage stopped).
  */
 final class DecodeStage {
 
     private final ExecutorService threads;
+    private final ItemSource<?> source;
     private final LoaderEvents.ItemNames keys;
     private final BatchAssembly assembly;
     private final Collator collator;
@@ -55,6 +61,7 @@ final class DecodeStage {
                 Executors.newFixedThreadPool(
                         decodeThreads,
                         factory.platform("decode", ImageDecoder::releaseThreadBuffers));
+        this.source = source;
         this.keys = MixedEpoch.itemNames(source);
         this.assembly = assembly;
         this.collator = collator;
@@ -67,9 +74,20 @@ final class DecodeStage {
 
     void submit(PendingBatch batch, int slot, NDManager items, Object fetched) {
         try {
-            threads.execute(() -> decode(batch, slot, items, fetched));
+            threads.execute(new Decode(this, batch, slot, items, fetched));
         } catch (RejectedExecutionException stopped) {
             items.close();
+            release(batch, slot, fetched);
+        }
+    }
+
+    /** One fetched item to decode; the stage gives its value back if it never runs. */
+    private record Decode(
+            DecodeStage stage, PendingBatch batch, int slot, NDManager items, Object fetched)
+            implements Runnable {
+        @Override
+        public void run() {
+            stage.decode(batch, slot, items, fetched);
         }
     }
 
@@ -85,11 +103,18 @@ final class DecodeStage {
         }
     }
 
-    /** Decodes one item; its item manager is closed before the slot is filled or skipped. */
+    /**
+     * Decodes one item; its fetched value is given back and its item manager closed before the slot
+     * is filled or skipped. A value the source fails to take back makes the item bad.
+     */
     private void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
         Record record;
         try (items) {
-            record = timed(batch, slot, items, fetched);
+            try {
+                record = timed(batch, slot, items, fetched);
+            } finally {
+                release(batch, slot, fetched);
+            }
         } catch (Exception | LinkageError e) {
             collateIf(failures.handle(batch, slot, e, true), batch);
             return;
@@ -134,9 +159,21 @@ final class DecodeStage {
         return record;
     }
 
-    /** Stops taking items and interrupts the running ones; returns at once. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void release(PendingBatch batch, int slot, Object fetched) {
+        ((ItemSource) source).release(batch.indices.get(slot), fetched);
+    }
+
+    /**
+     * Stops taking items, gives back the values of those still queued and interrupts the running
+     * ones; returns at once.
+     */
     void stop() {
-        threads.shutdownNow();
+        for (Runnable queued : threads.shutdownNow()) {
+            if (queued instanceof Decode item) {
+                release(item.batch(), item.slot(), item.fetched());
+            }
+        }
     }
 
     /** Waits, bounded, for the running tasks to end after {@link #stop()}. */

@@ -108,8 +108,9 @@ final class FetchStage {
 
     private void record(long nanos, long index, Object fetched) {
         stats.fetchMicros.recordValue(Math.max(1, nanos / 1000));
-        if (fetched instanceof byte[] bytes) {
-            stats.fetched(index, bytes.length);
+        long bytes = LoaderEvents.ItemFetch.bytesOf(fetched);
+        if (bytes >= 0) {
+            stats.fetched(index, bytes);
         }
     }
 

@@ -49,12 +49,31 @@ public record LoaderSpec(
      * @throws Exception if the item cannot be decoded or transformed
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public Record decode(NDManager manager, long index, Object fetched) throws Exception {
+    Record decode(NDManager manager, long index, Object fetched) throws Exception {
         Record record = ((ItemSource) source).decode(manager, index, fetched);
         Pipeline item = pipelines.item();
         if (item == null) {
             return record;
         }
         return new Record(item.transform(record.getData()), record.getLabels());
+    }
+
+    /**
+     * Fetches, decodes and transforms one item on the calling thread, with the current item
+     * generator ({@code ConcurrentDataset.get}), and gives what was fetched back to the source.
+     *
+     * @param manager the manager of the item's arrays
+     * @param index the item's index
+     * @return the item's record
+     * @throws Exception if the item cannot be read, decoded or transformed
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Record get(NDManager manager, long index) throws Exception {
+        Object fetched = source.fetch(manager, index);
+        try {
+            return decode(manager, index, fetched);
+        } finally {
+            ((ItemSource) source).release(index, fetched);
+        }
     }
 }

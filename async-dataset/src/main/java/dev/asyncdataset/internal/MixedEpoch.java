@@ -7,6 +7,7 @@ import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
 
@@ -187,6 +188,13 @@ public class MixedEpoch<T> implements ItemSource<T> {
         return mix.source(sourceOf(position)).decode(manager, localOf(position), fetched);
     }
 
+    /** Gives the value back to the reader that fetched it: the source or its streamed view. */
+    @Override
+    public void release(long position, T fetched) {
+        int k = slot(position);
+        readerOf(k).release(local[k], fetched);
+    }
+
     @Override
     public String describe(long position) {
         return mix.describe(sourceOf(position), localOf(position));
@@ -222,7 +230,7 @@ public class MixedEpoch<T> implements ItemSource<T> {
     }
 
     /** The epoch of a mix of image-classification sources. */
-    static final class Labeled extends MixedEpoch<byte[]> implements LabeledImageSource {
+    static final class Labeled extends MixedEpoch<ByteBuffer> implements LabeledImageSource {
 
         Labeled(
                 MixedSource<?> mix,

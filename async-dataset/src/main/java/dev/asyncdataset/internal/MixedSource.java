@@ -9,6 +9,7 @@ import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -169,6 +170,12 @@ public class MixedSource<T> implements ItemSource<T> {
     }
 
     @Override
+    public void release(long index, T fetched) {
+        int s = sourceOf(index);
+        source(s).release(index - offset(s), fetched);
+    }
+
+    @Override
     public String describe(long index) {
         int s = sourceOf(index);
         return describe(s, index - offset(s));
@@ -207,7 +214,7 @@ public class MixedSource<T> implements ItemSource<T> {
     }
 
     /** A mix of image-classification sources, itself one. */
-    static final class Labeled extends MixedSource<byte[]> implements LabeledImageSource {
+    static final class Labeled extends MixedSource<ByteBuffer> implements LabeledImageSource {
 
         Labeled(
                 List<ItemSource<?>> sources,

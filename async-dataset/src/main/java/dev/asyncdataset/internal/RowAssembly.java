@@ -26,7 +26,7 @@ final class RowAssembly implements BatchAssembly {
     /** Writes one decoded item into its row. */
     @FunctionalInterface
     interface RowWrite {
-        void write(NDManager manager, byte[] encoded, String key, ByteBuffer row)
+        void write(NDManager manager, ByteBuffer encoded, String key, ByteBuffer row)
                 throws BadItemException;
     }
 
@@ -69,7 +69,7 @@ final class RowAssembly implements BatchAssembly {
     public Record decode(PendingBatch batch, int slot, NDManager items, Object fetched)
             throws BadItemException {
         long index = batch.indices.get(slot);
-        write.write(items, (byte[]) fetched, source.describe(index), batch.rows.row(slot));
+        write.write(items, (ByteBuffer) fetched, source.describe(index), batch.rows.row(slot));
         batch.rows.label(slot, source.label(index));
         return null;
     }

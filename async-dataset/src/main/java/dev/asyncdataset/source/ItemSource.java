@@ -25,7 +25,11 @@ import java.util.List;
  * throwing {@link BadItemException}; any other exception is taken as a storage failure that
  * retrying did not cure, and ends the iteration whatever the bad-item policy.
  *
- * @param <T> what the fetch step hands to the decode step, such as {@code byte[]}
+ * <p>What {@link #fetch} returns belongs to the loader until it hands it back through {@link
+ * #release}, exactly once, when nothing reads it any more: a source that reads bodies into recycled
+ * buffers takes them back there.
+ *
+ * @param <T> what the fetch step hands to the decode step, such as a {@code ByteBuffer}
  */
 public interface ItemSource<T> extends AutoCloseable {
 
@@ -76,6 +80,19 @@ public interface ItemSource<T> extends AutoCloseable {
      * @throws Exception if the item cannot be decoded
      */
     Record decode(NDManager manager, long index, T fetched) throws Exception;
+
+    /**
+     * Takes back what {@link #fetch} returned for item {@code index}, once nothing reads it: the
+     * loader calls it exactly once per fetched value, after the item was decoded (into a record or
+     * straight into a batch row) or dropped (skipped as bad, its batch failed or cancelled, the
+     * epoch closed), and {@code ConcurrentDataset.get} after its decode. A source that reads into
+     * recycled buffers gives the buffer back here, so it must not be reused before. The default
+     * does nothing: the value is left to the garbage collector.
+     *
+     * @param index the item index
+     * @param fetched what {@link #fetch} returned for it
+     */
+    default void release(long index, T fetched) {}
 
     /**
      * Names item {@code index} for error messages and reports: its key, path or index.

@@ -38,14 +38,14 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
     }
 
     @Override
-    public Pixels decode(byte[] bytes, String key) throws BadItemException {
+    public Pixels decode(ByteBuffer bytes, String key) throws BadItemException {
         return decode(bytes, key, JpegRegion::whole);
     }
 
     @Override
-    public Pixels decode(byte[] bytes, String key, Function<TurboJpeg.Header, JpegRegion> plan)
+    public Pixels decode(ByteBuffer bytes, String key, Function<TurboJpeg.Header, JpegRegion> plan)
             throws BadItemException {
-        TurboJpegHandle handle = TurboJpegHandle.of(tj.init, tj.destroy, bytes.length);
+        TurboJpegHandle handle = TurboJpegHandle.of(tj.init, tj.destroy, bytes.limit());
         try {
             return decode(handle, bytes, key, plan);
         } finally {
@@ -55,7 +55,7 @@ final class TurboJpegDecoder implements TurboJpeg.Decoder {
 
     private Pixels decode(
             TurboJpegHandle handle,
-            byte[] bytes,
+            ByteBuffer bytes,
             String key,
             Function<TurboJpeg.Header, JpegRegion> plan)
             throws BadItemException {

@@ -6,6 +6,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
 import java.util.Deque;
 import java.util.concurrent.ConcurrentLinkedDeque;
 
@@ -95,10 +96,13 @@ final class TurboJpegHandle {
         }
     }
 
-    /** Copies {@code bytes} into the input buffer and returns the slice holding them. */
-    MemorySegment copyIn(byte[] bytes) {
-        MemorySegment.copy(MemorySegment.ofArray(bytes), 0, jpeg, 0, bytes.length);
-        return jpeg.asSlice(0, bytes.length);
+    /**
+     * Copies {@code bytes}, from position 0 to its limit, into the input buffer and returns the
+     * slice holding them: libjpeg reads native memory, and the frame header may be edited there.
+     */
+    MemorySegment copyIn(ByteBuffer bytes) {
+        MemorySegment.copy(MemorySegment.ofBuffer(bytes), 0, jpeg, 0, bytes.limit());
+        return jpeg.asSlice(0, bytes.limit());
     }
 
     private static MemorySegment create(MethodHandle init) {

@@ -63,7 +63,7 @@ class CropDecoderTest {
         for (byte[] photo : PHOTOS) {
             List<CropBox> fused = new ArrayList<>();
             ItemRandom.with(3, 0, 0, () -> write(photo, (h, w) -> record(crop, h, w, fused)));
-            Pixels whole = ImageDecoder.pixels(photo, "photo", Codec.OPENCV);
+            Pixels whole = ImageDecoder.pixels(ByteBuffer.wrap(photo), "photo", Codec.OPENCV);
             CropBox expected =
                     ItemRandom.with(
                             3,
@@ -97,7 +97,7 @@ class CropDecoderTest {
     private static boolean write(byte[] jpeg, RecipePipeline.Geometry geometry)
             throws BadItemException {
         ByteBuffer row = ByteBuffer.allocateDirect(224 * 224 * 3);
-        return CropDecoder.write(jpeg, "photo", geometry, 224, 224, row);
+        return CropDecoder.write(ByteBuffer.wrap(jpeg), "photo", geometry, 224, 224, row);
     }
 
     private static CropBox record(
@@ -141,7 +141,7 @@ class CropDecoderTest {
                     0,
                     index,
                     () -> {
-                        writer.write(manager, jpeg, "photo", row);
+                        writer.write(manager, ByteBuffer.wrap(jpeg), "photo", row);
                         return null;
                     });
         } finally {

@@ -48,7 +48,10 @@ class HostileCorpusTest {
                                     BadItemException.class,
                                     () ->
                                             ImageDecoder.decode(
-                                                    manager, entry.bytes(), entry.name(), codec),
+                                                    manager,
+                                                    ByteBuffer.wrap(entry.bytes()),
+                                                    entry.name(),
+                                                    codec),
                                     entry.name());
                     assertEquals(entry.name(), e.getKey());
                     assertTrue(e.getMessage().contains(entry.problem()), e.getMessage());
@@ -63,20 +66,18 @@ class HostileCorpusTest {
         ByteBuffer row = ByteBuffer.allocateDirect(32 * 32 * 3);
         RecipePipeline.Geometry geometry = new ResizeCenterCrop(32, 32)::box;
         for (Entry entry : HostileCorpus.entries()) {
-            if (!EncodedImages.isJpeg(entry.bytes())) {
+            ByteBuffer jpeg = ByteBuffer.wrap(entry.bytes());
+            if (!EncodedImages.isJpeg(jpeg)) {
                 continue;
             }
             if (entry.decodes()) {
-                boolean fused =
-                        CropDecoder.write(entry.bytes(), entry.name(), geometry, 32, 32, row);
+                boolean fused = CropDecoder.write(jpeg, entry.name(), geometry, 32, 32, row);
                 assertEquals(!entry.name().startsWith("cmyk"), fused, entry.name());
             } else {
                 BadItemException e =
                         assertThrows(
                                 BadItemException.class,
-                                () ->
-                                        CropDecoder.write(
-                                                entry.bytes(), entry.name(), geometry, 32, 32, row),
+                                () -> CropDecoder.write(jpeg, entry.name(), geometry, 32, 32, row),
                                 entry.name());
                 assertEquals(entry.name(), e.getKey());
                 assertTrue(e.getMessage().contains(entry.problem()), e.getMessage());
@@ -130,7 +131,8 @@ class HostileCorpusTest {
     }
 
     private static void assertDecodes(NDManager manager, Entry entry, Codec codec) {
-        try (NDArray image = ImageDecoder.decode(manager, entry.bytes(), entry.name(), codec)) {
+        try (NDArray image =
+                ImageDecoder.decode(manager, ByteBuffer.wrap(entry.bytes()), entry.name(), codec)) {
             assertEquals(
                     new Shape(entry.height(), entry.width(), 3), image.getShape(), entry.name());
             assertEquals(DataType.UINT8, image.getDataType());

@@ -11,6 +11,7 @@ import ai.djl.ndarray.types.Shape;
 import dev.asyncdataset.testing.TestImages;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
@@ -42,11 +43,43 @@ class ImageDecoderTest {
         byte[] jpeg =
                 TestImages.jpeg(
                         TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 40, 30, ORANGE, TEAL));
-        try (NDArray image = ImageDecoder.decode(manager, jpeg, "rgb.jpg", codec)) {
+        try (NDArray image =
+                ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), "rgb.jpg", codec)) {
             assertEquals(new Shape(30, 40, 3), image.getShape());
             assertEquals(DataType.UINT8, image.getDataType());
             assertPixel(image, 15, 5, ORANGE, JPEG_TOLERANCE);
             assertPixel(image, 15, 34, TEAL, JPEG_TOLERANCE);
+        }
+    }
+
+    /**
+     * A body in a recycled array is followed by stale bytes: the decoders read only from the
+     * position to the limit (stale bytes past a JPEG's end marker would make it truncated), in a
+     * heap, direct or read-only buffer, and leave both where they were.
+     */
+    @ParameterizedTest
+    @EnumSource(Codec.class)
+    void decodesAnImageWhereItLiesInALargerBufferWithoutMovingIt(Codec codec)
+            throws BadItemException {
+        BufferedImage halves =
+                TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 40, 30, ORANGE, TEAL);
+        for (byte[] encoded : new byte[][] {TestImages.jpeg(halves), TestImages.png(halves)}) {
+            byte[] around = new byte[7 + encoded.length + 2 * EncodedImages.MAX_TRAILER];
+            Arrays.fill(around, (byte) 0x55);
+            System.arraycopy(encoded, 0, around, 7, encoded.length);
+            ByteBuffer heap = ByteBuffer.wrap(around, 7, encoded.length);
+            ByteBuffer direct = ByteBuffer.allocateDirect(around.length).put(around);
+            direct.position(7).limit(7 + encoded.length);
+            try (NDArray expected =
+                    ImageDecoder.decode(manager, ByteBuffer.wrap(encoded), "exact", codec)) {
+                for (ByteBuffer body : new ByteBuffer[] {heap, direct, heap.asReadOnlyBuffer()}) {
+                    try (NDArray image = ImageDecoder.decode(manager, body, "within", codec)) {
+                        assertTrue(expected.contentEquals(image), body.toString());
+                    }
+                    assertEquals(7, body.position());
+                    assertEquals(7 + encoded.length, body.limit());
+                }
+            }
         }
     }
 
@@ -58,7 +91,8 @@ class ImageDecoderTest {
         byte[] jpeg =
                 TestImages.jpeg(
                         TestImages.halves(BufferedImage.TYPE_BYTE_GRAY, 32, 16, dark, light));
-        try (NDArray image = ImageDecoder.decode(manager, jpeg, "grey.jpg", codec)) {
+        try (NDArray image =
+                ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), "grey.jpg", codec)) {
             assertEquals(new Shape(16, 32, 3), image.getShape());
             assertPixel(image, 8, 4, dark, JPEG_TOLERANCE);
             assertPixel(image, 8, 28, light, JPEG_TOLERANCE);
@@ -69,7 +103,8 @@ class ImageDecoderTest {
     @EnumSource(Codec.class)
     void cmykJpegBecomesRgb(Codec codec) throws BadItemException {
         byte[] jpeg = TestImages.cmykJpeg(24, 24, new int[] {230, 120, 40, 255});
-        try (NDArray image = ImageDecoder.decode(manager, jpeg, "cmyk.jpg", codec)) {
+        try (NDArray image =
+                ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), "cmyk.jpg", codec)) {
             assertEquals(new Shape(24, 24, 3), image.getShape());
             assertPixel(image, 12, 12, ORANGE, JPEG_TOLERANCE);
         }
@@ -82,7 +117,8 @@ class ImageDecoderTest {
         byte[] png =
                 TestImages.png(
                         TestImages.halves(BufferedImage.TYPE_INT_ARGB, 20, 10, translucent, TEAL));
-        try (NDArray image = ImageDecoder.decode(manager, png, "alpha.png", codec)) {
+        try (NDArray image =
+                ImageDecoder.decode(manager, ByteBuffer.wrap(png), "alpha.png", codec)) {
             assertEquals(new Shape(10, 20, 3), image.getShape());
             assertPixel(image, 5, 2, ORANGE, 1);
             assertPixel(image, 5, 15, TEAL, 1);
@@ -93,7 +129,8 @@ class ImageDecoderTest {
     @EnumSource(Codec.class)
     void palettePngLooksUpThePalette(Codec codec) throws BadItemException {
         byte[] png = TestImages.png(TestImages.palette(16, 8, ORANGE, TEAL));
-        try (NDArray image = ImageDecoder.decode(manager, png, "palette.png", codec)) {
+        try (NDArray image =
+                ImageDecoder.decode(manager, ByteBuffer.wrap(png), "palette.png", codec)) {
             assertEquals(new Shape(8, 16, 3), image.getShape());
             assertPixel(image, 4, 3, ORANGE, 0);
             assertPixel(image, 4, 12, TEAL, 0);
@@ -105,7 +142,8 @@ class ImageDecoderTest {
     void onePixelJpegDecodes(Codec codec) throws BadItemException {
         byte[] jpeg =
                 TestImages.jpeg(TestImages.halves(BufferedImage.TYPE_3BYTE_BGR, 1, 1, TEAL, TEAL));
-        try (NDArray image = ImageDecoder.decode(manager, jpeg, "dot.jpg", codec)) {
+        try (NDArray image =
+                ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), "dot.jpg", codec)) {
             assertEquals(new Shape(1, 1, 3), image.getShape());
             assertPixel(image, 0, 0, TEAL, JPEG_TOLERANCE);
         }
@@ -156,7 +194,9 @@ class ImageDecoderTest {
         BadItemException e =
                 assertThrows(
                         BadItemException.class,
-                        () -> ImageDecoder.decode(manager, bytes, key, codec).close());
+                        () ->
+                                ImageDecoder.decode(manager, ByteBuffer.wrap(bytes), key, codec)
+                                        .close());
         assertEquals(key, e.getKey());
         assertTrue(e.getMessage().contains(key), e.getMessage());
     }

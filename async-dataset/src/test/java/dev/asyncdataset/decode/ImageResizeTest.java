@@ -68,7 +68,7 @@ class ImageResizeTest {
     }
 
     private static Pixels decode(byte[] jpeg) throws BadItemException {
-        return ImageDecoder.pixels(jpeg, "test", Codec.active());
+        return ImageDecoder.pixels(ByteBuffer.wrap(jpeg), "test", Codec.active());
     }
 
     private static byte[] bytes(Pixels pixels) {

@@ -48,7 +48,11 @@ class ThreadBuffersTest {
                         .start(
                                 () -> {
                                     try {
-                                        pixels.set(ImageDecoder.pixels(jpeg, "t", Codec.active()));
+                                        pixels.set(
+                                                ImageDecoder.pixels(
+                                                        ByteBuffer.wrap(jpeg),
+                                                        "t",
+                                                        Codec.active()));
                                     } catch (BadItemException e) {
                                         failure.set(e);
                                     } finally {

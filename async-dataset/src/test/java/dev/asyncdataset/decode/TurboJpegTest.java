@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.testing.TestImages;
+import java.nio.ByteBuffer;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,10 +43,13 @@ class TurboJpegTest {
     void decodesTheSamePixelsAsOpenCv() throws BadItemException {
         for (long seed = 0; seed < 8; seed++) {
             byte[] jpeg = TestImages.jpeg(97 + (int) seed * 13, 61 + (int) seed * 7, seed);
-            try (NDArray fast = Uint8Arrays.create(manager, turbo.decode(jpeg, "photo-" + seed));
+            try (NDArray fast =
+                            Uint8Arrays.create(
+                                    manager, turbo.decode(ByteBuffer.wrap(jpeg), "photo-" + seed));
                     NDArray reference =
                             Uint8Arrays.create(
-                                    manager, OpenCvCodec.decode(jpeg, "photo-" + seed))) {
+                                    manager,
+                                    OpenCvCodec.decode(ByteBuffer.wrap(jpeg), "photo-" + seed))) {
                 assertEquals(reference.getShape(), fast.getShape());
                 assertArrayEquals(reference.toUint8Array(), fast.toUint8Array(), "seed " + seed);
             }
@@ -54,7 +58,9 @@ class TurboJpegTest {
 
     @Test
     void leavesCmykToTheFallbackCodec() throws BadItemException {
-        assertNull(turbo.decode(TestImages.cmykJpeg(8, 8, new int[] {0, 0, 0, 0}), "k"));
+        assertNull(
+                turbo.decode(
+                        ByteBuffer.wrap(TestImages.cmykJpeg(8, 8, new int[] {0, 0, 0, 0})), "k"));
     }
 
     @Test
@@ -68,8 +74,9 @@ class TurboJpegTest {
         corrupt[511] = (byte) 0xD9;
         BadItemException e =
                 assertThrows(
-                        BadItemException.class, () -> turbo.decode(corrupt, "images/corrupt.jpg"));
+                        BadItemException.class,
+                        () -> turbo.decode(ByteBuffer.wrap(corrupt), "images/corrupt.jpg"));
         assertTrue(e.getMessage().contains("images/corrupt.jpg"), e.getMessage());
-        assertEquals(30, turbo.decode(good, "images/good.jpg").height());
+        assertEquals(30, turbo.decode(ByteBuffer.wrap(good), "images/good.jpg").height());
     }
 }

@@ -11,6 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -121,6 +122,22 @@ public final class TestImages {
     }
 
     /** Returns {height, width} of an encoded image, read from its header. */
+    public static int[] size(ByteBuffer encoded) {
+        return size(bytes(encoded));
+    }
+
+    /**
+     * Copies a fetched body's bytes, from its position to its limit, into an array of their own.
+     *
+     * @param body the body
+     * @return its bytes
+     */
+    public static byte[] bytes(ByteBuffer body) {
+        byte[] bytes = new byte[body.remaining()];
+        body.get(body.position(), bytes);
+        return bytes;
+    }
+
     public static int[] size(byte[] encoded) {
         try (ImageInputStream in =
                 ImageIO.createImageInputStream(new ByteArrayInputStream(encoded))) {

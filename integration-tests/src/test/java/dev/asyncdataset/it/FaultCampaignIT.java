@@ -14,6 +14,7 @@ import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.testing.TestImages;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +121,7 @@ class FaultCampaignIT {
      * One shuffled epoch of {@code s3} with the campaign's seed and training pipeline; a sharded
      * source is streamed unless {@code randomAccess}.
      */
-    static Epoch epoch(ItemSource<byte[]> s3, boolean randomAccess) throws Exception {
+    static Epoch epoch(ItemSource<ByteBuffer> s3, boolean randomAccess) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset.Builder builder =
                     ConcurrentDataset.builder()

@@ -279,7 +279,10 @@ class S3ShardWriterIT {
                 int index = Integer.parseInt(name.substring(name.length() - 9));
                 assertTrue(!seen[index], "twice: " + name);
                 seen[index] = true;
-                assertArrayEquals(input.fetch(null, index), shards.fetch(null, i), name);
+                assertArrayEquals(
+                        SourceEpoch.fetch(input, null, List.of((long) index)).get(0),
+                        SourceEpoch.fetch(shards, null, List.of(i)).get(0),
+                        name);
                 assertEquals(input.label(index), shards.label(i), name);
             }
         }

@@ -104,7 +104,9 @@ class S3SourceIT {
             assertEquals(List.of("ant", "zebra"), json.getClasses());
             Record record = SourceEpoch.one(json, manager, 1);
             assertEquals(0L, record.getLabels().head().getLong());
-            assertArrayEquals(IMAGES.get("class0/img3.jpg"), json.fetch(manager, 1));
+            assertArrayEquals(
+                    IMAGES.get("class0/img3.jpg"),
+                    SourceEpoch.fetch(json, manager, List.of(1L)).get(0));
         } catch (Throwable e) {
             throw new AssertionError(e);
         }

@@ -5,6 +5,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.source.ItemSource;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -21,14 +22,16 @@ final class SourceEpoch {
     private SourceEpoch() {}
 
     /**
-     * Fetches {@code indices} concurrently, one virtual thread each; returns bytes in index order.
+     * Fetches {@code indices} concurrently, one virtual thread each; returns bytes in index order,
+     * each copied out of the fetched body, which goes back to the source.
      */
-    static List<byte[]> fetch(ItemSource<byte[]> source, NDManager manager, List<Long> indices)
+    static List<byte[]> fetch(ItemSource<ByteBuffer> source, NDManager manager, List<Long> indices)
             throws Exception {
         try (ExecutorService fetchers = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<byte[]>> pending = new ArrayList<>();
             for (long index : indices) {
-                pending.add(fetchers.submit(() -> source.fetch(manager, index)));
+                pending.add(
+                        fetchers.submit(() -> copy(source, index, source.fetch(manager, index))));
             }
             List<byte[]> fetched = new ArrayList<>();
             for (Future<byte[]> item : pending) {
@@ -38,8 +41,15 @@ final class SourceEpoch {
         }
     }
 
+    private static byte[] copy(ItemSource<ByteBuffer> source, long index, ByteBuffer body) {
+        byte[] bytes = new byte[body.remaining()];
+        body.get(body.position(), bytes);
+        source.release(index, body);
+        return bytes;
+    }
+
     /** Fetches all items concurrently and decodes them; returns records in index order. */
-    static List<Record> all(ItemSource<byte[]> source, NDManager manager) throws Exception {
+    static List<Record> all(ItemSource<ByteBuffer> source, NDManager manager) throws Exception {
         List<Long> indices = new ArrayList<>();
         for (long i = 0; i < source.size(); i++) {
             indices.add(i);
@@ -47,7 +57,7 @@ final class SourceEpoch {
         List<byte[]> fetched = fetch(source, manager, indices);
         List<Record> records = new ArrayList<>();
         for (long i = 0; i < source.size(); i++) {
-            records.add(source.decode(manager, i, fetched.get((int) i)));
+            records.add(source.decode(manager, i, ByteBuffer.wrap(fetched.get((int) i))));
         }
         return records;
     }
@@ -63,10 +73,11 @@ final class SourceEpoch {
     }
 
     /** Fetches and decodes one item, unwrapping the failure of a concurrent fetch. */
-    static Record one(ItemSource<byte[]> source, NDManager manager, long index) throws Throwable {
+    static Record one(ItemSource<ByteBuffer> source, NDManager manager, long index)
+            throws Throwable {
         try {
             byte[] bytes = fetch(source, manager, List.of(index)).get(0);
-            return source.decode(manager, index, bytes);
+            return source.decode(manager, index, ByteBuffer.wrap(bytes));
         } catch (ExecutionException e) {
             throw e.getCause();
         }

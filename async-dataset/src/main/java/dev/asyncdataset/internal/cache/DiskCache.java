@@ -1,11 +1,14 @@
 package dev.asyncdataset.internal.cache;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -102,8 +105,17 @@ public final class DiskCache {
      * that other threads are writing or deleting.
      */
     public void put(String key, byte[] bytes) throws IOException {
+        put(key, ByteBuffer.wrap(bytes));
+    }
+
+    /**
+     * Stores the bytes of {@code body} from its position to its limit under {@code key}, as {@link
+     * #put(String, byte[])} does; the body's position is not moved.
+     */
+    public void put(String key, ByteBuffer body) throws IOException {
         String name = fileName(key);
-        Map<String, Long> evicted = index.reserve(name, bytes.length);
+        int length = body.remaining();
+        Map<String, Long> evicted = index.reserve(name, length);
         if (evicted == null) {
             return;
         }
@@ -111,15 +123,23 @@ public final class DiskCache {
         try {
             delete(evicted);
             temp = Files.createTempFile(dir, name, TEMP_SUFFIX);
-            Files.write(temp, bytes);
+            write(temp, body.duplicate());
             Files.move(temp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-            index.commit(name, bytes.length);
+            index.commit(name, length);
         } catch (IOException | RuntimeException e) {
-            index.release(name, bytes.length);
+            index.release(name, length);
             if (temp != null) {
                 Files.deleteIfExists(temp);
             }
             throw e;
+        }
+    }
+
+    private static void write(Path file, ByteBuffer bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.events;
 
 import ai.djl.Device;
+import java.nio.ByteBuffer;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
@@ -143,9 +144,23 @@ public final class LoaderEvents {
         /** Ends the event; {@code fetched} is what the fetch returned. */
         public void end(long of, long in, long item, ItemNames keys, Object fetched, boolean ok) {
             if (fill(of, in, item, keys, ok)) {
-                bytes = fetched instanceof byte[] encoded ? encoded.length : 0;
+                bytes = Math.max(0, bytesOf(fetched));
                 commit();
             }
+        }
+
+        /**
+         * Returns the encoded bytes of a fetched value: an array's length, a buffer's remaining
+         * bytes.
+         *
+         * @param fetched what a fetch returned
+         * @return its bytes, or -1 if it is neither an array nor a buffer
+         */
+        public static long bytesOf(Object fetched) {
+            if (fetched instanceof ByteBuffer body) {
+                return body.remaining();
+            }
+            return fetched instanceof byte[] encoded ? encoded.length : -1;
         }
     }
 

@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -79,8 +80,11 @@ public final class LabeledKeys {
         return classes;
     }
 
-    /** Decodes the image bytes of item {@code index}; {@code name} is used in error messages. */
-    public Record decode(NDManager manager, long index, byte[] bytes, String name)
+    /**
+     * Decodes the image of item {@code index}, from the buffer's position to its limit; {@code
+     * name} is used in error messages.
+     */
+    public Record decode(NDManager manager, long index, ByteBuffer bytes, String name)
             throws BadItemException {
         NDList data = new NDList(ImageDecoder.decode(manager, bytes, name));
         return new Record(data, new NDList(manager.create(label(index))));

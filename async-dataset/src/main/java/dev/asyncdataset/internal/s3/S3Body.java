@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -24,6 +25,10 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * the idle task, when it fires early, waits again for the rest of the timeout from the last chunk.
  * One instance per request.
  *
+ * <p>Given a pool ({@link BodyBuffers}), the array is taken from it at the response headers, sized
+ * from Content-Length; {@link #recycle} gives it back once the body failed or was refused, and the
+ * caller gives back the array of a body it got once nothing reads it any more.
+ *
  * <p>Given an array to fill, the body is written into it from a start position instead (a ranged
  * GET resuming a whole-object read, into a reused shard buffer), and {@link #filled()} tells how
  * far it got, also after a failure. Writes into the array and failing the body exclude each other:
@@ -41,6 +46,7 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
     private final Duration firstByte;
     private final Duration idle;
     private final byte[] into;
+    private final BodyBuffers pool;
     private final int start;
     private final CompletableFuture<Result> result = new CompletableFuture<>();
     private volatile ScheduledFuture<?> deadline;
@@ -51,22 +57,30 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
     private int end;
     private volatile int filled;
 
-    S3Body(String url, long maxBytes, Duration firstByte, Duration idle) {
-        this(url, maxBytes, firstByte, idle, null, 0);
+    /** A body in an array of its own, exactly its length, or from {@code pool} if not null. */
+    S3Body(String url, long maxBytes, Duration firstByte, Duration idle, BodyBuffers pool) {
+        this(url, maxBytes, firstByte, idle, null, pool, 0);
     }
 
     /** A body written into {@code into} from {@code start}; it may not run past {@code end}. */
     S3Body(String url, Duration firstByte, Duration idle, byte[] into, int start, int end) {
-        this(url, end - start, firstByte, idle, into, start);
+        this(url, end - start, firstByte, idle, into, null, start);
     }
 
     private S3Body(
-            String url, long maxBytes, Duration firstByte, Duration idle, byte[] into, int start) {
+            String url,
+            long maxBytes,
+            Duration firstByte,
+            Duration idle,
+            byte[] into,
+            BodyBuffers pool,
+            int start) {
         this.url = url;
         this.maxBytes = maxBytes;
         this.firstByte = firstByte;
         this.idle = idle;
         this.into = into;
+        this.pool = pool;
         this.start = start;
         this.filled = start;
     }
@@ -108,13 +122,35 @@ final class S3Body implements AsyncResponseTransformer<GetObjectResponse, S3Body
         }
         end = start + length.intValue();
         try {
-            bytes = into != null ? into : new byte[length.intValue()];
+            takeArray(length.intValue());
         } catch (OutOfMemoryError e) {
             fail(new BadItemException(url, "out of memory for " + length + " bytes", e));
         }
         lastBytes = System.nanoTime();
         cancelDeadline();
         schedule(this::idleCheck, idle.toNanos());
+    }
+
+    /** Takes the array unless the body already failed: then nothing would give it back. */
+    private synchronized void takeArray(int length) {
+        if (!result.isDone()) {
+            bytes = into != null ? into : pool != null ? pool.take(length) : new byte[length];
+        }
+    }
+
+    /**
+     * Gives the array taken from the pool back to it, after the body failed ({@link #stop}
+     * returned) or its bytes were refused: nothing writes into it then.
+     */
+    void recycle() {
+        byte[] taken;
+        synchronized (this) {
+            taken = pool != null ? bytes : null;
+            bytes = null;
+        }
+        if (taken != null) {
+            pool.give(taken);
+        }
     }
 
     @Override

@@ -2,8 +2,10 @@ package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.events.LoaderEvents;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
@@ -48,8 +50,23 @@ public final class S3Reader {
      * which returns its connection to the pool.
      */
     public byte[] get(String key) throws Exception {
-        S3Body body = new S3Body(location.url(key), maxObjectBytes, firstByteTimeout, idleTimeout);
-        return get(key, body, null, null).bytes();
+        return get(key, body(key, null), null, null).bytes();
+    }
+
+    /**
+     * GETs {@code key} once as {@link #get(String)} does, into an array taken from {@code pool} at
+     * the response headers: the array goes back to the pool if the attempt fails, else the caller
+     * gives it back once nothing reads the body.
+     *
+     * @return the body: a heap buffer over the array, position 0, limit the object's length
+     */
+    public ByteBuffer get(String key, BodyBuffers pool) throws Exception {
+        S3Body body = body(key, pool);
+        return BodyBuffers.body(get(key, body, null, null).bytes(), body.filled());
+    }
+
+    private S3Body body(String key, BodyBuffers pool) {
+        return new S3Body(location.url(key), maxObjectBytes, firstByteTimeout, idleTimeout, pool);
     }
 
     /** GETs {@code length} bytes of {@code key} from {@code offset} once: one ranged GET. */
@@ -70,7 +87,8 @@ public final class S3Reader {
      * GETs {@code key} once into {@code body}: the whole object ({@code range} null), checked
      * against its checksum when checking is on, or the {@code range} (a Range header value), sent
      * with If-Match {@code etag} when it is not null and left unchecked: a range has no checksum.
-     * However it ends, nothing is written into the body's array after it returns.
+     * However it ends, nothing is written into the body's array after it returns, and a failed
+     * body's pooled array is back in its pool.
      */
     S3Body.Result get(String key, S3Body body, String range, String etag) throws Exception {
         String url = location.url(key);
@@ -93,6 +111,7 @@ public final class S3Reader {
         } catch (Exception e) {
             body.stop(e);
             response.cancel(true);
+            body.recycle();
             throw failure(url, e);
         }
     }

@@ -3,9 +3,11 @@ package dev.asyncdataset.source.folder;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.source.LabeledImageSource;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +20,9 @@ import java.util.stream.Stream;
  * Images in a local folder laid out as {@code root/<class>/<file>}, a drop-in for DJL's {@code
  * ImageFolder}: same classes (the visible sub-folders, sorted by name), same files (extensions jpg,
  * jpeg, png, bmp, wbmp, gif in any case, hidden files skipped), same item order, same labels (the
- * position of the class folder, as an int64 scalar). Bytes are read in {@link #fetch} and decoded
- * to an HWC uint8 RGB image in {@link #decode}.
+ * position of the class folder, as an int64 scalar). Bytes are read in {@link #fetch}, into a
+ * recycled array of the library's shared pool that {@link #release} gives back, and decoded to an
+ * HWC uint8 RGB image in {@link #decode}.
  *
  * <p>The source never reads outside its root: a file whose real path (after following symlinks) is
  * not under the root's real path fails with {@link BadItemException}.
@@ -108,14 +111,22 @@ public final class ImageFolderSource implements LabeledImageSource {
         return items.size();
     }
 
+    /** Reads the file into a recycled array, as a heap buffer: position 0, limit its length. */
     @Override
-    public byte[] fetch(NDManager manager, long index) throws IOException {
-        return Files.readAllBytes(root.resolve(items.key(index)));
+    public ByteBuffer fetch(NDManager manager, long index) throws IOException {
+        return BodyBuffers.shared().read(root.resolve(items.key(index)));
     }
 
     @Override
-    public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
         return items.decode(manager, index, fetched, describe(index));
+    }
+
+    /** Gives the fetched body's array back to the pool. */
+    @Override
+    public void release(long index, ByteBuffer fetched) {
+        BodyBuffers.shared().give(fetched);
     }
 
     /** Returns the absolute path of item {@code index}. */

@@ -2,11 +2,14 @@ package dev.asyncdataset.source.s3;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.S3Reader;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
@@ -52,13 +55,40 @@ record S3Objects(
     }
 
     /**
+     * Reads object {@code key} as {@link #read} does, a GET's body into an array taken from {@code
+     * pool} (each failed attempt's array goes back at once); the caller gives back the array of the
+     * body returned once nothing reads it. A body from the cache is an array of its own.
+     *
+     * @param key the full key in the bucket
+     * @param pool the recycled arrays
+     * @return the body: a heap buffer, position 0, limit the object's length
+     * @throws BadItemException as {@link #read} does
+     */
+    ByteBuffer read(String key, BodyBuffers pool) throws Exception {
+        String url = location.url(key);
+        byte[] cached = cache == null ? null : cache.get(url);
+        if (cached != null) {
+            return ByteBuffer.wrap(cached);
+        }
+        ByteBuffer body = withRetries(key, () -> reader.get(key, pool));
+        if (cache != null) {
+            cacheQuietly(url, body);
+        }
+        return body;
+    }
+
+    /**
      * GETs {@code key}, retrying transient failures; one that outlasts the retry budget makes the
      * item bad, so that {@code BadItemPolicy.SKIP} can leave it out and the default policy names
      * it.
      */
     private byte[] getWithRetries(String key) throws Exception {
+        return withRetries(key, () -> reader.get(key));
+    }
+
+    private <T> T withRetries(String key, Callable<T> get) throws Exception {
         try {
-            return retrier.call(key, () -> reader.get(key));
+            return retrier.call(key, get);
         } catch (Retrier.GaveUp e) {
             throw new BadItemException(location.url(key), e.getMessage(), e.getCause());
         }
@@ -66,8 +96,12 @@ record S3Objects(
 
     /** A full or failing cache disk costs speed, not the item: warn and go on. */
     private void cacheQuietly(String url, byte[] bytes) {
+        cacheQuietly(url, ByteBuffer.wrap(bytes));
+    }
+
+    private void cacheQuietly(String url, ByteBuffer body) {
         try {
-            cache.put(url, bytes);
+            cache.put(url, body);
         } catch (IOException e) {
             logger.warn("cannot cache {}: {}", url, e.toString());
         }

@@ -4,12 +4,14 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
 
@@ -114,13 +116,14 @@ public final class S3Source implements LabeledImageSource {
     }
 
     /**
-     * Reads item {@code index} from the cache or S3. Running out of memory on one item makes that
-     * item bad, not the storage: {@code BadItemPolicy.SKIP} skips it.
+     * Reads item {@code index} from the cache or S3, a GET's body into a recycled array of the
+     * library's shared pool that {@link #release} gives back. Running out of memory on one item
+     * makes that item bad, not the storage: {@code BadItemPolicy.SKIP} skips it.
      */
     @Override
-    public byte[] fetch(NDManager manager, long index) throws Exception {
+    public ByteBuffer fetch(NDManager manager, long index) throws Exception {
         try {
-            return objects.read(key(index));
+            return objects.read(key(index), BodyBuffers.shared());
         } catch (OutOfMemoryError e) {
             throw new BadItemException(describe(index), "out of memory reading it", e);
         }
@@ -132,8 +135,15 @@ public final class S3Source implements LabeledImageSource {
     }
 
     @Override
-    public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
         return items.get().decode(manager, index, fetched, describe(index));
+    }
+
+    /** Gives the fetched body's array back to the pool. */
+    @Override
+    public void release(long index, ByteBuffer fetched) {
+        BodyBuffers.shared().give(fetched);
     }
 
     /** Returns {@code s3://bucket/key} of item {@code index}. */

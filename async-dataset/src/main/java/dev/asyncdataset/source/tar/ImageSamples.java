@@ -9,6 +9,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -35,9 +36,13 @@ final class ImageSamples implements ItemSource<Sample> {
         return images.size();
     }
 
+    /** Copies the image out of the body the source fetched, which goes back to the source. */
     @Override
     public Sample fetch(NDManager manager, long index) throws Exception {
-        byte[] bytes = images.fetch(manager, index);
+        ByteBuffer body = images.fetch(manager, index);
+        byte[] bytes = new byte[body.remaining()];
+        body.get(body.position(), bytes);
+        images.release(index, body);
         String item = describe(index);
         String file = item.substring(item.lastIndexOf('/') + 1);
         if (!LabeledKeys.isImageName(file)) {

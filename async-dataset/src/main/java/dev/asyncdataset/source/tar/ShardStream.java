@@ -10,6 +10,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -94,6 +95,12 @@ class ShardStream<T> implements ItemSource<T> {
         return source.decode(manager, index, fetched);
     }
 
+    /** Gives the value back to the source, whether it was cut here or read by random access. */
+    @Override
+    public void release(long index, T fetched) {
+        source.release(index, fetched);
+    }
+
     @Override
     public String describe(long index) {
         return source.describe(index);
@@ -124,14 +131,14 @@ class ShardStream<T> implements ItemSource<T> {
     }
 
     /** The streamed epoch of an image-classification source, which keeps its labels at hand. */
-    static final class Labeled extends ShardStream<byte[]> implements LabeledImageSource {
+    static final class Labeled extends ShardStream<ByteBuffer> implements LabeledImageSource {
 
         private final LabeledImageSource source;
 
         Labeled(
                 TarShards shards,
                 LabeledImageSource source,
-                Cut<byte[]> cut,
+                Cut<ByteBuffer> cut,
                 long[] items,
                 int streamed) {
             super(shards, source, cut, items, streamed);

@@ -3,6 +3,7 @@ package dev.asyncdataset.source.tar;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.internal.shard.FolderShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
@@ -15,6 +16,7 @@ import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -62,7 +64,7 @@ import java.util.List;
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>
  */
-public final class TarShardSource extends TarSource<byte[]> implements LabeledImageSource {
+public final class TarShardSource extends TarSource<ByteBuffer> implements LabeledImageSource {
 
     private final LabeledKeys items;
 
@@ -147,35 +149,40 @@ public final class TarShardSource extends TarSource<byte[]> implements LabeledIm
      * against its CRC32C when the index has one.
      */
     @Override
-    public byte[] fetch(NDManager manager, long index) throws IOException {
+    public ByteBuffer fetch(NDManager manager, long index) throws IOException {
         TarMember image = sample(index).image();
         return shards.fetch(
-                index, List.of(image), (bytes, base) -> TarShards.slice(bytes, base, image));
+                index,
+                List.of(image),
+                (bytes, base) -> ByteBuffer.wrap(TarShards.slice(bytes, base, image)));
     }
 
     /**
      * {@inheritDoc}
      *
      * <p>The shards are read into buffers of the largest shard's length, which this source keeps
-     * and reuses across epochs (see {@link ShardedSource} for how many an epoch holds).
+     * and reuses across epochs (see {@link ShardedSource} for how many an epoch holds). Each image
+     * is copied out of its shard's buffer once, into a recycled array of the library's shared pool
+     * that {@link #release} gives back, so that the shard's buffer can be reused as soon as its
+     * items are fetched.
      */
     @Override
-    public ItemSource<byte[]> streamed(long[] order, int streamed) {
+    public ItemSource<ByteBuffer> streamed(long[] order, int streamed) {
         return new ShardStream.Labeled(shards, this, this::image, order, streamed);
     }
 
     /**
-     * Cuts the image of item {@code index} from the first {@code length} bytes of its whole shard,
-     * checked against its CRC32C when the index has one.
+     * Copies the image of item {@code index} from the first {@code length} bytes of its whole shard
+     * into a recycled array, checked against its CRC32C when the index has one.
      */
-    private byte[] image(long index, byte[] shard, int length) throws IOException {
+    private ByteBuffer image(long index, byte[] shard, int length) throws IOException {
         TarMember image = sample(index).image();
         return shards.cut(
                 index,
                 List.of(image),
                 shard,
                 length,
-                (bytes, base) -> TarShards.slice(bytes, base, image));
+                (bytes, base) -> TarShards.copy(bytes, base, image, BodyBuffers.shared()));
     }
 
     @Override
@@ -184,7 +191,14 @@ public final class TarShardSource extends TarSource<byte[]> implements LabeledIm
     }
 
     @Override
-    public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
         return items.decode(manager, index, fetched, describe(index));
+    }
+
+    /** Gives a streamed image's array back to the pool (a random-access read's has none). */
+    @Override
+    public void release(long index, ByteBuffer fetched) {
+        BodyBuffers.shared().give(fetched);
     }
 }

@@ -2,6 +2,7 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageResize;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.ByteRanges;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.shard.ReadAhead;
@@ -15,6 +16,7 @@ import dev.asyncdataset.internal.tar.TarIndex;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -201,6 +203,19 @@ final class TarShards implements AutoCloseable {
             return bytes;
         }
         return Arrays.copyOfRange(bytes, from, from + (int) member.size());
+    }
+
+    /**
+     * Copies the bytes of {@code member} within {@code bytes} read from shard offset {@code base}
+     * into an array taken from {@code pool}.
+     *
+     * @return the member's bytes: a heap buffer over the array, position 0, limit its size
+     */
+    static ByteBuffer copy(byte[] bytes, long base, TarMember member, BodyBuffers pool) {
+        int size = (int) member.size();
+        byte[] array = pool.take(size);
+        System.arraycopy(bytes, (int) (member.offset() - base), array, 0, size);
+        return BodyBuffers.body(array, size);
     }
 
     private int spanLength(long index, Collection<TarMember> members, long start)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class S3BodyTest {
 
     @Test
     void anObjectOverTheLimitIsABadItemFromItsHeaders() {
-        S3Body body = new S3Body("s3://b/big", 1_000, LONG, LONG);
+        S3Body body = new S3Body("s3://b/big", 1_000, LONG, LONG, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(1_001L).build());
         BadItemException e = badItem(result);
@@ -39,7 +40,7 @@ class S3BodyTest {
     @Test
     void runningOutOfMemoryForOneObjectMakesItABadItem() {
         long huge = Integer.MAX_VALUE - 8;
-        S3Body body = new S3Body("s3://b/huge", huge, LONG, LONG);
+        S3Body body = new S3Body("s3://b/huge", huge, LONG, LONG, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(huge).build());
         BadItemException e = badItem(result);
@@ -49,7 +50,7 @@ class S3BodyTest {
 
     @Test
     void headersWithoutBodyBytesTimeOutAfterTheIdleTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(50));
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(50), null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(10L).build());
         ExecutionException e = assertThrows(ExecutionException.class, result::get);
@@ -60,7 +61,7 @@ class S3BodyTest {
 
     @Test
     void noHeadersTimeOutAfterTheFirstByteTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, Duration.ofMillis(50), LONG);
+        S3Body body = new S3Body("s3://b/k", 1_000, Duration.ofMillis(50), LONG, null);
         ExecutionException e = assertThrows(ExecutionException.class, body.prepare()::get);
         assertTrue(e.getCause().getMessage().contains("no response"), e.getMessage());
     }
@@ -72,7 +73,7 @@ class S3BodyTest {
     @Test
     void aBodyThatKeepsMovingIsNeverCutByTheIdleTimeout() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, idle);
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, idle, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         Chunks chunks = new Chunks(20, 10, Duration.ofMillis(50), true);
         body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
@@ -88,7 +89,7 @@ class S3BodyTest {
 
     @Test
     void aBodyThatStallsAfterSomeBytesTimesOutAfterTheIdleTimeout() {
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(200));
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, Duration.ofMillis(200), null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(200L).build());
         body.onStream(new Chunks(3, 10, Duration.ofMillis(100), false));
@@ -101,7 +102,7 @@ class S3BodyTest {
     @Test
     void aCompleteBodyLeavesNoTimerTaskBehind() throws Exception {
         int queued = S3Body.TIMER.getQueue().size();
-        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG);
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG, null);
         CompletableFuture<S3Body.Result> result = body.prepare();
         body.onResponse(GetObjectResponse.builder().contentLength(30L).build());
         Chunks chunks = new Chunks(3, 10, Duration.ZERO, true);
@@ -109,6 +110,44 @@ class S3BodyTest {
         result.get(1, TimeUnit.MINUTES);
         chunks.sender.join();
         assertEquals(queued, S3Body.TIMER.getQueue().size());
+    }
+
+    @Test
+    void aPooledBodyIsWrittenIntoAnArrayTakenAtItsHeaders() throws Exception {
+        BodyBuffers pool = new BodyBuffers(1 << 20);
+        S3Body body = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
+        CompletableFuture<S3Body.Result> result = body.prepare();
+        assertEquals(0, pool.lent());
+        body.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        assertEquals(1, pool.lent());
+        body.onStream(publisher(new byte[] {1, 2}, new byte[] {3, 4, 5, 6}));
+        byte[] array = result.get().bytes();
+        assertEquals(6, body.filled());
+        assertEquals(4096, array.length);
+        assertEquals(ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6}), BodyBuffers.body(array, 6));
+        assertTrue(pool.give(array));
+    }
+
+    /** A body cut midway goes back to the pool once stopped; one that failed takes none. */
+    @Test
+    void aFailedPooledBodyGivesItsArrayBackOnceStopped() {
+        BodyBuffers pool = new BodyBuffers(1 << 20);
+        S3Body cut = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
+        CompletableFuture<S3Body.Result> result = cut.prepare();
+        cut.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        cut.onStream(publisher(new byte[] {7, 8, 9}));
+        assertThrows(ExecutionException.class, result::get);
+        cut.stop(new IllegalStateException("attempt over"));
+        cut.recycle();
+        assertEquals(0, pool.lent());
+        assertEquals(4096, pool.retained());
+        S3Body late = new S3Body("s3://b/k", 1_000, LONG, LONG, pool);
+        CompletableFuture<S3Body.Result> stopped = late.prepare();
+        late.stop(new IllegalStateException("timed out before the headers"));
+        late.onResponse(GetObjectResponse.builder().contentLength(6L).build());
+        late.recycle();
+        assertThrows(ExecutionException.class, stopped::get);
+        assertEquals(0, pool.lent());
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.TestImages;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -144,7 +145,7 @@ class PartitionedStreamingTest {
     }
 
     /** A sharded source of one's own: the tar source's items, read one at a time. */
-    private static class OwnShards implements ShardedSource<byte[]> {
+    private static class OwnShards implements ShardedSource<ByteBuffer> {
 
         final TarShardSource source;
         volatile boolean closed;
@@ -164,13 +165,18 @@ class PartitionedStreamingTest {
         }
 
         @Override
-        public byte[] fetch(NDManager manager, long index) throws Exception {
+        public ByteBuffer fetch(NDManager manager, long index) throws Exception {
             return source.fetch(manager, index);
         }
 
         @Override
-        public Record decode(NDManager manager, long index, byte[] fetched) throws Exception {
+        public Record decode(NDManager manager, long index, ByteBuffer fetched) throws Exception {
             return source.decode(manager, index, fetched);
+        }
+
+        @Override
+        public void release(long index, ByteBuffer fetched) {
+            source.release(index, fetched);
         }
 
         @Override
@@ -181,7 +187,7 @@ class PartitionedStreamingTest {
 
     /** A tar shard source that records the shards its streamed epochs load. */
     private static final class StreamedShards extends OwnShards
-            implements StreamableShards<ItemSource<byte[]>> {
+            implements StreamableShards<ItemSource<ByteBuffer>> {
 
         private final Set<Integer> shards = new HashSet<>();
 
@@ -190,7 +196,7 @@ class PartitionedStreamingTest {
         }
 
         @Override
-        public ItemSource<byte[]> streamed(long[] items, int streamed) {
+        public ItemSource<ByteBuffer> streamed(long[] items, int streamed) {
             for (int i = 0; i < streamed; i++) {
                 shards.add(source.shardOf(items[i]));
             }

@@ -59,7 +59,10 @@ class PresizedShardsTest {
             for (long i = 0; i < source.size(); i++) {
                 String key = source.describe(i);
                 long original = Long.parseLong(key.substring(key.lastIndexOf('/') + 1));
-                assertArrayEquals(folder.fetch(null, original), source.fetch(null, i), key);
+                assertArrayEquals(
+                        TestImages.bytes(folder.fetch(null, original)),
+                        TestImages.bytes(source.fetch(null, i)),
+                        key);
             }
         }
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestShards;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -59,7 +60,10 @@ class RegisteredStoreTest {
                 long size = url.endsWith("/") ? folder.size() : mem.size();
                 assertTrue(size > 0, url);
                 for (long i = 0; i < size; i++) {
-                    assertArrayEquals(folder.fetch(null, i), mem.fetch(null, i), url + " " + i);
+                    assertArrayEquals(
+                            TestImages.bytes(folder.fetch(null, i)),
+                            TestImages.bytes(mem.fetch(null, i)),
+                            url + " " + i);
                     assertEquals(folder.label(i), mem.label(i));
                 }
             }

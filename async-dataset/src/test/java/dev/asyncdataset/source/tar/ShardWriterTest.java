@@ -56,7 +56,8 @@ class ShardWriterTest {
                 byte[] image =
                         ByteRanges.readFile(
                                 channel, sample.image().offset(), (int) sample.image().size());
-                assertArrayEquals(folder.fetch(null, i), image, sample.describe());
+                assertArrayEquals(
+                        TestImages.bytes(folder.fetch(null, i)), image, sample.describe());
             }
             assertEquals(folder.label(i), sample.label(), sample.describe());
         }

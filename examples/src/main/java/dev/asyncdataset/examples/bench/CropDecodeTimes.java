@@ -133,7 +133,7 @@ final class CropDecodeTimes {
                     0,
                     index,
                     () -> {
-                        writer.write(manager, item.getValue(), item.getKey(), row);
+                        writer.write(manager, ByteBuffer.wrap(item.getValue()), item.getKey(), row);
                         return null;
                     });
         } catch (BadItemException e) {

@@ -6,6 +6,7 @@ import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,7 +35,10 @@ final class FetchClients {
     /** One candidate: a blocking GET returning the object's bytes. */
     interface Get extends AutoCloseable {
 
-        /** GETs {@code key} and returns its length in bytes. */
+        /**
+         * GETs {@code key} and returns its length, having given back the body's recycled array
+         * where the candidate takes one, as the loader does once an item is decoded.
+         */
         int get(String key) throws Exception;
     }
 
@@ -142,7 +146,11 @@ final class FetchClients {
         return new Get() {
             @Override
             public int get(String key) throws Exception {
-                return source.fetch(null, index(key, prefix)).length;
+                long index = index(key, prefix);
+                ByteBuffer body = source.fetch(null, index);
+                int length = body.remaining();
+                source.release(index, body);
+                return length;
             }
 
             @Override
@@ -224,14 +232,14 @@ final class FetchClients {
         return new Get() {
             @Override
             public int get(String key) {
-                int[] received = {0};
+                long[] received = {0};
                 client.getObject(
                                 r -> r.bucket(bucket).key(key),
                                 AsyncResponseTransformer.<GetObjectResponse>toPublisher())
                         .join()
                         .subscribe(chunk -> received[0] += chunk.remaining())
                         .join();
-                return received[0];
+                return Math.toIntExact(received[0]);
             }
 
             @Override

@@ -6,6 +6,9 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * An image folder read into memory up front: fetches cost nothing, so a loader over it runs at the
@@ -31,7 +34,7 @@ final class InMemoryFolder implements LabeledImageSource {
     static InMemoryFolder load(ImageFolderSource folder) throws IOException {
         byte[][] files = new byte[Math.toIntExact(folder.size())][];
         for (int i = 0; i < files.length; i++) {
-            files[i] = folder.fetch(null, i);
+            files[i] = Files.readAllBytes(Path.of(folder.describe(i)));
         }
         return new InMemoryFolder(folder, files);
     }
@@ -41,13 +44,15 @@ final class InMemoryFolder implements LabeledImageSource {
         return files.length;
     }
 
+    /** The file's bytes where they are held: a heap buffer over them, nothing to give back. */
     @Override
-    public byte[] fetch(NDManager manager, long index) {
-        return files[(int) index];
+    public ByteBuffer fetch(NDManager manager, long index) {
+        return ByteBuffer.wrap(files[(int) index]);
     }
 
     @Override
-    public Record decode(NDManager manager, long index, byte[] fetched) throws BadItemException {
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
         return folder.decode(manager, index, fetched);
     }
 

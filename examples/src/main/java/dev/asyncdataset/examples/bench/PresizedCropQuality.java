@@ -2,6 +2,7 @@ package dev.asyncdataset.examples.bench;
 
 import dev.asyncdataset.source.tar.TarShardSource;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -56,9 +57,18 @@ final class PresizedCropQuality {
                 throw new IllegalStateException("no original for " + stored.describe(i));
             }
             SplittableRandom random = new SplittableRandom(seed + i);
-            quality.add(original.fetch(null, match), stored.fetch(null, i), out, random);
+            quality.add(bytes(original, match), bytes(stored, i), out, random);
         }
         return quality;
+    }
+
+    /** The encoded image of item {@code index}, in an array of its own. */
+    private static byte[] bytes(TarShardSource source, long index) throws IOException {
+        ByteBuffer body = source.fetch(null, index);
+        byte[] bytes = new byte[body.remaining()];
+        body.get(body.position(), bytes);
+        source.release(index, body);
+        return bytes;
     }
 
     private void add(byte[] originalJpeg, byte[] storedJpeg, int out, SplittableRandom random) {
