@@ -31,6 +31,10 @@ final class CacheIndex {
     @GuardedBy("lock")
     private long usedBytes;
 
+    /** Bytes of the evicted files not yet deleted. */
+    @GuardedBy("lock")
+    private long deletingBytes;
+
     CacheIndex(long maxBytes) {
         this.maxBytes = maxBytes;
     }
@@ -60,7 +64,7 @@ final class CacheIndex {
      * Reserves {@code size} bytes for {@code name}, evicting the entries that must go for it to
      * fit. Returns them (name to size) for the caller to delete, then report with {@link #deleted},
      * or {@code null} if {@code name} is not to be written: too large, already there, busy, or not
-     * fitting beside the writes in progress.
+     * fitting beside the writes and deletions in progress.
      */
     Map<String, Long> reserve(String name, long size) {
         lock.lock();
@@ -80,9 +84,12 @@ final class CacheIndex {
     }
 
     /**
-     * Takes least recently used entries out until {@code size} more bytes fit once they are
-     * deleted, marking them busy; their bytes stay counted until {@link #deleted}, so the bound
-     * holds on disk. Returns {@code null}, evicting nothing, if they would not make enough room.
+     * Takes least recently used entries out until {@code size} more bytes fit once they and the
+     * files other writers are deleting are gone, marking them busy; their bytes stay counted until
+     * {@link #deleted}, so the bound holds on disk. Returns {@code null}, evicting nothing, if they
+     * would not make enough room, or would only once the other writers' deletions are done:
+     * evicting more in place of files already on their way out would shrink the cache far below its
+     * bound whenever many writes reserve at once.
      */
     Map<String, Long> evictToFit(long size) {
         lock.lock();
@@ -90,7 +97,7 @@ final class CacheIndex {
             Map<String, Long> evicted = new LinkedHashMap<>();
             long freed = 0;
             Iterator<Map.Entry<String, Long>> lru = entries.entrySet().iterator();
-            while (usedBytes - freed + size > maxBytes && lru.hasNext()) {
+            while (usedBytes - deletingBytes - freed + size > maxBytes && lru.hasNext()) {
                 Map.Entry<String, Long> eldest = lru.next();
                 evicted.put(eldest.getKey(), eldest.getValue());
                 freed += eldest.getValue();
@@ -100,17 +107,22 @@ final class CacheIndex {
             }
             entries.keySet().removeAll(evicted.keySet());
             busy.addAll(evicted.keySet());
+            deletingBytes += freed;
             return evicted;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Frees the names of evicted entries, and the {@code bytes} of those whose file is gone. */
-    void deleted(Set<String> names, long bytes) {
+    /**
+     * Frees the names of {@code evicted} entries (name to size), and the {@code bytes} of those
+     * whose file is gone; a file that could not be deleted stays counted.
+     */
+    void deleted(Map<String, Long> evicted, long bytes) {
         lock.lock();
         try {
-            busy.removeAll(names);
+            busy.removeAll(evicted.keySet());
+            deletingBytes -= evicted.values().stream().mapToLong(Long::longValue).sum();
             usedBytes -= bytes;
         } finally {
             lock.unlock();

@@ -102,7 +102,7 @@ public final class DiskCache {
     /**
      * Stores {@code bytes} under {@code key}, evicting least recently used entries to fit; skips
      * the entry if it is already there, being written or deleted, or cannot fit beside the entries
-     * that other threads are writing.
+     * that other threads are writing or deleting.
      */
     public void put(String key, byte[] bytes) throws IOException {
         put(key, ByteBuffer.wrap(bytes));
@@ -155,7 +155,7 @@ public final class DiskCache {
                 deleted += entry.getValue();
             }
         } finally {
-            index.deleted(evicted.keySet(), deleted);
+            index.deleted(evicted, deleted);
         }
     }
 

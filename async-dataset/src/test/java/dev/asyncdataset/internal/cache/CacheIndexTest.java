@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class CacheIndexTest {
@@ -25,15 +24,32 @@ class CacheIndexTest {
         assertEquals(Map.of("a", 100L), index.reserve("d", 100));
         assertFalse(index.contains("a"));
         assertNull(index.reserve("a", 10), "a's file is still being deleted");
-        assertEquals(
-                Map.of("b", 100L, "c", 100L),
-                index.reserve("e", 100),
-                "a's 100 bytes are still on disk: two more entries must go");
-        index.deleted(Set.of("a"), 100);
-        index.deleted(Set.of("b", "c"), 200);
+        assertNull(index.reserve("e", 100), "a's 100 bytes are still on disk");
+        index.deleted(Map.of("a", 100L), 100);
+        assertEquals(Map.of("b", 100L), index.reserve("e", 100));
+        index.deleted(Map.of("b", 100L), 100);
         index.commit("d", 100);
         index.commit("e", 100);
-        assertEquals(Map.of(), index.reserve("a", 100));
+        assertEquals(Map.of("c", 100L), index.reserve("a", 100));
+    }
+
+    @Test
+    void writesReservingBeforeAnEvictedFileIsDeletedEvictNothingInItsPlace() {
+        CacheIndex index = holding("a", "b", "c");
+        assertEquals(Map.of("a", 100L), index.reserve("w", 100));
+        assertNull(index.reserve("x", 100), "fits once a's file is gone, not before");
+        assertNull(index.reserve("y", 100), "fits once a's file is gone, not before");
+        assertTrue(index.contains("b"), "b kept: evicting it for x would leave the cache 2/3 full");
+        assertTrue(index.contains("c"), "c kept: evicting it for y would leave the cache 1/3 full");
+    }
+
+    @Test
+    void aFileThatCouldNotBeDeletedStaysCounted() {
+        CacheIndex index = holding("a", "b", "c");
+        assertEquals(Map.of("a", 100L), index.reserve("d", 100));
+        index.deleted(Map.of("a", 100L), 0);
+        index.commit("d", 100);
+        assertEquals(Map.of("b", 100L, "c", 100L), index.reserve("e", 100));
     }
 
     @Test

@@ -12,7 +12,9 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -62,16 +64,22 @@ final class FetchClients {
                                 NettyNioAsyncHttpClient.builder().maxConcurrency(concurrency))
                         .build();
         clients.put("SDK async, Netty, toBytes", asyncGet(netty, bucket));
-        S3Client urlConnection =
-                local(S3Client.builder(), endpoint, credentials)
-                        .httpClientBuilder(UrlConnectionHttpClient.builder())
-                        .build();
-        clients.put("SDK sync, URL connection", syncGet(urlConnection, bucket));
-        S3Client apache =
-                local(S3Client.builder(), endpoint, credentials)
-                        .httpClientBuilder(ApacheHttpClient.builder().maxConnections(concurrency))
-                        .build();
-        clients.put("SDK sync, Apache", syncGet(apache, bucket));
+        clients.put(
+                "SDK sync, URL connection",
+                syncGet(sync(endpoint, credentials, UrlConnectionHttpClient.builder()), bucket));
+        clients.put(
+                "SDK sync, Apache", syncGet(apache(endpoint, credentials, concurrency), bucket));
+        clients.put(
+                "SDK sync, Apache, into a reused array",
+                new SyncIntoArray(apache(endpoint, credentials, concurrency), bucket));
+        clients.put(
+                "SDK sync, Apache 5, into a reused array",
+                new SyncIntoArray(
+                        sync(
+                                endpoint,
+                                credentials,
+                                Apache5HttpClient.builder().maxConnections(concurrency)),
+                        bucket));
         clients.put(
                 "SDK CRT S3 client",
                 asyncGet(crt(endpoint, credentials, concurrency).build(), bucket));
@@ -84,7 +92,10 @@ final class FetchClients {
                 discarding(settings.asyncClient(), bucket));
         clients.put(
                 "JDK HttpClient + AwsV4HttpSigner",
-                new JdkSignedGet(endpoint, bucket, credentials.resolveCredentials()));
+                JdkSignedGet.intoNewArrays(endpoint, bucket, credentials.resolveCredentials()));
+        clients.put(
+                "JDK HttpClient + AwsV4HttpSigner, into a reused array",
+                JdkSignedGet.intoReusedArrays(endpoint, bucket, credentials.resolveCredentials()));
         return clients;
     }
 
@@ -105,6 +116,18 @@ final class FetchClients {
                 .optMaxConnections(concurrency)
                 .optVerifyChecksums(verify)
                 .build();
+    }
+
+    /** The SDK's blocking client for the local server on the Apache client. */
+    private static S3Client apache(
+            URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
+        return sync(endpoint, credentials, ApacheHttpClient.builder().maxConnections(concurrency));
+    }
+
+    /** The SDK's blocking client for the local server on {@code http}. */
+    private static S3Client sync(
+            URI endpoint, AwsCredentialsProvider credentials, SdkHttpClient.Builder<?> http) {
+        return local(S3Client.builder(), endpoint, credentials).httpClientBuilder(http).build();
     }
 
     /** Path-style requests to the local server's endpoint with its credentials. */

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
 public final class FetchCpuBenchmark {
 
     private static final int OBJECTS = 256;
-    static final int OBJECT_BYTES = 110_000;
+    private static final int OBJECT_BYTES = 110_000;
     private static final String BUCKET = "bench";
     private static final String PREFIX = "fetch/class0/";
 
