@@ -77,6 +77,9 @@ public final class Retrier {
                 if (!isTransient.test(e)) {
                     throw e;
                 }
+                if (Thread.interrupted()) {
+                    throw interrupted(what, e);
+                }
                 long left = budgetNanos - (System.nanoTime() - start);
                 if (attempt >= maxAttempts || left <= 0) {
                     throw new GaveUp(attempt, System.nanoTime() - start, e);
@@ -87,6 +90,13 @@ public final class Retrier {
                 Thread.sleep(Duration.ofNanos(backoff));
             }
         }
+    }
+
+    /** A call cut by its thread's interrupt (a cancelled fetch) is not a retry. */
+    private static InterruptedException interrupted(String what, Exception cause) {
+        InterruptedException e = new InterruptedException(what + ": interrupted");
+        e.addSuppressed(cause);
+        return e;
     }
 
     /** The sleep before retry {@code attempt}: full jitter over the capped exponential. */
