@@ -98,7 +98,7 @@ class MixingTest {
             fromB += items.get(at) >= 100 ? 1 : 0;
             double expected = (at + 1) * 26.0 / 130;
             assertTrue(
-                    Math.abs(fromB - expected) <= 1,
+                    Math.abs(fromB - expected) < 1,
                     "after " + (at + 1) + " items, " + fromB + " from B, expected " + expected);
         }
     }
