@@ -181,14 +181,16 @@ class MixingTest {
     }
 
     @Test
-    void proportionsAndAbsoluteSharesAreNotCombined() {
-        IllegalArgumentException e =
+    void proportionsAndAbsoluteSharesAreNotCombinedAndTheErrorNamesBothSources() {
+        ConcurrentDataset.Builder web =
+                ConcurrentDataset.builder().addSource("web", a, SourceShare.proportion(0.5));
+        assertEquals(
+                "proportions are not combined with absolute shares: web has proportion(0.5), "
+                        + "books has choose(10)",
                 assertThrows(
-                        IllegalArgumentException.class,
-                        () -> builder(SourceShare.proportion(0.5), SourceShare.choose(10)));
-        assertTrue(
-                e.getMessage().contains("proportion") && e.getMessage().contains("CHOOSE"),
-                e.getMessage());
+                                IllegalArgumentException.class,
+                                () -> web.addSource("books", b, SourceShare.choose(10)))
+                        .getMessage());
         assertEquals(
                 "proportion not > 0: -1.0",
                 assertThrows(IllegalArgumentException.class, () -> SourceShare.proportion(-1))

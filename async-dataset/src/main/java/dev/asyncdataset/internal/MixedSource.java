@@ -55,7 +55,7 @@ public class MixedSource<T> implements ItemSource<T> {
             List<String> names,
             List<SourceShare> shares,
             long epochSize) {
-        MixCounts.checkRules(shares);
+        MixCounts.checkRules(names, shares);
         boolean images = sources.stream().allMatch(LabeledImageSource.class::isInstance);
         return images
                 ? new Labeled(sources, names, shares, epochSize)
@@ -65,11 +65,13 @@ public class MixedSource<T> implements ItemSource<T> {
     /**
      * Checks that proportions are not combined with absolute shares.
      *
-     * @param shares the shares, in source order
-     * @throws IllegalArgumentException naming a proportion and an absolute share if both occur
+     * @param names the sources' names, in order
+     * @param shares the shares, in the same order
+     * @throws IllegalArgumentException naming a source with a proportion and one with an absolute
+     *     share if both occur
      */
-    public static void checkShares(List<SourceShare> shares) {
-        MixCounts.checkRules(shares);
+    public static void checkShares(List<String> names, List<SourceShare> shares) {
+        MixCounts.checkRules(names, shares);
     }
 
     /**
