@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ItemRandom;
@@ -223,6 +224,23 @@ class MixingTest {
                 e.getMessage().contains("features gives data [(1) float32]")
                         && e.getMessage().contains("pairs gives data [(2) float32]"),
                 e.getMessage());
+    }
+
+    @Test
+    void anEmptySourceFailsAtPrepareNamingItWhateverItsShare() {
+        for (SourceShare share :
+                new SourceShare[] {SourceShare.proportion(1), SourceShare.once()}) {
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .addSource("features", a, share)
+                            .addSource("empty", source(manager.zeros(new Shape(0, 1))), share)
+                            .setSampling(BATCH, true)
+                            .build();
+            assertEquals(
+                    "empty has no item",
+                    assertThrows(IllegalArgumentException.class, dataset::prepare).getMessage(),
+                    share.toString());
+        }
     }
 
     private ConcurrentDataset mix(SourceShare first, SourceShare second) {

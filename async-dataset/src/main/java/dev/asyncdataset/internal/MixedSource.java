@@ -96,18 +96,23 @@ public class MixedSource<T> implements ItemSource<T> {
      * Returns the items each source gives per epoch (the sources must be prepared).
      *
      * @return the counts, in source order
-     * @throws IllegalArgumentException if a source that must give items has none
      */
     public long[] counts() {
         long[] sizes = sources.stream().mapToLong(ItemSource::size).toArray();
-        long[] counts = MixCounts.of(shares, sizes, epochSize);
-        for (int s = 0; s < sizes.length; s++) {
-            if (counts[s] > 0 && sizes[s] == 0) {
-                throw new IllegalArgumentException(
-                        names.get(s) + " has no item to give its " + counts[s] + " per epoch");
+        return MixCounts.of(shares, sizes, epochSize);
+    }
+
+    /**
+     * Checks that every source has an item (the sources must be prepared).
+     *
+     * @throws IllegalArgumentException naming the first source without one
+     */
+    public void checkItems() {
+        for (int s = 0; s < sources.size(); s++) {
+            if (sources.get(s).size() == 0) {
+                throw new IllegalArgumentException(names.get(s) + " has no item");
             }
         }
-        return counts;
     }
 
     /**
