@@ -67,10 +67,11 @@ import java.util.concurrent.ExecutorService;
  * <p>Several sources added with {@link Builder#addSource} are mixed into each epoch by their {@link
  * dev.asyncdataset.source.SourceShare}s (see {@code dev.asyncdataset.internal.Mixing}): exact
  * counts per source, interleaved through the epoch, each source in its own order (a {@link
- * ShardedSource} streamed in its windows), a pure function of seed and epoch; ranks take
- * interleaved positions of that order, so {@link #iterationState()} resumes at another world size.
- * Batch indices number the items of all sources one after another ({@link #get} reads them), {@link
- * #size()} counts each item once, and {@link LoaderStats#sources()} reports each source.
+ * ShardedSource} streamed in its windows and partitions, as above), a pure function of seed, epoch
+ * and those orders; ranks take interleaved positions of that order, so {@link #iterationState()}
+ * resumes at another world size. Batch indices number the items of all sources one after another
+ * ({@link #get} reads them), {@link #size()} counts each item once, and {@link
+ * LoaderStats#sources()} reports each source.
  *
  * <p>Batches are built one of two ways ({@link LoaderStats#bufferPath()} says which). Recycled:
  * when the source is an image source ({@link dev.asyncdataset.source.LabeledImageSource}: a folder,

@@ -10,11 +10,12 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Checks, the first time a mixed {@link ConcurrentDataset} is prepared, that its sources give
- * records of one shape: the first item of each source that can be read is read, decoded and
- * transformed as {@link ConcurrentDataset#get} does, and the shapes and types of its data and
- * labels must be those of the first source's. Bad items are passed over (the bad-item policy deals
- * with them during the epochs), up to {@value #TRIES} per source.
+ * Checks, the first time a mixed {@link ConcurrentDataset} is prepared, that every source has items
+ * ({@link MixedSource#checkItems}) and that the sources give records of one shape: the first item
+ * of each source that can be read is read, decoded and transformed as {@link ConcurrentDataset#get}
+ * does, and the shapes and types of its data and labels must be those of the first source's. Bad
+ * items are passed over (the bad-item policy deals with them during the epochs), up to {@value
+ * #TRIES} per source.
  */
 final class MixShapes {
 
@@ -25,13 +26,15 @@ final class MixShapes {
     /**
      * Checks the mix of {@code dataset} once.
      *
-     * @throws IllegalArgumentException naming both sources if two give records of different shapes
+     * @throws IllegalArgumentException naming the source if one has no item, or both sources if two
+     *     give records of different shapes
      * @throws IOException if none of a source's first items can be read
      */
     void check(ConcurrentDataset dataset, MixedSource<?> mix) throws IOException {
         if (checked.get()) {
             return;
         }
+        mix.checkItems();
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             String first = null;
             for (int s = 0; s < mix.sources().size(); s++) {

@@ -65,9 +65,11 @@ final class SourceOptions {
         if (name.isBlank() || mixNames.contains(name)) {
             throw new IllegalArgumentException("addSource: name blank or taken: '" + name + "'");
         }
+        List<String> names = new ArrayList<>(mixNames);
+        names.add(name);
         List<SourceShare> checked = new ArrayList<>(shares);
         checked.add(share);
-        MixedSource.checkShares(checked);
+        MixedSource.checkShares(names, checked);
         mixed.add(source);
         mixNames.add(name);
         shares.add(share);

@@ -1,6 +1,7 @@
 package dev.asyncdataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -159,6 +160,41 @@ class MixedSourcesTest {
             assertEquals(FOLDER_ITEMS + 20, items);
             assertEquals("recycled", dataset.stats().bufferPath());
         }
+    }
+
+    @Test
+    void aMixWithStreamedShardsKeepsItsOrderAcrossWorldSizesOnlyWithItsPartitionsSet()
+            throws Exception {
+        try (TarShardSource shards = TarShardSource.of(shardFolder)) {
+            List<Long> whole = flat(ranked(shards, 0, 1).optCanonicalPartitions(2).build());
+            for (int rank = 0; rank < 2; rank++) {
+                List<Long> mine = flat(ranked(shards, rank, 2).optCanonicalPartitions(2).build());
+                for (int k = 0; k < mine.size(); k++) {
+                    assertEquals(
+                            whole.get((rank + 2 * k) % whole.size()),
+                            mine.get(k),
+                            "rank " + rank + " item " + k);
+                }
+            }
+            assertNotEquals(
+                    whole,
+                    flat(ranked(shards, 0, 1).build()),
+                    "one rank's default is one partition, two ranks' is two");
+        }
+    }
+
+    private static ConcurrentDataset.Builder ranked(TarShardSource shards, int rank, int world)
+            throws Exception {
+        return ConcurrentDataset.builder()
+                .addSource("folder", ImageFolderSource.of(folder), SourceShare.once())
+                .addSource("shards", shards, SourceShare.once())
+                .setSampling(BATCH, true)
+                .optSeed(6)
+                .optShard(rank, world);
+    }
+
+    private List<Long> flat(ConcurrentDataset dataset) throws Exception {
+        return BatchIndices.flat(BatchIndices.take(dataset.getData(manager).iterator(), -1));
     }
 
     private static ConcurrentDataset mix(Path broken, TarShardSource shards, BadItemPolicy policy)

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ItemRandom;
@@ -98,7 +99,7 @@ class MixingTest {
             fromB += items.get(at) >= 100 ? 1 : 0;
             double expected = (at + 1) * 26.0 / 130;
             assertTrue(
-                    Math.abs(fromB - expected) <= 1,
+                    Math.abs(fromB - expected) < 1,
                     "after " + (at + 1) + " items, " + fromB + " from B, expected " + expected);
         }
     }
@@ -181,14 +182,16 @@ class MixingTest {
     }
 
     @Test
-    void proportionsAndAbsoluteSharesAreNotCombined() {
-        IllegalArgumentException e =
+    void proportionsAndAbsoluteSharesAreNotCombinedAndTheErrorNamesBothSources() {
+        ConcurrentDataset.Builder web =
+                ConcurrentDataset.builder().addSource("web", a, SourceShare.proportion(0.5));
+        assertEquals(
+                "proportions are not combined with absolute shares: web has proportion(0.5), "
+                        + "books has choose(10)",
                 assertThrows(
-                        IllegalArgumentException.class,
-                        () -> builder(SourceShare.proportion(0.5), SourceShare.choose(10)));
-        assertTrue(
-                e.getMessage().contains("proportion") && e.getMessage().contains("CHOOSE"),
-                e.getMessage());
+                                IllegalArgumentException.class,
+                                () -> web.addSource("books", b, SourceShare.choose(10)))
+                        .getMessage());
         assertEquals(
                 "proportion not > 0: -1.0",
                 assertThrows(IllegalArgumentException.class, () -> SourceShare.proportion(-1))
@@ -221,6 +224,23 @@ class MixingTest {
                 e.getMessage().contains("features gives data [(1) float32]")
                         && e.getMessage().contains("pairs gives data [(2) float32]"),
                 e.getMessage());
+    }
+
+    @Test
+    void anEmptySourceFailsAtPrepareNamingItWhateverItsShare() {
+        for (SourceShare share :
+                new SourceShare[] {SourceShare.proportion(1), SourceShare.once()}) {
+            ConcurrentDataset dataset =
+                    ConcurrentDataset.builder()
+                            .addSource("features", a, share)
+                            .addSource("empty", source(manager.zeros(new Shape(0, 1))), share)
+                            .setSampling(BATCH, true)
+                            .build();
+            assertEquals(
+                    "empty has no item",
+                    assertThrows(IllegalArgumentException.class, dataset::prepare).getMessage(),
+                    share.toString());
+        }
     }
 
     private ConcurrentDataset mix(SourceShare first, SourceShare second) {

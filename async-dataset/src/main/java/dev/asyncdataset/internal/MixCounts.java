@@ -18,10 +18,12 @@ final class MixCounts {
     /**
      * Checks that proportions are not combined with absolute shares.
      *
-     * @param shares the sources' shares, in order
-     * @throws IllegalArgumentException naming a proportion and an absolute share if both occur
+     * @param names the sources' names, in order
+     * @param shares the sources' shares, in the same order
+     * @throws IllegalArgumentException naming a source with a proportion and one with an absolute
+     *     share if both occur
      */
-    static void checkRules(List<SourceShare> shares) {
+    static void checkRules(List<String> names, List<SourceShare> shares) {
         int relative = -1;
         int absolute = -1;
         for (int s = 0; s < shares.size(); s++) {
@@ -33,12 +35,12 @@ final class MixCounts {
         }
         if (relative >= 0 && absolute >= 0) {
             throw new IllegalArgumentException(
-                    "proportions are not combined with absolute shares: source "
-                            + relative
+                    "proportions are not combined with absolute shares: "
+                            + names.get(relative)
                             + " has "
                             + shares.get(relative)
-                            + ", source "
-                            + absolute
+                            + ", "
+                            + names.get(absolute)
                             + " has "
                             + shares.get(absolute));
         }

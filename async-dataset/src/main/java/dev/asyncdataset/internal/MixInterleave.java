@@ -1,15 +1,10 @@
 package dev.asyncdataset.internal;
 
-import dev.asyncdataset.decode.ItemRandom;
-import java.util.SplittableRandom;
-
 /**
- * Which source each position of a mixed epoch draws from: source {@code s}'s {@code j}-th item (of
- * {@code counts[s]}) sits at the key {@code (j + u) / counts[s]}, {@code u} drawn in [0, 1) from
- * (seed, epoch, source) when shuffling and 0.5 otherwise, and the epoch takes the keys in ascending
- * order (the first source first on a tie). So every prefix of the epoch holds each source's share
- * of it to within one item, spread through the epoch rather than in blocks, and the order is a pure
- * function of (seed, epoch, counts).
+ * Which source each position of a mixed epoch draws from, as {@link MixWalk} picks them: every
+ * prefix of the epoch holds each source's exact share of it to within less than one item, the
+ * sources spread at random within that bound rather than in blocks, and the order a pure function
+ * of (seed, epoch, counts), whatever the world size.
  *
  * <p>{@link #rank} walks the whole epoch once and keeps the positions of one rank, as {@link
  * GlobalOrder} deals them: {@code position + rank + k * worldSize}; positions past the end wrap to
@@ -81,10 +76,10 @@ final class MixInterleave {
         long last = position + rank + (long) (count - 1) * worldSize;
         int own = count > 0 && last >= total ? count - 1 : count;
         long wrapped = own < count ? (last - total) % total : -1;
-        Walk walk = new Walk(epoch);
+        MixWalk walk = new MixWalk(counts, total, seed, epoch, shuffle);
         for (long at = 0; at < total; at++) {
             int s = walk.next();
-            long j = walk.taken[s]++;
+            long j = walk.taken(s) - 1;
             long k = (at - position - rank) / worldSize;
             if (at >= position + rank && (at - position - rank) % worldSize == 0 && k < own) {
                 source[(int) k] = s;
@@ -96,39 +91,5 @@ final class MixInterleave {
             }
         }
         return new Rank(source, occurrence, own, wrapped);
-    }
-
-    /** The keys of every source, taken in ascending order. */
-    private final class Walk {
-        final long[] taken = new long[counts.length];
-        private final double[] jitter = new double[counts.length];
-        private final SplittableRandom[] randoms = new SplittableRandom[counts.length];
-
-        Walk(long epoch) {
-            for (int s = 0; s < counts.length; s++) {
-                randoms[s] = shuffle ? new SplittableRandom(ItemRandom.mix(seed, epoch, s)) : null;
-                jitter[s] = draw(s);
-            }
-        }
-
-        int next() {
-            int best = -1;
-            double bestKey = Double.POSITIVE_INFINITY;
-            for (int s = 0; s < counts.length; s++) {
-                if (taken[s] < counts[s]) {
-                    double key = (taken[s] + jitter[s]) / counts[s];
-                    if (key < bestKey) {
-                        best = s;
-                        bestKey = key;
-                    }
-                }
-            }
-            jitter[best] = draw(best);
-            return best;
-        }
-
-        private double draw(int s) {
-            return randoms[s] != null ? randoms[s].nextDouble() : 0.5;
-        }
     }
 }

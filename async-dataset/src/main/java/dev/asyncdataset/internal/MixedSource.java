@@ -55,7 +55,7 @@ public class MixedSource<T> implements ItemSource<T> {
             List<String> names,
             List<SourceShare> shares,
             long epochSize) {
-        MixCounts.checkRules(shares);
+        MixCounts.checkRules(names, shares);
         boolean images = sources.stream().allMatch(LabeledImageSource.class::isInstance);
         return images
                 ? new Labeled(sources, names, shares, epochSize)
@@ -65,11 +65,13 @@ public class MixedSource<T> implements ItemSource<T> {
     /**
      * Checks that proportions are not combined with absolute shares.
      *
-     * @param shares the shares, in source order
-     * @throws IllegalArgumentException naming a proportion and an absolute share if both occur
+     * @param names the sources' names, in order
+     * @param shares the shares, in the same order
+     * @throws IllegalArgumentException naming a source with a proportion and one with an absolute
+     *     share if both occur
      */
-    public static void checkShares(List<SourceShare> shares) {
-        MixCounts.checkRules(shares);
+    public static void checkShares(List<String> names, List<SourceShare> shares) {
+        MixCounts.checkRules(names, shares);
     }
 
     /**
@@ -94,18 +96,23 @@ public class MixedSource<T> implements ItemSource<T> {
      * Returns the items each source gives per epoch (the sources must be prepared).
      *
      * @return the counts, in source order
-     * @throws IllegalArgumentException if a source that must give items has none
      */
     public long[] counts() {
         long[] sizes = sources.stream().mapToLong(ItemSource::size).toArray();
-        long[] counts = MixCounts.of(shares, sizes, epochSize);
-        for (int s = 0; s < sizes.length; s++) {
-            if (counts[s] > 0 && sizes[s] == 0) {
-                throw new IllegalArgumentException(
-                        names.get(s) + " has no item to give its " + counts[s] + " per epoch");
+        return MixCounts.of(shares, sizes, epochSize);
+    }
+
+    /**
+     * Checks that every source has an item (the sources must be prepared).
+     *
+     * @throws IllegalArgumentException naming the first source without one
+     */
+    public void checkItems() {
+        for (int s = 0; s < sources.size(); s++) {
+            if (sources.get(s).size() == 0) {
+                throw new IllegalArgumentException(names.get(s) + " has no item");
             }
         }
-        return counts;
     }
 
     /**

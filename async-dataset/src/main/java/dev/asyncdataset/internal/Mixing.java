@@ -20,8 +20,10 @@ import java.util.SplittableRandom;
  * upsampled source gives every item {@code k} times before any {@code k + 1} times, and a
  * downsampled one a different part each epoch. The mix decides only which source each position
  * draws from. Ranks take interleaved positions of that one order ({@link GlobalOrder}), so a saved
- * position resumes at any world size. A rank reads each pass of a streamed source through a view of
- * its own, which reads each shard of the pass whole once.
+ * position resumes at any world size. The order depends on the world size only through {@code
+ * partitions}, which a streamed source's order uses and whose default is the world size (a resumed
+ * run takes the saved value). A rank reads each pass of a streamed source through a view of its
+ * own, which reads each shard of the pass whole once.
  *
  * @param mix the mixed sources
  * @param sampler batch size, shuffling, rank and world size

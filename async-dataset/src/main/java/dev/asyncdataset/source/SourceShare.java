@@ -1,11 +1,13 @@
 package dev.asyncdataset.source;
 
+import java.util.Locale;
+
 /**
  * How much of one source an epoch of a mixed {@code ConcurrentDataset} takes (see {@code
  * ConcurrentDataset.Builder.addSource}), with Mosaic Streaming's rules: a {@link #proportion} is
  * relative to the other sources' proportions and to the epoch size; {@link #repeat} and {@link
- * #choose} are absolute, as is {@link #once} (each item once, what a source given no share gets).
- * Proportions are not combined with absolute shares in one dataset.
+ * #choose} are absolute, as is {@link #once} (each item once: the source as it is). Proportions are
+ * not combined with absolute shares in one dataset.
  *
  * @param kind which rule the share follows
  * @param value the proportion, the repeat factor, or the item count (1 for {@link #once})
@@ -37,7 +39,7 @@ public record SourceShare(Kind kind, double value) {
         }
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(
-                    kind.name().toLowerCase(java.util.Locale.ROOT) + " not > 0: " + value);
+                    kind.name().toLowerCase(Locale.ROOT) + " not > 0: " + value);
         }
         if ((kind == Kind.CHOOSE || kind == Kind.ONCE) && value != Math.rint(value)) {
             throw new IllegalArgumentException("choose not a whole number: " + value);
@@ -89,6 +91,22 @@ public record SourceShare(Kind kind, double value) {
             throw new IllegalArgumentException("choose < 1: " + items);
         }
         return new SourceShare(Kind.CHOOSE, items);
+    }
+
+    /**
+     * Returns the share as the call that makes it, such as {@code proportion(0.8)} or {@code
+     * choose(10)}.
+     *
+     * @return the share's call
+     */
+    @Override
+    public String toString() {
+        String name = kind.name().toLowerCase(Locale.ROOT);
+        return switch (kind) {
+            case ONCE -> name + "()";
+            case CHOOSE -> name + "(" + (long) value + ")";
+            case PROPORTION, REPEAT -> name + "(" + value + ")";
+        };
     }
 
     /**
