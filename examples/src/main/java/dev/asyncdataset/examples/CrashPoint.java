@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -53,13 +54,18 @@ public enum CrashPoint {
             return (point, name) -> {};
         }
         int at = where.indexOf('@');
-        try {
-            valueOf(where.substring(0, Math.max(at, 0)).toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(PROPERTY + " is not POINT@NAME: " + where, e);
+        String checkpoint = where.substring(at + 1);
+        if (CheckpointName.parse(checkpoint).isEmpty()
+                || Arrays.stream(values()).noneMatch(point -> point.at(checkpoint).equals(where))) {
+            throw new IllegalArgumentException(
+                    PROPERTY
+                            + " is not POINT@NAME, say "
+                            + WRITTEN.at("step-000000012-2")
+                            + ": "
+                            + where);
         }
         return (point, name) -> {
-            if (where.equals(point.label() + "@" + name)) {
+            if (where.equals(point.at(name.toString()))) {
                 System.out.println("halted at " + where);
                 System.out.flush();
                 Runtime.getRuntime().halt(HALT_STATUS);
@@ -67,8 +73,13 @@ public enum CrashPoint {
         };
     }
 
-    /** The point's name in {@value #PROPERTY}. */
-    String label() {
-        return name().toLowerCase(Locale.ROOT);
+    /**
+     * Returns the value of {@value #PROPERTY} that halts the write of {@code checkpoint} here.
+     *
+     * @param checkpoint a checkpoint's name, say {@code step-000000012-2}
+     * @return {@code POINT@NAME}
+     */
+    public String at(String checkpoint) {
+        return name().toLowerCase(Locale.ROOT) + "@" + checkpoint;
     }
 }

@@ -4,10 +4,12 @@ import static dev.asyncdataset.examples.CheckpointsTest.children;
 import static dev.asyncdataset.examples.CheckpointsTest.state;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -40,6 +42,21 @@ class CheckpointCrashTest {
         Checkpoints.write(root, 9, state("9"));
         assertEquals(List.of("latest", named, "step-000000009"), children(root));
         assertEquals("9", state(CheckpointSearch.find(root, CheckpointCrashTest::unexpected)));
+    }
+
+    @Test
+    void aHaltPropertyThatNamesNoPointIsRefusedByName() {
+        System.setProperty(CrashPoint.PROPERTY, "written-step-000000008");
+        try {
+            IllegalArgumentException e =
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () -> Checkpoints.write(root, 8, state("8")));
+            assertTrue(e.getMessage().contains(CrashPoint.PROPERTY), e.getMessage());
+            assertTrue(e.getMessage().endsWith(": written-step-000000008"), e.getMessage());
+        } finally {
+            System.clearProperty(CrashPoint.PROPERTY);
+        }
     }
 
     private void writeTwoAndStopTheThirdAt(CrashPoint point) throws IOException {
