@@ -50,7 +50,7 @@ public final class CheckpointSearch {
     private static Path newest(Path root, String broken, Consumer<String> notices)
             throws IOException {
         Optional<Path> newest =
-                Checkpoints.children(root).stream()
+                Folders.children(root).stream()
                         .filter(child -> name(child).isPresent() && isComplete(child))
                         .max(Comparator.comparing(child -> name(child).orElseThrow()));
         if (newest.isEmpty()) {

@@ -4,16 +4,11 @@ import static dev.asyncdataset.examples.CheckpointName.TEMPORARY;
 import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * A folder of checkpoints, each written whole or not at all, none replaced in place. A checkpoint
@@ -73,7 +68,7 @@ public final class Checkpoints {
         hook.reached(CrashPoint.RENAMED, name);
         Path latest = root.resolve(LATEST + TEMPORARY);
         Files.writeString(latest, name + "\n", StandardCharsets.UTF_8);
-        force(latest);
+        Folders.force(latest);
         Files.move(latest, root.resolve(LATEST), ATOMIC_MOVE);
         hook.reached(CrashPoint.NAMED, name);
         deleteSuperseded(root, name, previous, hook);
@@ -94,23 +89,10 @@ public final class Checkpoints {
                 : Optional.empty();
     }
 
-    /**
-     * Returns the folders and files in {@code root}.
-     *
-     * @param root a folder
-     * @return its children
-     * @throws IOException if it cannot be listed
-     */
-    static List<Path> children(Path root) throws IOException {
-        try (Stream<Path> children = Files.list(root)) {
-            return children.toList();
-        }
-    }
-
     /** The first name of step {@code step} after every checkpoint of it in {@code root}. */
     private static CheckpointName unused(Path root, long step) throws IOException {
         CheckpointName first = new CheckpointName(step, 1);
-        return children(root).stream()
+        return Folders.children(root).stream()
                 .flatMap(child -> CheckpointName.parse(child.getFileName().toString()).stream())
                 .filter(name -> name.step() == step)
                 .max(Comparator.naturalOrder())
@@ -120,11 +102,11 @@ public final class Checkpoints {
 
     /** Writes {@code contents} into the empty folder {@code temporary} and forces its files. */
     private static Path writeTemporary(Path temporary, Contents contents) throws IOException {
-        deleteTree(temporary);
+        Folders.deleteTree(temporary);
         Files.createDirectories(temporary);
         contents.writeTo(temporary);
-        for (Path file : children(temporary)) {
-            force(file);
+        for (Path file : Folders.children(temporary)) {
+            Folders.force(file);
         }
         return temporary;
     }
@@ -135,10 +117,10 @@ public final class Checkpoints {
     private static void deleteSuperseded(
             Path root, CheckpointName written, Optional<String> previous, CrashPoint.Hook hook)
             throws IOException {
-        for (Path child : children(root)) {
+        for (Path child : Folders.children(root)) {
             String file = child.getFileName().toString();
             if (isTemporary(file)) {
-                deleteTree(child);
+                Folders.deleteTree(child);
             } else if (CheckpointName.parse(file).isPresent()
                     && !file.equals(written.toString())
                     && !previous.equals(Optional.of(file))) {
@@ -151,10 +133,10 @@ public final class Checkpoints {
     private static void retire(Path checkpoint, CheckpointName written, CrashPoint.Hook hook)
             throws IOException {
         Path temporary = checkpoint.resolveSibling(checkpoint.getFileName() + TEMPORARY);
-        deleteTree(temporary);
+        Folders.deleteTree(temporary);
         Files.move(checkpoint, temporary, ATOMIC_MOVE);
         hook.reached(CrashPoint.RETIRED, written);
-        deleteTree(temporary);
+        Folders.deleteTree(temporary);
     }
 
     /** Whether {@code file} is the temporary folder of a checkpoint being written or deleted. */
@@ -162,30 +144,5 @@ public final class Checkpoints {
         return file.endsWith(TEMPORARY)
                 && CheckpointName.parse(file.substring(0, file.length() - TEMPORARY.length()))
                         .isPresent();
-    }
-
-    private static void force(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> tree = Files.walk(dir)) {
-            tree.sorted(Comparator.reverseOrder()).forEach(Checkpoints::delete);
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private static void delete(Path path) {
-        try {
-            Files.delete(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -178,9 +178,7 @@ class ResumeAfterKillIT {
 
     /** The step log's first lines, up to step {@code last}. */
     private static List<String> stepsUpTo(Path log, int last) throws IOException {
-        return Files.readAllLines(log).stream()
-                .filter(line -> loggedStep(line) <= last)
-                .toList();
+        return Files.readAllLines(log).stream().filter(line -> loggedStep(line) <= last).toList();
     }
 
     /** The last CSV row without its timings (images/s, data-wait share). */
