@@ -1,31 +1,32 @@
 package dev.asyncdataset.examples;
 
+import static dev.asyncdataset.examples.CheckpointName.TEMPORARY;
+import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
+
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
+import java.util.Optional;
 
 /**
- * A folder of checkpoints, each written whole or not at all: a checkpoint is written into {@code
- * step-NNNNNNNNN.tmp/}, its files forced to disk, then renamed to {@code step-NNNNNNNNN/}; only
- * then does the file {@code latest} (itself replaced by an atomic rename) name it, and checkpoints
- * older than the previous one are deleted. A process killed at any moment leaves {@code latest}
- * naming a complete checkpoint (or no {@code latest} at all), never a partial one.
+ * A folder of checkpoints, each written whole or not at all, none replaced in place. A checkpoint
+ * is written into a temporary folder ({@code NAME.tmp/}), its files forced to disk, then renamed to
+ * a name no folder has ({@link CheckpointName}: {@code step-NNNNNNNNN/}, or {@code
+ * step-NNNNNNNNN-2/} when that step already has a checkpoint); only then does the file {@code
+ * latest} (itself replaced by an atomic rename) name it, and only after that are the checkpoints it
+ * supersedes deleted: all but the new one and the one {@code latest} named before, each renamed to
+ * a temporary name before its files go. A process killed at any moment ({@link CrashPoint}) leaves
+ * {@code latest} naming a complete checkpoint (or no {@code latest} at all, before the first),
+ * never a partial or missing one; {@link CheckpointSearch#find} falls back to the newest complete
+ * checkpoint when {@code latest} is broken nonetheless (a folder damaged by hand, or written by an
+ * earlier release).
  */
 public final class Checkpoints {
 
     /** The file naming the newest complete checkpoint. */
     public static final String LATEST = "latest";
-
-    private static final String TEMPORARY = ".tmp";
-    private static final int KEPT = 2;
 
     private Checkpoints() {}
 
@@ -52,85 +53,96 @@ public final class Checkpoints {
      * @throws IOException if writing fails; the latest complete checkpoint stays the latest
      */
     public static Path write(Path root, long step, Contents contents) throws IOException {
-        String name = String.format("step-%09d", step);
-        Path temporary = root.resolve(name + TEMPORARY);
-        Path done = root.resolve(name);
-        deleteTree(temporary);
-        deleteTree(done);
-        Files.createDirectories(temporary);
-        contents.writeTo(temporary);
-        try (Stream<Path> files = Files.list(temporary)) {
-            for (Path file : files.toList()) {
-                force(file);
-            }
-        }
-        Files.move(temporary, done, StandardCopyOption.ATOMIC_MOVE);
+        return write(root, step, contents, CrashPoint.fromSystemProperty());
+    }
+
+    /** {@link #write(Path, long, Contents)}, calling {@code hook} at each crash point. */
+    static Path write(Path root, long step, Contents contents, CrashPoint.Hook hook)
+            throws IOException {
+        Files.createDirectories(root);
+        Optional<String> previous = latest(root);
+        CheckpointName name = unused(root, step);
+        Path temporary = writeTemporary(root.resolve(name + TEMPORARY), contents);
+        hook.reached(CrashPoint.WRITTEN, name);
+        Path done = Files.move(temporary, root.resolve(name.toString()), ATOMIC_MOVE);
+        hook.reached(CrashPoint.RENAMED, name);
         Path latest = root.resolve(LATEST + TEMPORARY);
         Files.writeString(latest, name + "\n", StandardCharsets.UTF_8);
-        force(latest);
-        Files.move(latest, root.resolve(LATEST), StandardCopyOption.ATOMIC_MOVE);
-        prune(root);
+        Folders.force(latest);
+        Files.move(latest, root.resolve(LATEST), ATOMIC_MOVE);
+        hook.reached(CrashPoint.NAMED, name);
+        deleteSuperseded(root, name, previous, hook);
         return done;
     }
 
     /**
-     * Finds the checkpoint to resume from: the one {@code path/latest} names, or {@code path}
-     * itself when it is a checkpoint.
+     * Returns the name {@code root/latest} holds.
      *
-     * @param path a folder of checkpoints or one checkpoint
-     * @return the checkpoint's folder
-     * @throws IOException if {@code path} holds no complete checkpoint
+     * @param root a folder of checkpoints
+     * @return the name, or empty without a {@code latest}
+     * @throws IOException if {@code latest} cannot be read
      */
-    public static Path find(Path path) throws IOException {
-        Path latest = path.resolve(LATEST);
-        if (Files.isRegularFile(latest)) {
-            return path.resolve(Files.readString(latest, StandardCharsets.UTF_8).strip());
-        }
-        if (Files.isRegularFile(path.resolve(TrainingCheckpoint.STATE))) {
-            return path;
-        }
-        throw new IOException("no checkpoint in " + path + ": neither " + LATEST + " nor a state");
+    static Optional<String> latest(Path root) throws IOException {
+        Path latest = root.resolve(LATEST);
+        return Files.isRegularFile(latest)
+                ? Optional.of(Files.readString(latest, StandardCharsets.UTF_8).strip())
+                : Optional.empty();
     }
 
-    /** Deletes complete checkpoints older than the newest {@value #KEPT}, and stale temporaries. */
-    private static void prune(Path root) throws IOException {
-        try (Stream<Path> children = Files.list(root)) {
-            List<Path> steps =
-                    children.filter(p -> p.getFileName().toString().startsWith("step-"))
-                            .sorted(Comparator.comparing(Path::getFileName).reversed())
-                            .toList();
-            int complete = 0;
-            for (Path step : steps) {
-                boolean temporary = step.getFileName().toString().endsWith(TEMPORARY);
-                if (temporary || ++complete > KEPT) {
-                    deleteTree(step);
-                }
+    /** The first name of step {@code step} after every checkpoint of it in {@code root}. */
+    private static CheckpointName unused(Path root, long step) throws IOException {
+        CheckpointName first = new CheckpointName(step, 1);
+        return Folders.children(root).stream()
+                .flatMap(child -> CheckpointName.parse(child.getFileName().toString()).stream())
+                .filter(name -> name.step() == step)
+                .max(Comparator.naturalOrder())
+                .map(CheckpointName::next)
+                .orElse(first);
+    }
+
+    /** Writes {@code contents} into the empty folder {@code temporary} and forces its files. */
+    private static Path writeTemporary(Path temporary, Contents contents) throws IOException {
+        Folders.deleteTree(temporary);
+        Files.createDirectories(temporary);
+        contents.writeTo(temporary);
+        for (Path file : Folders.children(temporary)) {
+            Folders.force(file);
+        }
+        return temporary;
+    }
+
+    /**
+     * Deletes the temporary folders and every checkpoint but {@code written} and {@code previous}.
+     */
+    private static void deleteSuperseded(
+            Path root, CheckpointName written, Optional<String> previous, CrashPoint.Hook hook)
+            throws IOException {
+        for (Path child : Folders.children(root)) {
+            String file = child.getFileName().toString();
+            if (isTemporary(file)) {
+                Folders.deleteTree(child);
+            } else if (CheckpointName.parse(file).isPresent()
+                    && !file.equals(written.toString())
+                    && !previous.equals(Optional.of(file))) {
+                retire(child, written, hook);
             }
         }
     }
 
-    private static void force(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
+    /** Deletes a superseded checkpoint, renaming it first so that no partial one keeps a name. */
+    private static void retire(Path checkpoint, CheckpointName written, CrashPoint.Hook hook)
+            throws IOException {
+        Path temporary = checkpoint.resolveSibling(checkpoint.getFileName() + TEMPORARY);
+        Folders.deleteTree(temporary);
+        Files.move(checkpoint, temporary, ATOMIC_MOVE);
+        hook.reached(CrashPoint.RETIRED, written);
+        Folders.deleteTree(temporary);
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> tree = Files.walk(dir)) {
-            tree.sorted(Comparator.reverseOrder()).forEach(Checkpoints::delete);
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private static void delete(Path path) {
-        try {
-            Files.delete(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** Whether {@code file} is the temporary folder of a checkpoint being written or deleted. */
+    private static boolean isTemporary(String file) {
+        return file.endsWith(TEMPORARY)
+                && CheckpointName.parse(file.substring(0, file.length() - TEMPORARY.length()))
+                        .isPresent();
     }
 }

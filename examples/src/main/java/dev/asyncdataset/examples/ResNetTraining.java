@@ -49,8 +49,15 @@ public final class ResNetTraining {
                             + " resume an epoch");
         }
         Path resumed =
-                recipe.resume().isEmpty() ? null : Checkpoints.find(Path.of(recipe.resume()));
+                recipe.resume().isEmpty()
+                        ? null
+                        : CheckpointSearch.find(Path.of(recipe.resume()), System.err::println);
         TrainingCheckpoint start = resumed == null ? null : TrainingCheckpoint.read(resumed);
+        if (start != null) {
+            System.out.printf(
+                    "resuming from %s: epoch %d, batch %d, step %d%n",
+                    resumed, start.epoch(), start.loader().batches(), start.step());
+        }
         Engine.getInstance().setRandomSeed(settings.seed());
         Device[] devices = devices(settings.gpus());
         try (Splits splits = Splits.open(settings, recipe, connection, devices[0], start);

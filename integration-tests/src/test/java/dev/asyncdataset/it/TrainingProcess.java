@@ -32,8 +32,14 @@ final class TrainingProcess implements AutoCloseable {
 
     /** Starts {@code TrainResNet} with {@code args}. */
     static TrainingProcess start(List<String> args) throws IOException {
+        return start(List.of(), args);
+    }
+
+    /** Starts {@code TrainResNet} with {@code args} in a JVM given {@code jvmOptions} too. */
+    static TrainingProcess start(List<String> jvmOptions, List<String> args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
         command.addAll(
                 List.of(
                         "--enable-native-access=ALL-UNNAMED",
