@@ -10,7 +10,9 @@ import java.util.List;
  * @param epoch the epoch, counted from 0
  * @param batches batches handed to the trainer
  * @param items items in those batches
- * @param bytes bytes fetched, for sources that fetch {@code byte[]}
+ * @param bytes bytes fetched: the remaining bytes of each {@code ByteBuffer} and the length of each
+ *     {@code byte[]} a fetch returned (an image source's encoded bodies); what a source fetches as
+ *     anything else (samples, arrays) is not counted
  * @param skippedItems bad items left out under {@link dev.asyncdataset.BadItemPolicy#SKIP}
  * @param wallNanos time since the trainer first asked for a batch, to the epoch's end or now
  * @param dataWaitNanos time the trainer's thread spent inside the iterator's {@code hasNext} and
@@ -78,7 +80,7 @@ public record LoaderStats(
      *
      * @param name the source's name ({@link dev.asyncdataset.ConcurrentDataset.Builder#addSource})
      * @param items its items in the batches handed to the trainer
-     * @param bytes bytes fetched from it, for sources that fetch {@code byte[]}
+     * @param bytes bytes fetched from it, counted as the epoch's {@link LoaderStats#bytes()}
      * @param skippedItems its bad items left out under {@link dev.asyncdataset.BadItemPolicy#SKIP}
      * @param dataWaitNanos the trainer's data wait charged to it: each wait for a batch goes to the
      *     source of the item that completed the batch last, so the sources' waits add up to the

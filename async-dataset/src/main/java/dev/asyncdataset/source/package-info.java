@@ -8,19 +8,11 @@
  * <p>The sources of each kind of storage are in the packages below: {@code source.folder} (an image
  * folder, loose samples in a folder), {@code source.s3} (images and loose samples under an S3
  * prefix, and the {@code S3Options} other packages reach S3 with) and {@code source.tar}
- * (WebDataset tar shards in any store, the shard writer, and {@code Stores}, the one table from a
- * location's scheme to its store). They import these contracts and the machinery under {@code
- * dev.asyncdataset.internal} (the S3 client layer, the tar format, shard stores, streaming and
- * shuffling, the writer's destinations, the disk cache), which is not API and imports none of them.
- *
- * <h2>Adding a store</h2>
- *
- * <p>A store is one package and one line per scheme in {@code Stores}' table; nothing else branches
- * on a scheme. HTTP(S) is the worked example: {@code dev.asyncdataset.internal.http} implements
- * {@link dev.asyncdataset.store.ObjectStore} with the JDK's HTTP client, and {@code Stores} maps
- * {@code http} and {@code https} to it; every tar shard source then reads HTTP(S) shards with the
- * retries, budget, timeouts and checksums of every store. The {@code dev.asyncdataset.store}
- * package documentation gives the steps; a store outside the library registers its scheme with
- * {@code Stores.register}.
+ * (WebDataset tar shards in any store, the shard writer, and {@code Stores}, the table from a
+ * location's scheme to its store through which those open their locations). They import these
+ * contracts and the machinery under {@code dev.asyncdataset.internal} (the S3 client layer, the tar
+ * format, shard stores, streaming and shuffling, the writer's destinations, the disk cache), which
+ * is not API and imports none of them. How to add a store of tar shards is in the package
+ * documentation of {@code dev.asyncdataset.store}.
  */
 package dev.asyncdataset.source;

@@ -2,17 +2,20 @@
  * The storage seam: the small interface a store of objects implements ({@link
  * dev.asyncdataset.store.ObjectStore}: list a prefix where it can, the size and identity of an
  * object, one read of an object or a byte range) and what it is opened with. It imports nothing of
- * the library. {@code dev.asyncdataset.source.tar.Stores} is the one table from a location's scheme
- * to its store; the library wraps every object store in the same retries, retry budget, read-idle
- * timeout, first-contact configuration errors and CRC32C checks.
+ * the library. {@code dev.asyncdataset.source.tar.Stores} is the table from a location's scheme to
+ * its store, through which the tar shard sources and the shard writer open their locations; the
+ * library wraps every object store in the same retries, retry budget, read-idle timeout,
+ * first-contact configuration errors and CRC32C checks of the shard index. An object store has no
+ * checksum of its own: the ETag it gives only tells versions apart.
  *
  * <h2>Adding a store</h2>
  *
- * <p>One package and one line in the table. The HTTP(S) store is the worked example: the package
- * {@code dev.asyncdataset.internal.http}, which imports only this package and {@code
- * internal.io.Locations} (names beside a URL, keeping its query), and the lines {@code
- * TABLE.put("http", http)} and {@code TABLE.put("https", http)} of {@code Stores}, with {@code http
- * = new ObjectStores(HttpObjectStore::new)}.
+ * <p>A package that implements {@code ObjectStore}, and one line per scheme. The HTTP(S) store is
+ * the worked example: the package {@code dev.asyncdataset.internal.http}, which imports only this
+ * package and {@code internal.io.Locations} (names beside a URL, keeping its query), and the lines
+ * {@code TABLE.put("http", http)} and {@code TABLE.put("https", http)} of {@code Stores}, with
+ * {@code http = new ObjectStores(HttpObjectStore::new)}; a store outside the library calls {@code
+ * Stores.register} instead.
  *
  * <ol>
  *   <li>Implement {@code ObjectStore} in a package of its own: {@code HttpObjectStore.stat} is a
@@ -30,7 +33,9 @@
  * </ol>
  *
  * <p>From then on {@code TarShardSource.builder().setUrl("myscheme://host/train-{0..9}.tar")}
- * streams and randomly accesses those shards like a folder's. Nothing else changes: no builder,
- * source or writer branches on a scheme outside the table.
+ * streams and randomly accesses those shards like a folder's. Nothing else changes: the builder and
+ * the writer look every location up in the table, and the one other test of a scheme, in {@code
+ * ShardLocations}, tells a local path (where {@code ?} is part of a file name) from a URL of any
+ * other scheme (whose query every shard's URL keeps).
  */
 package dev.asyncdataset.store;

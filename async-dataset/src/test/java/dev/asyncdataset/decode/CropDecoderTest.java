@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Pipeline;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,10 +28,9 @@ class CropDecoderTest {
                     PhotoJpegs.jpeg(899, 1201, 4, false),
                     PhotoJpegs.jpeg(2011, 1517, 5, true));
 
-    @BeforeAll
-    static void needsTurboJpegAndOpenCv() {
-        assumeTrue(TurboJpeg.decoder() != null, "TurboJPEG not available");
-        assumeTrue(Codec.active() == Codec.OPENCV, "OpenCV not the codec");
+    @BeforeEach
+    void needsTurboJpegAndOpenCv() {
+        NativeCodecs.assumeTurboJpegAndOpenCv();
     }
 
     @Test

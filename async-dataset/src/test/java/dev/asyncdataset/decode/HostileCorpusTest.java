@@ -3,7 +3,6 @@ package dev.asyncdataset.decode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -62,7 +61,7 @@ class HostileCorpusTest {
 
     @Test
     void eachJpegEntryThroughTheCropDecodeIsWrittenOrABadItemNamingItsKey() throws Exception {
-        assumeTrue(TurboJpeg.decoder() != null && Codec.active() == Codec.OPENCV);
+        NativeCodecs.assumeTurboJpegAndOpenCv();
         ByteBuffer row = ByteBuffer.allocateDirect(32 * 32 * 3);
         RecipePipeline.Geometry geometry = new ResizeCenterCrop(32, 32)::box;
         for (Entry entry : HostileCorpus.entries()) {

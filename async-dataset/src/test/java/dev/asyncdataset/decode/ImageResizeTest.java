@@ -2,7 +2,6 @@ package dev.asyncdataset.decode;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +15,7 @@ class ImageResizeTest {
 
     @Test
     void reEncodedImageMatchesTheOriginalShrunkByArea() throws Exception {
+        NativeCodecs.assumeOpenCv();
         byte[] original = PhotoJpegs.jpeg(1201, 899, 5, true);
         byte[] stored = AT_512.apply(original, "photo");
         assertTrue(stored.length < original.length / 2, stored.length + " of " + original.length);
@@ -43,18 +43,22 @@ class ImageResizeTest {
     }
 
     @Test
-    void javaFallbacksShrinkAndEncodeAsTheNativePathDoes() throws Exception {
+    void javaShrinkMatchesOpenCvsAreaShrink() throws Exception {
+        NativeCodecs.assumeOpenCv();
         byte[] original = PhotoJpegs.jpeg(1201, 899, 7, true);
-        Pixels pixels = decode(original);
-        byte[] area = ImageIoJpeg.shrink(pixels, 512, 383);
+        byte[] area = ImageIoJpeg.shrink(decode(original), 512, 383);
         byte[] opencv = OpenCvCodec.shrink(decode(original), 512, 383);
-        double shrinkPsnr = psnr(opencv, area);
-        assertTrue(shrinkPsnr > 38, "Java 2D against OpenCV area: PSNR " + shrinkPsnr);
+        double psnr = psnr(opencv, area);
+        assertTrue(psnr > 38, "Java 2D against OpenCV area: PSNR " + psnr);
+    }
+
+    @Test
+    void imageIoEncodesAtQuality90AsCloseToThePixelsAsTurboJpeg() throws Exception {
+        byte[] area = ImageIoJpeg.shrink(decode(PhotoJpegs.jpeg(1201, 899, 7, true)), 512, 383);
         byte[] jpeg = ImageIoJpeg.encode(area, 512, 383, 90, "photo");
         double encodePsnr = psnr(area, bytes(decode(jpeg)));
         assertTrue(encodePsnr > 35, "ImageIO at quality 90: PSNR " + encodePsnr);
-        TurboJpeg.Encoder turbo = TurboJpeg.encoder();
-        assertNotNull(turbo, "TurboJPEG is installed on the test machines (JDK 22+)");
+        TurboJpeg.Encoder turbo = NativeCodecs.turboJpegEncoder();
         byte[] native90 = turbo.encode(area, 512, 383, 90, "photo");
         double nativePsnr = psnr(area, bytes(decode(native90)));
         assertTrue(Math.abs(nativePsnr - encodePsnr) < 1.5, nativePsnr + " against " + encodePsnr);

@@ -5,15 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.ByteBuffer;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,18 +21,17 @@ import org.junit.jupiter.api.Test;
  */
 class TurboJpegTest {
 
-    private static NDManager manager;
-    private static TurboJpeg.Decoder turbo;
+    private NDManager manager;
+    private TurboJpeg.Decoder turbo;
 
-    @BeforeAll
-    static void setUp() {
-        turbo = TurboJpeg.decoder();
-        assumeTrue(turbo != null, "TurboJPEG not available (JDK 22+ and libturbojpeg0 needed)");
+    @BeforeEach
+    void setUp() {
+        turbo = NativeCodecs.turboJpegDecoder();
         manager = NDManager.newBaseManager();
     }
 
-    @AfterAll
-    static void tearDown() {
+    @AfterEach
+    void tearDown() {
         if (manager != null) {
             manager.close();
         }
@@ -41,6 +39,7 @@ class TurboJpegTest {
 
     @Test
     void decodesTheSamePixelsAsOpenCv() throws BadItemException {
+        NativeCodecs.assumeOpenCv();
         for (long seed = 0; seed < 8; seed++) {
             byte[] jpeg = TestImages.jpeg(97 + (int) seed * 13, 61 + (int) seed * 7, seed);
             try (NDArray fast =

@@ -11,8 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one table from a location's scheme to its store, through which every builder and the shard
- * writer open what they read and write:
+ * The table from a location's scheme to its store, through which the tar shard sources' builder and
+ * the shard writer open what they read and write ({@code S3Source} and {@code S3SampleSource} take
+ * an {@code s3://} URL of their own, the folder sources a {@code Path}):
  *
  * <table>
  *   <caption>Schemes</caption>
@@ -29,8 +30,8 @@ import java.util.regex.Pattern;
 public final class Stores {
 
     private static final Pattern SCHEME = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]*)://.*");
-    private static final Set<String> BUILT_IN = Set.of("file", "s3", "http", "https");
     private static final Map<String, Store> TABLE = new ConcurrentHashMap<>();
+    private static final Set<String> BUILT_IN;
 
     static {
         Store http = new ObjectStores(HttpObjectStore::new);
@@ -38,6 +39,7 @@ public final class Stores {
         TABLE.put("s3", S3Store.INSTANCE);
         TABLE.put("http", http);
         TABLE.put("https", http);
+        BUILT_IN = Set.copyOf(TABLE.keySet());
     }
 
     private Stores() {}

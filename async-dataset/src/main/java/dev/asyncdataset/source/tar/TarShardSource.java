@@ -59,7 +59,7 @@ import java.util.List;
  * <pre>{@code
  * TarShardSource source = TarShardSource.builder()
  *         .setUrl("s3://my-bucket/shards/train-{000000..000146}.tar")
- *         .optS3(S3Source.builder().optMaxConnections(64))
+ *         .optS3(S3Source.builder().optMaxConnections(64).buildOptions())
  *         .build();
  * ConcurrentDataset dataset = ConcurrentDataset.builder().setSource(source).setSampling(64, true).build();
  * }</pre>

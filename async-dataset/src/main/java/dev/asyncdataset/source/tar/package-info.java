@@ -3,7 +3,7 @@
  * dev.asyncdataset.source.tar.TarShardSource}) and samples of any kind ({@link
  * dev.asyncdataset.source.tar.TarSampleSource}), both streamed whole shard by shard or read by
  * random access, and {@link dev.asyncdataset.source.tar.ShardWriter}, which writes such shards.
- * Every location goes through {@link dev.asyncdataset.source.tar.Stores}, the one table from a
- * location's scheme to its store.
+ * Their locations, and the writer's input and output, go through {@link
+ * dev.asyncdataset.source.tar.Stores}, the table from a location's scheme to its store.
  */
 package dev.asyncdataset.source.tar;

@@ -1,15 +1,21 @@
 package dev.asyncdataset.internal.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -20,6 +26,7 @@ class RetrierTest {
 
     private static final Duration MS = Duration.ofMillis(1);
     private static final Duration HOUR = Duration.ofHours(1);
+    private static final String RETRY = "dev.asyncdataset.Retry";
 
     @Test
     void retriesTransientFailuresAndCountsThem() throws Exception {
@@ -116,6 +123,64 @@ class RetrierTest {
                                         })));
         assertEquals(0, retrier.retryCount());
         assertThrows(IllegalArgumentException.class, () -> new Retrier(0, HOUR, MS, MS, e -> true));
+    }
+
+    /**
+     * A fetch cancelled while its request runs: the client (as the AWS SDK does) turns the
+     * interrupt into a transient-looking I/O error and leaves the thread's interrupt flag set.
+     */
+    @Test
+    void aCallCutByItsThreadsInterruptEndsAtOnceAndIsNoRetry(@TempDir Path dir) throws Exception {
+        Retrier retrier = new Retrier(5, HOUR, HOUR, HOUR, e -> e instanceof IOException);
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicReference<Exception> ended = new AtomicReference<>();
+        try (Recording recording = new Recording()) {
+            recording.enable(RETRY);
+            recording.start();
+            Thread fetch =
+                    Thread.ofVirtual()
+                            .start(() -> ended.set(callUntilInterrupted(retrier, calls, started)));
+            assertTrue(started.await(1, TimeUnit.MINUTES));
+            fetch.interrupt();
+            fetch.join(Duration.ofMinutes(1));
+            assertFalse(fetch.isAlive(), "the cut call is still running");
+            recording.stop();
+            recording.dump(dir.resolve("retries.jfr"));
+        }
+        InterruptedException e = assertInstanceOf(InterruptedException.class, ended.get());
+        assertEquals("s3://bucket/key.jpg: interrupted", e.getMessage());
+        assertInstanceOf(InterruptedIOException.class, e.getSuppressed()[0]);
+        assertEquals(1, calls.get());
+        assertEquals(0, retrier.retryCount());
+        assertEquals(
+                List.of(),
+                RecordingFile.readAllEvents(dir.resolve("retries.jfr")).stream()
+                        .filter(event -> event.getEventType().getName().equals(RETRY))
+                        .toList());
+    }
+
+    /** Calls a request that blocks until its thread is interrupted; returns how the call ended. */
+    private static Exception callUntilInterrupted(
+            Retrier retrier, AtomicInteger calls, CountDownLatch started) {
+        try {
+            retrier.call(
+                    "s3://bucket/key.jpg",
+                    () -> {
+                        calls.incrementAndGet();
+                        started.countDown();
+                        try {
+                            new CountDownLatch(1).await();
+                            return "never";
+                        } catch (InterruptedException cut) {
+                            Thread.currentThread().interrupt();
+                            throw new InterruptedIOException("request aborted");
+                        }
+                    });
+            return null;
+        } catch (Exception e) {
+            return e;
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.testing.Python3;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,9 +50,9 @@ class TarIndexTest {
                             info = tarfile.TarInfo(n); info.size = len(data)
                             t.addfile(info, io.BytesIO(data))
                 """;
-        Process python = new ProcessBuilder("python3", "-c", script, dir.toString()).start();
+        Process python = Python3.start("-c", script, dir.toString());
         assertTrue(python.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, python.exitValue(), new String(python.getErrorStream().readAllBytes()));
+        assertEquals(0, python.exitValue(), new String(python.getInputStream().readAllBytes()));
         String long_ = "dir/".repeat(40) + "k\u00e9y.jpg";
         for (String file : List.of("u.tar", "g.tar", "p.tar")) {
             byte[] shard = Files.readAllBytes(dir.resolve(file));
