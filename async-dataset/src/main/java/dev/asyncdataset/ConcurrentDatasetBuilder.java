@@ -12,6 +12,7 @@ import dev.asyncdataset.internal.Concurrency;
 import dev.asyncdataset.internal.DatasetEpochs;
 import dev.asyncdataset.internal.EpochSampler;
 import dev.asyncdataset.internal.HostBuffers;
+import dev.asyncdataset.internal.ItemOrigins;
 import dev.asyncdataset.internal.LoaderSpec;
 import dev.asyncdataset.internal.Pipelines;
 import dev.asyncdataset.source.ItemSource;
@@ -449,6 +450,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
         LoaderSpec spec =
                 new LoaderSpec(
                         items,
+                        ItemOrigins.ONE,
                         new Concurrency(
                                 fetchers,
                                 autoFetchers,

@@ -39,7 +39,8 @@ final class DecodeStage {
     /**
      * @param factory the loader's threads
      * @param decodeThreads the size of the pool
-     * @param source the items' source, for their keys
+     * @param source the items' source, which takes their fetched values back
+     * @param names how the events name the items
      * @param assembly decodes each item into its batch
      * @param collator makes each filled batch's arrays
      * @param seed the seed of the items' random generators
@@ -51,6 +52,7 @@ final class DecodeStage {
             StageThreads factory,
             int decodeThreads,
             ItemSource<?> source,
+            LoaderEvents.ItemNames names,
             BatchAssembly assembly,
             Collator collator,
             long seed,
@@ -62,7 +64,7 @@ final class DecodeStage {
                         decodeThreads,
                         factory.platform("decode", ImageDecoder::releaseThreadBuffers));
         this.source = source;
-        this.keys = MixedEpoch.itemNames(source);
+        this.keys = names;
         this.assembly = assembly;
         this.collator = collator;
         this.seed = seed;

@@ -28,6 +28,7 @@ final class FetchStage {
     /**
      * @param factory the loader's threads
      * @param source fetches the items
+     * @param names how the events name the items
      * @param limit the fetches allowed at once
      * @param decode where fetched items go
      * @param failures handles the items that fail to fetch
@@ -36,13 +37,14 @@ final class FetchStage {
     FetchStage(
             StageThreads factory,
             ItemSource<?> source,
+            LoaderEvents.ItemNames names,
             FetchLimit limit,
             DecodeStage decode,
             ItemFailures failures,
             StatsCounter stats) {
         this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
         this.source = source;
-        this.keys = MixedEpoch.itemNames(source);
+        this.keys = names;
         this.limit = limit;
         this.decode = decode;
         this.failures = failures;

@@ -1,6 +1,5 @@
 package dev.asyncdataset.internal;
 
-import dev.asyncdataset.source.ItemSource;
 import java.util.Iterator;
 import java.util.List;
 
@@ -25,28 +24,19 @@ public interface GlobalOrder {
     record Epoch(LoaderSpec spec, Iterator<List<Long>> batches, long total, long consumed) {
 
         /**
-         * Returns the epoch of a rank that reads {@code items} through {@code view}, starting at
+         * Returns the epoch of a rank that reads {@code items} as {@code spec} says, starting at
          * global position {@code position}.
          *
-         * @param spec the loader's configuration
-         * @param view the source the epoch reads through
+         * @param spec the loader's configuration, reading through the epoch's view of the source
          * @param items the rank's items, in order
          * @param position the epoch's samples consumed by all ranks before this run
          * @param sampler batch size, rank and world size
          * @return the epoch
          */
-        static Epoch of(
-                LoaderSpec spec,
-                ItemSource<?> view,
-                long[] items,
-                long position,
-                EpochSampler sampler) {
+        static Epoch of(LoaderSpec spec, long[] items, long position, EpochSampler sampler) {
             long consumed = position / sampler.worldSize();
             return new Epoch(
-                    spec.withSource(view),
-                    sampler.batches(items).iterator(),
-                    consumed + items.length,
-                    consumed);
+                    spec, sampler.batches(items).iterator(), consumed + items.length, consumed);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.asyncdataset.internal;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
 import java.util.Iterator;
 import java.util.List;
@@ -86,7 +87,7 @@ public final class Loader implements AutoCloseable {
         Device device = spec.device() != null ? spec.device() : trainer.device();
         BatchAssembly assembly = BatchAssembly.of(spec, device);
         stats.assembly(assembly);
-        stats.sources(spec.source());
+        stats.sources(spec.origins().counters());
         FetchLimit limit =
                 new FetchLimit(
                         concurrency.autoFetchers(),
@@ -96,18 +97,21 @@ public final class Loader implements AutoCloseable {
                         stats.fetchLimit);
         Collator collator =
                 new Collator(assembly, pipelines.batch(), pipelines.target(), stats.epoch);
+        LoaderEvents.ItemNames names = spec.itemNames();
         DecodeStage decode =
                 new DecodeStage(
                         threads,
                         concurrency.decodeThreads(),
                         spec.source(),
+                        names,
                         assembly,
                         collator,
                         spec.seed(),
                         limit,
                         failures,
                         stats);
-        FetchStage fetch = new FetchStage(threads, spec.source(), limit, decode, failures, stats);
+        FetchStage fetch =
+                new FetchStage(threads, spec.source(), names, limit, decode, failures, stats);
         BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
@@ -130,7 +134,7 @@ public final class Loader implements AutoCloseable {
                         consumed,
                         total,
                         stats.epoch,
-                        MixedEpoch.batchIndices(spec.source()));
+                        spec.origins()::batchIndex);
         Loader loader = new Loader(host, threads, fetch, decode, window, stager, slots, trainer);
         loader.staging.start();
         return loader;

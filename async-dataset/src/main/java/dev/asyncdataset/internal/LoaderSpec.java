@@ -4,12 +4,15 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
 
 /**
  * Everything a {@link Loader} needs that does not change between epochs.
  *
  * @param source where items come from
+ * @param origins which source each item comes from, when the source reads several ({@link
+ *     ItemOrigins#ONE} otherwise)
  * @param concurrency how much runs at once
  * @param pipelines what turns items into batches
  * @param skipBadItems whether a bad item is skipped and counted rather than failing its batch
@@ -20,6 +23,7 @@ import dev.asyncdataset.source.ItemSource;
  */
 public record LoaderSpec(
         ItemSource<?> source,
+        ItemOrigins origins,
         Concurrency concurrency,
         Pipelines pipelines,
         boolean skipBadItems,
@@ -28,14 +32,41 @@ public record LoaderSpec(
         HostBuffers hostBuffers) {
 
     /**
-     * Returns this configuration reading from {@code other} instead.
+     * Returns this configuration reading from {@code other} instead, a source of its own items.
      *
      * @param other the item source
      * @return the configuration with that source
      */
     public LoaderSpec withSource(ItemSource<?> other) {
+        return withSource(other, ItemOrigins.ONE);
+    }
+
+    /**
+     * Returns this configuration reading from {@code other} instead, whose items come from the
+     * sources {@code from} tells.
+     *
+     * @param other the item source
+     * @param from where its items come from
+     * @return the configuration with that source
+     */
+    public LoaderSpec withSource(ItemSource<?> other, ItemOrigins from) {
         return new LoaderSpec(
-                other, concurrency, pipelines, skipBadItems, seed, device, hostBuffers);
+                other, from, concurrency, pipelines, skipBadItems, seed, device, hostBuffers);
+    }
+
+    /** How the events name the items: by key, and by source when they come from several. */
+    LoaderEvents.ItemNames itemNames() {
+        return new LoaderEvents.ItemNames() {
+            @Override
+            public String key(long item) {
+                return source.describe(item);
+            }
+
+            @Override
+            public String source(long item) {
+                return origins.sourceName(item);
+            }
+        };
     }
 
     /**

@@ -3,13 +3,11 @@ package dev.asyncdataset.internal;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.function.LongUnaryOperator;
 
 /**
  * One rank's epoch of a mix, as {@link Mixing} planned it. Its items are numbered by their global
@@ -20,7 +18,7 @@ import java.util.function.LongUnaryOperator;
  *
  * @param <T> what the fetch step hands to the decode step
  */
-public class MixedEpoch<T> implements ItemSource<T> {
+public class MixedEpoch<T> implements ItemSource<T>, ItemOrigins {
 
     /**
      * What fetches the items of an epoch.
@@ -73,41 +71,6 @@ public class MixedEpoch<T> implements ItemSource<T> {
                 : new MixedEpoch<>(mix, readers, reader, local, numbering);
     }
 
-    /**
-     * Returns how the batches of an epoch reading {@code source} number their items: through the
-     * mix for a mixed epoch, as the loader does otherwise.
-     *
-     * @param source the epoch's source
-     * @return the numbering of batch indices
-     */
-    static LongUnaryOperator batchIndices(ItemSource<?> source) {
-        return source instanceof MixedEpoch<?> epoch ? epoch::itemOf : LongUnaryOperator.identity();
-    }
-
-    /**
-     * Returns how the events name the items of an epoch reading {@code source}: by key, and in a
-     * mix also by source.
-     *
-     * @param source the epoch's source
-     * @return the items' names
-     */
-    static LoaderEvents.ItemNames itemNames(ItemSource<?> source) {
-        if (source instanceof MixedEpoch<?> epoch) {
-            return new LoaderEvents.ItemNames() {
-                @Override
-                public String key(long item) {
-                    return epoch.describe(item);
-                }
-
-                @Override
-                public String source(long item) {
-                    return epoch.names().get(epoch.sourceOf(item));
-                }
-            };
-        }
-        return source::describe;
-    }
-
     /** The number the loader gives the rank's {@code k}-th item. */
     long positionOf(int k) {
         return numbering.positionOf(k);
@@ -136,6 +99,24 @@ public class MixedEpoch<T> implements ItemSource<T> {
     public long itemOf(long position) {
         int k = slot(position);
         return mix.offset(readers.source()[reader[k]]) + local[k];
+    }
+
+    /** The name of the item's source, for the events. */
+    @Override
+    public String sourceName(long position) {
+        return names().get(sourceOf(position));
+    }
+
+    /** The item's number in the whole mix ({@link #itemOf}). */
+    @Override
+    public long batchIndex(long position) {
+        return itemOf(position);
+    }
+
+    /** The counters of each source of the mix. */
+    @Override
+    public SourceCounters counters() {
+        return new SourceTally(this);
     }
 
     /** The mix this epoch reads. */

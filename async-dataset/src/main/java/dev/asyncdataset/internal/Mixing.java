@@ -53,7 +53,7 @@ public record Mixing(
         for (int k = 0; k < items.length; k++) {
             items[k] = view.positionOf(k);
         }
-        return Epoch.of(spec, view, items, position, sampler);
+        return Epoch.of(spec.withSource(view, view), items, position, sampler);
     }
 
     @Override

@@ -67,7 +67,7 @@ public record ShardStreaming(
                 source instanceof StreamableShards<?> shards
                         ? (ItemSource<?>) shards.streamed(items, own)
                         : source;
-        return Epoch.of(spec, view, items, position, sampler);
+        return Epoch.of(spec.withSource(view), items, position, sampler);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.asyncdataset.internal;
 
 import dev.asyncdataset.epoch.LoaderStats;
-import dev.asyncdataset.source.ItemSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -12,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * the batch waited for (the last slot filled or skipped), so that the waits of all sources add up
  * to the epoch's data wait while a batch was awaited.
  */
-final class SourceTally {
+final class SourceTally implements SourceCounters {
 
     private final MixedEpoch<?> epoch;
     private final AtomicLongArray items;
@@ -20,7 +19,7 @@ final class SourceTally {
     private final AtomicLongArray skipped;
     private final AtomicLongArray waitNanos;
 
-    private SourceTally(MixedEpoch<?> epoch) {
+    SourceTally(MixedEpoch<?> epoch) {
         int sources = epoch.names().size();
         this.epoch = epoch;
         this.items = new AtomicLongArray(sources);
@@ -29,34 +28,34 @@ final class SourceTally {
         this.waitNanos = new AtomicLongArray(sources);
     }
 
-    /** The counters of an epoch reading {@code source}, or {@code null} if it is not a mix. */
-    static SourceTally of(ItemSource<?> source) {
-        return source instanceof MixedEpoch<?> mixed ? new SourceTally(mixed) : null;
-    }
-
     /** Item {@code position} of the epoch was fetched, {@code length} bytes. */
-    void fetched(long position, long length) {
+    @Override
+    public void fetched(long position, long length) {
         bytes.addAndGet(epoch.sourceOf(position), length);
     }
 
     /** Item {@code position} of the epoch was skipped as bad. */
-    void skipped(long position) {
+    @Override
+    public void skipped(long position) {
         skipped.incrementAndGet(epoch.sourceOf(position));
     }
 
     /** A batch of the items {@code indices} (numbered in the mix) went to the trainer. */
-    void handedOut(List<?> indices) {
+    @Override
+    public void handedOut(List<?> indices) {
         for (Object index : indices) {
             items.incrementAndGet(epoch.mix().sourceOf((Long) index));
         }
     }
 
     /** The trainer waited {@code nanos} for a batch whose last item was {@code lastItem}. */
-    void waited(long lastItem, long nanos) {
+    @Override
+    public void waited(long lastItem, long nanos) {
         waitNanos.addAndGet(epoch.mix().sourceOf(lastItem), nanos);
     }
 
-    List<LoaderStats.SourceCounts> counts() {
+    @Override
+    public List<LoaderStats.SourceCounts> counts() {
         List<LoaderStats.SourceCounts> all = new ArrayList<>();
         for (int s = 0; s < items.length(); s++) {
             all.add(

@@ -28,7 +28,7 @@ public final class StatsCounter {
     final AtomicInteger fetchLimit = new AtomicInteger();
     final ConcurrentHistogram fetchMicros = new ConcurrentHistogram(HOUR_MICROS, 2);
     private volatile BatchAssembly assembly;
-    private volatile SourceTally sources;
+    private volatile SourceCounters sources;
     private final AtomicLong startNanos = new AtomicLong();
     private final AtomicLong endNanos = new AtomicLong();
 
@@ -85,15 +85,15 @@ public final class StatsCounter {
         assembly = chosen;
     }
 
-    /** Counts per source when the epoch reads a mix ({@code source} is its {@link MixedEpoch}). */
-    void sources(ItemSource<?> source) {
-        sources = SourceTally.of(source);
+    /** Counts per source with {@code counters}, when the items come from several; or not, null. */
+    void sources(SourceCounters counters) {
+        sources = counters;
     }
 
     /** Item {@code index} was fetched, {@code length} bytes. */
     void fetched(long index, long length) {
         bytes.addAndGet(length);
-        SourceTally tally = sources;
+        SourceCounters tally = sources;
         if (tally != null) {
             tally.fetched(index, length);
         }
@@ -102,7 +102,7 @@ public final class StatsCounter {
     /** Item {@code index} was skipped as bad. */
     void skippedItem(long index) {
         skipped.incrementAndGet();
-        SourceTally tally = sources;
+        SourceCounters tally = sources;
         if (tally != null) {
             tally.skipped(index);
         }
@@ -112,7 +112,7 @@ public final class StatsCounter {
     void handedOut(Batch batch) {
         batches.incrementAndGet();
         items.addAndGet(batch.getSize());
-        SourceTally tally = sources;
+        SourceCounters tally = sources;
         if (tally != null) {
             tally.handedOut(batch.getIndices());
         }
@@ -136,7 +136,7 @@ public final class StatsCounter {
     void waitEnds(LoaderEvents.TrainerWait wait, Batch awaited) {
         long nanos = wait.end(epoch);
         waitNanos.addAndGet(nanos);
-        SourceTally tally = sources;
+        SourceCounters tally = sources;
         if (tally != null && awaited instanceof StagedBatch staged) {
             tally.waited(staged.lastItem(), nanos);
         }
