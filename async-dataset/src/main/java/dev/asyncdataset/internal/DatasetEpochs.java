@@ -148,13 +148,13 @@ public final class DatasetEpochs {
      */
     public IterationState state() {
         StatsCounter now = epochStats.get();
-        long batches = now.batches.get();
+        long batches = now.batches();
         if (global == null) {
-            return new IterationState(spec.seed(), now.epoch, epochOffset.get() + batches);
+            return new IterationState(spec.seed(), now.epoch(), epochOffset.get() + batches);
         }
         long samples = global.position(epochOffset.get(), batches);
         long perStep = (long) sampler.batchSize() * sampler.worldSize();
         return new IterationState(
-                spec.seed(), now.epoch, samples / perStep, samples, global.partitions());
+                spec.seed(), now.epoch(), samples / perStep, samples, global.partitions());
     }
 }

@@ -86,7 +86,7 @@ public record EpochSampler(
      * @param random the generator, or {@code null} to keep the order
      * @return the items in order
      */
-    static long[] permutation(int size, SplittableRandom random) {
+    public static long[] permutation(int size, SplittableRandom random) {
         long[] order = new long[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;

@@ -33,7 +33,7 @@ public interface GlobalOrder {
          * @param sampler batch size, rank and world size
          * @return the epoch
          */
-        static Epoch of(LoaderSpec spec, long[] items, long position, EpochSampler sampler) {
+        public static Epoch of(LoaderSpec spec, long[] items, long position, EpochSampler sampler) {
             long consumed = position / sampler.worldSize();
             return new Epoch(
                     spec, sampler.batches(items).iterator(), consumed + items.length, consumed);

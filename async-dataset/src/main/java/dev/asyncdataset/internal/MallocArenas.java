@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * ({@code GlibcMalloc}, JDK 22+); on JDK 21, or a C library other than glibc, the loader logs a
  * warning with the environment setting instead.
  */
-final class MallocArenas {
+public final class MallocArenas {
 
     /** glibc's default mmap threshold, which it then keeps. */
     static final int MMAP_THRESHOLD = 128 * 1024;
@@ -36,7 +36,7 @@ final class MallocArenas {
     private MallocArenas() {}
 
     /** Pins the threshold, or logs why not, the first time it applies. */
-    static void tuneOnce() {
+    public static void tuneOnce() {
         if (!applies(System.getProperty("os.name", ""), System.getenv())
                 || !DONE.compareAndSet(false, true)) {
             return;

@@ -80,6 +80,24 @@ public final class StatsCounter {
                 sources != null ? sources.counts() : List.of());
     }
 
+    /**
+     * Returns the epoch these counters are of.
+     *
+     * @return the epoch, counted from 0
+     */
+    public long epoch() {
+        return epoch;
+    }
+
+    /**
+     * Returns the batches handed to the trainer so far.
+     *
+     * @return the batches taken
+     */
+    public long batches() {
+        return batches.get();
+    }
+
     /** How the epoch assembles its batches: into rows of recycled buffers, or per item. */
     void assembly(BatchAssembly chosen) {
         assembly = chosen;
@@ -108,8 +126,12 @@ public final class StatsCounter {
         }
     }
 
-    /** The trainer took {@code batch}. */
-    void handedOut(Batch batch) {
+    /**
+     * The trainer took {@code batch}.
+     *
+     * @param batch the batch handed out
+     */
+    public void handedOut(Batch batch) {
         batches.incrementAndGet();
         items.addAndGet(batch.getSize());
         SourceCounters tally = sources;
@@ -123,8 +145,12 @@ public final class StatsCounter {
         return recycled != null ? recycled.bytesHeld() : 0;
     }
 
-    /** The trainer's thread starts waiting for a batch. */
-    LoaderEvents.TrainerWait waitStarts() {
+    /**
+     * The trainer's thread starts waiting for a batch.
+     *
+     * @return the wait, to end with {@link #waitEnds}
+     */
+    public LoaderEvents.TrainerWait waitStarts() {
         return LoaderEvents.TrainerWait.start();
     }
 
@@ -132,8 +158,11 @@ public final class StatsCounter {
      * The trainer's thread stops waiting: counted in {@code dataWaitNanos} and recorded, and in a
      * mix charged to the source of the last item of {@code awaited}, the batch waited for (null at
      * the end of the epoch).
+     *
+     * @param wait the wait {@link #waitStarts} began
+     * @param awaited the batch the trainer got, or {@code null}
      */
-    void waitEnds(LoaderEvents.TrainerWait wait, Batch awaited) {
+    public void waitEnds(LoaderEvents.TrainerWait wait, Batch awaited) {
         long nanos = wait.end(epoch);
         waitNanos.addAndGet(nanos);
         SourceCounters tally = sources;
@@ -142,11 +171,13 @@ public final class StatsCounter {
         }
     }
 
-    void started() {
+    /** The trainer starts iterating the epoch; later calls do nothing. */
+    public void started() {
         startNanos.compareAndSet(0, System.nanoTime());
     }
 
-    void ended() {
+    /** The epoch ended or was closed; later calls do nothing. */
+    public void ended() {
         endNanos.compareAndSet(0, System.nanoTime());
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeoutException;
  * moment and never come back, so the staging thread never blocks on it for long: every wait is a
  * series of {@link #POLL_MILLIS} waits that ends with {@link #closedError()} once it is closed.
  */
-final class TrainerManager {
+public final class TrainerManager {
 
     static final long POLL_MILLIS = 100;
 
@@ -28,8 +28,12 @@ final class TrainerManager {
         boolean waitFor(long millis) throws InterruptedException;
     }
 
-    /** The failure of a stage or iterator that finds the manager given to getData closed. */
-    static DataLoadingException closedError() {
+    /**
+     * Returns the failure of a stage or iterator that finds the manager given to getData closed.
+     *
+     * @return the failure to throw
+     */
+    public static DataLoadingException closedError() {
         return new DataLoadingException("the trainer's NDManager was closed", null);
     }
 
