@@ -1,6 +1,5 @@
 package dev.asyncdataset.internal.order;
 
-import dev.asyncdataset.internal.mix.Mixing;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import java.util.Iterator;
 import java.util.List;
@@ -11,7 +10,8 @@ import java.util.List;
  * then a global position: the epoch's samples that all ranks together have consumed. After every
  * rank has taken {@code b} full batches from position {@code p}, that is {@code p + b * batchSize *
  * worldSize}, whatever the world size, so a saved position resumes at any other (elastic resume).
- * Streamed shards ({@link ShardStreaming}) and mixed sources ({@link Mixing}) are read this way.
+ * Streamed shards ({@link ShardStreaming}) and mixed sources ({@code mix.Mixing}) are read this
+ * way.
  */
 public interface GlobalOrder {
 

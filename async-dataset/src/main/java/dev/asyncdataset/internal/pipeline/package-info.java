@@ -22,22 +22,20 @@
  * </ul>
  *
  * <p>Around them: {@code TrainerManager} (the manager given to {@code getData}; the one bounded
- * wait that ends when it closes), {@code EpochIterator} (the epoch as DJL iterates it), {@code
- * EpochLoader} and {@code LiveEpochs} (who closes an epoch's loader, and when), {@code
- * threads.StageThreads}, {@code StatsCounter}, {@code events.LoaderEvents} (what each stage did, as
- * JDK Flight Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the
- * streamed view of an epoch over a sharded source), {@code Mixing} (the order of a mix of sources,
- * {@code MixedSource}, read through each rank's {@code MixedEpoch}; both orders are a {@code
- * GlobalOrder}, whose position resumes at any world size), {@code SourceTally} (a mix's counters
- * per source), {@code MallocArenas}, and {@code HostBuffers} / {@code HostRows} (the recycled host
- * batch buffers).
+ * wait that ends when it closes), {@code StatsCounter} (the epoch's counters), {@code ItemOrigins}
+ * (where the epoch's items come from: the one hook through which an epoch over several sources, a
+ * mix's, names each item's source, numbers its batch indices and counts per source, in {@code
+ * SourceCounters}, so that no stage asks what kind of source it reads), {@code HostBuffers} /
+ * {@code HostRows} (the recycled host batch buffers), {@code threads.StageThreads}, {@code
+ * events.LoaderEvents} (what each stage did, as JDK Flight Recorder events) and {@code
+ * malloc.MallocArenas} (tuned once, when the first loader starts). {@code LoaderSpec} is a loader's
+ * configuration: the source (for a streamed or mixed epoch, that epoch's own view of it) and where
+ * its items come from, {@code Concurrency}, {@code Pipelines}, the seed, the device and the host
+ * buffers.
  *
- * <p>The loader imports, of the library's API, only the leaf packages: the contracts of {@code
- * dev.asyncdataset.source} (never a source's own package), {@code decode}, {@code sample} and
- * {@code epoch}, whose {@code DataLoadingException}, {@code LoaderStats} and {@code IterationState}
- * it creates itself. Nothing imports {@code dev.asyncdataset}, and the packages under {@code
- * internal} import no package of {@code source} ({@code PackageCyclesTest} checks both with {@code
- * jdeps}).
+ * <p>Batch assembly lives here rather than in a package of its own: every assembly method works on
+ * a {@code PendingBatch}, the unit every stage passes on, and is chosen from the {@code
+ * LoaderSpec}.
  *
  * <h2>Who owns what</h2>
  *
@@ -80,8 +78,8 @@
  *       stopped first, so no SDK thread writes into it after), then the view does while fetches
  *       copy samples out of it (each fetch's image is a copy, so decoding never reads a shard
  *       buffer). The buffer goes back to the pool exactly once: after the last sample the epoch
- *       reads from the shard was copied out, or when the epoch closes ({@code EpochLoader}, after
- *       the loader's fetch threads stopped), once no fetch is copying from it. A buffer is
+ *       reads from the shard was copied out, or when the epoch closes ({@code epochs.EpochLoader},
+ *       after the loader's fetch threads stopped), once no fetch is copying from it. A buffer is
  *       therefore refilled only when nothing can read its previous shard any more. Fetches wait for
  *       their shard ({@code ItemSource.awaitReady}) before taking a fetch slot, so slots never wait
  *       on buffers.
