@@ -11,10 +11,10 @@ import java.util.SplittableRandom;
  * of it to within one item, spread through the epoch rather than in blocks, and the order is a pure
  * function of (seed, epoch, counts).
  *
- * <p>{@link #rank} walks the whole epoch once and keeps the positions of one rank, as {@link
- * GlobalOrder} deals them: {@code position + rank + k * worldSize}; positions past the end wrap to
- * the epoch's start (the padding that gives every rank the same count), unless the remainder is
- * dropped.
+ * <p>{@link #rank} walks the whole epoch once and keeps the positions of one rank, as {@code
+ * order.GlobalOrder} deals them: {@code position + rank + k * worldSize}; positions past the end
+ * wrap to the epoch's start (the padding that gives every rank the same count), unless the
+ * remainder is dropped.
  */
 final class MixInterleave {
 

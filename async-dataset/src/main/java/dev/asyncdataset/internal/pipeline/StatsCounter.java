@@ -103,7 +103,7 @@ public final class StatsCounter {
         assembly = chosen;
     }
 
-    /** Counts per source with {@code counters}, when the items come from several; or not, null. */
+    /** Counts per source into {@code counters}; not at all for {@code null} (one source). */
     void sources(SourceCounters counters) {
         sources = counters;
     }
@@ -155,9 +155,9 @@ public final class StatsCounter {
     }
 
     /**
-     * The trainer's thread stops waiting: counted in {@code dataWaitNanos} and recorded, and in a
-     * mix charged to the source of the last item of {@code awaited}, the batch waited for (null at
-     * the end of the epoch).
+     * The trainer's thread stops waiting: counted in {@code dataWaitNanos} and recorded, and with
+     * several sources charged to the source of the last item of {@code awaited}, the batch waited
+     * for (null at the end of the epoch).
      *
      * @param wait the wait {@link #waitStarts} began
      * @param awaited the batch the trainer got, or {@code null}
