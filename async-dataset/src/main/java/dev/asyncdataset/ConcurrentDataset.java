@@ -10,9 +10,9 @@ import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
-import dev.asyncdataset.internal.DatasetEpochs;
-import dev.asyncdataset.internal.LoaderSpec;
-import dev.asyncdataset.internal.MixedSource;
+import dev.asyncdataset.internal.epochs.DatasetEpochs;
+import dev.asyncdataset.internal.mix.MixedSource;
+import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import java.io.IOException;
@@ -65,7 +65,7 @@ import java.util.concurrent.ExecutorService;
  * instead.
  *
  * <p>Several sources added with {@link Builder#addSource} are mixed into each epoch by their {@link
- * dev.asyncdataset.source.SourceShare}s (see {@code dev.asyncdataset.internal.Mixing}): exact
+ * dev.asyncdataset.source.SourceShare}s (see {@code dev.asyncdataset.internal.mix.Mixing}): exact
  * counts per source, interleaved through the epoch, each source in its own order (a {@link
  * ShardedSource} streamed in its windows and partitions, as above), a pure function of seed, epoch
  * and those orders; ranks take interleaved positions of that order, so {@link #iterationState()}

@@ -8,12 +8,13 @@ import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.DjlRandomPipeline;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
-import dev.asyncdataset.internal.Concurrency;
-import dev.asyncdataset.internal.DatasetEpochs;
-import dev.asyncdataset.internal.EpochSampler;
-import dev.asyncdataset.internal.HostBuffers;
-import dev.asyncdataset.internal.LoaderSpec;
-import dev.asyncdataset.internal.Pipelines;
+import dev.asyncdataset.internal.epochs.DatasetEpochs;
+import dev.asyncdataset.internal.order.EpochSampler;
+import dev.asyncdataset.internal.pipeline.Concurrency;
+import dev.asyncdataset.internal.pipeline.HostBuffers;
+import dev.asyncdataset.internal.pipeline.ItemOrigins;
+import dev.asyncdataset.internal.pipeline.LoaderSpec;
+import dev.asyncdataset.internal.pipeline.Pipelines;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceShare;
 import java.util.Objects;
@@ -449,6 +450,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
         LoaderSpec spec =
                 new LoaderSpec(
                         items,
+                        ItemOrigins.ONE,
                         new Concurrency(
                                 fetchers,
                                 autoFetchers,

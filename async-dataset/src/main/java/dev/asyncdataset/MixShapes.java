@@ -5,7 +5,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
-import dev.asyncdataset.internal.MixedSource;
+import dev.asyncdataset.internal.mix.MixedSource;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 

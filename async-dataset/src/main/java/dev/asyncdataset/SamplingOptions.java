@@ -1,11 +1,11 @@
 package dev.asyncdataset;
 
 import dev.asyncdataset.epoch.IterationState;
-import dev.asyncdataset.internal.EpochSampler;
-import dev.asyncdataset.internal.GlobalOrder;
-import dev.asyncdataset.internal.MixedSource;
-import dev.asyncdataset.internal.Mixing;
-import dev.asyncdataset.internal.ShardStreaming;
+import dev.asyncdataset.internal.mix.MixedSource;
+import dev.asyncdataset.internal.mix.Mixing;
+import dev.asyncdataset.internal.order.EpochSampler;
+import dev.asyncdataset.internal.order.GlobalOrder;
+import dev.asyncdataset.internal.order.ShardStreaming;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 

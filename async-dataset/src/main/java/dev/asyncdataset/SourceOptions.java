@@ -2,7 +2,7 @@ package dev.asyncdataset;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.training.dataset.RandomAccessDataset;
-import dev.asyncdataset.internal.MixedSource;
+import dev.asyncdataset.internal.mix.MixedSource;
 import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;

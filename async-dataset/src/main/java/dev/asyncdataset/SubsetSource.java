@@ -4,7 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.LoaderSpec;
+import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;

@@ -4,7 +4,7 @@
  * <p>{@link dev.asyncdataset.ConcurrentDataset} replaces {@code ArrayDataset} (or wraps any {@code
  * RandomAccessDataset}, or reads an {@link dev.asyncdataset.source.ItemSource} such as a folder or
  * an S3 prefix). Each call to {@code getData} is one epoch that runs this loop ({@code
- * internal.Loader.start} builds it, each stage before the ones that hand it work):
+ * internal.pipeline.Loader.start} builds it, each stage before the ones that hand it work):
  *
  * <pre>
  *  sampler (the seeded EpochSampler, with optSeed or streamed shards; else the DJL Sampler)

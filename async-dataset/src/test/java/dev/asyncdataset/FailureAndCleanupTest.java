@@ -9,7 +9,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
-import dev.asyncdataset.internal.Loader;
+import dev.asyncdataset.internal.pipeline.Loader;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.testing.Loaders;
 import dev.asyncdataset.testing.Poll;

@@ -8,7 +8,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.epoch.DataLoadingException;
-import dev.asyncdataset.internal.Loader;
+import dev.asyncdataset.internal.pipeline.Loader;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.Loaders;

@@ -16,6 +16,11 @@ import java.lang.reflect.Field;
  * it back a state that depends only on how many items ran. Runs of such pipelines are serialised
  * (one lock), so this library's own transforms ({@link RandomResizedCrop}, {@link
  * RandomHorizontalFlip}), which need no lock, are faster on several cores.
+ *
+ * <p>The builder wraps its per-item pipeline with it, and {@code DatasetSource} the pipeline of the
+ * dataset it wraps; a source of your own whose {@code decode} runs a DJL pipeline wraps it the same
+ * way, with {@link #seeded}. It is public because sources, in {@code dev.asyncdataset.source} and
+ * your own packages, use it.
  */
 public final class DjlRandomPipeline extends Pipeline {
 

@@ -16,6 +16,8 @@ import java.nio.FloatBuffer;
  *
  * <p>Each thread that normalizes keeps one row's bytes and floats on the heap (about 0.75 MB at 224
  * x 224) while it lives; no native memory.
+ *
+ * <p>The loader calls it; it is public for the reason {@link RowWriter} is.
  */
 public final class RowNormalizer {
 

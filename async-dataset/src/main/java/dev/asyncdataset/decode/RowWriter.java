@@ -16,7 +16,9 @@ import java.nio.ByteBuffer;
  *
  * <p>The loader calls it (and {@link RowNormalizer}); there is nothing to implement or call here to
  * use {@link ImageRecipes}. They are public only because the loader is in another package, while
- * the recipe pipelines they read stay package-private to this one.
+ * the recipe pipelines they read stay package-private to this one; and they cannot move to the
+ * loader's packages, which import this one, because they are built on this package's
+ * package-private decoders.
  */
 public final class RowWriter {
 

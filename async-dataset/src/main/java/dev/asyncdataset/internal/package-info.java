@@ -1,97 +1,31 @@
 /**
- * The loader's pipeline; not public API. {@link dev.asyncdataset.internal.Loader#start} wires one
- * epoch, each stage built after the ones it hands work to (the drawing is in the {@code
- * dev.asyncdataset} package documentation), giving each stage only what it uses:
+ * The library's engine; not public API. It holds no class of its own, only packages, each named for
+ * its job (the drawing of one epoch is in the {@code dev.asyncdataset} package documentation):
  *
  * <ul>
- *   <li>{@code BatchAssembly}: how the epoch's batches are assembled, chosen once: per item ({@code
- *       ItemAssembly}) or in recycled rows ({@code RowAssembly}). It lends each batch its buffers,
- *       decodes an item into its row or record, makes a batch's host arrays, and says which part of
- *       the device pipeline is left and what a staged batch keeps alive.
- *   <li>{@code BatchPlanner}: numbers the sampler's batches, each a {@code PendingBatch} (its item
- *       slots, host manager, lent rows and outcome) with its own host manager.
- *   <li>{@code FetchStage}: one virtual thread per item, at most {@code FetchLimit} at once.
- *   <li>{@code DecodeStage}: the platform pool; decodes each item through the assembly, and the
- *       thread that fills a batch's last slot runs its {@code Collator} (a fetch thread that fills
- *       it by skipping a bad item queues it here); {@code ItemFailures} decides what a failed item
- *       does to its batch.
- *   <li>{@code BatchWindow}: on the staging thread, keeps batches in flight and gives them back
- *       done, in sampler order or first done.
- *   <li>{@code DeviceStager}: on the staging thread, creates a done batch on the device as a {@code
- *       StagedBatch} and hands it over through the {@code HandOverSlots}.
+ *   <li>{@code epochs}: the epochs of one dataset across its {@code getData} calls, each as DJL
+ *       iterates it, and which of them are still live.
+ *   <li>{@code order}: the order of an epoch: the seeded sampler, and the global orders, whose
+ *       position resumes at any world size, of streamed shards and (in {@code mix}) of a mix.
+ *   <li>{@code mix}: several sources mixed as one, and each rank's epoch of the mix.
+ *   <li>{@code pipeline}: the loader of one epoch: its stages, how its batches are assembled, its
+ *       host buffers and counters.
+ *   <li>{@code malloc}: keeps glibc's malloc arenas from holding freed native memory.
+ *   <li>{@code threads} and {@code events}: the counted threads and the JDK Flight Recorder events,
+ *       used by the loader and the storage alike.
+ *   <li>{@code io}, {@code s3}, {@code http}, {@code cache}, {@code shard}, {@code tar}, {@code
+ *       writer}, {@code items}: the storage the sources and the shard writer read and write
+ *       through.
  * </ul>
  *
- * <p>Around them: {@code TrainerManager} (the manager given to {@code getData}; the one bounded
- * wait that ends when it closes), {@code EpochIterator} (the epoch as DJL iterates it), {@code
- * EpochLoader} and {@code LiveEpochs} (who closes an epoch's loader, and when), {@code
- * threads.StageThreads}, {@code StatsCounter}, {@code events.LoaderEvents} (what each stage did, as
- * JDK Flight Recorder events), {@code EpochSampler}, {@code ShardStreaming} (the order and the
- * streamed view of an epoch over a sharded source), {@code Mixing} (the order of a mix of sources,
- * {@code MixedSource}, read through each rank's {@code MixedEpoch}; both orders are a {@code
- * GlobalOrder}, whose position resumes at any world size), {@code SourceTally} (a mix's counters
- * per source), {@code MallocArenas}, and {@code HostBuffers} / {@code HostRows} (the recycled host
- * batch buffers).
- *
- * <p>The loader imports, of the library's API, only the leaf packages: the contracts of {@code
- * dev.asyncdataset.source} (never a source's own package), {@code decode}, {@code sample} and
- * {@code epoch}, whose {@code DataLoadingException}, {@code LoaderStats} and {@code IterationState}
- * it creates itself. Nothing imports {@code dev.asyncdataset}, and the packages under {@code
- * internal} import no package of {@code source} ({@code PackageCyclesTest} checks both with {@code
- * jdeps}).
- *
- * <h2>Who owns what</h2>
- *
- * <ul>
- *   <li>The loader's host manager (a base CPU manager of the trainer's engine, not under the
- *       trainer's) owns one sub-manager per planned batch; a batch's manager owns its items'
- *       managers, their arrays and its collated host arrays. The staging thread closes a batch's
- *       manager right after staging it; {@code Loader.close} closes the host manager after the
- *       stages' threads stopped (bounded wait), freeing what was not staged.
- *   <li>A staged batch's arrays belong to a sub-manager of the trainer's manager, created for the
- *       target device; the trainer closes it (EasyTrain, once per batch), which frees the hand-over
- *       slot.
- *   <li>Recycled path ({@code RowAssembly}): {@code HostBuffers}, one per dataset and kept across
- *       epochs, lends each planned batch a block (pixel rows and labels, direct buffers freed by
- *       the garbage collector with the pool, or when dropped because the item shape grew). The
- *       lease ({@code HostRows}) is attached to the batch's manager. Decode threads write slot i's
- *       row and label, each slot once; the collator (the thread that filled the last slot) moves
- *       the rows of skipped slots out and creates the two batch arrays over the block (aliases on
- *       the CPU). The block goes back to the pool exactly once, when nothing can read or write it:
- *       staged on a GPU, when the batch's host manager closes right after the copy; staged on the
- *       CPU, the trainer's batch aliases it, so the lease is moved to that batch's manager and the
- *       block goes back when the trainer closes the batch (or its manager); never staged (failure,
- *       break, interrupt), when the host manager closes after the decode threads stopped. A slot of
- *       a block is therefore reused only by a later batch, after every array over it is closed.
- *   <li>Normalized rows: on a CPU device with {@code ImageRecipes.deviceNormalize()} as the whole
- *       device pipeline, the batches in flight still hold uint8 rows; the collator normalizes them
- *       into a float32 (3, H, W) block of the same pool ({@code RowNormalizer}), moves the lease to
- *       it and gives the uint8 block back at once. The staging thread then only wraps the float
- *       block, so it allocates nothing per batch. The float blocks are the device staging ring on
- *       the CPU: one per batch collated and not yet staged, staged, or held by the trainer; the
- *       uint8 blocks one per batch being decoded; both allocated in the first batches and reused
- *       from then on. At batch 64 and 224 px a uint8 block is 9.6 MB, a float block 38.5 MB. On a
- *       GPU the uint8 block is copied and the device pipeline runs on the device, where PyTorch's
- *       caching allocator reuses the freed memory of earlier batches.
- *   <li>Shard buffers (shard streaming): the source ({@code TarShardSource}'s {@code ShardBuffers})
- *       owns them, all of the largest shard's length, and keeps free ones across epochs. An epoch's
- *       streamed view ({@code ResidentShards}, loading through its {@code ShardLoader}) takes one
- *       per shard load, at most twice the shards live at once in its read order, on its own loader
- *       threads; the loading thread owns the buffer until the load ends (a failed S3 body is
- *       stopped first, so no SDK thread writes into it after), then the view does while fetches
- *       copy samples out of it (each fetch's image is a copy, so decoding never reads a shard
- *       buffer). The buffer goes back to the pool exactly once: after the last sample the epoch
- *       reads from the shard was copied out, or when the epoch closes ({@code EpochLoader}, after
- *       the loader's fetch threads stopped), once no fetch is copying from it. A buffer is
- *       therefore refilled only when nothing can read its previous shard any more. Fetches wait for
- *       their shard ({@code ItemSource.awaitReady}) before taking a fetch slot, so slots never wait
- *       on buffers.
- *   <li>Pinned host memory: DJL 0.29's PyTorch engine cannot allocate it ({@code PyTorchLibrary}
- *       has no pin_memory argument or call; {@code torchFromBlob} wraps memory it is given, and
- *       creating a GPU array from a direct buffer copies synchronously, {@code
- *       non_blocking=false}). The blocks are therefore ordinary direct buffers on every device.
- *       Using it would take page-locking the blocks ({@code cudaHostRegister} through the FFM API
- *       on libcudart) and an asynchronous copy on a stream of our own, which DJL does not expose
- *       either, so the staging thread's copy would still be synchronous.
- * </ul>
+ * <p>Each imports only those below it: {@code epochs} imports {@code order} and {@code pipeline},
+ * {@code mix} imports {@code order} and {@code pipeline}, {@code order} imports {@code pipeline}
+ * (whose {@code LoaderSpec} an epoch's order reads through), and {@code pipeline} none of them. Of
+ * the library's API they import only the leaf packages: the contracts of {@code
+ * dev.asyncdataset.source} (never a source's own package), {@code decode}, {@code sample}, {@code
+ * store} and {@code epoch}, whose {@code DataLoadingException}, {@code LoaderStats} and {@code
+ * IterationState} the loader creates itself. Nothing imports {@code dev.asyncdataset}, and no
+ * package under {@code internal} imports a package of {@code source} ({@code PackageCyclesTest}
+ * checks both, and that packages form no cycle, with {@code jdeps}).
  */
 package dev.asyncdataset.internal;

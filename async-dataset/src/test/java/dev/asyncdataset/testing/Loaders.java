@@ -1,6 +1,6 @@
 package dev.asyncdataset.testing;
 
-import dev.asyncdataset.internal.Loader;
+import dev.asyncdataset.internal.pipeline.Loader;
 import dev.asyncdataset.internal.threads.StageThreads;
 
 /** The leak check of the loader tests, for {@link Poll#until}. */

@@ -76,6 +76,8 @@ public final class TarSampleSource extends TarSource<Sample> {
      *
      * <p>The shards are read into buffers of the largest shard's length, which this source keeps
      * and reuses across epochs (see {@link ShardedSource} for how many an epoch holds).
+     *
+     * <p>Public for the reason {@link TarShardSource#streamed} is.
      */
     @Override
     public ItemSource<Sample> streamed(long[] items, int streamed) {

@@ -165,6 +165,10 @@ public final class TarShardSource extends TarSource<ByteBuffer> implements Label
      * is copied out of its shard's buffer once, into a recycled array of the library's shared pool
      * that {@link #release} gives back, so that the shard's buffer can be reused as soon as its
      * items are fetched.
+     *
+     * <p>Public only because the loader, in another package, streams an epoch through it: the tar
+     * sources implement the loader's {@code internal.shard.StreamableShards}, whose methods are
+     * public. A training loop never needs to call it.
      */
     @Override
     public ItemSource<ByteBuffer> streamed(long[] order, int streamed) {
