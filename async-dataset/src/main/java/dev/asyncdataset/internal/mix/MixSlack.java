@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal;
+package dev.asyncdataset.internal.mix;
 
 /**
  * The room a {@link MixWalk} has ahead of its position {@code t}: with {@code x[s]} the items

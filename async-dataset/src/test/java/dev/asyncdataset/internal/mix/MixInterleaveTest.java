@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal;
+package dev.asyncdataset.internal.mix;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal;
+package dev.asyncdataset.internal.mix;
 
 import dev.asyncdataset.decode.ItemRandom;
 import java.util.SplittableRandom;
