@@ -3,7 +3,6 @@ package dev.asyncdataset.examples.bench;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -72,14 +71,9 @@ public final class ShuffleQuality {
     }
 
     private static Map<String, String> defaults() {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("classes", "1000");
-        defaults.put("per-class", "1281");
-        defaults.put("shard-samples", "1165");
-        defaults.put("batch-size", "256");
-        defaults.put("epochs", "3");
-        defaults.put("seed", "0");
-        return defaults;
+        return Options.defaults(
+                "--classes 1000 --per-class 1281 --shard-samples 1165 --batch-size 256 --epochs 3"
+                        + " --seed 0");
     }
 
     private static List<Integer> windows(int shards) {
