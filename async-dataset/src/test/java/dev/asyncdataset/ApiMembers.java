@@ -38,7 +38,7 @@ final class ApiMembers {
                     .forEach(f -> members.add(field(f)));
             Stream.of(owner.getDeclaredMethods())
                     .filter(m -> shown(type, m) && !m.isBridge())
-                    .forEach(m -> members.add(method(m)));
+                    .forEach(m -> members.add(method(type, m)));
         }
         Stream.of(type.getDeclaredConstructors())
                 .filter(c -> shown(type, c))
@@ -68,8 +68,12 @@ final class ApiMembers {
         return executable(constructor, "ctor ", name, List.of());
     }
 
-    private static Signature method(Method method) {
-        int kept = SHOWN | Modifier.FINAL | Modifier.ABSTRACT | Modifier.SYNCHRONIZED;
+    /** A method's line; {@code final} only where {@code type} can be subclassed. */
+    private static Signature method(Class<?> type, Method method) {
+        int kept = SHOWN | Modifier.ABSTRACT;
+        if (!Modifier.isFinal(type.getModifiers())) {
+            kept |= Modifier.FINAL;
+        }
         String modifiers = modifiers(method.getModifiers() & kept);
         if (method.isDefault()) {
             modifiers += "default ";
