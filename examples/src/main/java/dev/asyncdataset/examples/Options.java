@@ -52,7 +52,7 @@ public final class Options {
     /**
      * Returns the options and defaults a command line names, in its order, for {@link #parse}:
      * {@code "--epochs 2 --data ''"} gives {@code epochs} 2 and {@code data} empty ({@code ''}),
-     * the form {@link #usage} writes, so that a program states each option and its default once.
+     * the form usage messages show, so that a program states each option and its default once.
      *
      * @param commandLine {@code --name value} pairs
      * @return a new ordered map of option name (without dashes) to default
@@ -72,13 +72,8 @@ public final class Options {
         return defaults;
     }
 
-    /**
-     * Describes the options and their defaults, for usage messages.
-     *
-     * @param defaults the valid options and their defaults
-     * @return a one-line description such as {@code --epochs 2 --batch-size 32}
-     */
-    public static String usage(Map<String, String> defaults) {
+    /** The options and their values as one line, {@code --epochs 2 --data ''}, for messages. */
+    private static String usage(Map<String, String> defaults) {
         StringBuilder usage = new StringBuilder();
         defaults.forEach(
                 (name, value) ->
