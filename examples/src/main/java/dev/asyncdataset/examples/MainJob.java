@@ -170,12 +170,10 @@ public final class MainJob {
                                 "resume",
                                 "csv",
                                 "step-log"));
-        defaults.put("data-dir", "data");
-        defaults.put("classes", "10");
-        defaults.put("per-class", "100");
-        defaults.put("val-per-class", "20");
-        defaults.put("latency-ms", "20");
-        defaults.put("timelines", "target/main-job");
+        defaults.putAll(
+                Options.defaults(
+                        "--data-dir data --classes 10 --per-class 100 --val-per-class 20"
+                                + " --latency-ms 20 --timelines target/main-job"));
         return defaults;
     }
 

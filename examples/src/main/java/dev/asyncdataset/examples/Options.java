@@ -1,13 +1,23 @@
 package dev.asyncdataset.examples;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Hand-written {@code --name value} command-line options: every option has a default, unknown names
- * and missing values are rejected with a message that lists the valid options.
+ * The examples' one reader of {@code --name value} command-line options: every option has a
+ * default, unknown names and missing values are rejected with a message that lists the valid
+ * options, and each typed read ({@link #integer}, {@link #decimal}, {@link #flag}, {@link #choice}
+ * ...) refuses a value of another type with a message naming the option.
  */
 public final class Options {
+
+    /** An option and its value in a command line of defaults. */
+    private static final Pattern OPTION = Pattern.compile("--(\\S+)\\s+(\\S+)");
 
     private final Map<String, String> values;
 
@@ -40,12 +50,30 @@ public final class Options {
     }
 
     /**
-     * Describes the options and their defaults, for usage messages.
+     * Returns the options and defaults a command line names, in its order, for {@link #parse}:
+     * {@code "--epochs 2 --data ''"} gives {@code epochs} 2 and {@code data} empty ({@code ''}),
+     * the form usage messages show, so that a program states each option and its default once.
      *
-     * @param defaults the valid options and their defaults
-     * @return a one-line description such as {@code --epochs 2 --batch-size 32}
+     * @param commandLine {@code --name value} pairs
+     * @return a new ordered map of option name (without dashes) to default
+     * @throws IllegalArgumentException if the text is not such pairs
      */
-    public static String usage(Map<String, String> defaults) {
+    public static Map<String, String> defaults(String commandLine) {
+        Map<String, String> defaults = new LinkedHashMap<>();
+        Matcher option = OPTION.matcher(commandLine);
+        int end = 0;
+        while (option.find() && commandLine.substring(end, option.start()).isBlank()) {
+            defaults.put(option.group(1), option.group(2).equals("''") ? "" : option.group(2));
+            end = option.end();
+        }
+        if (!commandLine.substring(end).isBlank()) {
+            throw new IllegalArgumentException("not --name value pairs: " + commandLine);
+        }
+        return defaults;
+    }
+
+    /** The options and their values as one line, {@code --epochs 2 --data ''}, for messages. */
+    private static String usage(Map<String, String> defaults) {
         StringBuilder usage = new StringBuilder();
         defaults.forEach(
                 (name, value) ->
@@ -97,6 +125,21 @@ public final class Options {
     }
 
     /**
+     * Returns an option that has no default and must be given.
+     *
+     * @param name the option name, without dashes
+     * @return the value given
+     * @throws IllegalArgumentException if it is empty
+     */
+    public String required(String name) {
+        if (text(name).isEmpty()) {
+            throw new IllegalArgumentException(
+                    "--" + name + " is required; options: " + usage(values));
+        }
+        return text(name);
+    }
+
+    /**
      * Returns an integer option.
      *
      * @param name the option name, without dashes
@@ -104,10 +147,87 @@ public final class Options {
      * @throws IllegalArgumentException if the value is not an integer
      */
     public int integer(String name) {
+        return parsed(name, "an integer", Integer::parseInt);
+    }
+
+    /**
+     * Returns an integer option that may also be a word standing for a value, such as {@code auto}.
+     *
+     * @param name the option name, without dashes
+     * @param word the word
+     * @param value what the word stands for
+     * @return the integer, or {@code value} for the word
+     * @throws IllegalArgumentException if the value is neither the word nor an integer
+     */
+    public int integerOr(String name, String word, int value) {
+        if (text(name).equals(word)) {
+            return value;
+        }
+        return parsed(name, "an integer or " + word, Integer::parseInt);
+    }
+
+    /**
+     * Returns a comma-separated list of integers, such as {@code 512,256}.
+     *
+     * @param name the option name, without dashes
+     * @return the integers, in order
+     * @throws IllegalArgumentException if an element is not an integer
+     */
+    public List<Integer> integers(String name) {
+        return parsed(
+                name,
+                "integers separated by commas",
+                text -> Arrays.stream(text.split(",")).map(Integer::valueOf).toList());
+    }
+
+    /**
+     * Returns a decimal option, such as {@code 0.8}.
+     *
+     * @param name the option name, without dashes
+     * @return the value as a double
+     * @throws IllegalArgumentException if the value is not a number
+     */
+    public double decimal(String name) {
+        return parsed(name, "a number", Double::parseDouble);
+    }
+
+    /**
+     * Returns a {@code true} or {@code false} option.
+     *
+     * @param name the option name, without dashes
+     * @return the value
+     * @throws IllegalArgumentException if the value is neither
+     */
+    public boolean flag(String name) {
+        return choice(name, "true", "false").equals("true");
+    }
+
+    /**
+     * Returns an option whose value must be one of {@code allowed}.
+     *
+     * @param name the option name, without dashes
+     * @param allowed the valid values
+     * @return the value
+     * @throws IllegalArgumentException if the value is none of them
+     */
+    public String choice(String name, String... allowed) {
+        String value = text(name);
+        if (!Arrays.asList(allowed).contains(value)) {
+            String last = allowed[allowed.length - 1];
+            String rest = String.join(", ", Arrays.asList(allowed).subList(0, allowed.length - 1));
+            throw new IllegalArgumentException(
+                    "--" + name + " must be " + rest + " or " + last + ": " + value);
+        }
+        return value;
+    }
+
+    /** Reads an option with {@code parser}; a value it refuses is reported as not {@code what}. */
+    private <T> T parsed(String name, String what, Function<String, T> parser) {
         try {
-            return Integer.parseInt(text(name));
+            return parser.apply(text(name));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " needs an integer: " + text(name), e);
+            throw new IllegalArgumentException(
+                    "--" + name + " needs " + what + ": " + text(name), e);
         }
     }
 }

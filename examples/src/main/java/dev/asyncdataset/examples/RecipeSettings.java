@@ -2,7 +2,6 @@ package dev.asyncdataset.examples;
 
 import dev.asyncdataset.source.s3.S3Location;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -51,19 +50,11 @@ public record RecipeSettings(
      * @return a new ordered map of option to default
      */
     public static Map<String, String> defaults() {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("train", "");
-        defaults.put("val", "");
-        defaults.put("val-labels", "");
-        defaults.put("optimizer", "sgd");
-        defaults.put("lr", "0");
-        defaults.put("warmup-steps", "auto");
-        defaults.put("checkpoint-dir", "");
-        defaults.put("checkpoint-every", "0");
-        defaults.put("resume", "");
-        defaults.put("csv", "");
-        defaults.put("step-log", "");
-        return defaults;
+        return Options.defaults(
+                """
+                --train ''  --val ''  --val-labels ''  --optimizer sgd  --lr 0  --warmup-steps auto
+                --checkpoint-dir ''  --checkpoint-every 0  --resume ''  --csv ''  --step-log ''
+                """);
     }
 
     /**
@@ -77,23 +68,18 @@ public record RecipeSettings(
      *     --checkpoint-every} is negative
      */
     public static RecipeSettings from(Options options) {
-        String optimizer = options.text("optimizer");
-        if (!optimizer.equals("sgd") && !optimizer.equals("adam")) {
-            throw new IllegalArgumentException("--optimizer must be sgd or adam: " + optimizer);
-        }
         int checkpointEvery = options.integer("checkpoint-every");
         if (checkpointEvery < 0) {
             throw new IllegalArgumentException("--checkpoint-every < 0: " + checkpointEvery);
         }
         String val = options.text("val");
-        String warmup = options.text("warmup-steps");
         return new RecipeSettings(
                 split(options, "train"),
                 val.equals("none") ? "" : split(options, "val"),
                 options.text("val-labels"),
-                optimizer,
-                Float.parseFloat(options.text("lr")),
-                warmup.equals("auto") ? -1 : options.integer("warmup-steps"),
+                options.choice("optimizer", "sgd", "adam"),
+                (float) options.decimal("lr"),
+                options.integerOr("warmup-steps", "auto", -1),
                 options.text("checkpoint-dir"),
                 checkpointEvery,
                 options.text("resume"),

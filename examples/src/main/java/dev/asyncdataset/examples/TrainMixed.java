@@ -61,7 +61,7 @@ public final class TrainMixed {
                         options.integer("sketches-per-class"),
                         seed,
                         Painter.SKETCHES);
-        double share = Double.parseDouble(options.text("photos"));
+        double share = options.decimal("photos");
         int size = options.integer("image-size");
         ConcurrentDataset data =
                 ConcurrentDataset.builder()
@@ -133,15 +133,10 @@ public final class TrainMixed {
     }
 
     private static Map<String, String> defaults() {
-        return Map.of(
-                "data-dir", "data",
-                "classes", "10",
-                "per-class", "100",
-                "sketches-per-class", "50",
-                "photos", "0.8",
-                "epochs", "2",
-                "batch-size", "32",
-                "image-size", "64",
-                "seed", "0");
+        return Options.defaults(
+                """
+                --data-dir data  --classes 10  --per-class 100  --sketches-per-class 50
+                --photos 0.8  --epochs 2  --batch-size 32  --image-size 64  --seed 0
+                """);
     }
 }

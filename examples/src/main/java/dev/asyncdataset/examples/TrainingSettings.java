@@ -1,6 +1,5 @@
 package dev.asyncdataset.examples;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -53,25 +52,14 @@ public record TrainingSettings(
      * @return a new ordered map of option to default
      */
     public static Map<String, String> defaults() {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("data", "data/imagenet-like");
-        defaults.put("format", "auto");
-        defaults.put("endpoint", "");
-        defaults.put("loader", "concurrent");
-        defaults.put("epochs", "2");
-        defaults.put("batch-size", "32");
-        defaults.put("image-size", "64");
-        defaults.put("max-steps", "0");
-        defaults.put("fetchers", "auto");
-        defaults.put("workers", "4");
-        defaults.put("staging-depth", "2");
-        defaults.put(
-                "decode-threads", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        defaults.put("djl-threads", "0");
-        defaults.put("gpus", "-1");
-        defaults.put("seed", "0");
-        defaults.put("recycle-buffers", "true");
-        return defaults;
+        return Options.defaults(
+                """
+                --data data/imagenet-like  --format auto  --endpoint ''  --loader concurrent
+                --epochs 2  --batch-size 32  --image-size 64  --max-steps 0
+                --fetchers auto  --workers 4  --staging-depth 2  --decode-threads %d
+                --djl-threads 0  --gpus -1  --seed 0  --recycle-buffers true
+                """
+                        .formatted(Runtime.getRuntime().availableProcessors()));
     }
 
     /**
@@ -79,36 +67,27 @@ public record TrainingSettings(
      *
      * @param options the options
      * @return the settings
-     * @throws IllegalArgumentException if {@code --loader} is neither concurrent nor djl, or {@code
-     *     --format} is not auto, images or shards
+     * @throws IllegalArgumentException if {@code --loader} is neither concurrent nor djl, {@code
+     *     --format} is not auto, images or shards, or a value is not of its option's type
      */
     public static TrainingSettings from(Options options) {
-        String loader = options.text("loader");
-        if (!loader.equals("concurrent") && !loader.equals("djl")) {
-            throw new IllegalArgumentException("--loader must be concurrent or djl: " + loader);
-        }
-        String format = options.text("format");
-        if (!format.matches("auto|images|shards")) {
-            throw new IllegalArgumentException(
-                    "--format must be auto, images or shards: " + format);
-        }
         return new TrainingSettings(
                 options.text("data"),
-                format,
+                options.choice("format", "auto", "images", "shards"),
                 options.text("endpoint"),
-                loader,
+                options.choice("loader", "concurrent", "djl"),
                 options.integer("epochs"),
                 options.integer("batch-size"),
                 options.integer("image-size"),
                 options.integer("max-steps"),
-                options.text("fetchers").equals("auto") ? 0 : options.integer("fetchers"),
+                options.integerOr("fetchers", "auto", 0),
                 options.integer("workers"),
                 options.integer("staging-depth"),
                 options.integer("decode-threads"),
                 options.integer("djl-threads"),
                 options.integer("gpus"),
                 options.integer("seed"),
-                Boolean.parseBoolean(options.text("recycle-buffers")));
+                options.flag("recycle-buffers"));
     }
 
     /**

@@ -9,7 +9,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.SortedMap;
 
 /**
@@ -19,9 +18,12 @@ import java.util.SortedMap;
  */
 public final class LabeledKeys {
 
-    /** The extensions DJL's {@code AbstractImageFolder} accepts, compared in lower case. */
-    private static final Set<String> EXTENSIONS =
-            Set.of(".jpg", ".jpeg", ".png", ".bmp", ".wbmp", ".gif");
+    /**
+     * The image extensions DJL's {@code AbstractImageFolder} accepts, lower case, without the dot:
+     * those of the image sources' files and of a tar shard sample's image part.
+     */
+    public static final List<String> IMAGE_EXTENSIONS =
+            List.of("jpg", "jpeg", "png", "bmp", "gif", "wbmp");
 
     private final List<String> classes;
     private final List<String> keys;
@@ -61,7 +63,7 @@ public final class LabeledKeys {
         int dot = name.lastIndexOf('.');
         return !name.startsWith(".")
                 && dot >= 0
-                && EXTENSIONS.contains(name.substring(dot).toLowerCase(Locale.ROOT));
+                && IMAGE_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
     }
 
     public int size() {

@@ -1,9 +1,9 @@
 package dev.asyncdataset.internal.tar;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.items.LabeledKeys;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * One WebDataset sample of a tar shard: every member sharing a key, by part name ({@code jpg},
@@ -21,9 +21,6 @@ import java.util.Set;
  */
 public record ShardSample(
         String shard, String key, Map<String, TarMember> parts, Long classLabel, String problem) {
-
-    /** The image parts of a classification sample, as DJL's {@code ImageFolder} accepts them. */
-    static final Set<String> IMAGE_PARTS = Set.of("jpg", "jpeg", "png", "bmp", "gif", "wbmp");
 
     /** The largest label member read: a decimal integer with some whitespace. */
     static final int MAX_LABEL_BYTES = 64;
@@ -98,8 +95,8 @@ public record ShardSample(
     }
 
     /**
-     * Returns the image member of an image-classification sample: its one image part ({@code jpg},
-     * {@code jpeg}, {@code png}, {@code bmp}, {@code gif}, {@code wbmp}), with an integer label.
+     * Returns the image member of an image-classification sample: its one image part (one of {@link
+     * LabeledKeys#IMAGE_EXTENSIONS}), with an integer label.
      *
      * @throws BadItemException naming the shard and the sample if it is no such sample
      */
@@ -107,7 +104,7 @@ public record ShardSample(
         check();
         TarMember image = null;
         for (Map.Entry<String, TarMember> part : parts.entrySet()) {
-            if (IMAGE_PARTS.contains(part.getKey())) {
+            if (LabeledKeys.IMAGE_EXTENSIONS.contains(part.getKey())) {
                 if (image != null) {
                     throw new BadItemException(
                             describe(), "duplicate key: two 'image' members", null);
@@ -117,7 +114,9 @@ public record ShardSample(
         }
         if (image == null) {
             throw new BadItemException(
-                    describe(), "no image (jpg, jpeg, png, bmp, gif, wbmp) member", null);
+                    describe(),
+                    "no image (" + String.join(", ", LabeledKeys.IMAGE_EXTENSIONS) + ") member",
+                    null);
         }
         if (classLabel == null) {
             throw new BadItemException(describe(), labelProblem(), null);

@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples.bench;
 
-import java.util.LinkedHashMap;
+import dev.asyncdataset.examples.Options;
 import java.util.Map;
 
 /**
@@ -17,10 +17,7 @@ final class BenchDefaults {
      * @return a new ordered map of option to default
      */
     static Map<String, String> recipe() {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("batch-size", "64");
-        defaults.put("image-size", "224");
-        return defaults;
+        return Options.defaults("--batch-size 64 --image-size 224");
     }
 
     /**
@@ -34,9 +31,10 @@ final class BenchDefaults {
      */
     static Map<String, String> cutEpochs(int maxSeconds, int warmupSeconds) {
         Map<String, String> defaults = recipe();
-        defaults.put("max-steps", "24");
-        defaults.put("max-seconds", Integer.toString(maxSeconds));
-        defaults.put("warmup-seconds", Integer.toString(warmupSeconds));
+        defaults.putAll(
+                Options.defaults(
+                        "--max-steps 24 --max-seconds %d --warmup-seconds %d"
+                                .formatted(maxSeconds, warmupSeconds)));
         return defaults;
     }
 }

@@ -108,12 +108,10 @@ public final class LoaderBenchmark {
     private static Map<String, String> defaults() {
         Map<String, String> defaults = TrainingSettings.defaults();
         defaults.putAll(BenchDefaults.cutEpochs(20, 0));
-        defaults.put("epochs", "3");
-        defaults.put("gpus", "0");
-        defaults.put("in-memory", "false");
-        defaults.put("skip", "1");
-        defaults.put("constant-batch", "false");
-        defaults.put("record", "");
+        defaults.putAll(
+                Options.defaults(
+                        "--epochs 3 --gpus 0 --in-memory false --skip 1 --constant-batch false"
+                                + " --record ''"));
         return defaults;
     }
 
@@ -123,11 +121,11 @@ public final class LoaderBenchmark {
     private static AutoCloseable open(
             TrainingSettings settings, Options options, S3Connection connection, Device device)
             throws Exception {
-        if (options.text("constant-batch").equals("true")) {
+        if (options.flag("constant-batch")) {
             long items = ImageFolderSource.of(Path.of(settings.data())).size();
             return new ConstantBatches(settings.batchSize(), settings.imageSize(), items);
         }
-        if (!options.text("in-memory").equals("true")) {
+        if (!options.flag("in-memory")) {
             return TrainingData.open(settings, connection, device);
         }
         InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));

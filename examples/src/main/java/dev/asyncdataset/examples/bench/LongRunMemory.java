@@ -44,12 +44,8 @@ public final class LongRunMemory {
         Map<String, String> defaults = TrainingSettings.defaults();
         defaults.putAll(BenchDefaults.recipe());
         defaults.putAll(
-                Map.of(
-                        "gpus", "0",
-                        "epochs", "1",
-                        "minutes", "20",
-                        "warmup-minutes", "5",
-                        "sample-seconds", "10"));
+                Options.defaults(
+                        "--gpus 0 --epochs 1 --minutes 20 --warmup-minutes 5 --sample-seconds 10"));
         Options options = Options.parse(args, defaults);
         TrainingSettings settings = TrainingSettings.from(options);
         long end = System.nanoTime() + (long) (options.integer("minutes") * 60e9);

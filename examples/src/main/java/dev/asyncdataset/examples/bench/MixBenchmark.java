@@ -46,7 +46,7 @@ public final class MixBenchmark {
      */
     public static void main(String[] args) throws Exception {
         Options options = Options.parse(args, defaults());
-        double share = Double.parseDouble(options.text("s3-share"));
+        double share = options.decimal("s3-share");
         S3Connection connection = S3Connection.withDefaultCredentials(options.text("endpoint"));
         try (S3Source s3 = connection.source(options.text("s3"), 256);
                 NDManager manager = NDManager.newBaseManager()) {
@@ -160,14 +160,11 @@ public final class MixBenchmark {
     }
 
     private static Map<String, String> defaults() {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("data", "data/bench-10x200");
-        defaults.put("s3", "s3://bench/train");
-        defaults.put("endpoint", "");
-        defaults.put("s3-share", "0.5");
-        defaults.put("rounds", "5");
+        Map<String, String> defaults =
+                Options.defaults(
+                        "--data data/bench-10x200 --s3 s3://bench/train --endpoint '' --s3-share"
+                                + " 0.5 --rounds 5 --seed 0");
         defaults.putAll(BenchDefaults.cutEpochs(30, 60));
-        defaults.put("seed", "0");
         return defaults;
     }
 }

@@ -47,20 +47,14 @@ public final class PresizedShardsBenchmark {
     public static void main(String[] args) throws Exception {
         Map<String, String> defaults = BenchDefaults.recipe();
         defaults.putAll(
-                Map.of(
-                        "data", "data/bench-10x400",
-                        "out", "target/bench/presized",
-                        "sides", "512,256",
-                        "quality", "90",
-                        "runs", "5",
-                        "epochs", "2",
-                        "seed", "7",
-                        "enlarge", "1"));
+                Options.defaults(
+                        "--data data/bench-10x400 --out target/bench/presized --sides 512,256"
+                                + " --quality 90 --runs 5 --epochs 2 --seed 7 --enlarge 1"));
         Options options = Options.parse(args, defaults);
         Path data = enlarged(Path.of(options.text("data")), options);
         List<Set> sets = new ArrayList<>();
         List<Integer> sides = new ArrayList<>(List.of(0));
-        Arrays.stream(options.text("sides").split(",")).map(Integer::valueOf).forEach(sides::add);
+        sides.addAll(options.integers("sides"));
         for (int side : sides) {
             double[] write = new double[3];
             TarShardSource source = write(data, options, side, write);

@@ -1,11 +1,10 @@
 package dev.asyncdataset.examples.data;
 
+import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3Uploader;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Command line for {@link ImageNetLikeGenerator}: {@code --out DIR [--classes N] [--per-class M]
@@ -17,16 +16,6 @@ import java.util.Set;
  */
 public final class GenerateImageNetLike {
 
-    private static final Set<String> OPTIONS =
-            Set.of(
-                    "--out",
-                    "--classes",
-                    "--per-class",
-                    "--val-per-class",
-                    "--seed",
-                    "--s3",
-                    "--endpoint");
-
     private GenerateImageNetLike() {}
 
     /**
@@ -36,15 +25,12 @@ public final class GenerateImageNetLike {
      * @throws Exception if the images cannot be written
      */
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = parse(args);
-        if (!options.containsKey("--out")) {
-            throw new IllegalArgumentException("missing --out DIR");
-        }
-        Path out = Path.of(options.get("--out"));
-        int classes = Integer.parseInt(options.getOrDefault("--classes", "10"));
-        int perClass = Integer.parseInt(options.getOrDefault("--per-class", "200"));
-        long seed = Long.parseLong(options.getOrDefault("--seed", "0"));
-        int valPerClass = Integer.parseInt(options.getOrDefault("--val-per-class", "0"));
+        Options options = Options.parse(args, defaults());
+        Path out = Path.of(options.required("out"));
+        int classes = options.integer("classes");
+        int perClass = options.integer("per-class");
+        int seed = options.integer("seed");
+        int valPerClass = options.integer("val-per-class");
         long start = System.nanoTime();
         if (valPerClass > 0) {
             ImageNetLikeGenerator.writeSplits(out, classes, perClass, valPerClass, seed);
@@ -54,25 +40,17 @@ public final class GenerateImageNetLike {
         System.out.printf(
                 "%d x %d images in %s (%.1f s)%n",
                 classes, perClass, out, (System.nanoTime() - start) / 1e9);
-        if (options.containsKey("--s3")) {
-            S3Connection connection =
-                    S3Connection.withDefaultCredentials(options.getOrDefault("--endpoint", ""));
-            int uploaded = S3Uploader.uploadFolder(connection, out, options.get("--s3"));
-            System.out.printf("uploaded %d images to %s%n", uploaded, options.get("--s3"));
+        String s3 = options.text("s3");
+        if (!s3.isEmpty()) {
+            S3Connection connection = S3Connection.withDefaultCredentials(options.text("endpoint"));
+            int uploaded = S3Uploader.uploadFolder(connection, out, s3);
+            System.out.printf("uploaded %d images to %s%n", uploaded, s3);
         }
     }
 
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            if (!OPTIONS.contains(args[i])) {
-                throw new IllegalArgumentException("unknown option: " + args[i]);
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException("missing value for " + args[i]);
-            }
-            options.put(args[i], args[i + 1]);
-        }
-        return options;
+    private static Map<String, String> defaults() {
+        return Options.defaults(
+                "--out '' --classes 10 --per-class 200 --val-per-class 0 --seed 0 --s3 ''"
+                        + " --endpoint ''");
     }
 }

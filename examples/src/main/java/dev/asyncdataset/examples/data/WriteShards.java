@@ -31,40 +31,22 @@ public final class WriteShards {
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> defaults =
-                Map.of(
-                        "images",
-                        "",
-                        "out",
-                        "",
-                        "shard-mb",
-                        "128",
-                        "part-mb",
-                        "8",
-                        "fetchers",
-                        "32",
-                        "prefix",
-                        "shard",
-                        "max-side",
-                        "0",
-                        "jpeg-quality",
-                        "90",
-                        "endpoint",
-                        "");
+                Options.defaults(
+                        "--images '' --out '' --shard-mb 128 --part-mb 8 --fetchers 32 --prefix"
+                                + " shard --max-side 0 --jpeg-quality 90 --endpoint ''");
         Options options = Options.parse(args, defaults);
-        if (options.text("images").isEmpty() || options.text("out").isEmpty()) {
-            throw new IllegalArgumentException(
-                    "--images and --out are required: " + Options.usage(defaults));
-        }
-        int fetchers = Integer.parseInt(options.text("fetchers"));
+        String images = options.required("images");
+        String out = options.required("out");
+        int fetchers = options.integer("fetchers");
         S3Connection s3 = S3Connection.withDefaultCredentials(options.text("endpoint"));
         long start = System.nanoTime();
         ShardWriterBuilder builder =
                 ShardWriter.builder()
-                        .setImages(options.text("images"))
-                        .setOutput(options.text("out"))
+                        .setImages(images)
+                        .setOutput(out)
                         .optS3(s3.options(fetchers + 1).buildOptions())
-                        .optShardBytes(Long.parseLong(options.text("shard-mb")) << 20)
-                        .optPartBytes(Integer.parseInt(options.text("part-mb")) << 20)
+                        .optShardBytes((long) options.integer("shard-mb") << 20)
+                        .optPartBytes(options.integer("part-mb") << 20)
                         .optFetchers(fetchers)
                         .optPrefix(options.text("prefix"));
         if (options.integer("max-side") > 0) {
@@ -75,9 +57,6 @@ public final class WriteShards {
         List<String> shards = writer.write();
         System.out.printf(
                 "%d shards in %s (%.1f s, %d S3 requests retried)%n",
-                shards.size(),
-                options.text("out"),
-                (System.nanoTime() - start) / 1e9,
-                writer.retries());
+                shards.size(), out, (System.nanoTime() - start) / 1e9, writer.retries());
     }
 }

@@ -4,7 +4,6 @@ import ai.djl.translate.TranslateException;
 import dev.asyncdataset.examples.Options;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * What the examples' {@code main} methods do: read {@code --data DIR}, {@code --storage
@@ -71,7 +70,8 @@ public final class SampleMain {
         Options options =
                 Options.parse(
                         args,
-                        Map.of("data", "", "storage", storage, "epochs", Integer.toString(epochs)));
+                        Options.defaults(
+                                "--data '' --storage %s --epochs %d".formatted(storage, epochs)));
         Path root = Path.of(options.text("data"));
         if (options.text("data").isEmpty()) {
             root = Path.of("data", "samples", name);

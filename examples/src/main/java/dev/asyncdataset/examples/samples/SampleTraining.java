@@ -9,23 +9,60 @@ import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.EasyTrain;
 import ai.djl.training.Trainer;
 import ai.djl.training.listener.TrainingListener;
+import ai.djl.training.loss.Loss;
+import ai.djl.training.optimizer.Optimizer;
+import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
 
 /**
- * Trains a block on a dataset the way a DJL user does: a {@link Trainer} from a {@link
- * DefaultTrainingConfig} with DJL's logging listeners, and {@link EasyTrain#fit}, unchanged; the
- * dataset given to it is a {@link ConcurrentDataset} over samples, whose source is closed when the
- * training ends. The engine's random seed is fixed, so the initial weights, like the loader's
- * order, are the same on every run.
+ * The path every sample example trains along, the way a DJL user trains: a {@link
+ * ConcurrentDataset} of shuffled batches of its samples ({@link #dataset}), Adam at a fixed
+ * learning rate ({@link #adam}), and a {@link Trainer} with DJL's logging listeners run by {@link
+ * EasyTrain#fit}, unchanged ({@link #fit}). The engine's random seed is fixed, so the initial
+ * weights, like the loader's order, are the same on every run.
  */
 public final class SampleTraining {
 
     private static final int SEED = 0;
 
     private SampleTraining() {}
+
+    /**
+     * Starts the dataset of an example: the samples decoded by {@code decoder}, in shuffled batches
+     * of {@code batchSize}; the example adds its pipeline and batchifiers, then builds it.
+     *
+     * @param samples where the samples are
+     * @param decoder what makes a record of a sample
+     * @param batchSize samples per batch
+     * @return the builder
+     * @throws IOException if the samples cannot be listed
+     */
+    public static ConcurrentDataset.Builder dataset(
+            SampleSources samples, SampleDecoder decoder, int batchSize) throws IOException {
+        return ConcurrentDataset.builder()
+                .setSource(samples.open(decoder))
+                .setSampling(batchSize, true);
+    }
+
+    /**
+     * Returns the training configuration of an example: {@code loss}, minimized by Adam at a fixed
+     * learning rate; the example adds its evaluators.
+     *
+     * @param loss the loss
+     * @param learningRate Adam's learning rate
+     * @return the configuration
+     */
+    public static DefaultTrainingConfig adam(Loss loss, float learningRate) {
+        return new DefaultTrainingConfig(loss)
+                .optOptimizer(
+                        Optimizer.adam()
+                                .optLearningRateTracker(Tracker.fixed(learningRate))
+                                .build());
+    }
 
     /**
      * Trains {@code block} for {@code epochs} epochs of {@code data}.

@@ -8,8 +8,6 @@ import ai.djl.nn.Block;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.dataset.Record;
-import ai.djl.training.optimizer.Optimizer;
-import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.PaddingStackBatchifier;
 import ai.djl.translate.Pipeline;
@@ -84,9 +82,7 @@ public final class TrainDetector {
      * @throws IOException if the samples cannot be listed
      */
     public static ConcurrentDataset dataset(SampleSources samples) throws IOException {
-        return ConcurrentDataset.builder()
-                .setSource(samples.open(DECODER))
-                .setSampling(BATCH, true)
+        return SampleTraining.dataset(samples, DECODER, BATCH)
                 .optPipeline(new Pipeline(new ToTensor()))
                 .optLabelBatchifier(PADDED_BOXES)
                 .build();
@@ -105,13 +101,9 @@ public final class TrainDetector {
             throws IOException, TranslateException {
         AnchorTargetLoss loss = new AnchorTargetLoss();
         DefaultTrainingConfig config =
-                new DefaultTrainingConfig(loss)
+                SampleTraining.adam(loss, 0.005f)
                         .addEvaluator(loss.classLoss())
-                        .addEvaluator(loss.boxLoss())
-                        .optOptimizer(
-                                Optimizer.adam()
-                                        .optLearningRateTracker(Tracker.fixed(0.005f))
-                                        .build());
+                        .addEvaluator(loss.boxLoss());
         int size = DetectionData.SIZE;
         return SampleTraining.fit(
                 ssd(), config, dataset(samples), epochs, new Shape(BATCH, 3, size, size));

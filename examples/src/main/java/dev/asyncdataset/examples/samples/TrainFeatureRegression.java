@@ -5,11 +5,8 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.nn.core.Linear;
-import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.dataset.Record;
 import ai.djl.training.loss.Loss;
-import ai.djl.training.optimizer.Optimizer;
-import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.sample.Parts;
@@ -63,10 +60,7 @@ public final class TrainFeatureRegression {
      * @throws IOException if the samples cannot be listed
      */
     public static ConcurrentDataset dataset(SampleSources samples) throws IOException {
-        return ConcurrentDataset.builder()
-                .setSource(samples.open(DECODER))
-                .setSampling(BATCH, true)
-                .build();
+        return SampleTraining.dataset(samples, DECODER, BATCH).build();
     }
 
     /**
@@ -85,13 +79,11 @@ public final class TrainFeatureRegression {
                         .add(Linear.builder().setUnits(32).build())
                         .add(Activation::relu)
                         .add(Linear.builder().setUnits(1).build());
-        DefaultTrainingConfig config =
-                new DefaultTrainingConfig(Loss.l2Loss())
-                        .optOptimizer(
-                                Optimizer.adam()
-                                        .optLearningRateTracker(Tracker.fixed(0.01f))
-                                        .build());
         return SampleTraining.fit(
-                mlp, config, dataset(samples), epochs, new Shape(BATCH, FeatureData.FEATURES));
+                mlp,
+                SampleTraining.adam(Loss.l2Loss(), 0.01f),
+                dataset(samples),
+                epochs,
+                new Shape(BATCH, FeatureData.FEATURES));
     }
 }

@@ -9,8 +9,6 @@ import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.dataset.Record;
 import ai.djl.training.evaluator.Accuracy;
 import ai.djl.training.loss.Loss;
-import ai.djl.training.optimizer.Optimizer;
-import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.PaddingStackBatchifier;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
@@ -83,9 +81,7 @@ public final class TrainTextClassifier {
     public static ConcurrentDataset dataset(SampleSources samples, Vocabulary vocabulary)
             throws IOException {
         long pad = vocabulary.getIndex(TextVocabulary.PAD);
-        return ConcurrentDataset.builder()
-                .setSource(samples.open(decoder(vocabulary)))
-                .setSampling(BATCH, true)
+        return SampleTraining.dataset(samples, decoder(vocabulary), BATCH)
                 .optDataBatchifier(
                         PaddingStackBatchifier.builder()
                                 .addPad(0, 0, m -> m.create(new long[] {pad}))
@@ -111,12 +107,8 @@ public final class TrainTextClassifier {
                         .add(new MeanEmbedding(vocabulary, EMBEDDING))
                         .add(Linear.builder().setUnits(TextData.CLASSES).build());
         DefaultTrainingConfig config =
-                new DefaultTrainingConfig(Loss.softmaxCrossEntropyLoss())
-                        .addEvaluator(new Accuracy())
-                        .optOptimizer(
-                                Optimizer.adam()
-                                        .optLearningRateTracker(Tracker.fixed(0.05f))
-                                        .build());
+                SampleTraining.adam(Loss.softmaxCrossEntropyLoss(), 0.05f)
+                        .addEvaluator(new Accuracy());
         return SampleTraining.fit(
                 model, config, dataset(samples, vocabulary), epochs, new Shape(BATCH, 8));
     }
