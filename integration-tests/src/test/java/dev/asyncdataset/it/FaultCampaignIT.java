@@ -21,8 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import jdk.jfr.Recording;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -44,7 +42,6 @@ class FaultCampaignIT {
     private static final String URL = "s3://campaign/train";
     private static final Map<String, byte[]> IMAGES = TestImages.classFolders(10, 200, 40, 32);
     private static final Duration FIRST_BYTE_TIMEOUT = Duration.ofMillis(2_500);
-    private static final String RETRY = "dev.asyncdataset.Retry";
 
     /** What one epoch delivered, in delivery order. */
     record Epoch(
@@ -57,39 +54,24 @@ class FaultCampaignIT {
     private static Epoch clean;
 
     /**
-     * The reference epoch, without faults: every item once and no integrity failure. A busy machine
-     * can stall a response past the first-byte timeout, so it may retry, but only requests that
-     * timed out (each named by its {@code Retry} event); any other retry fails it.
+     * The reference epoch, without faults: every item once, no integrity failure, and no retry but
+     * of a request that timed out ({@link RetryLog}).
      */
     @BeforeAll
     static void uploadAndReadOnceWithoutFaults(@TempDir Path dir) throws Exception {
         S3.upload("campaign", "train/", IMAGES);
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-        try (Recording recording = new Recording()) {
-            recording.enable(RETRY);
-            recording.start();
-            clean = epoch();
-            recording.stop();
-            recording.dump(dir.resolve("clean.jfr"));
-        }
+        RetryLog.Recorded<Epoch> run = RetryLog.during(dir, FaultCampaignIT::epoch);
+        clean = run.value();
         assertEquals(IMAGES.size(), new TreeSet<>(clean.indices()).size(), "items lost");
         assertEquals(IMAGES.size(), clean.indices().size(), "items delivered twice");
         assertEquals(0, clean.integrityFailures());
-        List<String> retried =
-                RecordingFile.readAllEvents(dir.resolve("clean.jfr")).stream()
-                        .filter(event -> event.getEventType().getName().equals(RETRY))
-                        .map(event -> event.getString("error"))
-                        .toList();
-        assertEquals(clean.retries(), retried.size(), "retries counted against recorded");
-        for (String error : retried) {
-            assertTrue(
-                    error.contains("Timeout") || error.contains("timed out"),
-                    "a fault-free epoch retried what did not time out: " + error);
-        }
+        RetryLog.assertRetriedFaultsAndTimeoutsOnly(run, clean.retries(), 0);
     }
 
     @Test
-    void deliversEveryItemOnceInOrderAndBitEqualUnderFaultsAndCountsEachRetry() throws Exception {
+    void deliversEveryItemOnceInOrderAndBitEqualUnderFaultsAndCountsEachRetry(@TempDir Path dir)
+            throws Exception {
         S3.faults()
                 .setPolicy(
                         new RandomFaults(2026, 3)
@@ -99,7 +81,8 @@ class FaultCampaignIT {
                                 .rate(Fault.STALL, 0.01)
                                 .rate(Fault.TRUNCATE, 0.01)
                                 .rate(Fault.CORRUPT, 0.05));
-        Epoch faulty = epoch();
+        RetryLog.Recorded<Epoch> run = RetryLog.during(dir, FaultCampaignIT::epoch);
+        Epoch faulty = run.value();
         List<Fault> planned =
                 List.of(
                         Fault.SLOW_DOWN,
@@ -121,7 +104,8 @@ class FaultCampaignIT {
             assertTrue(S3.faults().injectedCount(fault) > 0, "no " + fault + " injected");
         }
         assertEquals(S3.faults().injectedCount(Fault.RESET), S3.resets(), "resets on the wire");
-        assertEquals(S3.faults().injectedFaults(), faulty.retries());
+        RetryLog.assertRetriedFaultsAndTimeoutsOnly(
+                run, faulty.retries(), S3.faults().injectedFaults());
         assertEquals(S3.faults().injectedCount(Fault.CORRUPT), faulty.integrityFailures());
         assertEquals(IMAGES.size() + faulty.retries(), S3.faults().getCount());
     }
