@@ -1,13 +1,10 @@
 package dev.asyncdataset.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.Poll;
 import java.io.IOException;
@@ -32,8 +29,7 @@ class FirstContactIT {
 
     @RegisterExtension static final ShardHttpServer HTTP = new ShardHttpServer();
 
-    /** Far longer than a configuration error may take to be reported. */
-    private static final Duration BUDGET = Duration.ofSeconds(120);
+    private static final Duration BUDGET = ConfigurationErrors.BUDGET;
 
     @TempDir Path dir;
 
@@ -44,8 +40,8 @@ class FirstContactIT {
             port = closed.getLocalPort();
         }
         String http = "http://127.0.0.1:" + port + "/shards/shard-{000000..000001}.tar";
-        assertConfigurationError(http, S3Source.builder(), "connection refused");
-        assertConfigurationError(
+        ConfigurationErrors.assertOpeningFails(http, S3Source.builder(), "connection refused");
+        ConfigurationErrors.assertOpeningFails(
                 "s3://bucket/shards/",
                 S3Source.builder()
                         .optEndpoint(URI.create("http://127.0.0.1:" + port))
@@ -61,7 +57,7 @@ class FirstContactIT {
         try (ServerSocket plain = new ServerSocket(0)) {
             answering = Thread.ofVirtual().start(() -> answerPlainHttp(plain));
             String url = "https://127.0.0.1:" + plain.getLocalPort() + "/shard-000000.tar";
-            assertConfigurationError(url, S3Source.builder(), "TLS handshake");
+            ConfigurationErrors.assertOpeningFails(url, S3Source.builder(), "TLS handshake");
         }
         assertTrue(answering.join(Duration.ofSeconds(10)), "the plain server did not stop");
     }
@@ -108,25 +104,5 @@ class FirstContactIT {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** Opening {@code url} fails with {@code cause} in the message, well within the budget. */
-    private static void assertConfigurationError(String url, S3SourceBuilder s3, String cause) {
-        long start = System.nanoTime();
-        IOException e =
-                assertThrows(
-                        IOException.class,
-                        () ->
-                                TarShardSource.builder()
-                                        .setUrl(url)
-                                        .optS3(s3.optRetryBudget(BUDGET).buildOptions())
-                                        .build());
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        System.out.printf("%s: failed after %d ms: %s%n", url, millis, e.getMessage());
-        assertTrue(e.getMessage().contains(cause), e.getMessage());
-        assertTrue(e.getMessage().contains("before the store ever answered"), e.getMessage());
-        // not retried for the budget; half of it leaves room for a busy machine's first client
-        assertTrue(millis < BUDGET.toMillis() / 2, "failed after " + millis + " ms");
-        assertEquals(IOException.class, e.getClass(), "not a bad item: " + e);
     }
 }
