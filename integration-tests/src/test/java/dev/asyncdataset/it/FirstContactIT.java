@@ -1,10 +1,12 @@
 package dev.asyncdataset.it;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.Poll;
 import java.io.IOException;
@@ -21,9 +23,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Before a store ever answered, a refused connection or a TLS handshake against a plain-HTTP port
- * is a configuration error reported at once, not retried for the retry budget; once the store
- * answered, the same refusal (a restart) is retried and the epoch loses nothing.
+ * Before a store ever answered, a refused connection, an unknown host or a TLS handshake against a
+ * plain-HTTP port is a configuration error reported at once, each named as what it is, not retried
+ * for the retry budget; once the store answered, the same refusal (a restart) is retried and the
+ * epoch loses nothing.
  */
 class FirstContactIT {
 
@@ -42,13 +45,26 @@ class FirstContactIT {
         String http = "http://127.0.0.1:" + port + "/shards/shard-{000000..000001}.tar";
         ConfigurationErrors.assertOpeningFails(http, S3Source.builder(), "connection refused");
         ConfigurationErrors.assertOpeningFails(
-                "s3://bucket/shards/",
-                S3Source.builder()
-                        .optEndpoint(URI.create("http://127.0.0.1:" + port))
-                        .optPathStyle(true)
-                        .optRegion("us-east-1")
-                        .optCredentials("id", "secret"),
-                "connection refused");
+                "s3://bucket/shards/", s3At("http://127.0.0.1:" + port), "connection refused");
+    }
+
+    @Test
+    void anUnknownHostFailsAtOnceNamedAsAnUnknownHostForHttpAndS3() {
+        String host = "no-such-host.invalid"; // a name that never resolves (RFC 6761)
+        String http = "http://" + host + "/shards/shard-{000000..000001}.tar";
+        IOException e =
+                ConfigurationErrors.assertOpeningFails(http, S3Source.builder(), "unknown host");
+        assertFalse(e.getMessage().contains("refused"), e.getMessage());
+        ConfigurationErrors.assertOpeningFails(
+                "s3://bucket/shards/", s3At("http://" + host), "unknown host");
+    }
+
+    private static S3SourceBuilder s3At(String endpoint) {
+        return S3Source.builder()
+                .optEndpoint(URI.create(endpoint))
+                .optPathStyle(true)
+                .optRegion("us-east-1")
+                .optCredentials("id", "secret");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.io;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.Locale;
 import javax.net.ssl.SSLException;
 
@@ -11,8 +12,10 @@ import javax.net.ssl.SSLException;
  * connection, an unknown host, or a TLS handshake that fails (an {@code https} URL to a plain-HTTP
  * port). Before a store ever answered these are configuration errors (a wrong endpoint, host or
  * scheme) and retrying them for the whole budget only delays the message; after it answered, the
- * same errors mean it is restarting and are retried ({@link Retrier}). A client that reports only a
- * closed connection where the handshake failed (Netty's) is told apart by a {@link TlsProbe}.
+ * same errors mean it is restarting and are retried ({@link Retrier}). An unknown host is named so
+ * wherever it is in the chain: the JDK's HTTP client wraps it in a {@link ConnectException}. A
+ * client that reports only a closed connection where the handshake failed (Netty's) is told apart
+ * by a {@link TlsProbe}.
  */
 final class Unreachable {
 
@@ -32,10 +35,11 @@ final class Unreachable {
     }
 
     private static String reason(Throwable error) {
+        if (has(error, UnknownHostException.class)
+                || has(error, UnresolvedAddressException.class)) {
+            return "unknown host";
+        }
         for (Throwable e = error; e != null; e = e.getCause()) {
-            if (e instanceof UnknownHostException) {
-                return "unknown host";
-            }
             if (e instanceof SSLException || e.getClass().getSimpleName().startsWith("NotSsl")) {
                 return tlsReason(e);
             }
