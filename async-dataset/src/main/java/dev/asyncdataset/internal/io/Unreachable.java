@@ -4,18 +4,22 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.UnresolvedAddressException;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
 import java.util.Locale;
+import java.util.function.Predicate;
 import javax.net.ssl.SSLException;
 
 /**
  * Tells a store that cannot be reached at all from one that failed for a moment: a refused
  * connection, an unknown host, or a TLS handshake that fails (an {@code https} URL to a plain-HTTP
- * port). Before a store ever answered these are configuration errors (a wrong endpoint, host or
- * scheme) and retrying them for the whole budget only delays the message; after it answered, the
- * same errors mean it is restarting and are retried ({@link Retrier}). An unknown host is named so
- * wherever it is in the chain: the JDK's HTTP client wraps it in a {@link ConnectException}. A
- * client that reports only a closed connection where the handshake failed (Netty's) is told apart
- * by a {@link TlsProbe}.
+ * port, a certificate not trusted), each named as what it is. Before a store ever answered these
+ * are configuration errors (a wrong endpoint, host or scheme) and retrying them for the whole
+ * budget only delays the message; after it answered, the same errors mean it is restarting and are
+ * retried ({@link Retrier}). An unknown host is named so wherever it is in the chain: the JDK's
+ * HTTP client wraps it in a {@link ConnectException}. A client that reports only a closed
+ * connection where the handshake failed (Netty's) is told apart by a {@link TlsProbe}.
  */
 final class Unreachable {
 
@@ -50,11 +54,37 @@ final class Unreachable {
         return null;
     }
 
+    /**
+     * The cause of a failed handshake: a plain-HTTP port, a certificate this JVM does not trust
+     * (PKIX: no path to a trusted CA) or does not accept (another host's, expired), or else the TLS
+     * error itself.
+     */
     private static String tlsReason(Throwable e) {
-        return isPlaintext(e)
-                ? "TLS handshake failed: the port answers plain HTTP (an https URL to a"
-                        + " plain-HTTP port: use http://)"
-                : "TLS handshake failed (an https URL to a plain-HTTP port?)";
+        if (isPlaintext(e)) {
+            return "TLS handshake failed: the port answers plain HTTP (an https URL to a"
+                    + " plain-HTTP port: use http://)";
+        }
+        Throwable path = first(e, Unreachable::isCertificatePath);
+        if (path != null) {
+            return "TLS handshake failed: the server's certificate is not trusted ("
+                    + path.getMessage()
+                    + "): a self-signed or private CA's certificate must be in the JVM's trust"
+                    + " store (javax.net.ssl.trustStore)";
+        }
+        Throwable certificate = first(e, c -> c instanceof CertificateException);
+        if (certificate != null) {
+            return "TLS handshake failed: the server's certificate was refused ("
+                    + certificate.getMessage()
+                    + ")";
+        }
+        return "TLS handshake failed (" + e.getMessage() + ")";
+    }
+
+    /** No path from a certificate to a trusted CA: PKIX path building or validation failed. */
+    private static boolean isCertificatePath(Throwable e) {
+        return e instanceof CertPathBuilderException
+                || e instanceof CertPathValidatorException
+                || String.valueOf(e.getMessage()).startsWith("PKIX");
     }
 
     /**
@@ -70,12 +100,17 @@ final class Unreachable {
     }
 
     private static boolean has(Throwable error, Class<? extends Throwable> kind) {
+        return first(error, kind::isInstance) != null;
+    }
+
+    /** The first of {@code error} and its causes that is {@code kind}, or null. */
+    private static Throwable first(Throwable error, Predicate<Throwable> kind) {
         for (Throwable e = error; e != null; e = e.getCause()) {
-            if (kind.isInstance(e)) {
-                return true;
+            if (kind.test(e)) {
+                return e;
             }
         }
-        return false;
+        return null;
     }
 
     /** A refusal, not a connect timeout (which may pass, and some clients also type so). */
