@@ -51,8 +51,9 @@ public interface ShardStore extends AutoCloseable {
     /**
      * Reads the whole of {@code shard} into the start of {@code into}: positioned reads of a file,
      * or one GET, and a GET that fails mid-body goes on with a ranged GET from the last byte
-     * received, counted as a retry. When it returns or throws, nothing writes into {@code into} any
-     * more.
+     * received (from a server that ignores {@code Range}, a GET from byte 0 that skips the bytes
+     * received), counted as a retry. When it returns or throws, nothing writes into {@code into}
+     * any more.
      *
      * @param into a buffer of at least {@link #length} bytes
      * @return the bytes read: the shard's length (a file cut since opening gives fewer)
