@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.shard;
 
+import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
@@ -15,7 +16,7 @@ import java.util.concurrent.Callable;
  * starts over. A store that refuses the range (a server that ignores {@code Range} answers {@code
  * 200}, which the store rejects) is asked for the whole object instead, and its bytes already
  * received are skipped if its identity is unchanged; from a changed object every byte is read
- * again.
+ * again. Bytes read whole that fail the read's check are read again from the start.
  */
 final class ResumingRead implements Callable<byte[]> {
 
@@ -24,21 +25,43 @@ final class ResumingRead implements Callable<byte[]> {
     private final byte[] into;
     private final int length;
     private final BodyReads.Limits limits;
+    private final ShardStore.BytesCheck check;
     private final BodyReads.Progress progress = new BodyReads.Progress();
     private String identity;
     private boolean rangeRefused;
 
-    /** Reads the {@code length} bytes of the object at {@code url} into {@code into}. */
-    ResumingRead(ObjectStore store, String url, byte[] into, int length, BodyReads.Limits limits) {
+    /**
+     * Reads the {@code length} bytes of the object at {@code url} into {@code into}, then passes
+     * them to {@code check}, which sees the whole of {@code into}.
+     */
+    ResumingRead(
+            ObjectStore store,
+            String url,
+            byte[] into,
+            int length,
+            BodyReads.Limits limits,
+            ShardStore.BytesCheck check) {
         this.store = store;
         this.url = url;
         this.into = into;
         this.length = length;
         this.limits = limits;
+        this.check = check;
     }
 
     @Override
     public byte[] call() throws IOException {
+        read();
+        try {
+            check.verify(into);
+        } catch (IntegrityException e) {
+            identity = null;
+            throw e;
+        }
+        return into;
+    }
+
+    private void read() throws IOException {
         if (identity == null) {
             progress.received = 0;
         }
@@ -54,7 +77,7 @@ final class ResumingRead implements Callable<byte[]> {
                 }
                 BodyReads.fill(rest, into, progress, length, limits, started);
             }
-            return into;
+            return;
         }
         try (StoredBody whole = store.open(url, 0, -1)) {
             if (!Objects.equals(identity, whole.identity())) {
@@ -63,7 +86,6 @@ final class ResumingRead implements Callable<byte[]> {
             identity = whole.identity();
             BodyReads.fill(whole, progress.received, into, progress, length, limits, started);
         }
-        return into;
     }
 
     /** The bytes from {@code from} on, or null if the store refuses the range. */

@@ -61,8 +61,13 @@ public interface ShardStore extends AutoCloseable {
      */
     int readShard(int shard, byte[] into) throws IOException;
 
-    /** The bytes of {@code shard}'s sidecar index, or null if it has none. */
-    byte[] sidecar(int shard) throws IOException;
+    /**
+     * The bytes of {@code shard}'s sidecar index, or null if it has none, passed through {@code
+     * check}: bytes that fail it are read again where that may help (a GET, within the retry
+     * budget, each a counted retry); a file is read once, unchecked, as a second read gives the
+     * same bytes.
+     */
+    byte[] sidecar(int shard, BytesCheck check) throws IOException;
 
     /** The class names of the classes file beside the shards, or an empty list. */
     List<String> classes() throws IOException;

@@ -142,29 +142,31 @@ public final class StoredShards implements ShardStore {
             throw new BadItemException(
                     Locations.shown(object.url()), object.length() + " bytes, over 2 GiB", null);
         }
-        readWhole(object.url(), into, (int) object.length());
+        readWhole(object.url(), into, (int) object.length(), bytes -> {});
         return (int) object.length();
     }
 
-    private void readWhole(String url, byte[] into, int length) throws IOException {
-        call(url, retrier, new ResumingRead(store, url, into, length, limits));
+    private void readWhole(String url, byte[] into, int length, BytesCheck check)
+            throws IOException {
+        call(url, retrier, new ResumingRead(store, url, into, length, limits, check));
     }
 
     @Override
-    public byte[] sidecar(int shard) throws IOException {
-        return small(Locations.withSuffix(shards.get(shard).url(), ShardIndexFile.SUFFIX));
+    public byte[] sidecar(int shard, BytesCheck check) throws IOException {
+        return small(Locations.withSuffix(shards.get(shard).url(), ShardIndexFile.SUFFIX), check);
     }
 
     @Override
     public List<String> classes() throws IOException {
-        byte[] text = small(classesUrl);
+        byte[] text = small(classesUrl, bytes -> {});
         return text == null ? List.of() : new String(text, StandardCharsets.UTF_8).lines().toList();
     }
 
     /**
-     * A small object beside the shards, or null if the listing or the store says it is not there.
+     * A small object beside the shards, or null if the listing or the store says it is not there;
+     * bytes failing {@code check} are read again.
      */
-    private byte[] small(String url) throws IOException {
+    private byte[] small(String url, BytesCheck check) throws IOException {
         StoredObject object =
                 listed != null ? listed.get(url) : call(url, retrier, () -> store.stat(url));
         if (object == null) {
@@ -175,7 +177,7 @@ public final class StoredShards implements ShardStore {
                     Locations.shown(url), object.length() + " bytes, over 2 GiB", null);
         }
         byte[] bytes = new byte[(int) object.length()];
-        readWhole(url, bytes, bytes.length);
+        readWhole(url, bytes, bytes.length, check);
         return bytes;
     }
 
