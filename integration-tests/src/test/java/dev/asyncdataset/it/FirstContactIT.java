@@ -8,12 +8,11 @@ import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.testing.PlainHttpPort;
 import dev.asyncdataset.testing.Poll;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -69,27 +68,9 @@ class FirstContactIT {
 
     @Test
     void anHttpsUrlToAPlainHttpPortFailsAtOnceAsATlsError() throws Exception {
-        Thread answering;
-        try (ServerSocket plain = new ServerSocket(0)) {
-            answering = Thread.ofVirtual().start(() -> answerPlainHttp(plain));
-            String url = "https://127.0.0.1:" + plain.getLocalPort() + "/shard-000000.tar";
+        try (PlainHttpPort plain = new PlainHttpPort()) {
+            String url = "https://127.0.0.1:" + plain.port() + "/shard-000000.tar";
             ConfigurationErrors.assertOpeningFails(url, S3Source.builder(), "TLS handshake");
-        }
-        assertTrue(answering.join(Duration.ofSeconds(10)), "the plain server did not stop");
-    }
-
-    /** Answers every connection as a plain-HTTP server answers a TLS hello: a 400, then closes. */
-    private static void answerPlainHttp(ServerSocket plain) {
-        while (!plain.isClosed()) {
-            try (Socket client = plain.accept()) {
-                client.getInputStream().read(new byte[512]);
-                client.getOutputStream()
-                        .write(
-                                "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
-                                        .getBytes(StandardCharsets.US_ASCII));
-            } catch (IOException closed) {
-                return;
-            }
         }
     }
 

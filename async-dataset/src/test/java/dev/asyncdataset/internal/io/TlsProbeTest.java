@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.testing.PlainHttpPort;
 import dev.asyncdataset.testing.SelfSignedTls;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.channels.ClosedChannelException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,9 +34,8 @@ class TlsProbeTest {
 
     @Test
     void aClosedConnectionToAPlainHttpPortIsATlsErrorAtOnce() throws Exception {
-        try (ServerSocket plain = loopback()) {
-            Thread.ofVirtual().start(() -> answerPlainHttp(plain));
-            TlsProbe probe = probe(plain, (SSLSocketFactory) SSLSocketFactory.getDefault());
+        try (PlainHttpPort plain = new PlainHttpPort()) {
+            TlsProbe probe = probe(plain.port(), (SSLSocketFactory) SSLSocketFactory.getDefault());
             Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> true, probe);
             IOException e =
                     assertThrows(
@@ -65,7 +62,7 @@ class TlsProbeTest {
                                 .createServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             AtomicInteger handshakes = new AtomicInteger();
             Thread.ofVirtual().start(() -> handshake(server, handshakes));
-            TlsProbe probe = probe(server, tls.trusting().getSocketFactory());
+            TlsProbe probe = probe(server.getLocalPort(), tls.trusting().getSocketFactory());
             Retrier retrier = new Retrier(10, HOUR, MS, MS, e -> true, probe);
             AtomicInteger calls = new AtomicInteger();
             String result =
@@ -89,28 +86,9 @@ class TlsProbeTest {
                 "The connection was closed during the request", new ClosedChannelException());
     }
 
-    private static TlsProbe probe(ServerSocket server, SSLSocketFactory factory) {
-        URI endpoint = URI.create("https://127.0.0.1:" + server.getLocalPort());
+    private static TlsProbe probe(int port, SSLSocketFactory factory) {
+        URI endpoint = URI.create("https://127.0.0.1:" + port);
         return new TlsProbe(endpoint, TIMEOUT, TIMEOUT, factory);
-    }
-
-    private static ServerSocket loopback() throws IOException {
-        return new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    }
-
-    /** Answers every connection as a plain-HTTP server answers a TLS hello: a 400, then closes. */
-    private static void answerPlainHttp(ServerSocket plain) {
-        while (!plain.isClosed()) {
-            try (Socket client = plain.accept()) {
-                client.getInputStream().read(new byte[512]);
-                client.getOutputStream()
-                        .write(
-                                "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
-                                        .getBytes(StandardCharsets.US_ASCII));
-            } catch (IOException closed) {
-                return;
-            }
-        }
     }
 
     /** Completes a TLS handshake with every connection, counting them. */
