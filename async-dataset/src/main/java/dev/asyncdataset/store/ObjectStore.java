@@ -40,7 +40,8 @@ public interface ObjectStore extends AutoCloseable {
      * Opens bytes {@code [offset, offset + length)} of the object at {@code url}, or the whole
      * object when {@code offset} is 0 and {@code length} is negative. A body shorter than asked is
      * found by the caller; a store that cannot serve a byte range throws {@link RequestRejected}
-     * saying so.
+     * saying so (a whole object's read resumed after a failure midway then asks for the whole
+     * object again, skipping the bytes it has).
      *
      * @param url the object's location
      * @param offset the first byte

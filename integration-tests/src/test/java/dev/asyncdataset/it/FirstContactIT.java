@@ -1,7 +1,6 @@
 package dev.asyncdataset.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
@@ -9,12 +8,11 @@ import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.testing.PlainHttpPort;
 import dev.asyncdataset.testing.Poll;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -24,16 +22,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Before a store ever answered, a refused connection or a TLS handshake against a plain-HTTP port
- * is a configuration error reported at once, not retried for the retry budget; once the store
- * answered, the same refusal (a restart) is retried and the epoch loses nothing.
+ * Before a store ever answered, a refused connection, an unknown host or a TLS handshake against a
+ * plain-HTTP port is a configuration error reported at once, each named as what it is, not retried
+ * for the retry budget; once the store answered, the same refusal (a restart) is retried and the
+ * epoch loses nothing.
  */
 class FirstContactIT {
 
     @RegisterExtension static final ShardHttpServer HTTP = new ShardHttpServer();
 
-    /** Far longer than a configuration error may take to be reported. */
-    private static final Duration BUDGET = Duration.ofSeconds(120);
+    private static final Duration BUDGET = ConfigurationErrors.BUDGET;
 
     @TempDir Path dir;
 
@@ -44,40 +42,35 @@ class FirstContactIT {
             port = closed.getLocalPort();
         }
         String http = "http://127.0.0.1:" + port + "/shards/shard-{000000..000001}.tar";
-        assertConfigurationError(http, S3Source.builder(), "connection refused");
-        assertConfigurationError(
-                "s3://bucket/shards/",
-                S3Source.builder()
-                        .optEndpoint(URI.create("http://127.0.0.1:" + port))
-                        .optPathStyle(true)
-                        .optRegion("us-east-1")
-                        .optCredentials("id", "secret"),
-                "connection refused");
+        ConfigurationErrors.assertOpeningFails(http, S3Source.builder(), "connection refused");
+        ConfigurationErrors.assertOpeningFails(
+                "s3://bucket/shards/", s3At("http://127.0.0.1:" + port), "connection refused");
+    }
+
+    @Test
+    void anUnknownHostFailsAtOnceNamedAsAnUnknownHostForHttpAndS3() {
+        String host = "no-such-host.invalid"; // a name that never resolves (RFC 6761)
+        String http = "http://" + host + "/shards/shard-{000000..000001}.tar";
+        IOException e =
+                ConfigurationErrors.assertOpeningFails(http, S3Source.builder(), "unknown host");
+        assertFalse(e.getMessage().contains("refused"), e.getMessage());
+        ConfigurationErrors.assertOpeningFails(
+                "s3://bucket/shards/", s3At("http://" + host), "unknown host");
+    }
+
+    private static S3SourceBuilder s3At(String endpoint) {
+        return S3Source.builder()
+                .optEndpoint(URI.create(endpoint))
+                .optPathStyle(true)
+                .optRegion("us-east-1")
+                .optCredentials("id", "secret");
     }
 
     @Test
     void anHttpsUrlToAPlainHttpPortFailsAtOnceAsATlsError() throws Exception {
-        Thread answering;
-        try (ServerSocket plain = new ServerSocket(0)) {
-            answering = Thread.ofVirtual().start(() -> answerPlainHttp(plain));
-            String url = "https://127.0.0.1:" + plain.getLocalPort() + "/shard-000000.tar";
-            assertConfigurationError(url, S3Source.builder(), "TLS handshake");
-        }
-        assertTrue(answering.join(Duration.ofSeconds(10)), "the plain server did not stop");
-    }
-
-    /** Answers every connection as a plain-HTTP server answers a TLS hello: a 400, then closes. */
-    private static void answerPlainHttp(ServerSocket plain) {
-        while (!plain.isClosed()) {
-            try (Socket client = plain.accept()) {
-                client.getInputStream().read(new byte[512]);
-                client.getOutputStream()
-                        .write(
-                                "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
-                                        .getBytes(StandardCharsets.US_ASCII));
-            } catch (IOException closed) {
-                return;
-            }
+        try (PlainHttpPort plain = new PlainHttpPort()) {
+            String url = "https://127.0.0.1:" + plain.port() + "/shard-000000.tar";
+            ConfigurationErrors.assertOpeningFails(url, S3Source.builder(), "TLS handshake");
         }
     }
 
@@ -108,25 +101,5 @@ class FirstContactIT {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** Opening {@code url} fails with {@code cause} in the message, well within the budget. */
-    private static void assertConfigurationError(String url, S3SourceBuilder s3, String cause) {
-        long start = System.nanoTime();
-        IOException e =
-                assertThrows(
-                        IOException.class,
-                        () ->
-                                TarShardSource.builder()
-                                        .setUrl(url)
-                                        .optS3(s3.optRetryBudget(BUDGET).buildOptions())
-                                        .build());
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        System.out.printf("%s: failed after %d ms: %s%n", url, millis, e.getMessage());
-        assertTrue(e.getMessage().contains(cause), e.getMessage());
-        assertTrue(e.getMessage().contains("before the store ever answered"), e.getMessage());
-        // not retried for the budget; half of it leaves room for a busy machine's first client
-        assertTrue(millis < BUDGET.toMillis() / 2, "failed after " + millis + " ms");
-        assertEquals(IOException.class, e.getClass(), "not a bad item: " + e);
     }
 }

@@ -26,8 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * bodies and flipped bits every item still arrives exactly once, each fault costing one more GET
  * and one counted retry (except a connection dropped before the headers of a request on a reused
  * connection, which the JDK's client retries once by itself, uncounted). A token goes to the host
- * named and not to the host a redirect leads to; a server that ignores {@code Range} streams but
- * refuses random access with a message that says why.
+ * named and not to the host a redirect leads to; a server that ignores {@code Range} streams (a
+ * shard cut midway read again from byte 0) but refuses random access with a message that says why.
+ * An index malformed on the way is fetched again; one malformed in the store leaves its shard out
+ * after two reads.
  */
 class HttpShardsIT {
 
@@ -144,6 +146,65 @@ class HttpShardsIT {
             assertEquals(0, http.stats().retries());
         } finally {
             HTTP.setHonoursRange(true);
+        }
+    }
+
+    @Test
+    void aStreamedShardCutMidwayOnAServerIgnoringRangeIsReadAgainFromByteZero() throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        HTTP.setHonoursRange(false);
+        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+            HTTP.setFaults((key, attempt) -> attempt == 1 ? Fault.TRUNCATE : Fault.NONE);
+            Epoch epoch = FaultCampaignIT.epoch(http, false);
+            FaultCampaignIT.assertSameEpoch(folderStreamed, epoch, (int) http.size());
+            int shards = http.shardCount();
+            assertEquals(shards, HTTP.injectedFaults());
+            assertEquals(shards, epoch.retries(), "one retry per shard cut");
+            // per shard: the GET cut midway, the ranged GET answered 200, the GET from byte 0
+            assertEquals(3 * shards, HTTP.tarGets());
+        } finally {
+            HTTP.setHonoursRange(true);
+            HTTP.setFaults((key, attempt) -> Fault.NONE);
+        }
+    }
+
+    @Test
+    void anIndexMalformedOnItsFirstGetIsFetchedAgainAndItsShardKept() throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        HTTP.setMalformsFirstIndexGet(true);
+        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+            assertEquals(List.of(), http.damaged());
+            int shards = http.shardCount();
+            assertEquals(2 * shards, HTTP.indexGets(), "each index fetched again once");
+            assertEquals(shards, http.stats().retries());
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
+        } finally {
+            HTTP.setMalformsFirstIndexGet(false);
+        }
+    }
+
+    @Test
+    void anIndexMalformedInTheStoreLeavesItsShardOutAfterTwoGetsNotTheRetryBudget()
+            throws Exception {
+        Map<String, byte[]> files = ShardFixtures.campaign(dir.resolve("malformed"));
+        String bad = "shard-000001.tar.idx";
+        files.put(bad, ShardHttpServer.malformed(files.get(bad)));
+        HTTP.put("/malformed/", files);
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
+        try (TarShardSource http =
+                TarShardSource.builder()
+                        .setUrl(HTTP.url("/malformed/" + pattern))
+                        .optS3(
+                                S3Source.builder()
+                                        .optRetryBudget(Duration.ofHours(1))
+                                        .buildOptions())
+                        .build()) {
+            assertEquals(1, http.damaged().size(), "damaged: " + http.damaged());
+            String message = http.damaged().getFirst().getMessage();
+            assertTrue(message.contains(bad) && message.contains("malformed"), message);
+            assertEquals(http.shardCount() + 1, HTTP.indexGets(), "the malformed index twice");
+            assertEquals(1, http.stats().retries());
         }
     }
 

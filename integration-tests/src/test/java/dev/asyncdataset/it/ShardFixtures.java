@@ -27,9 +27,19 @@ public final class ShardFixtures {
      */
     public static Map<String, byte[]> write(Path dir, int classes, int perClass, long shardBytes)
             throws Exception {
+        return write(dir, classes, perClass, 40, 32, shardBytes);
+    }
+
+    /**
+     * Writes {@code classes x perClass} JPEGs of {@code width x height} into shards of about {@code
+     * shardBytes} under {@code dir}; returns every file written by name.
+     */
+    public static Map<String, byte[]> write(
+            Path dir, int classes, int perClass, int width, int height, long shardBytes)
+            throws Exception {
         Path images = Files.createDirectories(dir.resolve("images"));
         Path shards = Files.createDirectories(dir.resolve("shards"));
-        TestImages.write(images, TestImages.classFolders(classes, perClass, 40, 32));
+        TestImages.write(images, TestImages.classFolders(classes, perClass, width, height));
         ShardWriter.builder()
                 .setImages(images)
                 .setOutput(shards)

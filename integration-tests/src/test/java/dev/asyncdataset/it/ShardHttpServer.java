@@ -27,7 +27,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * server that ignores it), redirects of {@code /resolve/<name>} to another server, and faults on
  * {@code .tar} GETs by a {@link FaultInjectingBlobStore.Policy}: 503 and 500 statuses, a connection
  * dropped before the headers (reset), a body cut short (truncate), a body that stops (stall) and a
- * flipped bit (corrupt). Records the {@code Authorization} header of every request.
+ * flipped bit (corrupt). When told, the first GET of each {@code .idx} answers a malformed index
+ * (every tab after the header line turned into a space). Records the {@code Authorization} header
+ * of every request.
  */
 final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
 
@@ -36,12 +38,15 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final Map<String, AtomicInteger> indexAttempts = new ConcurrentHashMap<>();
     private final AtomicInteger tarGets = new AtomicInteger();
+    private final AtomicInteger indexGets = new AtomicInteger();
     private final AtomicInteger injected = new AtomicInteger();
     private final AtomicInteger resets = new AtomicInteger();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile FaultInjectingBlobStore.Policy faults = (key, attempt) -> Fault.NONE;
     private volatile boolean honoursRange = true;
+    private volatile boolean malformsFirstIndexGet;
     private volatile String redirectTo;
     private HttpServer server;
 
@@ -89,7 +94,9 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
      */
     void setFaults(FaultInjectingBlobStore.Policy policy) {
         attempts.clear();
+        indexAttempts.clear();
         tarGets.set(0);
+        indexGets.set(0);
         injected.set(0);
         resets.set(0);
         faults = policy;
@@ -99,6 +106,11 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
         honoursRange = honours;
     }
 
+    /** Makes the first GET of each {@code .idx} (since {@link #setFaults}) answer it malformed. */
+    void setMalformsFirstIndexGet(boolean malforms) {
+        malformsFirstIndexGet = malforms;
+    }
+
     /** Redirects {@code /resolve/<name>} to {@code base + name}. */
     void redirectResolveTo(String base) {
         redirectTo = base;
@@ -106,6 +118,11 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
 
     int tarGets() {
         return tarGets.get();
+    }
+
+    /** The GETs of {@code .idx} files since {@link #setFaults}. */
+    int indexGets() {
+        return indexGets.get();
     }
 
     int injectedFaults() {
@@ -166,6 +183,14 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
                     .set("Content-Range", "bytes " + from + "-" + to + "/" + file.length);
         }
         byte[] body = java.util.Arrays.copyOfRange(file, from, to + 1);
+        if (path.endsWith(".idx")) {
+            indexGets.incrementAndGet();
+            int attempt =
+                    indexAttempts.computeIfAbsent(path, k -> new AtomicInteger()).incrementAndGet();
+            if (malformsFirstIndexGet && attempt == 1) {
+                body = malformed(body);
+            }
+        }
         Fault fault = Fault.NONE;
         if (path.endsWith(".tar")) {
             tarGets.incrementAndGet();
@@ -208,6 +233,20 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
             }
             default -> send(exchange, status, body);
         }
+    }
+
+    /** {@code index} with every tab after its header line turned into a space. */
+    static byte[] malformed(byte[] index) {
+        byte[] malformed = index.clone();
+        boolean header = true;
+        for (int i = 0; i < malformed.length; i++) {
+            if (malformed[i] == '\n') {
+                header = false;
+            } else if (malformed[i] == '\t' && !header) {
+                malformed[i] = ' ';
+            }
+        }
+        return malformed;
     }
 
     private void awaitStop() {

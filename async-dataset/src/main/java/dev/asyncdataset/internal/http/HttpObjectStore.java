@@ -14,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -25,6 +26,9 @@ import java.util.List;
  * list of URLs.
  */
 public final class HttpObjectStore implements ObjectStore {
+
+    /** The longest {@link #close} waits for the client's threads to stop. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final HttpClient client;
     private final Redirects redirects;
@@ -108,9 +112,19 @@ public final class HttpObjectStore implements ObjectStore {
         return io;
     }
 
+    /**
+     * Aborts the exchanges still in flight and waits for the client to stop, at most {@link
+     * #CLOSE_WAIT}. {@link HttpClient#close} would wait for them to finish, without a bound: a
+     * response whose body no one will read (a fetch cancelled as its headers arrived) never does.
+     */
     @Override
     public void close() {
-        client.close();
+        client.shutdownNow();
+        try {
+            client.awaitTermination(CLOSE_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The URI of {@code url}, which must be absolute http or https. */

@@ -20,8 +20,9 @@ import java.util.function.Predicate;
  *
  * <p>Until one call has succeeded, a refused connection, an unknown host or a failed TLS handshake
  * ({@link Unreachable}) is thrown at once as a configuration error; after that, they are retried
- * like any transient failure, so that a store restarting mid-epoch does not end the epoch. Use one
- * retrier per store.
+ * like any transient failure, so that a store restarting mid-epoch does not end the epoch. A
+ * connection closed before any answer is one too when the store's {@link TlsProbe} finds that its
+ * TLS handshake fails. Use one retrier per store.
  */
 public final class Retrier {
 
@@ -30,15 +31,28 @@ public final class Retrier {
     private final long baseDelayNanos;
     private final long maxDelayNanos;
     private final Predicate<Throwable> isTransient;
+    private final TlsProbe tls;
     private final LongAdder retries = new LongAdder();
     private volatile boolean answered;
 
+    /** A retrier that asks no endpoint about a closed connection ({@link TlsProbe#NONE}). */
     public Retrier(
             int maxAttempts,
             Duration budget,
             Duration baseDelay,
             Duration maxDelay,
             Predicate<Throwable> isTransient) {
+        this(maxAttempts, budget, baseDelay, maxDelay, isTransient, TlsProbe.NONE);
+    }
+
+    /** A retrier that asks {@code tls} what a connection closed at first contact meant. */
+    public Retrier(
+            int maxAttempts,
+            Duration budget,
+            Duration baseDelay,
+            Duration maxDelay,
+            Predicate<Throwable> isTransient,
+            TlsProbe tls) {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
         }
@@ -47,6 +61,7 @@ public final class Retrier {
         this.baseDelayNanos = baseDelay.toNanos();
         this.maxDelayNanos = maxDelay.toNanos();
         this.isTransient = isTransient;
+        this.tls = tls;
     }
 
     /**
@@ -64,7 +79,7 @@ public final class Retrier {
                 answered = true;
                 return result;
             } catch (Exception e) {
-                String unreachable = answered ? null : Unreachable.reason(e);
+                String unreachable = answered ? null : Unreachable.reason(e, tls);
                 if (unreachable != null) {
                     throw new IOException(
                             what

@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.s3;
 import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOption.FUTURE_COMPLETION_EXECUTOR;
 
 import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.io.TlsProbe;
 import io.netty.channel.ChannelOption;
 import java.net.URI;
 import java.time.Duration;
@@ -77,9 +78,19 @@ public record S3Settings(
                 options.verifyChecksums());
     }
 
-    /** A retrier with these attempts and budget, for S3's transient failures. */
+    /**
+     * A retrier with these attempts and budget, for S3's transient failures, which asks an {@code
+     * https} endpoint for a handshake of its own when a first contact ends with only a closed
+     * connection ({@link TlsProbe}: the Netty client hides a plain-HTTP port's answer so).
+     */
     public Retrier retrier() {
-        return retrier(S3Errors::isTransient);
+        return new Retrier(
+                maxAttempts,
+                retryBudget,
+                BASE_DELAY,
+                MAX_DELAY,
+                S3Errors::isTransient,
+                new TlsProbe(endpoint, connectTimeout, firstByteTimeout));
     }
 
     /** A retrier with these attempts and budget, for another store's transient failures. */

@@ -52,10 +52,28 @@ final class BodyReads {
     static void fill(
             StoredBody body, byte[] into, Progress progress, int end, Limits limits, long started)
             throws IOException {
+        fill(body, 0, into, progress, end, limits, started);
+    }
+
+    /**
+     * Reads {@code body} as {@link #fill(StoredBody, byte[], Progress, int, Limits, long)} does,
+     * after dropping its first {@code skip} bytes (those already received, from a body that starts
+     * over at byte 0), under the same timeouts.
+     */
+    static void fill(
+            StoredBody body,
+            int skip,
+            byte[] into,
+            Progress progress,
+            int end,
+            Limits limits,
+            long started)
+            throws IOException {
         Watch watch =
                 new Watch(body, limits.readIdle().toNanos(), started + limits.request().toNanos());
         try {
             InputStream in = body.stream();
+            drop(in, skip, watch);
             while (progress.received < end) {
                 int n = in.read(into, progress.received, Math.min(CHUNK, end - progress.received));
                 if (n < 0) {
@@ -72,6 +90,19 @@ final class BodyReads {
             throw watch.stalled() ? new IOException("body stopped: " + limits, e) : e;
         } finally {
             watch.stop();
+        }
+    }
+
+    private static void drop(InputStream in, int count, Watch watch) throws IOException {
+        byte[] scratch = new byte[Math.min(CHUNK, count)];
+        for (int dropped = 0; dropped < count; ) {
+            int n = in.read(scratch, 0, Math.min(scratch.length, count - dropped));
+            if (n < 0) {
+                throw new EOFException(
+                        "body ended after " + dropped + " of the " + count + " bytes to skip");
+            }
+            dropped += n;
+            watch.progressed();
         }
     }
 

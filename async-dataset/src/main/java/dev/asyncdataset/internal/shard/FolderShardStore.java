@@ -120,7 +120,7 @@ public final class FolderShardStore implements ShardStore {
     }
 
     @Override
-    public byte[] sidecar(int shard) throws IOException {
+    public byte[] sidecar(int shard, BytesCheck check) throws IOException {
         Path index = Path.of(shards.get(shard) + ShardIndexFile.SUFFIX);
         return Files.exists(index) ? Files.readAllBytes(index) : null;
     }

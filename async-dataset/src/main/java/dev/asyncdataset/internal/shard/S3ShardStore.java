@@ -167,21 +167,30 @@ public final class S3ShardStore implements ShardStore {
     }
 
     @Override
-    public byte[] sidecar(int shard) throws IOException {
-        return object(keys.get(shard) + ShardIndexFile.SUFFIX);
+    public byte[] sidecar(int shard, BytesCheck check) throws IOException {
+        return object(keys.get(shard) + ShardIndexFile.SUFFIX, check);
     }
 
     @Override
     public List<String> classes() throws IOException {
-        byte[] text = object(location.prefix() + CLASSES_FILE);
+        byte[] text = object(location.prefix() + CLASSES_FILE, bytes -> {});
         return text == null ? List.of() : new String(text, StandardCharsets.UTF_8).lines().toList();
     }
 
-    /** A small object listed beside the shards, or null if the listing did not show it. */
-    private byte[] object(String key) throws IOException {
+    /**
+     * A small object listed beside the shards, or null if the listing did not show it; bytes
+     * failing {@code check} are read again.
+     */
+    private byte[] object(String key, BytesCheck check) throws IOException {
         return listed.containsKey(key)
-                ? badWhenGivenUp(key, () -> retrier.call(key, () -> reader.get(key)))
+                ? badWhenGivenUp(key, () -> retrier.call(key, () -> checked(key, check)))
                 : null;
+    }
+
+    private byte[] checked(String key, BytesCheck check) throws Exception {
+        byte[] bytes = reader.get(key);
+        check.verify(bytes);
+        return bytes;
     }
 
     /** Runs a retried {@code read}; one still failing when the budget is spent is bad. */

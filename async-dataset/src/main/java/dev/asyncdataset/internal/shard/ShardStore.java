@@ -51,8 +51,9 @@ public interface ShardStore extends AutoCloseable {
     /**
      * Reads the whole of {@code shard} into the start of {@code into}: positioned reads of a file,
      * or one GET, and a GET that fails mid-body goes on with a ranged GET from the last byte
-     * received, counted as a retry. When it returns or throws, nothing writes into {@code into} any
-     * more.
+     * received (from a server that ignores {@code Range}, a GET from byte 0 that skips the bytes
+     * received), counted as a retry. When it returns or throws, nothing writes into {@code into}
+     * any more.
      *
      * @param into a buffer of at least {@link #length} bytes
      * @return the bytes read: the shard's length (a file cut since opening gives fewer)
@@ -60,8 +61,13 @@ public interface ShardStore extends AutoCloseable {
      */
     int readShard(int shard, byte[] into) throws IOException;
 
-    /** The bytes of {@code shard}'s sidecar index, or null if it has none. */
-    byte[] sidecar(int shard) throws IOException;
+    /**
+     * The bytes of {@code shard}'s sidecar index, or null if it has none, passed through {@code
+     * check}: bytes that fail it are read again where that may help (a GET, within the retry
+     * budget, each a counted retry); a file is read once, unchecked, as a second read gives the
+     * same bytes.
+     */
+    byte[] sidecar(int shard, BytesCheck check) throws IOException;
 
     /** The class names of the classes file beside the shards, or an empty list. */
     List<String> classes() throws IOException;

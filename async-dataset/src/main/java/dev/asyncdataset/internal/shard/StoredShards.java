@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
@@ -24,9 +23,9 @@ import java.util.concurrent.Callable;
  * Tar shards in any {@link ObjectStore} (HTTP(S), a user's store): the seam that gives every such
  * store the loader's retries within the retry budget, the read-idle timeout ({@link BodyReads}),
  * first-contact configuration errors ({@link Retrier}) and whole-shard reads resumed after a
- * failure midway with a ranged read from the first byte not received, while the object's identity
- * stays the same. Shards are listed under a prefix where the store can list, else named by URL and
- * asked for their size; a sidecar index and the classes file are read from beside them when
+ * failure midway from the first byte not received, while the object's identity stays the same
+ * ({@link ResumingRead}). Shards are listed under a prefix where the store can list, else named by
+ * URL and asked for their size; a sidecar index and the classes file are read from beside them when
  * present. A read still failing when the budget is spent is a {@link BadItemException} naming the
  * URL.
  */
@@ -143,59 +142,31 @@ public final class StoredShards implements ShardStore {
             throw new BadItemException(
                     Locations.shown(object.url()), object.length() + " bytes, over 2 GiB", null);
         }
-        readWhole(object.url(), into, (int) object.length());
+        readWhole(object.url(), into, (int) object.length(), bytes -> {});
         return (int) object.length();
     }
 
-    /**
-     * Reads a whole object into {@code into}: the first attempt reads it all; a later one goes on
-     * from the first byte not received if the store gave an identity and it is unchanged, else
-     * starts over.
-     */
-    private void readWhole(String url, byte[] into, int length) throws IOException {
-        BodyReads.Progress progress = new BodyReads.Progress();
-        String[] identity = new String[1];
-        call(
-                url,
-                retrier,
-                () -> {
-                    if (identity[0] == null) {
-                        progress.received = 0;
-                    }
-                    int from = progress.received;
-                    long started = System.nanoTime();
-                    try (StoredBody body =
-                            from == 0
-                                    ? store.open(url, 0, -1)
-                                    : store.open(url, from, length - from)) {
-                        if (from > 0 && !Objects.equals(identity[0], body.identity())) {
-                            identity[0] = null;
-                            throw new IOException(
-                                    Locations.shown(url)
-                                            + " changed while it was read; reading again");
-                        }
-                        identity[0] = body.identity();
-                        BodyReads.fill(body, into, progress, length, limits, started);
-                    }
-                    return into;
-                });
+    private void readWhole(String url, byte[] into, int length, BytesCheck check)
+            throws IOException {
+        call(url, retrier, new ResumingRead(store, url, into, length, limits, check));
     }
 
     @Override
-    public byte[] sidecar(int shard) throws IOException {
-        return small(Locations.withSuffix(shards.get(shard).url(), ShardIndexFile.SUFFIX));
+    public byte[] sidecar(int shard, BytesCheck check) throws IOException {
+        return small(Locations.withSuffix(shards.get(shard).url(), ShardIndexFile.SUFFIX), check);
     }
 
     @Override
     public List<String> classes() throws IOException {
-        byte[] text = small(classesUrl);
+        byte[] text = small(classesUrl, bytes -> {});
         return text == null ? List.of() : new String(text, StandardCharsets.UTF_8).lines().toList();
     }
 
     /**
-     * A small object beside the shards, or null if the listing or the store says it is not there.
+     * A small object beside the shards, or null if the listing or the store says it is not there;
+     * bytes failing {@code check} are read again.
      */
-    private byte[] small(String url) throws IOException {
+    private byte[] small(String url, BytesCheck check) throws IOException {
         StoredObject object =
                 listed != null ? listed.get(url) : call(url, retrier, () -> store.stat(url));
         if (object == null) {
@@ -206,7 +177,7 @@ public final class StoredShards implements ShardStore {
                     Locations.shown(url), object.length() + " bytes, over 2 GiB", null);
         }
         byte[] bytes = new byte[(int) object.length()];
-        readWhole(url, bytes, bytes.length);
+        readWhole(url, bytes, bytes.length, check);
         return bytes;
     }
 

@@ -46,15 +46,17 @@ import java.util.List;
  * was recorded (version 1) or when there is no index and the samples come from the tar headers:
  * then only a streamed shard's store checksum, if any, protects them.
  *
- * <p>A shard whose structure is broken (truncated, bad header checksum, not a tar) is left out when
- * the source is opened and kept in {@link #damaged()}: {@code ConcurrentDataset} then fails with
- * its {@link BadItemException} under {@code BadItemPolicy.FAIL}, or goes on without its samples
- * under {@code SKIP}, naming it once in a warning. A sample that breaks the WebDataset layout (no
- * image, no label, a duplicate key, an unsafe or empty member, a link or device) stays an item
- * whose fetch throws {@link BadItemException} naming the shard and the sample, so {@code
- * BadItemPolicy.SKIP} skips just that sample. A shard that cannot be read whole while streaming
- * (gone, unreadable) fails each of its samples with a {@link BadItemException} naming the shard, so
- * {@code SKIP} skips just that shard's samples.
+ * <p>A shard whose structure is broken (truncated, bad header checksum, not a tar, an index that is
+ * still malformed when read again: from a store, it is read again within the retry budget until two
+ * reads give the same bytes) is left out when the source is opened and kept in {@link #damaged()}:
+ * {@code ConcurrentDataset} then fails with its {@link BadItemException} under {@code
+ * BadItemPolicy.FAIL}, or goes on without its samples under {@code SKIP}, naming it once in a
+ * warning. A sample that breaks the WebDataset layout (no image, no label, a duplicate key, an
+ * unsafe or empty member, a link or device) stays an item whose fetch throws {@link
+ * BadItemException} naming the shard and the sample, so {@code BadItemPolicy.SKIP} skips just that
+ * sample. A shard that cannot be read whole while streaming (gone, unreadable) fails each of its
+ * samples with a {@link BadItemException} naming the shard, so {@code SKIP} skips just that shard's
+ * samples.
  *
  * <pre>{@code
  * TarShardSource source = TarShardSource.builder()

@@ -5,6 +5,7 @@ import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.ByteRanges;
 import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.shard.IndexCheck;
 import dev.asyncdataset.internal.shard.ReadAhead;
 import dev.asyncdataset.internal.shard.ShardBuffers;
 import dev.asyncdataset.internal.shard.ShardStore;
@@ -107,7 +108,7 @@ final class TarShards implements AutoCloseable {
             throws IOException {
         String name = store.names().get(shard);
         long length = store.length(shard);
-        byte[] index = store.sidecar(shard);
+        byte[] index = store.sidecar(shard, new IndexCheck(name, length, everyMember));
         if (index != null) {
             List<ShardSample> indexed = ShardIndexFile.parse(name, length, index, everyMember);
             if (indexed != null) {

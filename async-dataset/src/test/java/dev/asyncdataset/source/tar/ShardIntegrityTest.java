@@ -233,8 +233,8 @@ class ShardIntegrityTest {
         }
 
         @Override
-        public byte[] sidecar(int s) throws IOException {
-            return folder.sidecar(s);
+        public byte[] sidecar(int s, BytesCheck check) throws IOException {
+            return folder.sidecar(s, check);
         }
 
         @Override

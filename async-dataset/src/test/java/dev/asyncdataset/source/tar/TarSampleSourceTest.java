@@ -297,8 +297,8 @@ class TarSampleSourceTest {
         }
 
         @Override
-        public byte[] sidecar(int shard) throws java.io.IOException {
-            return store.sidecar(shard);
+        public byte[] sidecar(int shard, BytesCheck check) throws java.io.IOException {
+            return store.sidecar(shard, check);
         }
 
         @Override

@@ -1,0 +1,100 @@
+package dev.asyncdataset.internal.shard;
+
+import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoredBody;
+import java.io.IOException;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+
+/**
+ * A whole object of an {@link ObjectStore} read into an array, one attempt per {@link #call} (run
+ * under the store's retrier). The first attempt reads it all; a later one goes on from the first
+ * byte not received with a ranged read while the store gives an identity and it is unchanged, else
+ * starts over. A store that refuses the range (a server that ignores {@code Range} answers {@code
+ * 200}, which the store rejects) is asked for the whole object instead, and its bytes already
+ * received are skipped if its identity is unchanged; from a changed object every byte is read
+ * again. Bytes read whole that fail the read's check are read again from the start.
+ */
+final class ResumingRead implements Callable<byte[]> {
+
+    private final ObjectStore store;
+    private final String url;
+    private final byte[] into;
+    private final int length;
+    private final BodyReads.Limits limits;
+    private final ShardStore.BytesCheck check;
+    private final BodyReads.Progress progress = new BodyReads.Progress();
+    private String identity;
+    private boolean rangeRefused;
+
+    /**
+     * Reads the {@code length} bytes of the object at {@code url} into {@code into}, then passes
+     * them to {@code check}, which sees the whole of {@code into}.
+     */
+    ResumingRead(
+            ObjectStore store,
+            String url,
+            byte[] into,
+            int length,
+            BodyReads.Limits limits,
+            ShardStore.BytesCheck check) {
+        this.store = store;
+        this.url = url;
+        this.into = into;
+        this.length = length;
+        this.limits = limits;
+        this.check = check;
+    }
+
+    @Override
+    public byte[] call() throws IOException {
+        read();
+        try {
+            check.verify(into);
+        } catch (IntegrityException e) {
+            identity = null;
+            throw e;
+        }
+        return into;
+    }
+
+    private void read() throws IOException {
+        if (identity == null) {
+            progress.received = 0;
+        }
+        long started = System.nanoTime();
+        int from = progress.received;
+        StoredBody rest = from > 0 && !rangeRefused ? rest(from) : null;
+        if (rest != null) {
+            try (rest) {
+                if (!Objects.equals(identity, rest.identity())) {
+                    identity = null;
+                    throw new IOException(
+                            Locations.shown(url) + " changed while it was read; reading again");
+                }
+                BodyReads.fill(rest, into, progress, length, limits, started);
+            }
+            return;
+        }
+        try (StoredBody whole = store.open(url, 0, -1)) {
+            if (!Objects.equals(identity, whole.identity())) {
+                progress.received = 0;
+            }
+            identity = whole.identity();
+            BodyReads.fill(whole, progress.received, into, progress, length, limits, started);
+        }
+    }
+
+    /** The bytes from {@code from} on, or null if the store refuses the range. */
+    private StoredBody rest(int from) throws IOException {
+        try {
+            return store.open(url, from, length - from);
+        } catch (RequestRejected e) {
+            rangeRefused = true;
+            return null;
+        }
+    }
+}
