@@ -104,7 +104,8 @@ class RetrierTest {
                                 }));
         long tookMillis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(tookMillis >= 300 && tookMillis < 5_000, "took " + tookMillis + " ms");
-        assertTrue(retrier.retryCount() > 3, "retries " + retrier.retryCount());
+        // attempts are unlimited, so only the budget ends it; how many fit in it depends on the load
+        assertTrue(retrier.retryCount() >= 1, "retries " + retrier.retryCount());
     }
 
     @Test
