@@ -104,7 +104,7 @@ class RetrierTest {
                                 }));
         long tookMillis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(tookMillis >= 300 && tookMillis < 5_000, "took " + tookMillis + " ms");
-        // attempts are unlimited, so only the budget ends it; how many fit in it depends on the load
+        // attempts are unlimited, so only the budget ends it; how many fit depends on the load
         assertTrue(retrier.retryCount() >= 1, "retries " + retrier.retryCount());
     }
 
