@@ -202,18 +202,24 @@ class S3SampleSourceIT {
     /**
      * A sample's part over the size limit fails its fetch while another of its parts is still held
      * at the server, which is released only once the fetch has failed: read in turn, or waited for,
-     * the held part would end by its own timeout first.
+     * the held part would end by its own timeout first. The oversized part is answered only once
+     * the held one has reached the server, so the fetch cannot fail before there is a part to wait
+     * for.
      */
     @Test
     void theFirstPartToFailEndsTheFetchWithoutWaitingForTheOthers() throws Exception {
         S3.upload("data", "stop/", Map.of("0.cls", new byte[] {'1'}, "0.npy", new byte[64 << 10]));
+        CountDownLatch held = new CountDownLatch(1);
         CountDownLatch failed = new CountDownLatch(1);
         CompletableFuture<Boolean> heldUntilFailed = new CompletableFuture<>();
         S3.faults()
                 .setPolicy(
                         (key, attempt) -> {
                             if (key.equals("stop/0.cls")) {
+                                held.countDown();
                                 heldUntilFailed.complete(awaitQuietly(failed, 20));
+                            } else if (key.equals("stop/0.npy")) {
+                                awaitQuietly(held, 20);
                             }
                             return Fault.NONE;
                         });
@@ -225,7 +231,9 @@ class S3SampleSourceIT {
             BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(trainer, 0));
             failed.countDown();
             assertEquals("s3://data/stop/0.npy", e.getKey());
-            assertTrue(heldUntilFailed.get(), "the fetch waited for the held part");
+            assertTrue(
+                    heldUntilFailed.get(30, TimeUnit.SECONDS),
+                    "the fetch waited for the held part");
         }
     }
 
