@@ -1,5 +1,6 @@
 package dev.asyncdataset.store.azure;
 
+import com.azure.core.http.rest.PagedFlux;
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.storage.blob.BlobAsyncClient;
 import com.azure.storage.blob.BlobContainerAsyncClient;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import reactor.core.publisher.Mono;
 
 /**
  * Blobs of one Azure Blob Storage account (or Azurite), named {@code az://<container>/<name>}, on
@@ -48,7 +50,11 @@ public final class AzureBlobStore implements ObjectStore {
         this.pageSize = builder.pageSize;
     }
 
-    /** A builder of a store. */
+    /**
+     * A builder of a store.
+     *
+     * @return the builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -75,11 +81,7 @@ public final class AzureBlobStore implements ObjectStore {
             PagedResponse<BlobItem> page =
                     calls.await(
                             prefix,
-                            () ->
-                                    container
-                                            .listBlobsByHierarchy("/", options)
-                                            .byPage(after)
-                                            .next());
+                            () -> page(container.listBlobsByHierarchy("/", options), after));
             for (BlobItem item : page.getValue()) {
                 if (!Boolean.TRUE.equals(item.isPrefix())) {
                     objects.add(
@@ -123,6 +125,11 @@ public final class AzureBlobStore implements ObjectStore {
         return new StoredBody(body, response.getDeserializedHeaders().getETag());
     }
 
+    /** The first page of {@code listing}, or the one after {@code token}. */
+    private static Mono<PagedResponse<BlobItem>> page(PagedFlux<BlobItem> listing, String token) {
+        return (token == null ? listing.byPage() : listing.byPage(token)).next();
+    }
+
     private BlobAsyncClient blob(AzureLocation location) {
         return client.getBlobContainerAsyncClient(location.container())
                 .getBlobAsyncClient(location.name());
@@ -152,19 +159,34 @@ public final class AzureBlobStore implements ObjectStore {
 
         private Builder() {}
 
-        /** Sets the timeouts the store is opened with (required). */
+        /**
+         * Sets the timeouts the store is opened with (required).
+         *
+         * @param settings the settings of the source or writer that opens the store
+         * @return this builder
+         */
         public Builder setSettings(StoreSettings settings) {
             this.settings = Objects.requireNonNull(settings, "settings");
             return this;
         }
 
-        /** Sets the credentials; by default those of the environment. */
+        /**
+         * Sets the credentials; by default those of the environment.
+         *
+         * @param credentials the account's credentials
+         * @return this builder
+         */
         public Builder optCredentials(AzureCredentials credentials) {
             this.credentials = Objects.requireNonNull(credentials, "credentials");
             return this;
         }
 
-        /** Sets how many blobs a page of a listing asks for, 1 to {@link #MAX_PAGE_SIZE}. */
+        /**
+         * Sets how many blobs a page of a listing asks for; by default {@link #MAX_PAGE_SIZE}.
+         *
+         * @param pageSize 1 to {@link #MAX_PAGE_SIZE}
+         * @return this builder
+         */
         public Builder optPageSize(int pageSize) {
             if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
                 throw new IllegalArgumentException(
@@ -177,6 +199,7 @@ public final class AzureBlobStore implements ObjectStore {
         /**
          * Builds the store.
          *
+         * @return the store
          * @throws IllegalStateException if no settings were set, or no credentials were set and the
          *     environment has none
          */

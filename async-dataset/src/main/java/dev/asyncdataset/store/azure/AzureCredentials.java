@@ -37,19 +37,34 @@ public final class AzureCredentials {
     /**
      * A connection string, as the portal or Azurite gives it ({@code
      * AccountName=...;AccountKey=...} or {@code BlobEndpoint=...;SharedAccessSignature=...}).
+     *
+     * @param connectionString the connection string
+     * @return the credentials
      */
     public static AzureCredentials connectionString(String connectionString) {
         return new AzureCredentials(
                 Kind.CONNECTION_STRING, null, required(connectionString, "connectionString"));
     }
 
-    /** The shared key of {@code account}, at {@code https://<account>.blob.core.windows.net}. */
+    /**
+     * The shared key of {@code account}, at {@code https://<account>.blob.core.windows.net}.
+     *
+     * @param account the storage account's name
+     * @param key its key
+     * @return the credentials
+     */
     public static AzureCredentials sharedKey(String account, String key) {
         return new AzureCredentials(
                 Kind.SHARED_KEY, required(account, "account"), required(key, "key"));
     }
 
-    /** A SAS token of {@code account} (with or without its leading {@code ?}). */
+    /**
+     * A SAS token of {@code account}, at {@code https://<account>.blob.core.windows.net}.
+     *
+     * @param account the storage account's name
+     * @param token the token (with or without its leading {@code ?})
+     * @return the credentials
+     */
     public static AzureCredentials sasToken(String account, String token) {
         return new AzureCredentials(
                 Kind.SAS_TOKEN, required(account, "account"), required(token, "token"));
@@ -59,6 +74,7 @@ public final class AzureCredentials {
      * The credentials in the environment: {@code AZURE_STORAGE_CONNECTION_STRING}, else {@code
      * AZURE_STORAGE_ACCOUNT} with {@code AZURE_STORAGE_KEY} or {@code AZURE_STORAGE_SAS_TOKEN}.
      *
+     * @return the credentials
      * @throws IllegalStateException if none is set
      */
     public static AzureCredentials fromEnvironment() {

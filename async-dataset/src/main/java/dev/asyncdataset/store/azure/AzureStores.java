@@ -27,6 +27,8 @@ public final class AzureStores {
      * Opens a store with {@code settings} and the environment's credentials ({@link
      * AzureCredentials#fromEnvironment}).
      *
+     * @param settings the settings of the source or writer that opens the store
+     * @return the store
      * @throws IllegalStateException if the Azure SDK is not on the class path, or the environment
      *     has no credentials
      */
