@@ -20,7 +20,6 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.publisher.Mono;
@@ -43,11 +42,11 @@ public final class AzureBlobStore implements ObjectStore {
     private final int pageSize;
     private final Set<FluxBody> inFlight = ConcurrentHashMap.newKeySet();
 
-    private AzureBlobStore(Builder builder) {
+    AzureBlobStore(StoreSettings settings, AzureCredentials credentials, int pageSize) {
         this.http = new OwnedHttpClient();
-        this.client = AzureClients.client(builder.credentials, builder.settings, http);
-        this.calls = new Calls(callBound(builder.settings));
-        this.pageSize = builder.pageSize;
+        this.client = AzureClients.client(credentials, settings, http);
+        this.calls = new Calls(callBound(settings));
+        this.pageSize = pageSize;
     }
 
     /**
@@ -55,8 +54,8 @@ public final class AzureBlobStore implements ObjectStore {
      *
      * @return the builder
      */
-    public static Builder builder() {
-        return new Builder();
+    public static AzureBlobStoreBuilder builder() {
+        return new AzureBlobStoreBuilder();
     }
 
     /**
@@ -147,70 +146,6 @@ public final class AzureBlobStore implements ObjectStore {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    /** The store's settings: what it is opened with, its credentials and its listing page. */
-    public static final class Builder {
-
-        private StoreSettings settings;
-        private AzureCredentials credentials;
-        private int pageSize = MAX_PAGE_SIZE;
-
-        private Builder() {}
-
-        /**
-         * Sets the timeouts the store is opened with (required).
-         *
-         * @param settings the settings of the source or writer that opens the store
-         * @return this builder
-         */
-        public Builder setSettings(StoreSettings settings) {
-            this.settings = Objects.requireNonNull(settings, "settings");
-            return this;
-        }
-
-        /**
-         * Sets the credentials; by default those of the environment.
-         *
-         * @param credentials the account's credentials
-         * @return this builder
-         */
-        public Builder optCredentials(AzureCredentials credentials) {
-            this.credentials = Objects.requireNonNull(credentials, "credentials");
-            return this;
-        }
-
-        /**
-         * Sets how many blobs a page of a listing asks for; by default {@link #MAX_PAGE_SIZE}.
-         *
-         * @param pageSize 1 to {@link #MAX_PAGE_SIZE}
-         * @return this builder
-         */
-        public Builder optPageSize(int pageSize) {
-            if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-                throw new IllegalArgumentException(
-                        "pageSize not in 1.." + MAX_PAGE_SIZE + ": " + pageSize);
-            }
-            this.pageSize = pageSize;
-            return this;
-        }
-
-        /**
-         * Builds the store.
-         *
-         * @return the store
-         * @throws IllegalStateException if no settings were set, or no credentials were set and the
-         *     environment has none
-         */
-        public AzureBlobStore build() {
-            if (settings == null) {
-                throw new IllegalStateException("setSettings is required");
-            }
-            if (credentials == null) {
-                credentials = AzureCredentials.fromEnvironment();
-            }
-            return new AzureBlobStore(this);
         }
     }
 }
