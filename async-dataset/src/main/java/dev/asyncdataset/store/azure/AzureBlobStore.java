@@ -22,7 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 /**
  * Blobs of one Azure Blob Storage account (or Azurite), named {@code az://<container>/<name>}, on
@@ -35,6 +37,14 @@ public final class AzureBlobStore implements ObjectStore {
 
     /** The most blobs the service lists per page. */
     public static final int MAX_PAGE_SIZE = 5000;
+
+    /**
+     * Reactor's key of the handler of errors that arrive after a body was cancelled: a body closed
+     * midway (by the read-idle timeout, or by {@link #close}) fails its connection as expected,
+     * which Reactor would otherwise log as an error.
+     */
+    private static final Context QUIET_AFTER_CANCEL =
+            Context.of("reactor.onErrorDropped.local", (Consumer<Throwable>) dropped -> {});
 
     private final BlobServiceAsyncClient client;
     private final OwnedHttpClient http;
@@ -120,7 +130,7 @@ public final class AzureBlobStore implements ObjectStore {
                         () -> blob(location).downloadStreamWithResponse(range, once, null, false));
         FluxBody body = new FluxBody(url, inFlight::remove);
         inFlight.add(body);
-        response.getValue().subscribe(body);
+        response.getValue().contextWrite(QUIET_AFTER_CANCEL).subscribe(body);
         return new StoredBody(body, response.getDeserializedHeaders().getETag());
     }
 
