@@ -74,7 +74,7 @@ class AzureShardsIT {
 
     @Test
     void streamedAndRandomAccessEpochsOfAListedPrefixEqualTheFoldersBitForBit() throws Exception {
-        try (TarShardSource azure = open("azurite://shards/train/")) {
+        try (TarShardSource azure = HttpShardsIT.open("azurite://shards/train/")) {
             assertTrue(azure.shardCount() > 3, "shards: " + azure.shardCount());
             int size = (int) azure.size();
             FaultCampaignIT.assertSameEpoch(
@@ -87,13 +87,14 @@ class AzureShardsIT {
     @Test
     void aMissingBlobIsAnErrorNamingItsUrl() {
         String url = "azurite://shards/train/shard-{000000..000099}.tar";
-        Exception e = assertThrows(Exception.class, () -> open(url));
+        Exception e = assertThrows(Exception.class, () -> HttpShardsIT.open(url));
         assertTrue(e.getMessage().contains("azurite://shards/train/shard-0000"), e.getMessage());
     }
 
     @Test
     void aMissingContainerIsAnErrorNamingItsUrl() {
-        Exception e = assertThrows(Exception.class, () -> open("azurite://nothere/train/"));
+        Exception e =
+                assertThrows(Exception.class, () -> HttpShardsIT.open("azurite://nothere/train/"));
         assertTrue(e.getMessage().contains("azurite://nothere/train/"), e.getMessage());
         assertTrue(e.getMessage().contains("ContainerNotFound"), e.getMessage());
     }
@@ -102,7 +103,7 @@ class AzureShardsIT {
     void theAzSchemeWithoutCredentialsInTheEnvironmentSaysWhichToSet() {
         assumeTrue(System.getenv("AZURE_STORAGE_CONNECTION_STRING") == null, "credentials set");
         assumeTrue(System.getenv("AZURE_STORAGE_ACCOUNT") == null, "credentials set");
-        Exception e = assertThrows(Exception.class, () -> open("az://shards/train/"));
+        Exception e = assertThrows(Exception.class, () -> HttpShardsIT.open("az://shards/train/"));
         assertTrue(e.getMessage().contains("AZURE_STORAGE_CONNECTION_STRING"), e.getMessage());
     }
 
@@ -125,12 +126,5 @@ class AzureShardsIT {
             GiveUpTiming.assertGivenUpWithin(
                     budget, budget.plus(firstByte).plus(READ_IDLE), () -> azure.fetch(null, 0));
         }
-    }
-
-    private static TarShardSource open(String url) throws Exception {
-        return TarShardSource.builder()
-                .setUrl(url)
-                .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())
-                .build();
     }
 }
