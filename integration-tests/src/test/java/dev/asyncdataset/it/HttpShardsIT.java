@@ -247,7 +247,8 @@ class HttpShardsIT {
         }
     }
 
-    private static TarShardSource open(String url) throws IOException {
+    /** A source of the shards at {@code url}, bodies idle at most {@link #READ_IDLE}. */
+    static TarShardSource open(String url) throws IOException {
         return TarShardSource.builder()
                 .setUrl(url)
                 .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())

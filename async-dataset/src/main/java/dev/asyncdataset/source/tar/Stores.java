@@ -39,6 +39,7 @@ public final class Stores {
         TABLE.put("s3", S3Store.INSTANCE);
         TABLE.put("http", http);
         TABLE.put("https", http);
+        TABLE.put("az", new ObjectStores(dev.asyncdataset.store.azure.AzureStores::open));
         BUILT_IN = Set.copyOf(TABLE.keySet());
     }
 

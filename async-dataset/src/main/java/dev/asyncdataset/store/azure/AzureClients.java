@@ -1,0 +1,63 @@
+package dev.asyncdataset.store.azure;
+
+import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
+import com.azure.storage.blob.BlobServiceAsyncClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.azure.storage.common.StorageSharedKeyCredential;
+import com.azure.storage.common.policy.RequestRetryOptions;
+import com.azure.storage.common.policy.RetryPolicyType;
+import dev.asyncdataset.store.StoreSettings;
+import java.time.Duration;
+
+/**
+ * Builds the SDK's client of one store: on the JDK's HTTP client (the store's own, {@link
+ * OwnedHttpClient}) with the settings' connect and first-byte timeouts, one try per request (the
+ * library retries), and no HTTP logging (the SDK's default), so no credential is ever logged.
+ */
+final class AzureClients {
+
+    private AzureClients() {}
+
+    /** The client of the account {@code credentials} reach, on {@code http}. */
+    static BlobServiceAsyncClient client(
+            AzureCredentials credentials, StoreSettings settings, OwnedHttpClient http) {
+        BlobServiceClientBuilder builder =
+                new BlobServiceClientBuilder()
+                        .httpClient(
+                                new JdkHttpClientBuilder(http)
+                                        .connectionTimeout(settings.connectTimeout())
+                                        .responseTimeout(settings.firstByteTimeout())
+                                        .build())
+                        .retryOptions(
+                                new RequestRetryOptions(
+                                        RetryPolicyType.FIXED,
+                                        1,
+                                        (Duration) null,
+                                        null,
+                                        null,
+                                        null));
+        try {
+            BlobServiceClientBuilder account =
+                    switch (credentials.kind()) {
+                        case CONNECTION_STRING -> builder.connectionString(credentials.secret());
+                        case SHARED_KEY ->
+                                builder.endpoint(endpoint(credentials))
+                                        .credential(
+                                                new StorageSharedKeyCredential(
+                                                        credentials.account(),
+                                                        credentials.secret()));
+                        case SAS_TOKEN ->
+                                builder.endpoint(endpoint(credentials))
+                                        .sasToken(credentials.secret());
+                    };
+            return account.buildAsyncClient();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // the SDK's message may quote the secret: only its kind is named
+            throw new IllegalArgumentException("cannot use " + credentials + ": malformed");
+        }
+    }
+
+    private static String endpoint(AzureCredentials credentials) {
+        return "https://" + credentials.account() + ".blob.core.windows.net";
+    }
+}

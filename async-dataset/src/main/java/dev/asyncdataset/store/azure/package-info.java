@@ -1,0 +1,21 @@
+/**
+ * Azure Blob Storage as a store: {@code az://<container>/<prefix>} locations, read through the
+ * storage seam ({@link dev.asyncdataset.store.ObjectStore}) on the Azure SDK ({@code
+ * com.azure:azure-storage-blob} and its JDK HTTP client adapter {@code
+ * com.azure:azure-core-http-jdk-httpclient}, optional dependencies the user adds). The account and
+ * its endpoint come from the credentials ({@link dev.asyncdataset.store.azure.AzureCredentials}): a
+ * connection string, a shared key or a SAS token, from the environment for the built-in {@code az}
+ * scheme, or given to a store registered under a scheme of one's own:
+ *
+ * <pre>{@code
+ * Stores.register("training", settings -> AzureBlobStore.builder()
+ *         .setSettings(settings)
+ *         .optCredentials(AzureCredentials.sasToken("myaccount", token))
+ *         .build());
+ * }</pre>
+ *
+ * <p>A read resumed after a failure midway continues only a body with the same ETag; the seam's
+ * {@code open} takes no identity, so the resumed GET is not made conditional ({@code If-Match}) but
+ * checked after its headers arrive.
+ */
+package dev.asyncdataset.store.azure;

@@ -1,0 +1,130 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.asyncdataset.it.FaultCampaignIT.Epoch;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.tar.Stores;
+import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.store.azure.AzureBlobStore;
+import dev.asyncdataset.store.azure.AzureCredentials;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tar shards in Azure Blob Storage (Azurite) read as from a folder: listed under a prefix, streamed
+ * and by random access, the epochs equal the folder's bit for bit; a missing blob or container is
+ * an error naming its URL; a body that stops midway is ended by the read-idle timeout and the item
+ * given up within the retry budget. The store is registered under schemes of this test's own, with
+ * the emulator's connection string; {@code az://} itself takes its credentials from the
+ * environment.
+ */
+class AzureShardsIT {
+
+    @RegisterExtension static final AzuriteServer AZURE = new AzuriteServer();
+
+    private static final Duration READ_IDLE = Duration.ofMillis(500);
+    @TempDir static Path dir;
+    private static StallingRelay relay;
+    private static Epoch folderStreamed;
+    private static Epoch folderRandom;
+
+    @BeforeAll
+    static void uploadShardsAndRegisterTheStore() throws Exception {
+        Map<String, byte[]> files = ShardFixtures.campaign(dir.resolve("campaign"));
+        AZURE.upload("shards", "train/", files);
+        AZURE.upload(
+                "big", "train/", ShardFixtures.write(dir.resolve("big"), 2, 4, 256, 256, 1 << 20));
+        try (TarShardSource folder = TarShardSource.of(dir.resolve("campaign/shards"))) {
+            folderStreamed = FaultCampaignIT.epoch(folder, false);
+            folderRandom = FaultCampaignIT.epoch(folder, true);
+        }
+        relay = new StallingRelay(AZURE.port());
+        register("azurite", AZURE.credentials());
+        register(
+                "azurite-relayed",
+                AzureCredentials.connectionString(
+                        AzuriteServer.connectionString(relay.endpoint())));
+    }
+
+    @AfterAll
+    static void closeTheRelay() throws Exception {
+        relay.close();
+    }
+
+    private static void register(String scheme, AzureCredentials credentials) {
+        Stores.register(
+                scheme,
+                settings ->
+                        AzureBlobStore.builder()
+                                .setSettings(settings)
+                                .optCredentials(credentials)
+                                .optPageSize(2)
+                                .build());
+    }
+
+    @Test
+    void streamedAndRandomAccessEpochsOfAListedPrefixEqualTheFoldersBitForBit() throws Exception {
+        try (TarShardSource azure = HttpShardsIT.open("azurite://shards/train/")) {
+            assertTrue(azure.shardCount() > 3, "shards: " + azure.shardCount());
+            int size = (int) azure.size();
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(azure, false), size);
+            FaultCampaignIT.assertSameEpoch(folderRandom, FaultCampaignIT.epoch(azure, true), size);
+            assertEquals(0, azure.stats().retries());
+        }
+    }
+
+    @Test
+    void aMissingBlobIsAnErrorNamingItsUrl() {
+        String url = "azurite://shards/train/shard-{000000..000099}.tar";
+        Exception e = assertThrows(Exception.class, () -> HttpShardsIT.open(url));
+        assertTrue(e.getMessage().contains("azurite://shards/train/shard-0000"), e.getMessage());
+    }
+
+    @Test
+    void aMissingContainerIsAnErrorNamingItsUrl() {
+        Exception e =
+                assertThrows(Exception.class, () -> HttpShardsIT.open("azurite://nothere/train/"));
+        assertTrue(e.getMessage().contains("azurite://nothere/train/"), e.getMessage());
+        assertTrue(e.getMessage().contains("ContainerNotFound"), e.getMessage());
+    }
+
+    @Test
+    void theAzSchemeWithoutCredentialsInTheEnvironmentSaysWhichToSet() {
+        assumeTrue(System.getenv("AZURE_STORAGE_CONNECTION_STRING") == null, "credentials set");
+        assumeTrue(System.getenv("AZURE_STORAGE_ACCOUNT") == null, "credentials set");
+        Exception e = assertThrows(Exception.class, () -> HttpShardsIT.open("az://shards/train/"));
+        assertTrue(e.getMessage().contains("AZURE_STORAGE_CONNECTION_STRING"), e.getMessage());
+    }
+
+    @Test
+    void aBodyStoppingMidwayOnEveryAttemptIsEndedByTheReadIdleTimeoutWithinTheBudget()
+            throws Exception {
+        Duration budget = Duration.ofSeconds(2);
+        Duration firstByte = Duration.ofSeconds(1);
+        try (TarShardSource azure =
+                TarShardSource.builder()
+                        .setUrl("azurite-relayed://big/train/")
+                        .optS3(
+                                S3Source.builder()
+                                        .optReadIdleTimeout(READ_IDLE)
+                                        .optFirstByteTimeout(firstByte)
+                                        .optRetryBudget(budget)
+                                        .buildOptions())
+                        .build()) {
+            relay.stallAfter(2048);
+            GiveUpTiming.assertGivenUpWithin(
+                    budget, budget.plus(firstByte).plus(READ_IDLE), () -> azure.fetch(null, 0));
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.shard.StoredShards;
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoreSettings;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/**
+ * What every {@link ObjectStore} must do, run against a real store by each subclass: list a prefix
+ * (its direct children, in name order, across pages), stat, read whole and by range (at the end,
+ * partly and wholly past the end), refuse a missing object, keep a read resumed across a
+ * replacement of the object from mixing its two versions, and close within a bound with bodies in
+ * flight. A subclass names its store's objects and writes them; each test writes under a folder of
+ * its own.
+ */
+abstract class ObjectStoreContract {
+
+    /** The settings every store under test is opened with. */
+    static final StoreSettings SETTINGS =
+            new StoreSettings(Duration.ofSeconds(5), Duration.ofSeconds(10), null);
+
+    /** Far longer than a close or a read takes; a hang fails the test instead of the build. */
+    private static final Duration BOUND = Duration.ofSeconds(30);
+
+    private static final AtomicInteger FOLDERS = new AtomicInteger();
+
+    private ObjectStore store;
+    private String folder;
+
+    /** Opens the store under test, with {@link #SETTINGS}. */
+    abstract ObjectStore open() throws IOException;
+
+    /** The URL of the object at {@code path} ({@code folder/name}). */
+    abstract String url(String path);
+
+    /** Writes (or replaces) the object at {@code path}. */
+    abstract void put(String path, byte[] bytes) throws Exception;
+
+    /** The most objects one page of the store's listing holds, or 0 if the store cannot list. */
+    abstract int pageSize();
+
+    @BeforeEach
+    void openStore(TestInfo test) throws IOException {
+        store = open();
+        folder = test.getTestMethod().orElseThrow().getName() + "-" + FOLDERS.incrementAndGet();
+    }
+
+    @AfterEach
+    void closeStore() {
+        store.close();
+    }
+
+    @Test
+    void listsTheObjectsDirectlyUnderAPrefixInNameOrderAcrossPages() throws Exception {
+        assumeTrue(pageSize() > 0, "the store cannot list");
+        int count = 2 * pageSize() + 1;
+        List<StoredObject> expected = new ArrayList<>();
+        for (int i = count - 1; i >= 0; i--) {
+            String path = folder + "/object-" + String.format("%03d", i);
+            put(path, bytes(i + 1, i));
+            expected.addFirst(new StoredObject(url(path), i + 1, null));
+        }
+        put(folder + "/deeper/hidden", bytes(3, 0));
+        put(folder + "-beside", bytes(3, 0));
+        List<StoredObject> listed = store.list(url(folder + "/"));
+        assertEquals(names(expected), names(listed));
+        for (int i = 0; i < count; i++) {
+            assertEquals(expected.get(i).length(), listed.get(i).length(), listed.get(i).url());
+        }
+    }
+
+    @Test
+    void statGivesTheSizeAndAnIdentityThatChangesWhenTheObjectIsReplaced() throws Exception {
+        String path = folder + "/object";
+        put(path, bytes(1000, 1));
+        StoredObject first = store.stat(url(path));
+        assertEquals(new StoredObject(url(path), 1000, first.identity()), first);
+        assertNotNull(first.identity(), "no identity");
+        put(path, bytes(1000, 2));
+        assertNotEquals(first.identity(), store.stat(url(path)).identity());
+    }
+
+    @Test
+    void aMissingObjectStatsAsNullAndItsReadIsRejectedNamingIt() throws Exception {
+        put(folder + "/present", bytes(10, 1));
+        String missing = url(folder + "/missing");
+        assertNull(store.stat(missing));
+        RequestRejected e = assertThrows(RequestRejected.class, () -> store.open(missing, 0, -1));
+        assertTrue(e.getMessage().contains(missing), e.getMessage());
+    }
+
+    @Test
+    void readsTheWholeObjectARangeAndTheRangeAtItsEnd() throws Exception {
+        byte[] object = bytes(100_000, 3);
+        String url = url(folder + "/object");
+        put(folder + "/object", object);
+        assertArrayEquals(object, read(url, 0, -1));
+        assertArrayEquals(slice(object, 1234, 5678), read(url, 1234, 5678));
+        assertArrayEquals(slice(object, object.length - 10, 10), read(url, object.length - 10, 10));
+    }
+
+    @Test
+    void aRangePartlyPastTheEndGivesOnlyTheBytesThereOrIsRejectedAndOnePastItIsRejected()
+            throws Exception {
+        byte[] object = bytes(1000, 4);
+        String url = url(folder + "/object");
+        put(folder + "/object", object);
+        try {
+            assertArrayEquals(slice(object, 995, 5), read(url, 995, 10));
+        } catch (RequestRejected e) {
+            assertTrue(e.getMessage().contains(url), e.getMessage());
+        }
+        RequestRejected past = assertThrows(RequestRejected.class, () -> read(url, 2000, 10));
+        assertTrue(past.getMessage().contains(url), past.getMessage());
+    }
+
+    @Test
+    void aReadResumedAfterTheObjectWasReplacedMidwayGivesTheNewObjectNotAMix() throws Exception {
+        String path = folder + "/object.bin";
+        byte[] before = bytes(300_000, 5);
+        byte[] after = bytes(300_000, 6);
+        put(path, before);
+        ReplacedMidRead replacing = new ReplacedMidRead(store, 100_000, () -> put(path, after));
+        Retrier retrier =
+                new Retrier(
+                        5,
+                        Duration.ofSeconds(30),
+                        Duration.ofMillis(1),
+                        Duration.ofMillis(10),
+                        StoredShards::isTransient);
+        byte[] into = new byte[after.length];
+        try (StoredShards shards =
+                StoredShards.open(
+                        replacing, url(folder + "/"), List.of(url(path)), retrier, BOUND, BOUND)) {
+            assertEquals(after.length, shards.readShard(0, into));
+        }
+        assertTrue(replacing.replaced(), "the object was not replaced mid-read");
+        assertArrayEquals(after, into, "bytes of the two versions mixed");
+    }
+
+    @Test
+    void closeWithBodiesInFlightReturnsWithinABoundAndEndsThem() throws Exception {
+        String url = url(folder + "/big");
+        put(folder + "/big", bytes(16 << 20, 7));
+        List<StoredBody> bodies = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            StoredBody body = store.open(url, 0, -1);
+            assertEquals(1024, body.stream().readNBytes(1024).length);
+            bodies.add(body);
+        }
+        within("close", store::close);
+        for (StoredBody body : bodies) {
+            within("reading a body after close", () -> drain(body.stream()));
+            body.close();
+        }
+    }
+
+    private byte[] read(String url, long offset, long length) throws IOException {
+        try (StoredBody body = store.open(url, offset, length)) {
+            return body.stream().readAllBytes();
+        }
+    }
+
+    /** Runs {@code action} on a thread of its own; fails if it takes {@link #BOUND}. */
+    private static void within(String what, Runnable action) throws InterruptedException {
+        Thread thread = Thread.ofPlatform().name(what).start(action);
+        if (!thread.join(BOUND)) {
+            thread.interrupt();
+            fail(what + " did not return within " + BOUND);
+        }
+    }
+
+    private static void drain(InputStream in) {
+        try {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            // ended by close: what is asked of it
+        }
+    }
+
+    private static List<String> names(List<StoredObject> objects) {
+        return objects.stream().map(StoredObject::url).toList();
+    }
+
+    static byte[] bytes(int length, long seed) {
+        byte[] bytes = new byte[length];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    private static byte[] slice(byte[] bytes, int offset, int length) {
+        return java.util.Arrays.copyOfRange(bytes, offset, offset + length);
+    }
+}
