@@ -1,0 +1,168 @@
+package dev.asyncdataset.source.parquet;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageDecoder;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.SourceStats;
+import dev.hardwood.HardwoodContext;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Image classification from Parquet files, each row an item: its encoded image from a binary column
+ * or the Hugging Face Hub's {@code {bytes, path}} struct, its label from an integer column or a
+ * string column looked up in the class list. Build one with {@link #builder()}.
+ *
+ * <p>Random access: the footers are read once, when the source is built, with ranged reads, and
+ * kept. Fetching an item reads the image and label column chunks of its row group, in ranged reads,
+ * and decodes their pages on the fetch stage (Hardwood's decoding threads help); the decoded row
+ * group is kept while other items of it are fetched, up to {@link
+ * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
+ * by row; {@link #describe} names an item's file, row group and row in the file.
+ *
+ * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
+ * kept in {@link #damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
+ * page) makes each of its items a {@link BadItemException}, as do a null image or label, a label
+ * not in the class list and an image that does not decode.
+ */
+public final class ParquetSource implements LabeledImageSource {
+
+    private final ShardStore store;
+    private final HardwoodContext context;
+    private final List<ParquetFile> files;
+    private final List<BadItemException> damaged;
+    private final List<String> classes;
+    private final RowGroupIndex index;
+    private final RowGroupCache cache;
+    private final AtomicReferenceArray<long[]> labels;
+
+    ParquetSource(
+            ShardStore store,
+            HardwoodContext context,
+            List<ParquetFile> files,
+            List<BadItemException> damaged,
+            List<String> classes,
+            long cacheBytes) {
+        this.store = store;
+        this.context = context;
+        this.files = List.copyOf(files);
+        this.damaged = List.copyOf(damaged);
+        this.classes = List.copyOf(classes);
+        this.index = new RowGroupIndex(this.files);
+        this.cache = new RowGroupCache(this::read, cacheBytes);
+        this.labels = new AtomicReferenceArray<>(index.groups());
+    }
+
+    /**
+     * Returns a builder of a Parquet source.
+     *
+     * @return a new builder
+     */
+    public static ParquetSourceBuilder builder() {
+        return new ParquetSourceBuilder();
+    }
+
+    /**
+     * Returns the class names a string label is looked up in; empty if none were given.
+     *
+     * @return the class names
+     */
+    public List<String> getClasses() {
+        return classes;
+    }
+
+    @Override
+    public long size() {
+        return index.size();
+    }
+
+    /** Reads (or finds read) the item's row group and returns its image, wrapping the array. */
+    @Override
+    public ByteBuffer fetch(NDManager manager, long index)
+            throws IOException, InterruptedException {
+        int group = this.index.group(index);
+        RowGroupRows rows;
+        try {
+            rows = cache.get(group);
+        } catch (BadItemException e) {
+            throw new BadItemException(describe(index), e.getMessage(), e);
+        } catch (IOException e) {
+            throw new BadItemException(describe(index), "unreadable row group: " + e, e);
+        }
+        int row = this.index.rowInGroup(index, group);
+        String problem = rows.problem(row);
+        if (problem != null) {
+            throw new BadItemException(describe(index), problem, null);
+        }
+        return ByteBuffer.wrap(rows.images()[row]);
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
+        NDList data = new NDList(ImageDecoder.decode(manager, fetched, describe(index)));
+        return new Record(data, new NDList(manager.create(label(index))));
+    }
+
+    /** The label of item {@code index}, kept since its row group was read. */
+    @Override
+    public long label(long index) {
+        int group = this.index.group(index);
+        long[] known = labels.get(group);
+        if (known == null) {
+            try {
+                known = cache.get(group).labels();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted reading " + describe(index), e);
+            }
+        }
+        return known[this.index.rowInGroup(index, group)];
+    }
+
+    /** Names the item's file, row group in the file and row in the file. */
+    @Override
+    public String describe(long index) {
+        int group = this.index.group(index);
+        return files.get(this.index.file(group)).name()
+                + " row group "
+                + this.index.groupInFile(group)
+                + " row "
+                + this.index.rowInFile(index, group);
+    }
+
+    /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
+    @Override
+    public SourceStats stats() {
+        return new SourceStats(store.retries(), cache.hits(), cache.misses(), 0, 0, 0);
+    }
+
+    /** The files left out: cut short, with a bad footer, or without a mapped column. */
+    @Override
+    public List<BadItemException> damaged() {
+        return damaged;
+    }
+
+    @Override
+    public void close() {
+        files.forEach(ParquetFile::close);
+        context.close();
+        store.close();
+    }
+
+    private RowGroupRows read(int group) throws IOException {
+        ParquetFile file = files.get(index.file(group));
+        RowGroupRows rows = file.read(index.groupInFile(group), classes);
+        labels.set(group, rows.labels());
+        return rows;
+    }
+}
