@@ -135,7 +135,7 @@ class ParquetBadInputIT {
         assertTrue(e.getMessage().contains("no column picture"), e.getMessage());
     }
 
-    /** Items delivered by one epoch under {@code policy}; under SKIP also checks the count. */
+    /** Items delivered by one epoch under {@code policy}, checking that the others were counted. */
     private static int drain(ParquetSource source, BadItemPolicy policy) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =

@@ -103,6 +103,22 @@ final class ParquetFixtures {
      */
     static void duckDb(Path file, List<Row> rows, String codec, int rowGroupRows)
             throws SQLException {
+        duckDb(file, rows, "{'bytes': bytes, 'path': path} AS image, label", codec, rowGroupRows);
+    }
+
+    /**
+     * Writes {@code rows} with DuckDB as a binary {@code image} column and a string {@code label}
+     * column holding the class name ({@code classes.get(label)}), Snappy.
+     */
+    static void duckDbFlat(Path file, List<Row> rows, List<String> classes) throws SQLException {
+        StringBuilder names = new StringBuilder("['");
+        names.append(String.join("', '", classes)).append("']");
+        duckDb(file, rows, "bytes AS image, " + names + "[label + 1] AS label", "snappy", 2048);
+    }
+
+    private static void duckDb(
+            Path file, List<Row> rows, String columns, String codec, int rowGroupRows)
+            throws SQLException {
         try (Connection db = DriverManager.getConnection("jdbc:duckdb:");
                 Statement sql = db.createStatement()) {
             sql.execute("CREATE TABLE t (n INTEGER, bytes BLOB, path VARCHAR, label BIGINT)");
@@ -113,8 +129,9 @@ final class ParquetFixtures {
                 insert.executeBatch();
             }
             sql.execute(
-                    "COPY (SELECT {'bytes': bytes, 'path': path} AS image, label FROM t ORDER BY n)"
-                            + " TO '"
+                    "COPY (SELECT "
+                            + columns
+                            + " FROM t ORDER BY n) TO '"
                             + file
                             + "' (FORMAT parquet, COMPRESSION "
                             + codec

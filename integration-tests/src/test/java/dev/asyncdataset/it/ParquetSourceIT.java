@@ -84,6 +84,29 @@ class ParquetSourceIT {
     }
 
     @Test
+    void binaryImageColumnAndStringLabelInTheClassListReadAsWritten() throws Exception {
+        Path file = dir.resolve("flat.parquet");
+        List<String> classes = List.of("c0", "c1", "c2", "c3");
+        ParquetFixtures.duckDbFlat(file, rows, classes);
+        serve(file);
+        try (ParquetSource source =
+                ParquetSource.builder()
+                        .setUrl(HTTP.url("/pq/flat.parquet"))
+                        .optClasses(classes)
+                        .build()) {
+            assertEquals(rows.size(), source.size());
+            for (int i = 0; i < rows.size(); i++) {
+                ByteBuffer image = source.fetch(null, i);
+                assertArrayEquals(rows.get(i).image(), TestImages.bytes(image), "row " + i);
+                assertEquals(rows.get(i).label(), source.label(i), "row " + i);
+            }
+        }
+        BadItemException noClasses =
+                assertThrows(BadItemException.class, () -> open("flat.parquet"));
+        assertTrue(noClasses.getMessage().contains("optClasses"), noClasses.getMessage());
+    }
+
+    @Test
     void concurrentDatasetOverParquetGivesTheBatchesOfTheSameImagesInAFolder() throws Exception {
         Path file = dir.resolve("same.parquet");
         ParquetFixtures.parquetJava(file, rows, CompressionCodecName.SNAPPY, 16, true);
