@@ -9,7 +9,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -39,7 +41,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
     private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicInteger> indexAttempts = new ConcurrentHashMap<>();
-    private final List<String> gets = new CopyOnWriteArrayList<>();
+    private final Queue<String> gets = new ConcurrentLinkedQueue<>();
     private final AtomicInteger tarGets = new AtomicInteger();
     private final AtomicInteger indexGets = new AtomicInteger();
     private final AtomicInteger injected = new AtomicInteger();
@@ -138,7 +140,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
 
     /** Each GET since {@link #setFaults}, as its path and its {@code Range} header or "whole". */
     List<String> gets() {
-        return gets;
+        return List.copyOf(gets);
     }
 
     List<String> authorizations() {
