@@ -18,32 +18,39 @@ import java.util.Map;
  */
 record ColumnMapping(String image, String label, List<String> classes) {
 
-    /** The leaf columns of one file's schema that the mapping names. */
-    record Leaves(String image, String label, boolean stringLabel) {}
-
     /**
-     * Finds the mapped columns in {@code schema}.
+     * Finds the mapped columns in {@code schema}: the image's leaf column, then the label's.
      *
      * @throws IllegalArgumentException naming the column that is missing or of another type
      */
-    Leaves resolve(FileSchema schema) {
+    List<String> resolve(FileSchema schema) {
         Map<String, SchemaNode> fields = fields(schema);
-        return new Leaves(imageLeaf(fields), labelLeaf(fields), stringLabel(fields));
+        String imageLeaf = leaf(fields, image);
+        if (!isBinary(field(fields, image)) && imageLeaf.equals(image)) {
+            throw new IllegalArgumentException(
+                    "column " + image + " is neither binary nor a {bytes, path} struct");
+        }
+        return List.of(imageLeaf, labelLeaf(fields));
     }
 
-    private String imageLeaf(Map<String, SchemaNode> fields) {
-        SchemaNode node = field(fields, image);
-        if (node instanceof SchemaNode.GroupNode group && group.isStruct()) {
+    /**
+     * The leaf column of top-level column {@code name}: the column itself if it is a primitive, its
+     * {@code bytes} field if it is a struct with a binary one (the Hub's image).
+     *
+     * @throws IllegalArgumentException if there is no such column, or it is another group
+     */
+    static String leaf(Map<String, SchemaNode> fields, String name) {
+        SchemaNode node = field(fields, name);
+        if (node instanceof SchemaNode.GroupNode group) {
             for (SchemaNode child : group.children()) {
-                if (child.name().equals("bytes") && isBinary(child)) {
-                    return image + ".bytes";
+                if (group.isStruct() && child.name().equals("bytes") && isBinary(child)) {
+                    return name + ".bytes";
                 }
             }
-        } else if (isBinary(node)) {
-            return image;
+            throw new IllegalArgumentException(
+                    "column " + name + " is a group other than a {bytes, path} struct");
         }
-        throw new IllegalArgumentException(
-                "column " + image + " is neither binary nor a {bytes, path} struct");
+        return name;
     }
 
     private String labelLeaf(Map<String, SchemaNode> fields) {
@@ -62,10 +69,6 @@ record ColumnMapping(String image, String label, List<String> classes) {
         throw new IllegalArgumentException("column " + label + " is neither integer nor string");
     }
 
-    private boolean stringLabel(Map<String, SchemaNode> fields) {
-        return isBinary(fields.get(label));
-    }
-
     private static SchemaNode field(Map<String, SchemaNode> fields, String name) {
         SchemaNode node = fields.get(name);
         if (node == null) {
@@ -75,7 +78,8 @@ record ColumnMapping(String image, String label, List<String> classes) {
         return node;
     }
 
-    private static Map<String, SchemaNode> fields(FileSchema schema) {
+    /** The top-level columns of {@code schema} by name, in schema order. */
+    static Map<String, SchemaNode> fields(FileSchema schema) {
         Map<String, SchemaNode> fields = new LinkedHashMap<>();
         for (SchemaNode node : schema.getRootNode().children()) {
             fields.put(node.name(), node);

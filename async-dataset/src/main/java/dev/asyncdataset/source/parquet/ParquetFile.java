@@ -9,26 +9,34 @@ import dev.hardwood.reader.ColumnReaders;
 import dev.hardwood.reader.ParquetFileReader;
 import dev.hardwood.reader.RowGroupPredicate;
 import dev.hardwood.schema.ColumnProjection;
+import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One Parquet file, its footer read once with ranged reads and kept: the byte range and row count
- * of each row group, and the leaf columns the mapping names. A row group is read as the column
- * chunks of those two columns, never the whole file.
+ * of each row group, and the leaf columns a source reads. A row group is read as the column chunks
+ * of those columns, never the whole file.
  */
 final class ParquetFile implements AutoCloseable {
 
+    /** Turns the column readers of one row group's chosen columns into what a source keeps. */
+    @FunctionalInterface
+    interface RowGroupReader<T> {
+        T read(ColumnReaders readers, List<String> leaves, int rows) throws IOException;
+    }
+
     private final String name;
     private final ParquetFileReader reader;
-    private final ColumnMapping.Leaves leaves;
+    private final List<String> leaves;
     private final long[] starts;
     private final long[] rows;
 
     private ParquetFile(
             String name,
             ParquetFileReader reader,
-            ColumnMapping.Leaves leaves,
+            List<String> leaves,
             long[] starts,
             long[] rows) {
         this.name = name;
@@ -39,19 +47,23 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
-     * Reads the footer of file {@code file} of {@code store} and finds the mapped columns.
+     * Reads the footer of file {@code file} of {@code store} and finds the leaf columns to read in
+     * its schema with {@code columns}, which throws {@link IllegalArgumentException} if it cannot.
      *
      * @throws BadItemException naming the file if it is not Parquet, is cut short, or lacks a
-     *     mapped column
+     *     column
      */
     static ParquetFile open(
-            ShardStore store, int file, ColumnMapping mapping, HardwoodContext context)
+            ShardStore store,
+            int file,
+            Function<FileSchema, List<String>> columns,
+            HardwoodContext context)
             throws BadItemException {
         String name = store.names().get(file);
         ParquetFileReader reader = null;
         try {
             reader = ParquetFileReader.open(new StoreInputFile(store, file, name), context);
-            ColumnMapping.Leaves leaves = mapping.resolve(reader.getFileSchema());
+            List<String> leaves = List.copyOf(columns.apply(reader.getFileSchema()));
             List<RowGroup> groups = reader.getFileMetaData().rowGroups();
             long[] starts = new long[groups.size() + 1];
             long[] rows = new long[groups.size()];
@@ -95,18 +107,16 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
-     * Reads the image and label columns of row group {@code group}: the column chunks' pages are
-     * read and decoded here, by the calling thread and Hardwood's decoding threads.
-     *
-     * @param classes the class names string labels are looked up in
+     * Reads the chosen columns of row group {@code group}: the column chunks' pages are read and
+     * decoded here, by the calling thread and Hardwood's decoding threads.
      */
-    RowGroupRows read(int group, List<String> classes) throws IOException {
-        ColumnProjection columns = ColumnProjection.columns(leaves.image(), leaves.label());
+    <T> T read(int group, RowGroupReader<T> into) throws IOException {
+        ColumnProjection columns = ColumnProjection.columns(leaves.toArray(String[]::new));
         try (ColumnReaders readers =
                 reader.buildColumnReaders(columns)
                         .filter(RowGroupPredicate.byteRange(starts[group], starts[group + 1]))
                         .build()) {
-            return RowGroupRows.read(readers, leaves, Math.toIntExact(rows[group]), classes);
+            return into.read(readers, leaves, Math.toIntExact(rows[group]));
         }
     }
 

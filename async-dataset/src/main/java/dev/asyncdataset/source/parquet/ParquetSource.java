@@ -5,11 +5,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
-import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
-import dev.hardwood.HardwoodContext;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -34,30 +31,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class ParquetSource implements LabeledImageSource {
 
-    private final ShardStore store;
-    private final HardwoodContext context;
-    private final List<ParquetFile> files;
-    private final List<BadItemException> damaged;
+    private final ParquetTable<RowGroupRows> table;
     private final List<String> classes;
-    private final RowGroupIndex index;
-    private final RowGroupCache cache;
     private final AtomicReferenceArray<long[]> labels;
 
-    ParquetSource(
-            ShardStore store,
-            HardwoodContext context,
-            List<ParquetFile> files,
-            List<BadItemException> damaged,
-            List<String> classes,
-            long cacheBytes) {
-        this.store = store;
-        this.context = context;
-        this.files = List.copyOf(files);
-        this.damaged = List.copyOf(damaged);
+    ParquetSource(ParquetTable<RowGroupRows> table, List<String> classes) {
+        this.table = table;
         this.classes = List.copyOf(classes);
-        this.index = new RowGroupIndex(this.files);
-        this.cache = new RowGroupCache(this::read, cacheBytes);
-        this.labels = new AtomicReferenceArray<>(index.groups());
+        this.labels = new AtomicReferenceArray<>(table.groups());
     }
 
     /**
@@ -80,23 +61,16 @@ public final class ParquetSource implements LabeledImageSource {
 
     @Override
     public long size() {
-        return index.size();
+        return table.size();
     }
 
     /** Reads (or finds read) the item's row group and returns its image, wrapping the array. */
     @Override
     public ByteBuffer fetch(NDManager manager, long index)
-            throws IOException, InterruptedException {
-        int group = this.index.group(index);
-        RowGroupRows rows;
-        try {
-            rows = cache.get(group);
-        } catch (BadItemException e) {
-            throw new BadItemException(describe(index), e.getMessage(), e);
-        } catch (IOException e) {
-            throw new BadItemException(describe(index), "unreadable row group: " + e, e);
-        }
-        int row = this.index.rowInGroup(index, group);
+            throws BadItemException, InterruptedException {
+        RowGroupRows rows = table.rowGroup(index);
+        labels.compareAndSet(table.group(index), null, rows.labels());
+        int row = table.row(index);
         String problem = rows.problem(row);
         if (problem != null) {
             throw new BadItemException(describe(index), problem, null);
@@ -114,55 +88,40 @@ public final class ParquetSource implements LabeledImageSource {
     /** The label of item {@code index}, kept since its row group was read. */
     @Override
     public long label(long index) {
-        int group = this.index.group(index);
-        long[] known = labels.get(group);
+        long[] known = labels.get(table.group(index));
         if (known == null) {
             try {
-                known = cache.get(group).labels();
-            } catch (IOException e) {
+                known = table.rowGroup(index).labels();
+            } catch (BadItemException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted reading " + describe(index), e);
             }
         }
-        return known[this.index.rowInGroup(index, group)];
+        return known[table.row(index)];
     }
 
     /** Names the item's file, row group in the file and row in the file. */
     @Override
     public String describe(long index) {
-        int group = this.index.group(index);
-        return files.get(this.index.file(group)).name()
-                + " row group "
-                + this.index.groupInFile(group)
-                + " row "
-                + this.index.rowInFile(index, group);
+        return table.describe(index);
     }
 
     /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
     @Override
     public SourceStats stats() {
-        return new SourceStats(store.retries(), cache.hits(), cache.misses(), 0, 0, 0);
+        return table.stats();
     }
 
     /** The files left out: cut short, with a bad footer, or without a mapped column. */
     @Override
     public List<BadItemException> damaged() {
-        return damaged;
+        return table.damaged();
     }
 
     @Override
     public void close() {
-        files.forEach(ParquetFile::close);
-        context.close();
-        store.close();
-    }
-
-    private RowGroupRows read(int group) throws IOException {
-        ParquetFile file = files.get(index.file(group));
-        RowGroupRows rows = file.read(index.groupInFile(group), classes);
-        labels.set(group, rows.labels());
-        return rows;
+        table.close();
     }
 }

@@ -1,13 +1,9 @@
 package dev.asyncdataset.source.parquet;
 
-import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.tar.TarShardSourceBuilder;
-import dev.hardwood.HardwoodContext;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -156,29 +152,15 @@ public final class ParquetSourceBuilder {
             throw new IllegalStateException("setUrl or setUrls is required");
         }
         ColumnMapping mapping = new ColumnMapping(imageColumn, labelColumn, classes);
-        ShardStore store = ParquetStore.open(locations, s3, authorization);
-        HardwoodContext context =
-                HardwoodContext.create(Runtime.getRuntime().availableProcessors());
-        List<ParquetFile> files = new ArrayList<>();
-        List<BadItemException> damaged = new ArrayList<>();
-        try {
-            for (int f = 0; f < store.names().size(); f++) {
-                try {
-                    files.add(ParquetFile.open(store, f, mapping, context));
-                } catch (BadItemException e) {
-                    damaged.add(e);
-                }
-            }
-            if (files.isEmpty()) {
-                throw damaged.get(0);
-            }
-        } catch (IOException | RuntimeException e) {
-            files.forEach(ParquetFile::close);
-            context.close();
-            store.close();
-            throw e;
-        }
-        return new ParquetSource(store, context, files, damaged, classes, cacheBytes);
+        List<String> names = classes;
+        ParquetTable<RowGroupRows> table =
+                ParquetTable.open(
+                        ParquetStore.open(locations, s3, authorization),
+                        mapping::resolve,
+                        (readers, leaves, rows) -> RowGroupRows.read(readers, leaves, rows, names),
+                        RowGroupRows::bytes,
+                        cacheBytes);
+        return new ParquetSource(table, classes);
     }
 
     private static String columnName(String name) {

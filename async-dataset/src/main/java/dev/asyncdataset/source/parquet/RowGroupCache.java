@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToLongFunction;
 
 /**
  * The decoded row groups that items were fetched from lately, so that the items of one row group in
@@ -17,33 +18,38 @@ import java.util.concurrent.atomic.LongAdder;
  * used dropped first; a row group that could not be read is kept as that failure, so its other rows
  * fail at once, except when the read was interrupted.
  */
-final class RowGroupCache {
+final class RowGroupCache<T> {
 
     /** Reads one row group. */
     @FunctionalInterface
-    interface Reader {
-        RowGroupRows read(int group) throws IOException;
+    interface Reader<T> {
+        T read(int group) throws IOException;
     }
 
     /** A row group being read or read. */
-    private static final class Entry {
-        final CompletableFuture<RowGroupRows> rows = new CompletableFuture<>();
+    private static final class Entry<T> {
+        final CompletableFuture<T> rows = new CompletableFuture<>();
         long bytes;
     }
 
-    private final Reader reader;
+    private final Reader<T> reader;
+    private final ToLongFunction<T> weight;
     private final long maxBytes;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
     @GuardedBy("this")
-    private final LinkedHashMap<Integer, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private final LinkedHashMap<Integer, Entry<T>> entries = new LinkedHashMap<>(16, 0.75f, true);
 
     @GuardedBy("this")
     private long bytes;
 
-    RowGroupCache(Reader reader, long maxBytes) {
+    /**
+     * @param weight what a read row group weighs against {@code maxBytes}
+     */
+    RowGroupCache(Reader<T> reader, ToLongFunction<T> weight, long maxBytes) {
         this.reader = reader;
+        this.weight = weight;
         this.maxBytes = maxBytes;
     }
 
@@ -53,14 +59,14 @@ final class RowGroupCache {
      * @throws IOException the row group's read failure
      * @throws InterruptedException if interrupted while waiting for another fetch's read
      */
-    RowGroupRows get(int group) throws IOException, InterruptedException {
-        Entry entry;
+    T get(int group) throws IOException, InterruptedException {
+        Entry<T> entry;
         boolean mine;
         synchronized (this) {
             entry = entries.get(group);
             mine = entry == null;
             if (mine) {
-                entry = new Entry();
+                entry = new Entry<>();
                 entries.put(group, entry);
             }
         }
@@ -87,10 +93,10 @@ final class RowGroupCache {
         return misses.sum();
     }
 
-    private void load(int group, Entry entry) {
+    private void load(int group, Entry<T> entry) {
         try {
-            RowGroupRows rows = reader.read(group);
-            admit(entry, rows.bytes());
+            T rows = reader.read(group);
+            admit(entry, weight.applyAsLong(rows));
             entry.rows.complete(rows);
         } catch (IOException | RuntimeException e) {
             if (e instanceof InterruptedIOException || Thread.currentThread().isInterrupted()) {
@@ -103,12 +109,12 @@ final class RowGroupCache {
     }
 
     /** Counts a read row group and drops the least recently used others over the bound. */
-    private synchronized void admit(Entry entry, long weight) {
+    private synchronized void admit(Entry<T> entry, long weight) {
         entry.bytes = weight;
         bytes += weight;
-        Iterator<Map.Entry<Integer, Entry>> oldest = entries.entrySet().iterator();
+        Iterator<Map.Entry<Integer, Entry<T>>> oldest = entries.entrySet().iterator();
         while (bytes > maxBytes && oldest.hasNext()) {
-            Entry old = oldest.next().getValue();
+            Entry<T> old = oldest.next().getValue();
             if (old != entry && old.rows.isDone()) {
                 bytes -= old.bytes;
                 oldest.remove();

@@ -18,15 +18,20 @@ import java.util.List;
  */
 record RowGroupRows(byte[][] images, long[] labels, String[] problems, long bytes) {
 
-    /** Reads every batch of {@code readers} into the arrays of a row group of {@code rows} rows. */
+    /**
+     * Reads every batch of {@code readers} into the arrays of a row group of {@code rows} rows.
+     *
+     * @param leaves the image's leaf column, then the label's
+     * @param classes the class names a string label is looked up in
+     */
     static RowGroupRows read(
-            ColumnReaders readers, ColumnMapping.Leaves leaves, int rows, List<String> classes)
+            ColumnReaders readers, List<String> leaves, int rows, List<String> classes)
             throws IOException {
         byte[][] images = new byte[rows][];
         long[] labels = new long[rows];
         String[] problems = new String[rows];
-        ColumnReader image = readers.getColumnReader(leaves.image());
-        ColumnReader label = readers.getColumnReader(leaves.label());
+        ColumnReader image = readers.getColumnReader(leaves.get(0));
+        ColumnReader label = readers.getColumnReader(leaves.get(1));
         int at = 0;
         while (readers.nextBatch()) {
             int count = readers.getRecordCount();
@@ -34,7 +39,7 @@ record RowGroupRows(byte[][] images, long[] labels, String[] problems, long byte
                 throw new IOException("the row group holds more rows than its footer's " + rows);
             }
             images(image, images, problems, at, count);
-            labels(label, leaves.stringLabel() ? classes : null, labels, problems, at, count);
+            labels(label, classes, labels, problems, at, count);
             at += count;
         }
         if (at != rows) {
@@ -67,7 +72,7 @@ record RowGroupRows(byte[][] images, long[] labels, String[] problems, long byte
         PhysicalType type = column.getColumnSchema().type();
         int[] ints = type == PhysicalType.INT32 ? column.getInts() : null;
         long[] longs = type == PhysicalType.INT64 ? column.getLongs() : null;
-        String[] strings = classes != null ? column.getStrings() : null;
+        String[] strings = type == PhysicalType.BYTE_ARRAY ? column.getStrings() : null;
         for (int i = 0; i < count; i++) {
             if (valid.isNull(i)) {
                 problems[at + i] = "the label is null";

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class RowGroupCacheTest {
 
     /** Row groups of 60 image bytes; records which it read, failing those told to fail. */
-    private static final class Reads implements RowGroupCache.Reader {
+    private static final class Reads implements RowGroupCache.Reader<RowGroupRows> {
         final List<Integer> read = new ArrayList<>();
         final List<IOException> failures = new ArrayList<>();
 
@@ -34,7 +34,7 @@ class RowGroupCacheTest {
     @Test
     void itemsOfAKeptRowGroupShareItsOneRead() throws Exception {
         Reads reads = new Reads();
-        RowGroupCache cache = new RowGroupCache(reads, 1_000);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
         RowGroupRows first = cache.get(3);
         assertSame(first, cache.get(3));
         assertEquals(List.of(3), reads.read);
@@ -45,7 +45,7 @@ class RowGroupCacheTest {
     @Test
     void leastRecentlyUsedRowGroupIsDroppedOverTheBound() throws Exception {
         Reads reads = new Reads();
-        RowGroupCache cache = new RowGroupCache(reads, 150);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 150);
         cache.get(0);
         cache.get(1);
         cache.get(0);
@@ -58,7 +58,7 @@ class RowGroupCacheTest {
     @Test
     void rowGroupOverTheBoundIsStillKeptWhileItIsTheLastRead() throws Exception {
         Reads reads = new Reads();
-        RowGroupCache cache = new RowGroupCache(reads, 10);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 10);
         cache.get(0);
         cache.get(0);
         assertEquals(List.of(0), reads.read);
@@ -68,7 +68,7 @@ class RowGroupCacheTest {
     void unreadableRowGroupIsKeptAsItsFailure() {
         Reads reads = new Reads();
         reads.failures.add(new IOException("page CRC mismatch"));
-        RowGroupCache cache = new RowGroupCache(reads, 1_000);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
         assertThrows(IOException.class, () -> cache.get(0));
         IOException again = assertThrows(IOException.class, () -> cache.get(0));
         assertEquals("page CRC mismatch", again.getMessage());
@@ -79,7 +79,7 @@ class RowGroupCacheTest {
     void interruptedReadIsReadAgainByTheNextFetch() throws Exception {
         Reads reads = new Reads();
         reads.failures.add(new InterruptedIOException("fetch cancelled"));
-        RowGroupCache cache = new RowGroupCache(reads, 1_000);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
         assertThrows(InterruptedIOException.class, () -> cache.get(0));
         assertEquals(0, cache.get(0).labels()[0]);
         assertEquals(List.of(0, 0), reads.read);
