@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.ParquetFixtures.Row;
+import dev.asyncdataset.sample.Parts;
+import dev.asyncdataset.sample.Sample;
+import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.parquet.ParquetSampleSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.ByteBuffer;
@@ -104,6 +110,35 @@ class ParquetSourceIT {
         BadItemException noClasses =
                 assertThrows(BadItemException.class, () -> open("flat.parquet"));
         assertTrue(noClasses.getMessage().contains("optClasses"), noClasses.getMessage());
+    }
+
+    @Test
+    void sampleSourceGivesEachRowsChosenColumnsAsPartsAndNamesAMissingOne() throws Exception {
+        Path file = dir.resolve("samples.parquet");
+        List<Row> written = withNulls(rows);
+        ParquetFixtures.parquetJava(file, written, CompressionCodecName.ZSTD, 16, true);
+        serve(file);
+        SampleDecoder decoder = SampleDecoder.imageClassification("image", "label");
+        try (ParquetSampleSource source =
+                        ParquetSource.builder()
+                                .setUrl(HTTP.url("/pq/samples.parquet"))
+                                .buildSamples(List.of("image", "label"), decoder);
+                NDManager manager = NDManager.newBaseManager()) {
+            assertEquals(written.size(), source.size());
+            for (int i = 0; i < rows.size(); i++) {
+                Sample sample = source.fetch(manager, i);
+                assertArrayEquals(rows.get(i).image(), sample.bytes("image"), "row " + i);
+                assertEquals(rows.get(i).label(), Long.parseLong(Parts.text(sample, "label")));
+                Record record = source.decode(manager, i, sample);
+                assertEquals(rows.get(i).label(), record.getLabels().head().getLong());
+            }
+            Sample noImage = source.fetch(manager, rows.size());
+            BadItemException e =
+                    assertThrows(
+                            BadItemException.class,
+                            () -> source.decode(manager, rows.size(), noImage));
+            assertTrue(e.getMessage().contains("row " + rows.size() + ".image"), e.getMessage());
+        }
     }
 
     @Test

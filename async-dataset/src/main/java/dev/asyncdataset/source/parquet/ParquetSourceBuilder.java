@@ -1,5 +1,7 @@
 package dev.asyncdataset.source.parquet;
 
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.tar.TarShardSourceBuilder;
@@ -8,9 +10,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Builds a {@link ParquetSource}. Required: {@link #setUrl} or {@link #setUrls}. The columns
- * default to the Hugging Face Hub's image layout: {@code image} (a {@code {bytes, path}} struct or
- * binary) and {@code label} (an integer).
+ * Builds a {@link ParquetSource} ({@link #build}) or a {@link ParquetSampleSource} ({@link
+ * #buildSamples}). Required: {@link #setUrl} or {@link #setUrls}. The columns default to the
+ * Hugging Face Hub's image layout: {@code image} (a {@code {bytes, path}} struct or binary) and
+ * {@code label} (an integer).
  */
 public final class ParquetSourceBuilder {
 
@@ -148,19 +151,54 @@ public final class ParquetSourceBuilder {
      * @throws IllegalStateException if no location was set
      */
     public ParquetSource build() throws IOException {
-        if (locations == null) {
-            throw new IllegalStateException("setUrl or setUrls is required");
-        }
         ColumnMapping mapping = new ColumnMapping(imageColumn, labelColumn, classes);
         List<String> names = classes;
         ParquetTable<RowGroupRows> table =
                 ParquetTable.open(
-                        ParquetStore.open(locations, s3, authorization),
+                        store(),
                         mapping::resolve,
                         (readers, leaves, rows) -> RowGroupRows.read(readers, leaves, rows, names),
                         RowGroupRows::bytes,
                         cacheBytes);
         return new ParquetSource(table, classes);
+    }
+
+    /**
+     * Reads every file's footer as {@link #build} does and opens the files as a source of samples:
+     * the columns {@code columns} of each row become the parts of a {@link
+     * dev.asyncdataset.sample.Sample}, each named after its column (binary and string values as
+     * their bytes, a {@code {bytes, path}} struct as its bytes, numbers and booleans as decimal
+     * text; a null value is a missing part), decoded by {@code decoder}. The image and label
+     * columns and the class list are not used.
+     *
+     * @param columns the top-level columns to read, at least one
+     * @param decoder turns each sample into a record
+     * @return the source
+     * @throws IOException if the store fails, or no file can be read (the first file's error)
+     * @throws IllegalStateException if no location was set
+     */
+    public ParquetSampleSource buildSamples(List<String> columns, SampleDecoder decoder)
+            throws IOException {
+        Objects.requireNonNull(decoder, "decoder");
+        List<String> names = List.copyOf(columns);
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("no column to read");
+        }
+        ParquetTable<RowGroupParts> table =
+                ParquetTable.open(
+                        store(),
+                        schema -> RowGroupParts.leaves(schema, names),
+                        (readers, leaves, rows) -> RowGroupParts.read(readers, leaves, rows, names),
+                        RowGroupParts::bytes,
+                        cacheBytes);
+        return new ParquetSampleSource(table, decoder);
+    }
+
+    private ShardStore store() throws IOException {
+        if (locations == null) {
+            throw new IllegalStateException("setUrl or setUrls is required");
+        }
+        return ParquetStore.open(locations, s3, authorization);
     }
 
     private static String columnName(String name) {

@@ -1,0 +1,68 @@
+package dev.asyncdataset.source.parquet;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.sample.Sample;
+import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.SourceStats;
+import java.util.List;
+
+/**
+ * Samples of any kind from Parquet files, each row an item: the chosen columns of the row become
+ * the parts of a {@link Sample} (see {@link ParquetSourceBuilder#buildSamples}), handed to your
+ * {@link SampleDecoder} on the decode stage. The sample's key is {@link #describe}: the file, row
+ * group and row, so a part that is missing (a null value) or does not decode is named by them.
+ * Files, random access and bad input are as for {@link ParquetSource}.
+ */
+public final class ParquetSampleSource implements ItemSource<Sample> {
+
+    private final ParquetTable<RowGroupParts> table;
+    private final SampleDecoder decoder;
+
+    ParquetSampleSource(ParquetTable<RowGroupParts> table, SampleDecoder decoder) {
+        this.table = table;
+        this.decoder = decoder;
+    }
+
+    @Override
+    public long size() {
+        return table.size();
+    }
+
+    /** Reads (or finds read) the item's row group and returns its row as a sample. */
+    @Override
+    public Sample fetch(NDManager manager, long index)
+            throws BadItemException, InterruptedException {
+        return table.rowGroup(index).sample(describe(index), table.row(index));
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, Sample fetched) throws Exception {
+        return decoder.decode(manager, fetched);
+    }
+
+    /** Names the item's file, row group in the file and row in the file. */
+    @Override
+    public String describe(long index) {
+        return table.describe(index);
+    }
+
+    /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
+    @Override
+    public SourceStats stats() {
+        return table.stats();
+    }
+
+    /** The files left out: cut short, with a bad footer, or without a chosen column. */
+    @Override
+    public List<BadItemException> damaged() {
+        return table.damaged();
+    }
+
+    @Override
+    public void close() {
+        table.close();
+    }
+}
