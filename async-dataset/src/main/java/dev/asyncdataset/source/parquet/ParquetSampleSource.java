@@ -5,9 +5,6 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.SourceStats;
-import java.util.List;
 
 /**
  * Samples of any kind from Parquet files, each row an item: the chosen columns of the row become
@@ -16,19 +13,15 @@ import java.util.List;
  * group and row, so a part that is missing (a null value) or does not decode is named by them.
  * Files, random access and bad input are as for {@link ParquetSource}.
  */
-public final class ParquetSampleSource implements ItemSource<Sample> {
+public final class ParquetSampleSource extends ParquetRows<Sample> {
 
     private final ParquetTable<RowGroupParts> table;
     private final SampleDecoder decoder;
 
     ParquetSampleSource(ParquetTable<RowGroupParts> table, SampleDecoder decoder) {
+        super(table);
         this.table = table;
         this.decoder = decoder;
-    }
-
-    @Override
-    public long size() {
-        return table.size();
     }
 
     /** Reads (or finds read) the item's row group and returns its row as a sample. */
@@ -41,28 +34,5 @@ public final class ParquetSampleSource implements ItemSource<Sample> {
     @Override
     public Record decode(NDManager manager, long index, Sample fetched) throws Exception {
         return decoder.decode(manager, fetched);
-    }
-
-    /** Names the item's file, row group in the file and row in the file. */
-    @Override
-    public String describe(long index) {
-        return table.describe(index);
-    }
-
-    /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
-    @Override
-    public SourceStats stats() {
-        return table.stats();
-    }
-
-    /** The files left out: cut short, with a bad footer, or without a chosen column. */
-    @Override
-    public List<BadItemException> damaged() {
-        return table.damaged();
-    }
-
-    @Override
-    public void close() {
-        table.close();
     }
 }

@@ -6,7 +6,6 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.SourceStats;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -29,13 +28,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * page) makes each of its items a {@link BadItemException}, as do a null image or label, a label
  * not in the class list and an image that does not decode.
  */
-public final class ParquetSource implements LabeledImageSource {
+public final class ParquetSource extends ParquetRows<ByteBuffer> implements LabeledImageSource {
 
     private final ParquetTable<RowGroupRows> table;
     private final List<String> classes;
     private final AtomicReferenceArray<long[]> labels;
 
     ParquetSource(ParquetTable<RowGroupRows> table, List<String> classes) {
+        super(table);
         this.table = table;
         this.classes = List.copyOf(classes);
         this.labels = new AtomicReferenceArray<>(table.groups());
@@ -57,11 +57,6 @@ public final class ParquetSource implements LabeledImageSource {
      */
     public List<String> getClasses() {
         return classes;
-    }
-
-    @Override
-    public long size() {
-        return table.size();
     }
 
     /** Reads (or finds read) the item's row group and returns its image, wrapping the array. */
@@ -100,28 +95,5 @@ public final class ParquetSource implements LabeledImageSource {
             }
         }
         return known[table.row(index)];
-    }
-
-    /** Names the item's file, row group in the file and row in the file. */
-    @Override
-    public String describe(long index) {
-        return table.describe(index);
-    }
-
-    /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
-    @Override
-    public SourceStats stats() {
-        return table.stats();
-    }
-
-    /** The files left out: cut short, with a bad footer, or without a mapped column. */
-    @Override
-    public List<BadItemException> damaged() {
-        return table.damaged();
-    }
-
-    @Override
-    public void close() {
-        table.close();
     }
 }
