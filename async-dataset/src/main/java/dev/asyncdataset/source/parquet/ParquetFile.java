@@ -63,7 +63,7 @@ final class ParquetFile implements AutoCloseable {
         ParquetFileReader reader = null;
         try {
             reader = ParquetFileReader.open(new StoreInputFile(store, file, name), context);
-            List<String> leaves = List.copyOf(columns.apply(reader.getFileSchema()));
+            List<String> leaves = leaves(name, reader, columns);
             List<RowGroup> groups = reader.getFileMetaData().rowGroups();
             long[] starts = new long[groups.size() + 1];
             long[] rows = new long[groups.size()];
@@ -79,6 +79,17 @@ final class ParquetFile implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
             throw new BadItemException(name, "not a readable Parquet file: " + e.getMessage(), e);
+        }
+    }
+
+    /** The leaf columns {@code columns} finds in the file's schema; naming the file if none. */
+    private static List<String> leaves(
+            String name, ParquetFileReader reader, Function<FileSchema, List<String>> columns)
+            throws BadItemException {
+        try {
+            return List.copyOf(columns.apply(reader.getFileSchema()));
+        } catch (IllegalArgumentException e) {
+            throw new BadItemException(name, e.getMessage(), e);
         }
     }
 
