@@ -9,7 +9,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -39,6 +41,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
     private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicInteger> indexAttempts = new ConcurrentHashMap<>();
+    private final Queue<String> gets = new ConcurrentLinkedQueue<>();
     private final AtomicInteger tarGets = new AtomicInteger();
     private final AtomicInteger indexGets = new AtomicInteger();
     private final AtomicInteger injected = new AtomicInteger();
@@ -95,6 +98,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
     void setFaults(FaultInjectingBlobStore.Policy policy) {
         attempts.clear();
         indexAttempts.clear();
+        gets.clear();
         tarGets.set(0);
         indexGets.set(0);
         injected.set(0);
@@ -134,6 +138,11 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
         return resets.get();
     }
 
+    /** Each GET since {@link #setFaults}, as its path and its {@code Range} header or "whole". */
+    List<String> gets() {
+        return List.copyOf(gets);
+    }
+
     List<String> authorizations() {
         return authorizations;
     }
@@ -161,6 +170,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
                 exchange.sendResponseHeaders(200, -1);
                 return;
             }
+            gets.add(path + " " + (range == null ? "whole" : range));
             serve(exchange, path, file, range);
         }
     }

@@ -1,0 +1,99 @@
+package dev.asyncdataset.source.parquet;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageDecoder;
+import dev.asyncdataset.source.LabeledImageSource;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Image classification from Parquet files, each row an item: its encoded image from a binary column
+ * or the Hugging Face Hub's {@code {bytes, path}} struct, its label from an integer column or a
+ * string column looked up in the class list. Build one with {@link #builder()}.
+ *
+ * <p>Random access: the footers are read once, when the source is built, with ranged reads, and
+ * kept. Fetching an item reads the image and label column chunks of its row group, in ranged reads,
+ * and decodes their pages on the fetch stage (Hardwood's decoding threads help); the decoded row
+ * group is kept while other items of it are fetched, up to {@link
+ * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
+ * by row; {@link #describe} names an item's file, row group and row in the file.
+ *
+ * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
+ * kept in {@link #damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
+ * page) makes each of its items a {@link BadItemException}, as do a null image or label, a label
+ * not in the class list and an image that does not decode.
+ */
+public final class ParquetSource extends ParquetRows<ByteBuffer> implements LabeledImageSource {
+
+    private final ParquetTable<RowGroupRows> table;
+    private final List<String> classes;
+    private final AtomicReferenceArray<long[]> labels;
+
+    ParquetSource(ParquetTable<RowGroupRows> table, List<String> classes) {
+        super(table);
+        this.table = table;
+        this.classes = List.copyOf(classes);
+        this.labels = new AtomicReferenceArray<>(table.groups());
+    }
+
+    /**
+     * Returns a builder of a Parquet source.
+     *
+     * @return a new builder
+     */
+    public static ParquetSourceBuilder builder() {
+        return new ParquetSourceBuilder();
+    }
+
+    /**
+     * Returns the class names a string label is looked up in; empty if none were given.
+     *
+     * @return the class names
+     */
+    public List<String> getClasses() {
+        return classes;
+    }
+
+    /** Reads (or finds read) the item's row group and returns its image, wrapping the array. */
+    @Override
+    public ByteBuffer fetch(NDManager manager, long index)
+            throws BadItemException, InterruptedException {
+        RowGroupRows rows = table.rowGroup(index);
+        labels.compareAndSet(table.group(index), null, rows.labels());
+        int row = table.row(index);
+        String problem = rows.problem(row);
+        if (problem != null) {
+            throw new BadItemException(describe(index), problem, null);
+        }
+        return ByteBuffer.wrap(rows.images()[row]);
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
+        NDList data = new NDList(ImageDecoder.decode(manager, fetched, describe(index)));
+        return new Record(data, new NDList(manager.create(label(index))));
+    }
+
+    /** The label of item {@code index}, kept since its row group was read. */
+    @Override
+    public long label(long index) {
+        long[] known = labels.get(table.group(index));
+        if (known == null) {
+            try {
+                known = table.rowGroup(index).labels();
+            } catch (BadItemException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted reading " + describe(index), e);
+            }
+        }
+        return known[table.row(index)];
+    }
+}

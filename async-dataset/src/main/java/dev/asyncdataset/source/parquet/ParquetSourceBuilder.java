@@ -1,0 +1,210 @@
+package dev.asyncdataset.source.parquet;
+
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.s3.S3Options;
+import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.tar.TarShardSourceBuilder;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Builds a {@link ParquetSource} ({@link #build}) or a {@link ParquetSampleSource} ({@link
+ * #buildSamples}). Required: {@link #setUrl} or {@link #setUrls}. The columns default to the
+ * Hugging Face Hub's image layout: {@code image} (a {@code {bytes, path}} struct or binary) and
+ * {@code label} (an integer).
+ */
+public final class ParquetSourceBuilder {
+
+    /** The default bound of the decoded row groups kept, in image bytes: 256 MiB. */
+    public static final long DEFAULT_CACHE_BYTES = 256L << 20;
+
+    private ParquetLocations locations;
+    private String imageColumn = "image";
+    private String labelColumn = "label";
+    private List<String> classes = List.of();
+    private S3Options s3 = S3Source.builder().buildOptions();
+    private String authorization = System.getenv(TarShardSourceBuilder.AUTHORIZATION_ENV);
+    private long cacheBytes = DEFAULT_CACHE_BYTES;
+
+    ParquetSourceBuilder() {}
+
+    /**
+     * Sets where the files are: one {@code .parquet} file, a brace pattern as the last segment
+     * ({@code https://host/data/train-{00000..00009}.parquet}), or a prefix ending with {@code /}
+     * whose {@code .parquet} files are read where the store can list. They are read from {@code
+     * http://} and {@code https://} locations, with {@code Range}.
+     *
+     * @param url the files' location
+     * @return this builder
+     */
+    public ParquetSourceBuilder setUrl(String url) {
+        if (Objects.requireNonNull(url, "url").isEmpty()) {
+            throw new IllegalArgumentException("empty url");
+        }
+        this.locations = ParquetLocations.parse(url);
+        return this;
+    }
+
+    /**
+     * Sets the files to {@code urls}, in order, all in one store.
+     *
+     * @param urls the files' locations
+     * @return this builder
+     */
+    public ParquetSourceBuilder setUrls(List<String> urls) {
+        this.locations = ParquetLocations.of(List.copyOf(urls));
+        return this;
+    }
+
+    /**
+     * Sets the image column: binary, or a struct whose {@code bytes} field is binary. Default:
+     * {@code image}.
+     *
+     * @param name the column's name
+     * @return this builder
+     */
+    public ParquetSourceBuilder optImageColumn(String name) {
+        this.imageColumn = columnName(name);
+        return this;
+    }
+
+    /**
+     * Sets the label column: an integer, or a string looked up in {@link #optClasses}. Default:
+     * {@code label}.
+     *
+     * @param name the column's name
+     * @return this builder
+     */
+    public ParquetSourceBuilder optLabelColumn(String name) {
+        this.labelColumn = columnName(name);
+        return this;
+    }
+
+    /**
+     * Sets the class names: a string label is the position of its value in this list (required for
+     * a string label column).
+     *
+     * @param names the class names, distinct
+     * @return this builder
+     */
+    public ParquetSourceBuilder optClasses(List<String> names) {
+        List<String> copy = List.copyOf(names);
+        if (copy.size() != copy.stream().distinct().count()) {
+            throw new IllegalArgumentException("class names repeat: " + copy);
+        }
+        this.classes = copy;
+        return this;
+    }
+
+    /**
+     * Sends {@code Authorization: value} with every request; default: the {@code
+     * ASYNC_DATASET_AUTHORIZATION} environment variable if set. On a redirect to another host it is
+     * dropped. It is never logged.
+     *
+     * @param value the header's value
+     * @return this builder
+     */
+    public ParquetSourceBuilder optAuthorization(String value) {
+        if (Objects.requireNonNull(value, "value").isBlank()) {
+            throw new IllegalArgumentException("blank authorization");
+        }
+        this.authorization = value;
+        return this;
+    }
+
+    /**
+     * Takes the attempts, retry budget and timeouts (connect, first byte, read idle, request) of
+     * every read from {@code options}. Default: {@code S3Source.builder()}'s defaults.
+     *
+     * @param options the options
+     * @return this builder
+     */
+    public ParquetSourceBuilder optS3(S3Options options) {
+        this.s3 = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
+     * Bounds the decoded row groups kept for the items fetched next, in image bytes; the row group
+     * read last is kept whatever its size. Default: {@link #DEFAULT_CACHE_BYTES}.
+     *
+     * @param bytes the bound, at least 0
+     * @return this builder
+     */
+    public ParquetSourceBuilder optCacheBytes(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("cacheBytes < 0: " + bytes);
+        }
+        this.cacheBytes = bytes;
+        return this;
+    }
+
+    /**
+     * Reads every file's footer, with ranged reads, and finds the mapped columns in it. A file that
+     * is cut short, has a bad footer or lacks a mapped column is left out and kept in {@link
+     * ParquetSource#damaged()}.
+     *
+     * @return the source
+     * @throws IOException if the store fails, or no file can be read (the first file's error)
+     * @throws IllegalStateException if no location was set
+     */
+    public ParquetSource build() throws IOException {
+        ColumnMapping mapping = new ColumnMapping(imageColumn, labelColumn, classes);
+        List<String> names = classes;
+        ParquetTable<RowGroupRows> table =
+                ParquetTable.open(
+                        store(),
+                        mapping::resolve,
+                        (readers, leaves, rows) -> RowGroupRows.read(readers, leaves, rows, names),
+                        RowGroupRows::bytes,
+                        cacheBytes);
+        return new ParquetSource(table, classes);
+    }
+
+    /**
+     * Reads every file's footer as {@link #build} does and opens the files as a source of samples:
+     * the columns {@code columns} of each row become the parts of a {@link
+     * dev.asyncdataset.sample.Sample}, each named after its column (binary and string values as
+     * their bytes, a {@code {bytes, path}} struct as its bytes, numbers and booleans as decimal
+     * text; a null value is a missing part), decoded by {@code decoder}. The image and label
+     * columns and the class list are not used.
+     *
+     * @param columns the top-level columns to read, at least one
+     * @param decoder turns each sample into a record
+     * @return the source
+     * @throws IOException if the store fails, or no file can be read (the first file's error)
+     * @throws IllegalStateException if no location was set
+     */
+    public ParquetSampleSource buildSamples(List<String> columns, SampleDecoder decoder)
+            throws IOException {
+        Objects.requireNonNull(decoder, "decoder");
+        List<String> names = List.copyOf(columns);
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("no column to read");
+        }
+        ParquetTable<RowGroupParts> table =
+                ParquetTable.open(
+                        store(),
+                        schema -> RowGroupParts.leaves(schema, names),
+                        (readers, leaves, rows) -> RowGroupParts.read(readers, leaves, rows, names),
+                        RowGroupParts::bytes,
+                        cacheBytes);
+        return new ParquetSampleSource(table, decoder);
+    }
+
+    private ShardStore store() throws IOException {
+        if (locations == null) {
+            throw new IllegalStateException("setUrl or setUrls is required");
+        }
+        return ParquetStore.open(locations, s3, authorization);
+    }
+
+    private static String columnName(String name) {
+        if (Objects.requireNonNull(name, "name").isBlank()) {
+            throw new IllegalArgumentException("blank column name");
+        }
+        return name;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.asyncdataset.source.parquet;
+
+import dev.hardwood.metadata.PhysicalType;
+import dev.hardwood.reader.ColumnReader;
+import dev.hardwood.reader.ColumnReaders;
+import dev.hardwood.reader.Validity;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The decoded image and label columns of one row group: each row's encoded image and label, or what
+ * is wrong with the row (a null image or label, a string label not in the class list).
+ *
+ * @param images each row's encoded image, null for a row with a problem
+ * @param labels each row's label
+ * @param problems what is wrong with each row, null for a good row; null if every row is good
+ * @param bytes the images' total length, what the row group weighs in the cache
+ */
+record RowGroupRows(byte[][] images, long[] labels, String[] problems, long bytes) {
+
+    /**
+     * Reads every batch of {@code readers} into the arrays of a row group of {@code rows} rows.
+     *
+     * @param leaves the image's leaf column, then the label's
+     * @param classes the class names a string label is looked up in
+     */
+    static RowGroupRows read(
+            ColumnReaders readers, List<String> leaves, int rows, List<String> classes)
+            throws IOException {
+        byte[][] images = new byte[rows][];
+        long[] labels = new long[rows];
+        String[] problems = new String[rows];
+        ColumnReader image = readers.getColumnReader(leaves.get(0));
+        ColumnReader label = readers.getColumnReader(leaves.get(1));
+        int at = 0;
+        while (readers.nextBatch()) {
+            int count = readers.getRecordCount();
+            if (at + count > rows) {
+                throw new IOException("the row group holds more rows than its footer's " + rows);
+            }
+            images(image, images, problems, at, count);
+            labels(label, classes, labels, problems, at, count);
+            at += count;
+        }
+        if (at != rows) {
+            throw new IOException("the row group holds " + at + " rows, its footer says " + rows);
+        }
+        return new RowGroupRows(images, labels, anyProblem(problems), weight(images));
+    }
+
+    private static void images(
+            ColumnReader column, byte[][] images, String[] problems, int at, int count) {
+        byte[][] values = column.getBinaries();
+        Validity valid = column.getLeafValidity();
+        for (int i = 0; i < count; i++) {
+            if (valid.isNull(i)) {
+                problems[at + i] = "the image is null";
+            } else {
+                images[at + i] = values[i];
+            }
+        }
+    }
+
+    private static void labels(
+            ColumnReader column,
+            List<String> classes,
+            long[] labels,
+            String[] problems,
+            int at,
+            int count) {
+        Validity valid = column.getLeafValidity();
+        PhysicalType type = column.getColumnSchema().type();
+        int[] ints = type == PhysicalType.INT32 ? column.getInts() : null;
+        long[] longs = type == PhysicalType.INT64 ? column.getLongs() : null;
+        String[] strings = type == PhysicalType.BYTE_ARRAY ? column.getStrings() : null;
+        for (int i = 0; i < count; i++) {
+            if (valid.isNull(i)) {
+                problems[at + i] = "the label is null";
+            } else if (strings != null) {
+                labels[at + i] = classes.indexOf(strings[i]);
+                if (labels[at + i] < 0) {
+                    problems[at + i] = "label " + strings[i] + " is not in the class list";
+                }
+            } else {
+                labels[at + i] = ints != null ? ints[i] : longs[i];
+            }
+        }
+    }
+
+    private static String[] anyProblem(String[] problems) {
+        for (String problem : problems) {
+            if (problem != null) {
+                return problems;
+            }
+        }
+        return null;
+    }
+
+    private static long weight(byte[][] images) {
+        long bytes = 0;
+        for (byte[] image : images) {
+            bytes += image == null ? 0 : image.length;
+        }
+        return bytes;
+    }
+
+    /** What is wrong with row {@code row}, or null if it is good. */
+    String problem(int row) {
+        return problems == null ? null : problems[row];
+    }
+}

@@ -1,0 +1,87 @@
+package dev.asyncdataset.source.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The row groups kept for the items fetched next: one read per row group while it is kept, the
+ * least recently used dropped over the bound, a failure kept unless the read was interrupted.
+ */
+class RowGroupCacheTest {
+
+    /** Row groups of 60 image bytes; records which it read, failing those told to fail. */
+    private static final class Reads implements RowGroupCache.Reader<RowGroupRows> {
+        final List<Integer> read = new ArrayList<>();
+        final List<IOException> failures = new ArrayList<>();
+
+        @Override
+        public RowGroupRows read(int group) throws IOException {
+            read.add(group);
+            if (!failures.isEmpty()) {
+                throw failures.remove(0);
+            }
+            return new RowGroupRows(new byte[][] {new byte[60]}, new long[] {group}, null, 60);
+        }
+    }
+
+    @Test
+    void itemsOfAKeptRowGroupShareItsOneRead() throws Exception {
+        Reads reads = new Reads();
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
+        RowGroupRows first = cache.get(3);
+        assertSame(first, cache.get(3));
+        assertEquals(List.of(3), reads.read);
+        assertEquals(1, cache.hits());
+        assertEquals(1, cache.misses());
+    }
+
+    @Test
+    void leastRecentlyUsedRowGroupIsDroppedOverTheBound() throws Exception {
+        Reads reads = new Reads();
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 150);
+        cache.get(0);
+        cache.get(1);
+        cache.get(0);
+        cache.get(2);
+        cache.get(0);
+        cache.get(1);
+        assertEquals(List.of(0, 1, 2, 1), reads.read);
+    }
+
+    @Test
+    void rowGroupOverTheBoundIsStillKeptWhileItIsTheLastRead() throws Exception {
+        Reads reads = new Reads();
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 10);
+        cache.get(0);
+        cache.get(0);
+        assertEquals(List.of(0), reads.read);
+    }
+
+    @Test
+    void unreadableRowGroupIsKeptAsItsFailure() {
+        Reads reads = new Reads();
+        reads.failures.add(new IOException("page CRC mismatch"));
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
+        assertThrows(IOException.class, () -> cache.get(0));
+        IOException again = assertThrows(IOException.class, () -> cache.get(0));
+        assertEquals("page CRC mismatch", again.getMessage());
+        assertEquals(List.of(0), reads.read);
+    }
+
+    @Test
+    void interruptedReadIsReadAgainByTheNextFetch() throws Exception {
+        Reads reads = new Reads();
+        reads.failures.add(new InterruptedIOException("fetch cancelled"));
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
+        assertThrows(InterruptedIOException.class, () -> cache.get(0));
+        assertEquals(0, cache.get(0).labels()[0]);
+        assertEquals(List.of(0, 0), reads.read);
+    }
+}

@@ -1,0 +1,159 @@
+package dev.asyncdataset.it;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types.MessageTypeBuilder;
+
+/**
+ * Parquet files in the Hugging Face Hub's image layout ({@code image} a struct {@code {bytes:
+ * binary, path: string}}, {@code label} an int64), written by two writers that are not this
+ * project's: parquet-java and DuckDB.
+ */
+final class ParquetFixtures {
+
+    /**
+     * One row to write; any field may be null.
+     *
+     * @param image the encoded image
+     * @param path the image's file name
+     * @param label the label
+     */
+    record Row(byte[] image, String path, Long label) {}
+
+    private ParquetFixtures() {}
+
+    /**
+     * Writes {@code rows} with parquet-java: {@code codec} pages of at most 8 rows, row groups of
+     * {@code rowGroupRows} rows, dictionary encoding when {@code dictionary} (else plain), page
+     * CRCs.
+     */
+    static void parquetJava(
+            Path file,
+            List<Row> rows,
+            CompressionCodecName codec,
+            int rowGroupRows,
+            boolean dictionary)
+            throws IOException {
+        MessageType schema = hubSchema();
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        try (ParquetWriter<Group> writer =
+                ExampleParquetWriter.builder(new LocalOutputFile(file))
+                        .withType(schema)
+                        .withCompressionCodec(codec)
+                        .withRowGroupRowCountLimit(rowGroupRows)
+                        .withPageRowCountLimit(8)
+                        .withDictionaryEncoding(dictionary)
+                        .withPageWriteChecksumEnabled(true)
+                        .build()) {
+            for (Row row : rows) {
+                writer.write(group(groups, row));
+            }
+        }
+    }
+
+    private static MessageType hubSchema() {
+        MessageTypeBuilder message = org.apache.parquet.schema.Types.buildMessage();
+        message.optionalGroup()
+                .optional(PrimitiveTypeName.BINARY)
+                .named("bytes")
+                .optional(PrimitiveTypeName.BINARY)
+                .as(LogicalTypeAnnotation.stringType())
+                .named("path")
+                .named("image");
+        message.optional(PrimitiveTypeName.INT64).named("label");
+        return message.named("schema");
+    }
+
+    private static Group group(SimpleGroupFactory groups, Row row) {
+        Group group = groups.newGroup();
+        Group image = group.addGroup("image");
+        if (row.image() != null) {
+            image.append("bytes", Binary.fromConstantByteArray(row.image()));
+        }
+        if (row.path() != null) {
+            image.append("path", row.path());
+        }
+        if (row.label() != null) {
+            group.append("label", row.label());
+        }
+        return group;
+    }
+
+    /**
+     * Writes {@code rows} with DuckDB's {@code COPY ... (FORMAT parquet)}: {@code codec} ({@code
+     * snappy}, {@code zstd}), row groups of {@code rowGroupRows} rows (DuckDB rounds it up to a
+     * multiple of 2,048).
+     */
+    static void duckDb(Path file, List<Row> rows, String codec, int rowGroupRows)
+            throws SQLException {
+        duckDb(file, rows, "{'bytes': bytes, 'path': path} AS image, label", codec, rowGroupRows);
+    }
+
+    /**
+     * Writes {@code rows} with DuckDB as a binary {@code image} column and a string {@code label}
+     * column holding the class name ({@code classes.get(label)}), Snappy.
+     */
+    static void duckDbFlat(Path file, List<Row> rows, List<String> classes) throws SQLException {
+        StringBuilder names = new StringBuilder("['");
+        names.append(String.join("', '", classes)).append("']");
+        duckDb(file, rows, "bytes AS image, " + names + "[label + 1] AS label", "snappy", 2048);
+    }
+
+    private static void duckDb(
+            Path file, List<Row> rows, String columns, String codec, int rowGroupRows)
+            throws SQLException {
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:");
+                Statement sql = db.createStatement()) {
+            sql.execute("CREATE TABLE t (n INTEGER, bytes BLOB, path VARCHAR, label BIGINT)");
+            try (PreparedStatement insert = db.prepareStatement("INSERT INTO t VALUES (?,?,?,?)")) {
+                for (int n = 0; n < rows.size(); n++) {
+                    insert(insert, n, rows.get(n));
+                }
+                insert.executeBatch();
+            }
+            sql.execute(
+                    "COPY (SELECT "
+                            + columns
+                            + " FROM t ORDER BY n) TO '"
+                            + file
+                            + "' (FORMAT parquet, COMPRESSION "
+                            + codec
+                            + ", ROW_GROUP_SIZE "
+                            + rowGroupRows
+                            + ")");
+        }
+    }
+
+    private static void insert(PreparedStatement insert, int n, Row row) throws SQLException {
+        insert.setInt(1, n);
+        if (row.image() == null) {
+            insert.setNull(2, Types.BLOB);
+        } else {
+            insert.setBytes(2, row.image());
+        }
+        insert.setString(3, row.path());
+        if (row.label() == null) {
+            insert.setNull(4, Types.BIGINT);
+        } else {
+            insert.setLong(4, row.label());
+        }
+        insert.addBatch();
+    }
+}
