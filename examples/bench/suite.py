@@ -397,9 +397,12 @@ def pair_groups(args, env, kind, endpoints):
         return [[(name, options, args.folder, None, ROOT) for name, options in PAIRS[kind]]]
     root = baseline_checkout(args.baseline, env)
     shards = os.path.join(OUT, f"baseline-{args.baseline}-shards")
-    write_shards(args, env, shards, root)
     stores = [("folder", [], args.folder, None), ("tar shards", ["--format", "shards"], shards, None)]
     stores += [(f"S3, {ms} ms", [], BUCKET, endpoints[str(ms)]) for ms in args.latencies]
+    keys = ["folder", "shards"] + [f"s3-{ms}" for ms in args.latencies]
+    stores = [s for s, key in zip(stores, keys) if not args.storages or key in args.storages]
+    if any(name == "tar shards" for name, *_ in stores):
+        write_shards(args, env, shards, root)
     builds = (("this build", ROOT), (f"baseline {args.baseline}", root))
     return [[(f"{build}, {name}", options, data, endpoint, checkout)
              for build, checkout in builds] for name, options, data, endpoint in stores]
@@ -504,7 +507,8 @@ def arguments():
                              "baseline.md)")
     parser.add_argument("--baseline", metavar="REV", help="the commit --baseline-pairs compares "
                                                          "with, built under target/bench")
-    parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ...")
+    parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ... "
+                                                        "(with --baseline-pairs: folder shards s3-0 ...)")
     parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--results", help="file name in target/bench (results.json, with "

@@ -6,7 +6,10 @@ import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.IntegrityException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.sync.ResponseTransformer;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -19,6 +22,16 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * response stream straight into the body's array.
  */
 public final class S3Reader {
+
+    /**
+     * The response as a stream without the SDK's default abort timer, which schedules a task per
+     * response on a thread of its own, due in 60 s; the first read cancels it, but its executor
+     * keeps cancelled tasks queued until they are due, then wakes to drop each one. The phase
+     * timeouts of {@link S3Body} bound the read instead.
+     */
+    private static final ResponseTransformer<
+                    GetObjectResponse, ResponseInputStream<GetObjectResponse>>
+            STREAM = ResponseTransformer.toInputStream(Duration.ZERO);
 
     private final S3Clients clients;
     private final BucketPrefix location;
@@ -100,7 +113,7 @@ public final class S3Reader {
         }
         GetObjectRequest built = request.build();
         try {
-            S3Body.Result result = body.read(() -> clients.sync().getObject(built));
+            S3Body.Result result = body.read(() -> clients.sync().getObject(built, STREAM));
             if (whole) {
                 check(url, result.response(), result.bytes(), body.filled());
             }
