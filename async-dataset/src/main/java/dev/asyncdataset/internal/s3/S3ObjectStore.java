@@ -10,12 +10,14 @@ import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.AbortedException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
@@ -145,8 +147,9 @@ public final class S3ObjectStore implements ObjectStore {
     }
 
     /**
-     * Sorts an SDK failure: a changed ETag, a missing key (a bad item), a checksum mismatch, a
-     * transient failure, an interrupt, or an answer that will not change.
+     * Sorts an SDK failure: a changed ETag, a missing key (a bad item), no response headers within
+     * the first-byte timeout, a checksum mismatch, a transient failure, an interrupt, or an answer
+     * that will not change.
      */
     static IOException failure(String url, SdkException e) {
         String message = url + ": " + S3Errors.unwrap(e).getMessage();
@@ -155,6 +158,9 @@ public final class S3ObjectStore implements ObjectStore {
         }
         if (S3Errors.isNotFound(e)) {
             return new BadItemException(url, "no such key", e);
+        }
+        if (e instanceof ApiCallAttemptTimeoutException) {
+            return (IOException) new SocketTimeoutException(message).initCause(e);
         }
         if (S3Integrity.isMismatch(e)) {
             return new ChecksumMismatch(message);

@@ -25,14 +25,18 @@ final class S3Stream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        return sorted(response::read);
     }
 
     @Override
     public int read(byte[] into, int offset, int length) throws IOException {
+        return sorted(() -> response.read(into, offset, length));
+    }
+
+    /** One read of the response, its end noted and its failures sorted. */
+    private int sorted(Read read) throws IOException {
         try {
-            int n = response.read(into, offset, length);
+            int n = read.read();
             ended |= n < 0;
             return n;
         } catch (SdkException e) {
@@ -40,6 +44,11 @@ final class S3Stream extends InputStream {
         } catch (IOException e) {
             throw S3Integrity.isMismatch(e) ? new ChecksumMismatch(url + ": " + e.getMessage()) : e;
         }
+    }
+
+    @FunctionalInterface
+    private interface Read {
+        int read() throws IOException;
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -175,7 +176,8 @@ public final class StoredShards implements ShardStore {
     }
 
     /**
-     * The failures that may pass: I/O errors the store did not mark as final or bad, and bad bytes.
+     * The failures that may pass: I/O errors the store did not mark as final or bad (timeouts
+     * included, interrupts not), and bad bytes.
      */
     public static boolean isTransient(Throwable error) {
         Throwable e = Retrier.unwrap(error);
@@ -183,7 +185,8 @@ public final class StoredShards implements ShardStore {
                 || (e instanceof IOException
                         && !(e instanceof RequestRejected)
                         && !(e instanceof BadItemException)
-                        && !(e instanceof InterruptedIOException));
+                        && (!(e instanceof InterruptedIOException)
+                                || e instanceof SocketTimeoutException));
     }
 
     private <T> T call(String url, Callable<T> request) throws IOException {

@@ -30,6 +30,11 @@ final class FolderStore implements Store {
     }
 
     @Override
+    public boolean isLocal() {
+        return true;
+    }
+
+    @Override
     public String checkInput(String location, String what) {
         Path folder = path(location);
         if (!Files.isDirectory(folder)) {
