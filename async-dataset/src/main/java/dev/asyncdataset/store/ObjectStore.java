@@ -51,6 +51,36 @@ public interface ObjectStore extends AutoCloseable {
      */
     StoredBody open(String url, long offset, long length) throws IOException;
 
+    /**
+     * Opens a byte range as {@link #open(String, long, long)} does, of the object whose identity is
+     * {@code identity} only: the rest of a whole object's read resumed after a failure. A store
+     * that can make the read conditional (S3's {@code If-Match}) throws {@link ObjectChanged} when
+     * the object has another identity now; by default the range is opened unconditionally and the
+     * caller compares the body's identity.
+     *
+     * @param url the object's location
+     * @param offset the first byte
+     * @param length the number of bytes
+     * @param identity the identity of the object the read began with
+     * @return the body, which the caller closes
+     * @throws IOException if the store fails
+     */
+    default StoredBody open(String url, long offset, long length, String identity)
+            throws IOException {
+        return open(url, offset, length);
+    }
+
+    /**
+     * Whether this store is local files: read again, an object gives the same bytes and a read does
+     * not stall, so the library reads once, without retries or timeouts; bytes that fail a check
+     * are a bad item at once, and a whole object cut since it was listed gives the bytes it has.
+     *
+     * @return false unless overridden
+     */
+    default boolean isLocal() {
+        return false;
+    }
+
     /** Releases connections and clients. */
     @Override
     void close();

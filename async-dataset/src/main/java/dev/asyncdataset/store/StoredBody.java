@@ -10,8 +10,35 @@ import java.io.InputStream;
  * @param stream the bytes; closing it from another thread makes a blocked read fail, which is how
  *     the library ends a body that stalls
  * @param identity the identity of the object read (an ETag), or null
+ * @param checksum the store's check of the whole object's bytes, given with a read of the whole
+ *     object by a store that has a checksum of its own, else null
  */
-public record StoredBody(InputStream stream, String identity) implements Closeable {
+public record StoredBody(InputStream stream, String identity, Checksum checksum)
+        implements Closeable {
+
+    /**
+     * A body the store has no checksum for.
+     *
+     * @param stream the bytes
+     * @param identity the identity of the object read, or null
+     */
+    public StoredBody(InputStream stream, String identity) {
+        this(stream, identity, null);
+    }
+
+    /** The store's check of the bytes of a whole object, read in one piece or resumed. */
+    @FunctionalInterface
+    public interface Checksum {
+
+        /**
+         * Checks the object's bytes.
+         *
+         * @param bytes an array starting with the object's bytes
+         * @param length the object's length
+         * @throws ChecksumMismatch if they are not the bytes the store holds
+         */
+        void verify(byte[] bytes, int length) throws ChecksumMismatch;
+    }
 
     /** Closes the stream, dropping what was not read. */
     @Override

@@ -3,10 +3,20 @@
  * dev.asyncdataset.store.ObjectStore}: list a prefix where it can, the size and identity of an
  * object, one read of an object or a byte range) and what it is opened with. It imports nothing of
  * the library. {@code dev.asyncdataset.source.tar.Stores} is the table from a location's scheme to
- * its store, through which the tar shard sources and the shard writer open their locations; the
- * library wraps every object store in the same retries, retry budget, read-idle timeout,
- * first-contact configuration errors and CRC32C checks of the shard index. An object store has no
- * checksum of its own: the ETag it gives only tells versions apart.
+ * its store, through which the tar shard sources and the shard writer open their locations. Every
+ * store's shards, the built-in ones' ({@code file}: {@code store.file.FileStore}, {@code s3},
+ * {@code http(s)}) and registered ones', are read by one reader, which wraps each in the same
+ * retries, retry budget, read-idle timeout, first-contact configuration errors, whole-shard reads
+ * resumed from the first byte not received and CRC32C checks of the shard index.
+ *
+ * <p>Optional capabilities, each a default a store overrides: a read conditional on the identity
+ * the read began with ({@link dev.asyncdataset.store.ObjectStore#open(String, long, long, String)},
+ * S3's {@code If-Match}, answered by {@link dev.asyncdataset.store.ObjectChanged}); a checksum of
+ * its own over a whole object ({@link dev.asyncdataset.store.StoredBody.Checksum}, S3's MD5 ETag; a
+ * mismatch is a {@link dev.asyncdataset.store.ChecksumMismatch}, read again from the first byte and
+ * counted as an integrity failure); and local files ({@link
+ * dev.asyncdataset.store.ObjectStore#isLocal}), read once without retries. A store without them is
+ * read unconditionally and compared by identity afterwards, with no checksum beyond the index's.
  *
  * <h2>Adding a store</h2>
  *

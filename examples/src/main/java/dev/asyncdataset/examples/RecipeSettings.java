@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples;
 
-import dev.asyncdataset.source.s3.S3Location;
+import dev.asyncdataset.source.tar.Stores;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -118,7 +118,7 @@ public record RecipeSettings(
             return given;
         }
         String data = options.text("data");
-        if (S3Location.isS3(data)) {
+        if (!Stores.isLocal(data)) {
             return (data.endsWith("/") ? data : data + "/") + name + "/";
         }
         return Path.of(data).resolve(name).toString();

@@ -2,7 +2,7 @@ package dev.asyncdataset.examples;
 
 import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.s3.S3Location;
+import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.source.tar.TarShardSourceBuilder;
 import java.io.IOException;
@@ -12,9 +12,9 @@ import java.util.stream.Stream;
 
 /**
  * The training set of a run whose {@code --data} is WebDataset tar shards (written by {@code
- * WriteShards}, with {@code classes.txt}), read by ConcurrentDataset from a local folder or an
- * {@code s3://bucket/prefix/} (either may end in a brace pattern such as {@code
- * train-{000..009}.tar}).
+ * WriteShards}, with {@code classes.txt}), read by ConcurrentDataset from a local folder or any
+ * store's URL, such as {@code s3://bucket/prefix/} or {@code https://host/path/} (either may end in
+ * a brace pattern such as {@code train-{000..009}.tar}).
  */
 final class ShardData {
 
@@ -28,8 +28,11 @@ final class ShardData {
         if (!settings.format().equals("auto")) {
             return settings.format().equals("shards");
         }
+        if (!Stores.isLocal(settings.data())) {
+            return false;
+        }
         Path folder = Path.of(settings.data());
-        if (S3Location.isS3(settings.data()) || !Files.isDirectory(folder)) {
+        if (!Files.isDirectory(folder)) {
             return false;
         }
         try (Stream<Path> files = Files.list(folder)) {
@@ -46,7 +49,7 @@ final class ShardData {
                     "DJL's loader reads image folders, not tar shards: " + settings.data());
         }
         TarShardSourceBuilder builder = TarShardSource.builder().setUrl(settings.data());
-        if (S3Location.isS3(settings.data())) {
+        if (!Stores.isLocal(settings.data())) {
             builder.optS3(connection.options(settings.maxFetchers()).buildOptions());
         }
         TarShardSource source = builder.build();

@@ -4,7 +4,7 @@ import ai.djl.Device;
 import ai.djl.training.dataset.RandomAccessDataset;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.s3.S3Location;
+import dev.asyncdataset.source.tar.Stores;
 import java.nio.file.Path;
 
 /**
@@ -61,7 +61,7 @@ record Splits(TrainingData train, TrainingData val) implements AutoCloseable {
         if (recipe.valLabels().isEmpty()) {
             return null;
         }
-        boolean s3Images = S3Location.isS3(val.data()) && !ShardData.isShards(val);
+        boolean s3Images = !Stores.isLocal(val.data()) && !ShardData.isShards(val);
         if (!s3Images || !val.loader().equals("concurrent")) {
             throw new IllegalArgumentException(
                     "--val-labels needs an s3:// prefix of images and --loader concurrent; sort a"

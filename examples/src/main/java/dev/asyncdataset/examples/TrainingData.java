@@ -11,9 +11,9 @@ import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3ImageDataset;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.s3.S3Location;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.tar.Stores;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -67,11 +67,11 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (ShardData.isShards(settings)) {
             return ShardData.open(settings, connection, device, role);
         }
-        boolean s3 = S3Location.isS3(settings.data());
+        boolean remote = !Stores.isLocal(settings.data());
         if (settings.loader().equals("djl")) {
-            return s3 ? djlS3(settings, connection, role) : djlFolder(settings, role);
+            return remote ? djlS3(settings, connection, role) : djlFolder(settings, role);
         }
-        if (s3) {
+        if (remote) {
             S3SourceBuilder builder =
                     connection.options(settings.maxFetchers()).setUrl(settings.data());
             S3Source source =

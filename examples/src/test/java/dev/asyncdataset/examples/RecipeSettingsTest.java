@@ -20,6 +20,13 @@ class RecipeSettingsTest {
     }
 
     @Test
+    void splitsOfAnHttpsUrlAreTrainAndValUnderItAsUnderAnS3Prefix() {
+        RecipeSettings https = parse("--data", "https://data.example.com/imagenet");
+        assertEquals("https://data.example.com/imagenet/train/", https.train());
+        assertEquals("https://data.example.com/imagenet/val/", https.val());
+    }
+
+    @Test
     void givenSplitsWinAndValNoneSkipsValidation() {
         RecipeSettings recipe = parse("--train", "s3://b/train", "--val", "none");
         assertEquals("s3://b/train", recipe.train());

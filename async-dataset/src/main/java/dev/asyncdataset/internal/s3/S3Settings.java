@@ -98,6 +98,20 @@ public record S3Settings(
         return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, isTransient);
     }
 
+    /**
+     * A retrier with these attempts and budget, for another form of S3's failures, which asks the
+     * endpoint for a handshake as {@link #retrier()} does.
+     */
+    public Retrier probingRetrier(Predicate<Throwable> isTransient) {
+        return new Retrier(
+                maxAttempts,
+                retryBudget,
+                BASE_DELAY,
+                MAX_DELAY,
+                isTransient,
+                new TlsProbe(endpoint, connectTimeout, firstByteTimeout));
+    }
+
     /** A reader of objects of {@code location} with these limits and timeouts. */
     public S3Reader reader(S3Clients clients, BucketPrefix location) {
         return new S3Reader(

@@ -5,10 +5,10 @@
  * fetching virtual thread; listings and the shard writer's uploads on the asynchronous client on
  * the shared Netty transport ({@code S3Transport}). One GET attempt ({@code S3Reader}, its body
  * read straight into its array and its phase timeouts in {@code S3Body}, checked by {@code
- * S3Integrity}), a whole object resumed after a failure ({@code ResumingGet}), listings ({@code
- * S3Listing}), and S3's side of the retry policy ({@code S3Errors}, {@code S3Requests}; the retries
- * themselves are {@code internal.io.Retrier}'s). {@code BucketPrefix} is the bucket and prefix
- * behind the public {@code S3Location}. Not public API: the types are public for the sources and
- * the shard stores and writers.
+ * S3Integrity}), the object store of {@code s3://} shards ({@code S3ObjectStore}, its bodies
+ * streamed by {@code S3Stream}), listings ({@code S3Listing}), and S3's side of the retry policy
+ * ({@code S3Errors}, {@code S3Requests}; the retries themselves are {@code internal.io.Retrier}'s).
+ * {@code BucketPrefix} is the bucket and prefix behind the public {@code S3Location}. Not public
+ * API: the types are public for the sources and the shard stores and writers.
  */
 package dev.asyncdataset.internal.s3;

@@ -4,6 +4,7 @@ import dev.asyncdataset.store.StoredBody;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -87,7 +88,11 @@ final class BodyReads {
                 throw new IOException("body runs past the " + end + " bytes expected");
             }
         } catch (IOException e) {
-            throw watch.stalled() ? new IOException("body stopped: " + limits, e) : e;
+            if (watch.stalled()) {
+                throw (IOException)
+                        new SocketTimeoutException("body stopped: " + limits).initCause(e);
+            }
+            throw e;
         } finally {
             watch.stop();
         }

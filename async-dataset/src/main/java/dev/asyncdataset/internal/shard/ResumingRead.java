@@ -2,21 +2,27 @@ package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.store.ChecksumMismatch;
+import dev.asyncdataset.store.ObjectChanged;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * A whole object of an {@link ObjectStore} read into an array, one attempt per {@link #call} (run
  * under the store's retrier). The first attempt reads it all; a later one goes on from the first
  * byte not received with a ranged read while the store gives an identity and it is unchanged, else
- * starts over. A store that refuses the range (a server that ignores {@code Range} answers {@code
- * 200}, which the store rejects) is asked for the whole object instead, and its bytes already
- * received are skipped if its identity is unchanged; from a changed object every byte is read
- * again. Bytes read whole that fail the read's check are read again from the start.
+ * starts over; a store that makes the range conditional on the identity says {@link ObjectChanged}
+ * instead, and the next attempt starts over. A store that refuses the range (a server that ignores
+ * {@code Range} answers {@code 200}, which the store rejects) is asked for the whole object
+ * instead, and its bytes already received are skipped if its identity is unchanged; from a changed
+ * object every byte is read again. The whole object is then checked against the store's own
+ * checksum of it, if the first body gave one, and against the read's check; bytes that fail either
+ * are read again from the start.
  */
 final class ResumingRead implements Callable<byte[]> {
 
@@ -26,13 +32,16 @@ final class ResumingRead implements Callable<byte[]> {
     private final int length;
     private final BodyReads.Limits limits;
     private final ShardStore.BytesCheck check;
+    private final Consumer<String> mismatches;
     private final BodyReads.Progress progress = new BodyReads.Progress();
     private String identity;
+    private StoredBody.Checksum checksum;
     private boolean rangeRefused;
 
     /**
      * Reads the {@code length} bytes of the object at {@code url} into {@code into}, then passes
-     * them to {@code check}, which sees the whole of {@code into}.
+     * them to {@code check}, which sees the whole of {@code into}; tells {@code mismatches} of
+     * every body that failed the store's checksum.
      */
     ResumingRead(
             ObjectStore store,
@@ -40,18 +49,32 @@ final class ResumingRead implements Callable<byte[]> {
             byte[] into,
             int length,
             BodyReads.Limits limits,
-            ShardStore.BytesCheck check) {
+            ShardStore.BytesCheck check,
+            Consumer<String> mismatches) {
         this.store = store;
         this.url = url;
         this.into = into;
         this.length = length;
         this.limits = limits;
         this.check = check;
+        this.mismatches = mismatches;
     }
 
     @Override
     public byte[] call() throws IOException {
-        read();
+        try {
+            read();
+            if (checksum != null) {
+                checksum.verify(into, length);
+            }
+        } catch (ChecksumMismatch e) {
+            identity = null;
+            mismatches.accept(e.getMessage());
+            throw e;
+        } catch (ObjectChanged e) {
+            identity = null;
+            throw e;
+        }
         try {
             check.verify(into);
         } catch (IntegrityException e) {
@@ -84,6 +107,7 @@ final class ResumingRead implements Callable<byte[]> {
                 progress.received = 0;
             }
             identity = whole.identity();
+            checksum = whole.checksum();
             BodyReads.fill(whole, progress.received, into, progress, length, limits, started);
         }
     }
@@ -91,7 +115,7 @@ final class ResumingRead implements Callable<byte[]> {
     /** The bytes from {@code from} on, or null if the store refuses the range. */
     private StoredBody rest(int from) throws IOException {
         try {
-            return store.open(url, from, length - from);
+            return store.open(url, from, length - from, identity);
         } catch (RequestRejected e) {
             rangeRefused = true;
             return null;

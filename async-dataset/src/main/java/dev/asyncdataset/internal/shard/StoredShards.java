@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
@@ -11,54 +12,47 @@ import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Tar shards in any {@link ObjectStore} (HTTP(S), a user's store): the seam that gives every such
- * store the loader's retries within the retry budget, the read-idle timeout ({@link BodyReads}),
+ * Tar shards in any {@link ObjectStore}, the one shard reader of every store: it gives each the
+ * loader's retries within the retry budget, the read-idle timeout ({@link BodyReads}),
  * first-contact configuration errors ({@link Retrier}) and whole-shard reads resumed after a
- * failure midway from the first byte not received, while the object's identity stays the same
- * ({@link ResumingRead}). Shards are listed under a prefix where the store can list, else named by
- * URL and asked for their size; a sidecar index and the classes file are read from beside them when
- * present. A read still failing when the budget is spent is a {@link BadItemException} naming the
- * URL.
+ * failure midway from the first byte not received, while the object's identity stays the same and
+ * checked against the store's checksum where it has one ({@link ResumingRead}). A local store is
+ * read once instead ({@link LocalReads}). The shards, the sidecar indexes and the classes file are
+ * found by {@link ShardListing}. A read still failing when the budget is spent is a {@link
+ * BadItemException} naming the URL.
  */
 public final class StoredShards implements ShardStore {
 
     private final ObjectStore store;
     private final Retrier retrier;
     private final BodyReads.Limits limits;
-    private final List<StoredObject> shards;
-    private final Map<String, StoredObject> listed;
-    private final String classesUrl;
+    private final ShardListing listing;
+    private final LongAdder integrityFailures = new LongAdder();
 
     private StoredShards(
-            ObjectStore store,
-            Retrier retrier,
-            BodyReads.Limits limits,
-            List<StoredObject> shards,
-            Map<String, StoredObject> listed,
-            String classesUrl) {
+            ObjectStore store, Retrier retrier, BodyReads.Limits limits, ShardListing listing) {
         this.store = store;
         this.retrier = retrier;
         this.limits = limits;
-        this.shards = shards;
-        this.listed = listed;
-        this.classesUrl = classesUrl;
+        this.listing = listing;
     }
 
     /**
      * Opens the shards {@code urls} names, each of which must exist, or (when {@code urls} is null)
      * every {@code .tar} directly under {@code prefix}; closes {@code store} if that fails.
      *
-     * @param prefix the location the shards are in, ending with {@code /} before any query
-     * @param retrier the retries of this store's requests, used by this store only
+     * @param prefix the location the shards are in, ending with {@code /} before any query (empty
+     *     for the working folder of a local store)
+     * @param retrier the retries of this store's requests, used by this store only (null for a
+     *     local store)
      * @param readIdle how long a body may go without a byte
      * @param request how long one attempt may take in all
      */
@@ -70,59 +64,45 @@ public final class StoredShards implements ShardStore {
             Duration readIdle,
             Duration request)
             throws IOException {
-        BodyReads.Limits limits = new BodyReads.Limits(readIdle, request);
         try {
-            Map<String, StoredObject> listed = null;
-            List<StoredObject> shards = new ArrayList<>();
-            if (urls == null) {
-                listed = new TreeMap<>();
-                for (StoredObject o : call(prefix, retrier, () -> store.list(prefix))) {
-                    listed.put(o.url(), o);
-                    if (o.url().endsWith(".tar")) {
-                        shards.add(o);
-                    }
-                }
-            } else {
-                for (String url : urls) {
-                    StoredObject shard = call(url, retrier, () -> store.stat(url));
-                    if (shard == null) {
-                        throw new IllegalArgumentException("no shard " + Locations.shown(url));
-                    }
-                    shards.add(shard);
-                }
-            }
-            if (shards.isEmpty()) {
-                throw new IllegalArgumentException(
-                        Locations.shown(prefix) + " holds no .tar shard");
-            }
-            String classes = Locations.beside(shards.get(0).url(), CLASSES_FILE);
-            return new StoredShards(store, retrier, limits, List.copyOf(shards), listed, classes);
+            ShardListing listing = ShardListing.of(store, prefix, urls, retrier);
+            return new StoredShards(
+                    store, retrier, new BodyReads.Limits(readIdle, request), listing);
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
         }
     }
 
-    /**
-     * The shards' URLs without their queries, which may hold a secret ({@link Locations#shown}).
-     */
+    /** The shards' URLs, without the queries, which may hold a secret ({@link Locations#shown}). */
     @Override
     public List<String> names() {
-        return shards.stream().map(o -> Locations.shown(o.url())).toList();
+        return listing.shards().stream().map(o -> listing.shown(o.url())).toList();
     }
 
     @Override
     public long length(int shard) {
-        return shards.get(shard).length();
+        return listing.shards().get(shard).length();
     }
 
-    /** One ranged read per attempt; bytes failing {@code check} are read again, as a retry. */
+    /**
+     * One ranged read per attempt; bytes failing {@code check} are read again, as a retry, except
+     * from a local store, whose bytes would be the same.
+     */
     @Override
     public byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException {
-        String url = shards.get(shard).url();
+        String url = listing.shards().get(shard).url();
+        if (store.isLocal()) {
+            byte[] bytes = LocalReads.range(store, url, offset, length);
+            try {
+                check.verify(bytes);
+            } catch (IntegrityException e) {
+                throw new BadItemException(url, e.getMessage(), e);
+            }
+            return bytes;
+        }
         return call(
                 url,
-                retrier,
                 () -> {
                     byte[] bytes = new byte[length];
                     long started = System.nanoTime();
@@ -137,28 +117,39 @@ public final class StoredShards implements ShardStore {
 
     @Override
     public int readShard(int shard, byte[] into) throws IOException {
-        StoredObject object = shards.get(shard);
+        StoredObject object = listing.shards().get(shard);
         if (object.length() > into.length) {
             throw new BadItemException(
-                    Locations.shown(object.url()), object.length() + " bytes, over 2 GiB", null);
+                    listing.shown(object.url()), object.length() + " bytes, over 2 GiB", null);
         }
-        readWhole(object.url(), into, (int) object.length(), bytes -> {});
-        return (int) object.length();
+        int length = (int) object.length();
+        if (store.isLocal()) {
+            return LocalReads.whole(store, object.url(), into, length);
+        }
+        readWhole(object.url(), into, length, bytes -> {});
+        return length;
     }
 
     private void readWhole(String url, byte[] into, int length, BytesCheck check)
             throws IOException {
-        call(url, retrier, new ResumingRead(store, url, into, length, limits, check));
+        call(url, new ResumingRead(store, url, into, length, limits, check, this::mismatch));
     }
 
+    private void mismatch(String what) {
+        integrityFailures.increment();
+        LoaderEvents.IntegrityFailure.emit(what);
+    }
+
+    /** The sidecar index; a local one is read once, unchecked, as a second read gives the same. */
     @Override
     public byte[] sidecar(int shard, BytesCheck check) throws IOException {
-        return small(Locations.withSuffix(shards.get(shard).url(), ShardIndexFile.SUFFIX), check);
+        String url = listing.withSuffix(listing.shards().get(shard).url(), ShardIndexFile.SUFFIX);
+        return small(url, store.isLocal() ? bytes -> {} : check);
     }
 
     @Override
     public List<String> classes() throws IOException {
-        byte[] text = small(classesUrl, bytes -> {});
+        byte[] text = small(listing.classesUrl(), bytes -> {});
         return text == null ? List.of() : new String(text, StandardCharsets.UTF_8).lines().toList();
     }
 
@@ -167,38 +158,62 @@ public final class StoredShards implements ShardStore {
      * bytes failing {@code check} are read again.
      */
     private byte[] small(String url, BytesCheck check) throws IOException {
-        StoredObject object =
-                listed != null ? listed.get(url) : call(url, retrier, () -> store.stat(url));
+        StoredObject object = listing.find(url);
         if (object == null) {
             return null;
         }
         if (object.length() > Integer.MAX_VALUE - 8) {
             throw new BadItemException(
-                    Locations.shown(url), object.length() + " bytes, over 2 GiB", null);
+                    listing.shown(url), object.length() + " bytes, over 2 GiB", null);
         }
         byte[] bytes = new byte[(int) object.length()];
-        readWhole(url, bytes, bytes.length, check);
+        if (store.isLocal()) {
+            LocalReads.whole(store, url, bytes, bytes.length);
+        } else {
+            readWhole(url, bytes, bytes.length, check);
+        }
         return bytes;
     }
 
-    /** The failures that may pass: I/O errors the store did not mark as final, and bad bytes. */
+    /**
+     * The failures that may pass: I/O errors the store did not mark as final or bad (timeouts
+     * included, interrupts not), and bad bytes.
+     */
     public static boolean isTransient(Throwable error) {
         Throwable e = Retrier.unwrap(error);
         return e instanceof IntegrityException
                 || (e instanceof IOException
                         && !(e instanceof RequestRejected)
-                        && !(e instanceof InterruptedIOException));
+                        && !(e instanceof BadItemException)
+                        && (!(e instanceof InterruptedIOException)
+                                || e instanceof SocketTimeoutException));
     }
 
-    /** Runs a request under {@code retrier}; one still failing when the budget is spent is bad. */
-    private static <T> T call(String url, Retrier retrier, Callable<T> request) throws IOException {
+    private <T> T call(String url, Callable<T> request) throws IOException {
+        return call(store, url, retrier, request);
+    }
+
+    /**
+     * Runs a request under {@code retrier}, or once for a local store; one still failing when the
+     * budget is spent is bad.
+     */
+    static <T> T call(ObjectStore store, String url, Retrier retrier, Callable<T> request)
+            throws IOException {
+        if (store.isLocal()) {
+            return GivenUp.badItem(url, request);
+        }
         String shown = Locations.shown(url);
         return GivenUp.badItem(shown, () -> retrier.call(shown, request));
     }
 
     @Override
     public long retries() {
-        return retrier.retryCount();
+        return retrier == null ? 0 : retrier.retryCount();
+    }
+
+    @Override
+    public long integrityFailures() {
+        return integrityFailures.sum();
     }
 
     @Override

@@ -1,14 +1,13 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.shard.FolderShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.writer.FolderShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.folder.SampleFolderSource;
 import dev.asyncdataset.source.s3.S3Options;
+import dev.asyncdataset.store.file.FileStore;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,23 +19,19 @@ final class FolderStore implements Store {
 
     private FolderStore() {}
 
-    /** The path of {@code location}: a plain path, {@code file:/path} or {@code file:///path}. */
-    static Path path(String location) {
-        if (location.startsWith("file://")) {
-            return Path.of(URI.create(location));
-        }
-        return Path.of(location.startsWith("file:") ? location.substring(5) : location);
+    private static Path path(String location) {
+        return FileStore.path(location);
     }
 
     @Override
     public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
             throws IOException {
-        Path folder = prefix.isEmpty() ? Path.of("").toAbsolutePath() : path(prefix);
-        if (urls == null) {
-            return FolderShardStore.open(folder);
-        }
-        List<Path> shards = urls.stream().map(FolderStore::path).toList();
-        return FolderShardStore.open(shards, FolderShardStore.classes(folder));
+        return TarShardSource.files(prefix, urls);
+    }
+
+    @Override
+    public boolean isLocal() {
+        return true;
     }
 
     @Override

@@ -1,9 +1,10 @@
 package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.s3.BucketPrefix;
+import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.s3.S3Settings;
-import dev.asyncdataset.internal.shard.S3ShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.writer.S3ShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.s3.S3Options;
@@ -25,7 +26,14 @@ final class S3Store implements Store {
     @Override
     public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
             throws IOException {
-        return S3ShardStore.open(access.s3Settings(), BucketPrefix.parse(prefix), urls);
+        S3Settings s3 = access.s3Settings();
+        return StoredShards.open(
+                new S3ObjectStore(s3),
+                prefix,
+                urls,
+                s3.probingRetrier(StoredShards::isTransient),
+                s3.readIdleTimeout(),
+                s3.requestTimeout());
     }
 
     @Override

@@ -19,6 +19,11 @@ interface Store {
      */
     ShardStore shards(String prefix, List<String> urls, StoreAccess access) throws IOException;
 
+    /** Whether the store is local files, whose locations are paths. */
+    default boolean isLocal() {
+        return false;
+    }
+
     /** Checks {@code location} as a writer input ({@code what}: images or samples) and keeps it. */
     default String checkInput(String location, String what) {
         throw cannot("read " + what + " for the shard writer from", location);

@@ -81,8 +81,25 @@ public final class Stores {
         return store;
     }
 
-    /** The scheme of {@code location}: {@code file} for a path or a {@code file:} URL. */
-    static String scheme(String location) {
+    /**
+     * Tells whether {@code location} is in local files (a path or a {@code file:} URL) rather than
+     * in a remote or registered store.
+     *
+     * @param location a data location
+     * @return true if its store is the local files'
+     */
+    public static boolean isLocal(String location) {
+        Store store = TABLE.get(scheme(Objects.requireNonNull(location, "location")));
+        return store != null && store.isLocal();
+    }
+
+    /**
+     * The scheme of a location, by which the table picks its store.
+     *
+     * @param location a data location
+     * @return its scheme in lower case: {@code file} for a path or a {@code file:} URL
+     */
+    public static String scheme(String location) {
         Matcher m = SCHEME.matcher(location);
         return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "file";
     }

@@ -5,8 +5,8 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.LabeledKeys;
-import dev.asyncdataset.internal.shard.FolderShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.source.ItemSource;
@@ -15,6 +15,7 @@ import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.store.file.FileStore;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ public final class TarShardSource extends TarSource<ByteBuffer> implements Label
      * @throws IllegalArgumentException if the folder holds no {@code .tar} file
      */
     public static TarShardSource of(Path folder) throws IOException {
-        return open(FolderShardStore.open(folder));
+        return open(files(folder + "/", null));
     }
 
     /**
@@ -108,14 +109,32 @@ public final class TarShardSource extends TarSource<ByteBuffer> implements Label
      * @throws IOException if a shard cannot be read
      */
     public static TarShardSource of(List<Path> shards, List<String> classes) throws IOException {
-        return open(FolderShardStore.open(shards, classes));
+        List<String> files = shards.stream().map(Path::toString).toList();
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("the list names no shard");
+        }
+        return open(
+                files(Path.of(files.get(0)).toAbsolutePath().getParent() + "/", files), classes);
+    }
+
+    /** The shards of local files, as the folder store reads them. */
+    static ShardStore files(String folder, List<String> shards) throws IOException {
+        return StoredShards.open(FileStore.INSTANCE, folder, shards, null, null, null);
     }
 
     /** Indexes the shards of {@code store}; closes it if that fails. */
     static TarShardSource open(ShardStore store) throws IOException {
+        return open(store, null);
+    }
+
+    /**
+     * Indexes the shards of {@code store} with these class names, or those of its classes file if
+     * null; closes it if that fails.
+     */
+    private static TarShardSource open(ShardStore store, List<String> classes) throws IOException {
         TarShards shards = TarShards.open(store, false);
         try {
-            return new TarShardSource(shards, store.classes());
+            return new TarShardSource(shards, classes != null ? classes : store.classes());
         } catch (IOException | RuntimeException e) {
             shards.close();
             throw e;

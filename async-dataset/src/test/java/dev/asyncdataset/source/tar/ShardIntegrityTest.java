@@ -12,7 +12,6 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
-import dev.asyncdataset.internal.shard.FolderShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.TarMember;
@@ -125,7 +124,7 @@ class ShardIntegrityTest {
     /** A whole-shard read the store could not check (a multipart ETag, say) with a bit flipped. */
     @Test
     void anImageFailingItsCrcInAStreamedShardIsReadAgainByItself() throws Exception {
-        FolderShardStore folder = FolderShardStore.open(shards);
+        ShardStore folder = TarShardSource.files(shards + "/", null);
         try (TarShardSource probe = TarShardSource.of(shards);
                 TarShardSource source = TarShardSource.open(new FlippingStore(folder, probe))) {
             ConcurrentDataset dataset = dataset(source, BadItemPolicy.FAIL, false);

@@ -13,7 +13,6 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
-import dev.asyncdataset.internal.shard.FolderShardStore;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.sample.Parts;
@@ -101,7 +100,7 @@ class TarSampleSourceTest {
         writeLooseSamples(4);
         ShardWriter.builder().setSamples(loose).setOutput(shards).optKeepOrder().build().write();
         List<long[]> reads = new ArrayList<>();
-        ShardStore folder = FolderShardStore.open(shards);
+        ShardStore folder = TarShardSource.files(shards + "/", null);
         try (TarSampleSource tars =
                 TarSampleSource.open(new RecordingStore(folder, reads), CLASSIFY)) {
             reads.clear();

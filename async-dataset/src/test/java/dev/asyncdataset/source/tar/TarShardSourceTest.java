@@ -72,7 +72,7 @@ class TarShardSourceTest {
         writeShards(3, 6);
         Exception e =
                 assertThrows(
-                        java.nio.file.NoSuchFileException.class,
+                        IllegalArgumentException.class,
                         () ->
                                 TarShardSource.builder()
                                         .setUrl(shards + "/shard-{0..999}.tar")

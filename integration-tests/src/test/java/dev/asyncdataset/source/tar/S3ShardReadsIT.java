@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Whole-shard reads from S3Proxy ({@link ShardStore#readShard}, what shard streaming calls): a GET
  * failing mid-body goes on with a ranged GET from the last byte received, bit-equal to the stored
- * shard, each fault one counted retry.
+ * shard, each fault one counted retry; a shard replaced between the two is read again from its
+ * first byte, the ranged GET carrying {@code If-Match}, so the two versions never mix.
  */
 class S3ShardReadsIT {
 
@@ -89,6 +90,34 @@ class S3ShardReadsIT {
             assertTrue(!resumed.isEmpty(), "no body resumed");
             for (String range : resumed) {
                 assertTrue(!range.startsWith("bytes=0-"), "resumed from zero: " + range);
+            }
+        }
+    }
+
+    @Test
+    void aShardReplacedMidReadIsReadAgainFromTheStartNeverMixingTheTwoVersions() throws Exception {
+        try (TarShardSource source = open()) {
+            ShardStore store = source.store();
+            String name = name(store, 0);
+            byte[] replaced = files.get(name).clone();
+            for (int i = 0; i < replaced.length; i++) {
+                replaced[i] = (byte) ~replaced[i];
+            }
+            S3.faults()
+                    .setPolicy(
+                            (key, attempt) -> {
+                                if (attempt == 2) {
+                                    S3.upload("whole", "shards/", Map.of(name, replaced));
+                                }
+                                return attempt == 1 ? Fault.TRUNCATE : Fault.NONE;
+                            });
+            try {
+                assertArrayEquals(replaced, whole(store, 0), name);
+                List<String> asked = S3.faults().ranges("shards/" + name);
+                assertEquals(1, asked.size(), "one resumption, then a whole GET: " + asked);
+                assertEquals(3, S3.faults().getCount());
+            } finally {
+                S3.upload("whole", "shards/", Map.of(name, files.get(name)));
             }
         }
     }

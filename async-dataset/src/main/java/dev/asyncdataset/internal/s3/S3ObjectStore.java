@@ -1,0 +1,191 @@
+package dev.asyncdataset.internal.s3;
+
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.store.ChecksumMismatch;
+import dev.asyncdataset.store.ObjectChanged;
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.AbortedException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
+import software.amazon.awssdk.services.s3.model.ChecksumMode;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+
+/**
+ * S3 and S3-compatible stores, {@code s3://bucket/key}: a prefix lists its direct children (pages
+ * retried one by one), a stat is a {@code HEAD}, a read a {@code GET} on the blocking client whose
+ * body streams from the response; the SDK's attempt timeout, set to the first-byte timeout, bounds
+ * a request up to its response headers, and the library's read-idle and request timeouts the body
+ * after them. A whole object is read with checksum mode on: the SDK checks an additional checksum
+ * as the body streams, and the body's {@link StoredBody.Checksum} checks the rest against the
+ * ETag's MD5 ({@link S3Integrity}); the rest of a resumed read is a ranged GET with {@code
+ * If-Match} on the ETag, so that the pieces come from one version of the object.
+ */
+public final class S3ObjectStore implements ObjectStore {
+
+    private final S3Settings settings;
+    private final S3Clients clients;
+    private final AwsRequestOverrideConfiguration firstByte;
+
+    /** A store with these settings; its clients are built when first needed. */
+    public S3ObjectStore(S3Settings settings) {
+        this.settings = settings;
+        this.clients = settings.clients();
+        this.firstByte =
+                AwsRequestOverrideConfiguration.builder()
+                        .apiCallAttemptTimeout(settings.firstByteTimeout())
+                        .build();
+    }
+
+    @Override
+    public List<StoredObject> list(String prefix) throws IOException {
+        BucketPrefix at = BucketPrefix.parse(prefix);
+        List<StoredObject> children = new ArrayList<>();
+        try {
+            S3Listing.forEach(
+                    clients.async(),
+                    at,
+                    settings.retrier(),
+                    settings.pageTimeout(),
+                    page ->
+                            page.stream()
+                                    .filter(o -> o.key().indexOf('/', at.prefix().length()) < 0)
+                                    .forEach(
+                                            o ->
+                                                    children.add(
+                                                            new StoredObject(
+                                                                    at.url(o.key()),
+                                                                    o.size(),
+                                                                    o.eTag()))));
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("cannot list " + prefix + ": " + e.getMessage(), e);
+        }
+        children.sort(Comparator.comparing(StoredObject::url));
+        return children;
+    }
+
+    @Override
+    public StoredObject stat(String url) throws IOException {
+        Key key = Key.of(url);
+        try {
+            HeadObjectResponse head =
+                    clients.sync()
+                            .headObject(
+                                    r ->
+                                            r.bucket(key.bucket())
+                                                    .key(key.key())
+                                                    .overrideConfiguration(firstByte));
+            return new StoredObject(url, head.contentLength(), head.eTag());
+        } catch (SdkException e) {
+            if (S3Errors.isNotFound(e)) {
+                return null;
+            }
+            throw failure(url, e);
+        }
+    }
+
+    @Override
+    public StoredBody open(String url, long offset, long length) throws IOException {
+        return open(url, offset, length, null);
+    }
+
+    @Override
+    public StoredBody open(String url, long offset, long length, String identity)
+            throws IOException {
+        Key key = Key.of(url);
+        boolean whole = length < 0;
+        GetObjectRequest.Builder request =
+                GetObjectRequest.builder()
+                        .bucket(key.bucket())
+                        .key(key.key())
+                        .ifMatch(identity)
+                        .overrideConfiguration(firstByte);
+        if (!whole) {
+            request.range(S3Reader.range(offset, offset + length));
+        } else if (settings.verifyChecksums()) {
+            request.checksumMode(ChecksumMode.ENABLED);
+        }
+        ResponseInputStream<GetObjectResponse> response;
+        try {
+            response = clients.sync().getObject(request.build());
+        } catch (SdkException e) {
+            throw failure(url, e);
+        }
+        GetObjectResponse headers = response.response();
+        StoredBody.Checksum checksum =
+                whole && settings.verifyChecksums()
+                        ? (bytes, n) -> md5(url, headers, bytes, n)
+                        : null;
+        return new StoredBody(new S3Stream(url, response), headers.eTag(), checksum);
+    }
+
+    private static void md5(String url, GetObjectResponse headers, byte[] bytes, int length)
+            throws ChecksumMismatch {
+        try {
+            S3Integrity.check(url, headers, bytes, length);
+        } catch (IntegrityException e) {
+            throw new ChecksumMismatch(e.getMessage());
+        } catch (IOException e) {
+            throw new IllegalStateException("the MD5 check only fails with a mismatch", e);
+        }
+    }
+
+    /**
+     * Sorts an SDK failure: a changed ETag, a missing key (a bad item), no response headers within
+     * the first-byte timeout, a checksum mismatch, a transient failure, an interrupt, or an answer
+     * that will not change.
+     */
+    static IOException failure(String url, SdkException e) {
+        String message = url + ": " + S3Errors.unwrap(e).getMessage();
+        if (e instanceof SdkServiceException s && s.statusCode() == 412) {
+            return new ObjectChanged(message);
+        }
+        if (S3Errors.isNotFound(e)) {
+            return new BadItemException(url, "no such key", e);
+        }
+        if (e instanceof ApiCallAttemptTimeoutException) {
+            return (IOException) new SocketTimeoutException(message).initCause(e);
+        }
+        if (S3Integrity.isMismatch(e)) {
+            return new ChecksumMismatch(message);
+        }
+        if (S3Errors.isTransient(e)) {
+            return new IOException(message, e);
+        }
+        if (e instanceof AbortedException || Thread.currentThread().isInterrupted()) {
+            return (IOException) new InterruptedIOException(message).initCause(e);
+        }
+        return (IOException) new RequestRejected(message).initCause(e);
+    }
+
+    @Override
+    public void close() {
+        clients.close();
+    }
+
+    /** The bucket and key of an object's URL. */
+    private record Key(String bucket, String key) {
+
+        static Key of(String url) {
+            BucketPrefix at = BucketPrefix.parse(url);
+            String key = at.prefix();
+            return new Key(at.bucket(), key.substring(0, key.length() - 1));
+        }
+    }
+}
