@@ -81,7 +81,7 @@ abstract class ObjectStoreContract {
         int count = 2 * pageSize() + 1;
         List<StoredObject> expected = new ArrayList<>();
         for (int i = count - 1; i >= 0; i--) {
-            String path = folder + "/object-" + String.format("%03d", i);
+            String path = folder + "/object-" + String.format("%05d", i);
             put(path, bytes(i + 1, i));
             expected.addFirst(new StoredObject(url(path), i + 1, null));
         }

@@ -1,6 +1,5 @@
 package dev.asyncdataset.internal.s3;
 
-import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.store.ChecksumMismatch;
 import dev.asyncdataset.store.ObjectChanged;
@@ -157,7 +156,7 @@ public final class S3ObjectStore implements ObjectStore {
             return new ObjectChanged(message);
         }
         if (S3Errors.isNotFound(e)) {
-            return new BadItemException(url, "no such key", e);
+            return new RequestRejected(url + ": no such key");
         }
         if (e instanceof ApiCallAttemptTimeoutException) {
             return (IOException) new SocketTimeoutException(message).initCause(e);

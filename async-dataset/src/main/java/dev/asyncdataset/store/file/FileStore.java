@@ -1,6 +1,7 @@
 package dev.asyncdataset.store.file;
 
 import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -48,7 +50,7 @@ public final class FileStore implements ObjectStore {
         try (Stream<Path> listed = Files.list(folder)) {
             for (Path file : listed.sorted().toList()) {
                 if (Files.isRegularFile(file)) {
-                    files.add(new StoredObject(file.toString(), Files.size(file), null));
+                    files.add(object(file));
                 }
             }
         }
@@ -57,20 +59,45 @@ public final class FileStore implements ObjectStore {
 
     @Override
     public StoredObject stat(String url) throws IOException {
-        Path file = path(url);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            return new StoredObject(file.toString(), channel.size(), null);
+        try {
+            return object(path(url));
         } catch (NoSuchFileException e) {
             return null;
         }
     }
 
-    /** The file's bytes as they are now, up to {@code length} of them from {@code offset}. */
+    /**
+     * The file's size and identity: its file key (device and inode where the file system has them)
+     * and modification time, which change when a file is replaced or written.
+     */
+    private static StoredObject object(Path file) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        String identity = attributes.fileKey() + "@" + attributes.lastModifiedTime().toMillis();
+        return new StoredObject(file.toString(), attributes.size(), identity);
+    }
+
+    /**
+     * The file's bytes as they are now, up to {@code length} of them from {@code offset}; a missing
+     * file, or a range that starts past its end, is rejected.
+     */
     @Override
     public StoredBody open(String url, long offset, long length) throws IOException {
-        FileChannel channel = FileChannel.open(path(url), StandardOpenOption.READ);
+        StoredObject file = stat(url);
+        if (file == null) {
+            throw new RequestRejected(url + ": no such file");
+        }
+        if (length >= 0 && offset >= file.length()) {
+            throw new RequestRejected(
+                    url + ": range from byte " + offset + " past its end (" + file.length() + ")");
+        }
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path(url), StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new RequestRejected(url + ": no such file");
+        }
         long end = length < 0 ? Long.MAX_VALUE : offset + length;
-        return new StoredBody(new FileBody(channel, offset, end), null);
+        return new StoredBody(new FileBody(channel, offset, end), file.identity());
     }
 
     @Override
