@@ -38,4 +38,9 @@ class AzureStoreContractIT extends ObjectStoreContract {
     int pageSize() {
         return 5;
     }
+
+    @Override
+    boolean readsConditionally() {
+        return true;
+    }
 }

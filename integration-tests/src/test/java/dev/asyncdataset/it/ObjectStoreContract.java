@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.shard.StoredShards;
+import dev.asyncdataset.store.ObjectChanged;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
@@ -63,6 +64,11 @@ abstract class ObjectStoreContract {
 
     /** The most objects one page of the store's listing holds, or 0 if the store cannot list. */
     abstract int pageSize();
+
+    /** Whether the store makes a read conditional on the identity it is given (If-Match). */
+    boolean readsConditionally() {
+        return false;
+    }
 
     @BeforeEach
     void openStore(TestInfo test) throws IOException {
@@ -161,6 +167,21 @@ abstract class ObjectStoreContract {
         }
         assertTrue(replacing.replaced(), "the object was not replaced mid-read");
         assertArrayEquals(after, into, "bytes of the two versions mixed");
+    }
+
+    @Test
+    void aReadConditionalOnAReplacedObjectsIdentityIsRefusedAsChanged() throws Exception {
+        assumeTrue(readsConditionally(), "the store does not read conditionally");
+        String path = folder + "/object";
+        put(path, bytes(1000, 8));
+        String old = store.stat(url(path)).identity();
+        put(path, bytes(1000, 9));
+        ObjectChanged e =
+                assertThrows(ObjectChanged.class, () -> store.open(url(path), 10, 100, old));
+        assertTrue(e.getMessage().contains(url(path)), e.getMessage());
+        try (StoredBody body = store.open(url(path), 10, 100, store.stat(url(path)).identity())) {
+            assertArrayEquals(slice(bytes(1000, 9), 10, 100), body.stream().readAllBytes());
+        }
     }
 
     @Test

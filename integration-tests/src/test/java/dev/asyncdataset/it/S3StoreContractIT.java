@@ -41,4 +41,9 @@ class S3StoreContractIT extends ObjectStoreContract {
     int pageSize() {
         return 1000;
     }
+
+    @Override
+    boolean readsConditionally() {
+        return true;
+    }
 }

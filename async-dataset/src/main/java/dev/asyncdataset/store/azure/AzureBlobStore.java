@@ -9,9 +9,12 @@ import com.azure.storage.blob.models.BlobDownloadAsyncResponse;
 import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRange;
+import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.DownloadRetryOptions;
 import com.azure.storage.blob.models.ListBlobsOptions;
+import dev.asyncdataset.store.ObjectChanged;
 import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
@@ -121,13 +124,35 @@ public final class AzureBlobStore implements ObjectStore {
 
     @Override
     public StoredBody open(String url, long offset, long length) throws IOException {
+        return open(url, offset, length, null);
+    }
+
+    /**
+     * One GET, with {@code If-Match} when {@code identity} is given: a 412 is {@link
+     * ObjectChanged}.
+     */
+    @Override
+    public StoredBody open(String url, long offset, long length, String identity)
+            throws IOException {
         AzureLocation location = AzureLocation.of(url);
         BlobRange range = offset == 0 && length < 0 ? null : new BlobRange(offset, length);
         DownloadRetryOptions once = new DownloadRetryOptions().setMaxRetryRequests(0);
-        BlobDownloadAsyncResponse response =
-                calls.await(
-                        url,
-                        () -> blob(location).downloadStreamWithResponse(range, once, null, false));
+        BlobRequestConditions conditions = new BlobRequestConditions().setIfMatch(identity);
+        BlobDownloadAsyncResponse response;
+        try {
+            response =
+                    calls.await(
+                            url,
+                            () ->
+                                    blob(location)
+                                            .downloadStreamWithResponse(
+                                                    range, once, conditions, false));
+        } catch (RequestRejected e) {
+            if (AzureErrors.status(e.getCause()) == 412) {
+                throw new ObjectChanged(e.getMessage());
+            }
+            throw e;
+        }
         FluxBody body = new FluxBody(url, inFlight::remove);
         inFlight.add(body);
         response.getValue().contextWrite(QUIET_AFTER_CANCEL).subscribe(body);

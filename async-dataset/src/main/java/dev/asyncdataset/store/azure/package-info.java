@@ -14,8 +14,8 @@
  *         .build());
  * }</pre>
  *
- * <p>A read resumed after a failure midway continues only a body with the same ETag; the seam's
- * {@code open} takes no identity, so the resumed GET is not made conditional ({@code If-Match}) but
- * checked after its headers arrive.
+ * <p>A read resumed after a failure midway continues only a body with the same ETag: the resumed
+ * GET carries {@code If-Match}, and the blob's replacement answers {@link
+ * dev.asyncdataset.store.ObjectChanged}.
  */
 package dev.asyncdataset.store.azure;
