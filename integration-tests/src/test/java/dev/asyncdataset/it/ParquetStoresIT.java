@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The same Parquet files read from every kind of store the table of stores knows give the same
  * rows: over HTTP, from a local path, a {@code file:} URL and a folder, and from S3 by key and by a
- * listed prefix.
+ * listed prefix ({@code AzureShardsIT} reads them from a registered Azure store).
  */
 class ParquetStoresIT {
 
@@ -37,11 +37,23 @@ class ParquetStoresIT {
     @TempDir static Path dir;
     private static Path folder;
 
-    /** Two files of 30 JPEGs each in row groups of 8, beside a file that is not Parquet. */
+    /** Writes the files once and serves them over HTTP and S3. */
     @BeforeAll
     static void writeAndServeFiles() throws Exception {
-        Path images = Files.createDirectories(dir.resolve("images"));
-        TestImages.write(images, TestImages.classFolders(3, 20, 40, 32));
+        folder = dir.resolve("pq");
+        Map<String, byte[]> files = write(dir.resolve("images"), folder);
+        HTTP.put("/pq/", files);
+        S3.upload("tables", "pq/", files);
+    }
+
+    /**
+     * Writes two Parquet files of 30 JPEGs each, in row groups of 8, beside a file that is not
+     * Parquet, into {@code folder}.
+     *
+     * @return each file's bytes by name
+     */
+    static Map<String, byte[]> write(Path images, Path folder) throws Exception {
+        TestImages.write(Files.createDirectories(images), TestImages.classFolders(3, 20, 40, 32));
         List<Row> rows = new ArrayList<>();
         try (ImageFolderSource source = ImageFolderSource.of(images)) {
             for (long i = 0; i < source.size(); i++) {
@@ -49,7 +61,7 @@ class ParquetStoresIT {
                 rows.add(new Row(jpeg, source.key(i), source.label(i)));
             }
         }
-        folder = Files.createDirectories(dir.resolve("pq"));
+        Files.createDirectories(folder);
         int half = rows.size() / 2;
         ParquetFixtures.parquetJava(
                 folder.resolve(NAMES.get(0)),
@@ -68,8 +80,7 @@ class ParquetStoresIT {
         for (String name : List.of(NAMES.get(0), NAMES.get(1), "README.txt")) {
             files.put(name, Files.readAllBytes(folder.resolve(name)));
         }
-        HTTP.put("/pq/", files);
-        S3.upload("tables", "pq/", files);
+        return files;
     }
 
     @Test
@@ -116,7 +127,7 @@ class ParquetStoresIT {
      * Every row as where it is (file name, row group, row), its label and its image's SHA-256, read
      * through the source {@code builder} opens, which retries nothing from a fault-free store.
      */
-    private static List<String> rows(ParquetSourceBuilder builder) throws Exception {
+    static List<String> rows(ParquetSourceBuilder builder) throws Exception {
         List<String> rows = new ArrayList<>();
         try (ParquetSource source = builder.build()) {
             for (int i = 0; i < source.size(); i++) {
