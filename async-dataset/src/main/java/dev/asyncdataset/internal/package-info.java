@@ -14,8 +14,8 @@
  *   <li>{@code threads} and {@code events}: the counted threads and the JDK Flight Recorder events,
  *       used by the loader and the storage alike.
  *   <li>{@code io}, {@code s3}, {@code http}, {@code cache}, {@code shard}, {@code tar}, {@code
- *       writer}, {@code items}: the storage the sources and the shard writer read and write
- *       through.
+ *       writer}, {@code items}, and {@code store} (the table of stores by scheme): the storage the
+ *       sources and the shard writer read and write through.
  * </ul>
  *
  * <p>Each imports only those below it: {@code epochs} imports {@code order} and {@code pipeline},

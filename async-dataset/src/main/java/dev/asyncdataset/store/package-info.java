@@ -3,11 +3,12 @@
  * dev.asyncdataset.store.ObjectStore}: list a prefix where it can, the size and identity of an
  * object, one read of an object or a byte range) and what it is opened with. It imports nothing of
  * the library. {@code dev.asyncdataset.source.tar.Stores} is the table from a location's scheme to
- * its store, through which the tar shard sources and the shard writer open their locations. Every
- * store's shards, the built-in ones' ({@code file}: {@code store.file.FileStore}, {@code s3},
- * {@code http(s)}) and registered ones', are read by one reader, which wraps each in the same
- * retries, retry budget, read-idle timeout, first-contact configuration errors, whole-shard reads
- * resumed from the first byte not received and CRC32C checks of the shard index.
+ * its store, through which the tar shard and Parquet sources and the shard writer open their
+ * locations. Every store's shards and Parquet files, the built-in ones' ({@code file}: {@code
+ * store.file.FileStore}, {@code s3}, {@code http(s)}) and registered ones', are read by one reader,
+ * which wraps each in the same retries, retry budget, read-idle timeout, first-contact
+ * configuration errors, whole-shard reads resumed from the first byte not received and CRC32C
+ * checks of the shard index.
  *
  * <p>Optional capabilities, each a default a store overrides: a read conditional on the identity
  * the read began with ({@link dev.asyncdataset.store.ObjectStore#open(String, long, long, String)},
@@ -23,9 +24,10 @@
  * <p>A package that implements {@code ObjectStore}, and one line per scheme. The HTTP(S) store is
  * the worked example: the package {@code dev.asyncdataset.internal.http}, which imports only this
  * package and {@code internal.io.Locations} (names beside a URL, keeping its query), and the lines
- * {@code TABLE.put("http", http)} and {@code TABLE.put("https", http)} of {@code Stores}, with
- * {@code http = new ObjectStores(HttpObjectStore::new)}; a store outside the library calls {@code
- * Stores.register} instead.
+ * {@code TABLE.put("http", http)} and {@code TABLE.put("https", http)} of the table behind {@code
+ * Stores} ({@code internal.store.StoreTable}), with {@code http =
+ * StoreKind.of(HttpObjectStore::new)}; a store outside the library calls {@code Stores.register}
+ * instead.
  *
  * <ol>
  *   <li>Implement {@code ObjectStore} in a package of its own: {@code HttpObjectStore.stat} is a
@@ -43,9 +45,11 @@
  * </ol>
  *
  * <p>From then on {@code TarShardSource.builder().setUrl("myscheme://host/train-{0..9}.tar")}
- * streams and randomly accesses those shards like a folder's. Nothing else changes: the builder and
- * the writer look every location up in the table, and the one other test of a scheme, in {@code
- * ShardLocations}, tells a local path (where {@code ?} is part of a file name) from a URL of any
- * other scheme (whose query every shard's URL keeps).
+ * streams and randomly accesses those shards like a folder's, and {@code
+ * ParquetSource.builder().setUrl("myscheme://host/train.parquet")} reads that file. Nothing else
+ * changes: the builders and the writer look every location up in the table, and the one other
+ * question of a scheme, in {@code ShardLocations} and {@code ParquetLocations}, tells a local path
+ * (where {@code ?} is part of a file name) from a URL of any other scheme (whose query every
+ * shard's URL keeps).
  */
 package dev.asyncdataset.store;

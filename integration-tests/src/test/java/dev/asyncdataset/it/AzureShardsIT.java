@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
+import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.source.tar.TarShardSource;
@@ -13,6 +14,7 @@ import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.store.azure.AzureCredentials;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Tar shards in Azure Blob Storage (Azurite) read as from a folder: listed under a prefix, streamed
  * and by random access, the epochs equal the folder's bit for bit; a missing blob or container is
  * an error naming its URL; a body that stops midway is ended by the read-idle timeout and the item
- * given up within the retry budget. The store is registered under schemes of this test's own, with
- * the emulator's connection string; {@code az://} itself takes its credentials from the
- * environment.
+ * given up within the retry budget; Parquet files under a prefix give the rows they give from a
+ * folder. The store is registered under schemes of this test's own, with the emulator's connection
+ * string; {@code az://} itself takes its credentials from the environment.
  */
 class AzureShardsIT {
 
@@ -70,6 +72,17 @@ class AzureShardsIT {
                                 .optCredentials(credentials)
                                 .optPageSize(2)
                                 .build());
+    }
+
+    @Test
+    void parquetFilesOfAListedPrefixInARegisteredStoreGiveTheRowsTheyGiveFromAFolder()
+            throws Exception {
+        Path folder = dir.resolve("parquet");
+        AZURE.upload("tables", "pq/", ParquetStoresIT.write(dir.resolve("images"), folder));
+        List<String> expected = ParquetStoresIT.rows(ParquetSource.builder().setUrl(folder + "/"));
+        assertEquals(
+                expected,
+                ParquetStoresIT.rows(ParquetSource.builder().setUrl("azurite://tables/pq/")));
     }
 
     @Test

@@ -197,7 +197,7 @@ public final class StoredShards implements ShardStore {
      * Runs a request under {@code retrier}, or once for a local store; one still failing when the
      * budget is spent is bad.
      */
-    static <T> T call(ObjectStore store, String url, Retrier retrier, Callable<T> request)
+    public static <T> T call(ObjectStore store, String url, Retrier retrier, Callable<T> request)
             throws IOException {
         if (store.isLocal()) {
             return GivenUp.badItem(url, request);

@@ -2,13 +2,14 @@ package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.BracePattern;
+import dev.asyncdataset.internal.store.StoreTable;
 import java.util.List;
 
 /**
  * The Parquet files a location names: one file ({@code .../train-00000.parquet}), a brace pattern
  * as the last segment ({@code .../train-{00000..00009}.parquet}), or a folder or prefix ending with
- * {@code /} (every {@code .parquet} directly in it, where the store can list), with the query of an
- * HTTP(S) URL kept on every file's URL.
+ * {@code /} (every {@code .parquet} directly in it, where the store can list), with the query of a
+ * remote store's URL (a SAS or signature) kept on every file's URL; a local path has no query.
  *
  * @param prefix the location the files are in, ending with {@code /}, with the query if any
  * @param urls the files' locations in order, or null for every file in {@code prefix}
@@ -19,7 +20,8 @@ record ParquetLocations(String prefix, List<String> urls) {
     static final String SUFFIX = ".parquet";
 
     static ParquetLocations parse(String location) {
-        int query = Locations.queryStart(location);
+        int query =
+                StoreTable.isLocal(location) ? location.length() : Locations.queryStart(location);
         String path = location.substring(0, query);
         String tail = location.substring(query);
         if (path.endsWith("/")) {
@@ -39,6 +41,7 @@ record ParquetLocations(String prefix, List<String> urls) {
         if (urls.isEmpty()) {
             throw new IllegalArgumentException("the list names no Parquet file");
         }
+        StoreTable.checkOneStore(urls, "files");
         return new ParquetLocations(Locations.beside(urls.get(0), ""), List.copyOf(urls));
     }
 }

@@ -33,8 +33,10 @@ public final class ParquetSourceBuilder {
     /**
      * Sets where the files are: one {@code .parquet} file, a brace pattern as the last segment
      * ({@code https://host/data/train-{00000..00009}.parquet}), or a prefix ending with {@code /}
-     * whose {@code .parquet} files are read where the store can list. They are read from {@code
-     * http://} and {@code https://} locations, with {@code Range}.
+     * whose {@code .parquet} files are read where the store can list. They are read from the store
+     * {@link dev.asyncdataset.source.tar.Stores} gives the location's scheme: a local path or
+     * {@code file:} URL, {@code s3://}, {@code http://} and {@code https://} (with {@code Range}),
+     * {@code az://}, or a registered scheme.
      *
      * @param url the files' location
      * @return this builder
@@ -52,6 +54,7 @@ public final class ParquetSourceBuilder {
      *
      * @param urls the files' locations
      * @return this builder
+     * @throws IllegalArgumentException if the list is empty or names files of two stores
      */
     public ParquetSourceBuilder setUrls(List<String> urls) {
         this.locations = ParquetLocations.of(List.copyOf(urls));
@@ -99,9 +102,9 @@ public final class ParquetSourceBuilder {
     }
 
     /**
-     * Sends {@code Authorization: value} with every request; default: the {@code
-     * ASYNC_DATASET_AUTHORIZATION} environment variable if set. On a redirect to another host it is
-     * dropped. It is never logged.
+     * Sends {@code Authorization: value} with every request to an HTTP(S) or registered store;
+     * default: the {@code ASYNC_DATASET_AUTHORIZATION} environment variable if set. On a redirect
+     * to another host it is dropped. It is never logged.
      *
      * @param value the header's value
      * @return this builder
@@ -116,7 +119,8 @@ public final class ParquetSourceBuilder {
 
     /**
      * Takes the attempts, retry budget and timeouts (connect, first byte, read idle, request) of
-     * every read from {@code options}. Default: {@code S3Source.builder()}'s defaults.
+     * every read of a remote store, and the S3 client (endpoint, credentials, region), from {@code
+     * options}. Default: {@code S3Source.builder()}'s defaults.
      *
      * @param options the options
      * @return this builder

@@ -1,6 +1,5 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.writer.FolderShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.folder.ImageFolderSource;
@@ -10,7 +9,6 @@ import dev.asyncdataset.store.file.FileStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /** Local files: a path, or a {@code file:} URL. */
 final class FolderStore implements Store {
@@ -21,17 +19,6 @@ final class FolderStore implements Store {
 
     private static Path path(String location) {
         return FileStore.path(location);
-    }
-
-    @Override
-    public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
-            throws IOException {
-        return TarShardSource.files(prefix, urls);
-    }
-
-    @Override
-    public boolean isLocal() {
-        return true;
     }
 
     @Override

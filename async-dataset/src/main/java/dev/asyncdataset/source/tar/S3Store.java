@@ -1,17 +1,13 @@
 package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.s3.S3Settings;
-import dev.asyncdataset.internal.shard.ShardStore;
-import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.writer.S3ShardDestination;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.IOException;
-import java.util.List;
 
 /**
  * S3 and S3-compatible stores (Google Cloud Storage's XML API, MinIO, S3Proxy), {@code
@@ -22,19 +18,6 @@ final class S3Store implements Store {
     static final S3Store INSTANCE = new S3Store();
 
     private S3Store() {}
-
-    @Override
-    public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
-            throws IOException {
-        S3Settings s3 = access.s3Settings();
-        return StoredShards.open(
-                new S3ObjectStore(s3),
-                prefix,
-                urls,
-                s3.probingRetrier(StoredShards::isTransient),
-                s3.readIdleTimeout(),
-                s3.requestTimeout());
-    }
 
     @Override
     public String checkInput(String location, String what) {

@@ -2,6 +2,7 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.BracePattern;
+import dev.asyncdataset.internal.store.StoreTable;
 import java.util.List;
 
 /**
@@ -36,13 +37,7 @@ record ShardLocations(String prefix, List<String> urls) {
         if (urls.isEmpty()) {
             throw new IllegalArgumentException("the list names no shard");
         }
-        String scheme = Stores.scheme(urls.get(0));
-        for (String url : urls) {
-            if (!Stores.scheme(url).equals(scheme)) {
-                throw new IllegalArgumentException(
-                        "shards of one list must be in one store: " + url + " is not " + scheme);
-            }
-        }
+        StoreTable.checkOneStore(urls, "shards");
         return new ShardLocations(Locations.beside(urls.get(0), ""), List.copyOf(urls));
     }
 }

@@ -1,28 +1,15 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.s3.S3Options;
 import java.io.IOException;
-import java.util.List;
 
 /**
- * What one kind of store does for the builders and the writer, as {@link Stores} looks it up by a
- * location's scheme: open tar shards, and where the store can, list a writer's input and take its
- * output. A store that cannot do something says so naming the location.
+ * What one kind of store does for the shard writer, as {@link Stores} looks it up by a location's
+ * kind of store: where the store can, list the writer's input and take its output. A store that
+ * cannot do something says so naming the location.
  */
 interface Store {
-
-    /**
-     * Opens the tar shards {@code urls} names (each of which must exist), or every {@code .tar}
-     * directly under {@code prefix} when {@code urls} is null.
-     */
-    ShardStore shards(String prefix, List<String> urls, StoreAccess access) throws IOException;
-
-    /** Whether the store is local files, whose locations are paths. */
-    default boolean isLocal() {
-        return false;
-    }
 
     /** Checks {@code location} as a writer input ({@code what}: images or samples) and keeps it. */
     default String checkInput(String location, String what) {

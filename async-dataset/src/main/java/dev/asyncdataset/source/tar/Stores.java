@@ -1,19 +1,15 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.http.HttpObjectStore;
+import dev.asyncdataset.internal.store.StoreKind;
+import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.store.StoreOpener;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The table from a location's scheme to its store, through which the tar shard sources' builder and
- * the shard writer open what they read and write ({@code S3Source} and {@code S3SampleSource} take
- * an {@code s3://} URL of their own, the folder sources a {@code Path}):
+ * The table from a location's scheme to its store, through which the tar shard sources' and the
+ * Parquet sources' builders and the shard writer open what they read and write ({@code S3Source}
+ * and {@code S3SampleSource} take an {@code s3://} URL of their own, the folder sources a {@code
+ * Path}):
  *
  * <table>
  *   <caption>Schemes</caption>
@@ -29,26 +25,18 @@ import java.util.regex.Pattern;
  */
 public final class Stores {
 
-    private static final Pattern SCHEME = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]*)://.*");
-    private static final Map<String, Store> TABLE = new ConcurrentHashMap<>();
-    private static final Set<String> BUILT_IN;
+    /** The stores the shard writer can also list and write, by kind; the others are read only. */
+    private static final Map<StoreKind, Store> WRITABLE =
+            Map.of(StoreKind.FILES, FolderStore.INSTANCE, StoreKind.S3, S3Store.INSTANCE);
 
-    static {
-        Store http = new ObjectStores(HttpObjectStore::new);
-        TABLE.put("file", FolderStore.INSTANCE);
-        TABLE.put("s3", S3Store.INSTANCE);
-        TABLE.put("http", http);
-        TABLE.put("https", http);
-        TABLE.put("az", new ObjectStores(dev.asyncdataset.store.azure.AzureStores::open));
-        BUILT_IN = Set.copyOf(TABLE.keySet());
-    }
+    private static final Store READ_ONLY = new Store() {};
 
     private Stores() {}
 
     /**
-     * Makes {@code scheme://...} locations read tar shards from the stores {@code opener} opens
-     * (one per source), with the library's retries, time budget and read-idle timeout around every
-     * request.
+     * Makes {@code scheme://...} locations read tar shards and Parquet files from the stores {@code
+     * opener} opens (one per source), with the library's retries, time budget and read-idle timeout
+     * around every request.
      *
      * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
      *     {@code file}, {@code s3}, {@code http} or {@code https}
@@ -56,29 +44,12 @@ public final class Stores {
      * @throws IllegalArgumentException if the scheme is malformed, built in or already registered
      */
     public static void register(String scheme, StoreOpener opener) {
-        Objects.requireNonNull(opener, "opener");
-        String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
-        if (!SCHEME.matcher(name + "://").matches() || BUILT_IN.contains(name)) {
-            throw new IllegalArgumentException(
-                    "not a scheme a store can be registered for: " + scheme);
-        }
-        if (TABLE.putIfAbsent(name, new ObjectStores(opener)) != null) {
-            throw new IllegalArgumentException("scheme already registered: " + scheme);
-        }
+        StoreTable.register(scheme, opener);
     }
 
     /** The store of {@code location}. */
     static Store of(String location) {
-        String scheme = scheme(Objects.requireNonNull(location, "location"));
-        Store store = TABLE.get(scheme);
-        if (store == null) {
-            throw new IllegalArgumentException(
-                    "no store for scheme "
-                            + scheme
-                            + " (register one with Stores.register): "
-                            + location);
-        }
-        return store;
+        return WRITABLE.getOrDefault(StoreTable.of(location), READ_ONLY);
     }
 
     /**
@@ -89,8 +60,7 @@ public final class Stores {
      * @return true if its store is the local files'
      */
     public static boolean isLocal(String location) {
-        Store store = TABLE.get(scheme(Objects.requireNonNull(location, "location")));
-        return store != null && store.isLocal();
+        return StoreTable.isLocal(location);
     }
 
     /**
@@ -100,7 +70,6 @@ public final class Stores {
      * @return its scheme in lower case: {@code file} for a path or a {@code file:} URL
      */
     public static String scheme(String location) {
-        Matcher m = SCHEME.matcher(location);
-        return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "file";
+        return StoreTable.scheme(location);
     }
 }

@@ -117,7 +117,7 @@ public final class TarShardSource extends TarSource<ByteBuffer> implements Label
                 files(Path.of(files.get(0)).toAbsolutePath().getParent() + "/", files), classes);
     }
 
-    /** The shards of local files, as the folder store reads them. */
+    /** The shards of local files, read once. */
     static ShardStore files(String folder, List<String> shards) throws IOException {
         return StoredShards.open(FileStore.INSTANCE, folder, shards, null, null, null);
     }

@@ -1,6 +1,9 @@
 package dev.asyncdataset.source.tar;
 
+import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.store.StoreAccess;
+import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
@@ -137,7 +140,9 @@ public final class TarShardSourceBuilder {
             throw new IllegalStateException(
                     "setUrl(\"s3://bucket/shards/\" or a folder) is required");
         }
-        StoreAccess access = new StoreAccess(s3, authorization);
-        return Stores.of(shards.prefix()).shards(shards.prefix(), shards.urls(), access);
+        StoreAccess access = new StoreAccess(S3Settings.of(s3, s3.maxObjectBytes()), authorization);
+        return StoreTable.of(shards.prefix())
+                .open(access)
+                .shards(shards.prefix(), shards.urls(), access);
     }
 }

@@ -1,0 +1,33 @@
+package dev.asyncdataset.internal.store;
+
+import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.StoredShards;
+import dev.asyncdataset.store.ObjectStore;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The object store of one source, opened, and the retries of its requests.
+ *
+ * @param objects the store, which the source closes
+ * @param retrier the retries of its requests, or null for local files, which are read once
+ */
+public record OpenedStore(ObjectStore objects, Retrier retrier) {
+
+    /**
+     * Opens the objects {@code urls} names (each of which must exist), or every {@code .tar}
+     * directly under {@code prefix} when {@code urls} is null, with the read-idle and request
+     * timeouts of {@code access}; closes the store if that fails.
+     */
+    public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
+            throws IOException {
+        return StoredShards.open(
+                objects,
+                prefix,
+                urls,
+                retrier,
+                access.s3().readIdleTimeout(),
+                access.s3().requestTimeout());
+    }
+}

@@ -1,0 +1,49 @@
+package dev.asyncdataset.internal.store;
+
+import dev.asyncdataset.internal.s3.S3ObjectStore;
+import dev.asyncdataset.internal.shard.StoredShards;
+import dev.asyncdataset.store.StoreOpener;
+import dev.asyncdataset.store.file.FileStore;
+import java.io.IOException;
+
+/** One kind of store of the {@link StoreTable}: how a source opens it. */
+@FunctionalInterface
+public interface StoreKind {
+
+    /** Local files, read once, without retries or timeouts. */
+    StoreKind FILES =
+            new StoreKind() {
+                @Override
+                public OpenedStore open(StoreAccess access) {
+                    return new OpenedStore(FileStore.INSTANCE, null);
+                }
+
+                @Override
+                public boolean isLocal() {
+                    return true;
+                }
+            };
+
+    /** S3 and S3-compatible stores, whose retries ask the endpoint for a handshake. */
+    StoreKind S3 =
+            access ->
+                    new OpenedStore(
+                            new S3ObjectStore(access.s3()),
+                            access.s3().probingRetrier(StoredShards::isTransient));
+
+    /** Opens the store of one source, once per source. */
+    OpenedStore open(StoreAccess access) throws IOException;
+
+    /** Whether the store is local files, whose locations are paths. */
+    default boolean isLocal() {
+        return false;
+    }
+
+    /** The stores {@code opener} opens, with the library's retries of their requests. */
+    static StoreKind of(StoreOpener opener) {
+        return access ->
+                new OpenedStore(
+                        opener.open(access.settings()),
+                        access.s3().retrier(StoredShards::isTransient));
+    }
+}

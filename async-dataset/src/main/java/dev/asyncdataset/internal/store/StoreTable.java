@@ -1,0 +1,97 @@
+package dev.asyncdataset.internal.store;
+
+import dev.asyncdataset.internal.http.HttpObjectStore;
+import dev.asyncdataset.store.StoreOpener;
+import dev.asyncdataset.store.azure.AzureStores;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The table from a location's scheme to its kind of store: local files for a path or {@code file:},
+ * {@code s3}, {@code http}, {@code https}, {@code az}, and the schemes users register.
+ */
+public final class StoreTable {
+
+    private static final Pattern SCHEME = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]*)://.*");
+    private static final Map<String, StoreKind> TABLE = new ConcurrentHashMap<>();
+    private static final Set<String> BUILT_IN;
+
+    static {
+        StoreKind http = StoreKind.of(HttpObjectStore::new);
+        TABLE.put("file", StoreKind.FILES);
+        TABLE.put("s3", StoreKind.S3);
+        TABLE.put("http", http);
+        TABLE.put("https", http);
+        TABLE.put("az", StoreKind.of(AzureStores::open));
+        BUILT_IN = Set.copyOf(TABLE.keySet());
+    }
+
+    private StoreTable() {}
+
+    /**
+     * Makes {@code scheme://...} locations read from the stores {@code opener} opens.
+     *
+     * @throws IllegalArgumentException if the scheme is malformed, built in or already registered
+     */
+    public static void register(String scheme, StoreOpener opener) {
+        Objects.requireNonNull(opener, "opener");
+        String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
+        if (!SCHEME.matcher(name + "://").matches() || BUILT_IN.contains(name)) {
+            throw new IllegalArgumentException(
+                    "not a scheme a store can be registered for: " + scheme);
+        }
+        if (TABLE.putIfAbsent(name, StoreKind.of(opener)) != null) {
+            throw new IllegalArgumentException("scheme already registered: " + scheme);
+        }
+    }
+
+    /**
+     * The kind of store of {@code location}.
+     *
+     * @throws IllegalArgumentException if no store has its scheme
+     */
+    public static StoreKind of(String location) {
+        String scheme = scheme(Objects.requireNonNull(location, "location"));
+        StoreKind kind = TABLE.get(scheme);
+        if (kind == null) {
+            throw new IllegalArgumentException(
+                    "no store for scheme "
+                            + scheme
+                            + " (register one with Stores.register): "
+                            + location);
+        }
+        return kind;
+    }
+
+    /** Whether {@code location} is in local files (a path or a {@code file:} URL). */
+    public static boolean isLocal(String location) {
+        StoreKind kind = TABLE.get(scheme(Objects.requireNonNull(location, "location")));
+        return kind != null && kind.isLocal();
+    }
+
+    /**
+     * Checks that {@code urls} are all in the store of the first, {@code what} naming them in the
+     * message.
+     */
+    public static void checkOneStore(List<String> urls, String what) {
+        String first = scheme(urls.get(0));
+        for (String url : urls) {
+            if (!scheme(url).equals(first)) {
+                throw new IllegalArgumentException(
+                        what + " of one list must be in one store: " + url + " is not " + first);
+            }
+        }
+    }
+
+    /** The scheme of a location in lower case: {@code file} for a path or a {@code file:} URL. */
+    public static String scheme(String location) {
+        Matcher m = SCHEME.matcher(location);
+        return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "file";
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The table from a location's scheme to the kind of store it is in ({@code StoreTable}), and how
+ * each kind opens the {@link dev.asyncdataset.store.ObjectStore} of a source with the retries of
+ * its requests ({@code StoreKind}, {@code OpenedStore}): local files, S3, HTTP(S), Azure and the
+ * schemes users register. The tar shard sources, the shard writer and the Parquet sources look
+ * stores up here; {@code dev.asyncdataset.source.tar.Stores} is its public face. Not public API.
+ */
+package dev.asyncdataset.internal.store;
