@@ -19,6 +19,8 @@ import java.util.Map;
  *       <td>list, read, write</td></tr>
  *   <tr><td>{@code http://}, {@code https://}</td><td>any HTTP server, with {@code Range} for
  *       random access</td><td>read</td></tr>
+ *   <tr><td>{@code az://container/prefix}</td><td>Azure Blob Storage, with the optional Azure
+ *       SDK ({@code dev.asyncdataset.store.azure})</td><td>list, read</td></tr>
  *   <tr><td>a scheme given to {@link #register}</td><td>the user's {@link
  *       dev.asyncdataset.store.ObjectStore}</td><td>read</td></tr>
  * </table>
@@ -39,7 +41,7 @@ public final class Stores {
      * around every request.
      *
      * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
-     *     {@code file}, {@code s3}, {@code http} or {@code https}
+     *     {@code file}, {@code s3}, {@code http}, {@code https} or {@code az}
      * @param opener opens the store
      * @throws IllegalArgumentException if the scheme is malformed, built in or already registered
      */
