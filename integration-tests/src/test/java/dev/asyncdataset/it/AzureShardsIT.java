@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.azure.AzureBlobStore;
@@ -128,12 +127,7 @@ class AzureShardsIT {
         try (TarShardSource azure =
                 TarShardSource.builder()
                         .setUrl("azurite-relayed://big/train/")
-                        .optS3(
-                                S3Source.builder()
-                                        .optReadIdleTimeout(READ_IDLE)
-                                        .optFirstByteTimeout(firstByte)
-                                        .optRetryBudget(budget)
-                                        .buildOptions())
+                        .optS3(GiveUpTiming.options(READ_IDLE, firstByte, budget))
                         .build()) {
             relay.stallAfter(2048);
             GiveUpTiming.assertGivenUpWithin(

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.source.s3.S3Options;
+import dev.asyncdataset.source.s3.S3Source;
 import java.time.Duration;
 import org.junit.jupiter.api.function.Executable;
 
@@ -11,6 +13,15 @@ import org.junit.jupiter.api.function.Executable;
 final class GiveUpTiming {
 
     private GiveUpTiming() {}
+
+    /** The options of a store whose reads stall: these timeouts, and this retry budget. */
+    static S3Options options(Duration readIdle, Duration firstByte, Duration budget) {
+        return S3Source.builder()
+                .optReadIdleTimeout(readIdle)
+                .optFirstByteTimeout(firstByte)
+                .optRetryBudget(budget)
+                .buildOptions();
+    }
 
     /**
      * Asserts that {@code read} fails as a bad item still failing, no sooner than {@code budget}

@@ -218,12 +218,7 @@ class HttpShardsIT {
         try (TarShardSource http =
                 TarShardSource.builder()
                         .setUrl(HTTP.url("/train/" + pattern))
-                        .optS3(
-                                S3Source.builder()
-                                        .optReadIdleTimeout(READ_IDLE)
-                                        .optFirstByteTimeout(firstByte)
-                                        .optRetryBudget(budget)
-                                        .buildOptions())
+                        .optS3(GiveUpTiming.options(READ_IDLE, firstByte, budget))
                         .build()) {
             HTTP.setFaults((key, attempt) -> Fault.STALL);
             GiveUpTiming.assertGivenUpWithin(budget, bound, () -> http.fetch(null, 0));
