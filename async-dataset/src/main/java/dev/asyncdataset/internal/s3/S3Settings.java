@@ -179,7 +179,7 @@ public record S3Settings(
                         c ->
                                 c.retryStrategy(AwsRetryStrategy.doNotRetry())
                                         .apiCallAttemptTimeout(requestTimeout)
-                                        .scheduledExecutorService(S3Body.TIMER));
+                                        .scheduledExecutorService(PhaseTimeouts.TIMER));
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }

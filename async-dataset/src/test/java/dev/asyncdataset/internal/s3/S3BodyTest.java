@@ -121,10 +121,10 @@ class S3BodyTest {
     /** A finished body cancels its timer task: none waits out a long timeout holding the array. */
     @Test
     void aCompleteBodyLeavesNoTimerTaskBehind() throws Exception {
-        int queued = S3Body.TIMER.getQueue().size();
+        int queued = PhaseTimeouts.TIMER.getQueue().size();
         S3Body body = new S3Body("s3://b/k", 1_000, timeouts(LONG, LONG), null);
         body.read(response(30, new Chunks(3, 10, Duration.ZERO, true)));
-        assertEquals(queued, S3Body.TIMER.getQueue().size());
+        assertEquals(queued, PhaseTimeouts.TIMER.getQueue().size());
         assertFalse(Thread.currentThread().isInterrupted());
     }
 
