@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.split;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.when;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.examples.Options;
@@ -44,7 +45,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@link PrepareData} at {@code local[2]} on real JPEGs, in one Spark session: the shards it writes
  * hold every image of the folder once with the folder's label and train a ResNet; the Parquet it
  * writes (Spark's writer, Snappy or Zstd, several row groups, null image paths) is read by {@link
- * ParquetSource} row by row.
+ * ParquetSource} row by row; a row without an image fails the job naming it.
  */
 @Tag("spark")
 class PrepareDataTest {
@@ -151,6 +152,41 @@ class PrepareDataTest {
             groups.add(where.substring(0, where.lastIndexOf("row ")));
         }
         assertTrue(groups.size() > 2, "several row groups: " + groups);
+    }
+
+    @Test
+    void rowWithoutImageFailsTheJobNamingTheRow() {
+        Path table = temp.resolve("no-image");
+        spark.range(3)
+                .select(
+                        struct(lit(null).cast("binary").as("bytes"), lit("lost.jpg").as("path"))
+                                .as("image"),
+                        col("id").as("label"))
+                .coalesce(1)
+                .write()
+                .parquet(table.toString());
+        Exception e =
+                assertThrows(
+                        Exception.class,
+                        () ->
+                                PrepareData.run(
+                                        spark,
+                                        JobOptions.parse(
+                                                "--input %s --input-format parquet --output %s"
+                                                        .formatted(table, temp.resolve("none"))
+                                                        .split(" "))));
+        assertTrue(
+                stackMessages(e)
+                        .matches("(?s).*row \\d+ of partition \\d+ \\(lost.jpg\\): no image.*"),
+                stackMessages(e));
+    }
+
+    private static String stackMessages(Throwable e) {
+        StringBuilder messages = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            messages.append(t.getMessage()).append('\n');
+        }
+        return messages.toString();
     }
 
     /** Every item as {@code label:base64(image)}, sorted: the same multiset for the same data. */
