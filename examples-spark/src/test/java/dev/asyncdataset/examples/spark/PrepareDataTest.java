@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.RecipeSettings;
 import dev.asyncdataset.examples.ResNetTraining;
@@ -23,14 +24,18 @@ import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import javax.imageio.ImageIO;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -88,11 +93,35 @@ class PrepareDataTest {
         for (String shard : listed) {
             assertTrue(Files.isRegularFile(Path.of(shard + ".idx")), "index of " + shard);
         }
-        ImageFolderSource folder = ImageFolderSource.of(images);
-        TarShardSource source =
-                TarShardSource.builder().setUrlList(shards.resolve(PrepareData.SHARD_LIST)).build();
-        assertEquals(folder.getClasses(), source.getClasses());
-        assertEquals(contents(folder), contents(source));
+        try (ImageFolderSource folder = ImageFolderSource.of(images);
+                TarShardSource source = listed(shards)) {
+            assertEquals(folder.getClasses(), source.getClasses());
+            assertEquals(contents(folder), contents(source));
+        }
+    }
+
+    @Test
+    void maxSideStoresEveryImageSmallerAndTheIndexSaysSo() throws Exception {
+        Path small = temp.resolve("small");
+        PrepareData.run(
+                spark,
+                JobOptions.parse(
+                        "--input %s --output %s --partitions 2 --max-side 32 --jpeg-quality 80"
+                                .formatted(images, small)
+                                .split(" ")));
+        try (ImageFolderSource folder = ImageFolderSource.of(images);
+                TarShardSource source = listed(small)) {
+            for (int shard = 0; shard < source.shardCount(); shard++) {
+                assertEquals(Optional.of(new ImageResize(32, 80)), source.resized(shard));
+            }
+            for (long i = 0; i < source.size(); i++) {
+                BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(image(source, i)));
+                assertTrue(
+                        Math.max(decoded.getWidth(), decoded.getHeight()) <= 32,
+                        source.describe(i) + ": " + decoded.getWidth() + "x" + decoded.getHeight());
+            }
+            assertEquals(labels(folder), labels(source));
+        }
     }
 
     @Test
@@ -141,17 +170,17 @@ class PrepareDataTest {
                                         + " --partitions 2 --compression %s --row-group-rows 5")
                                 .formatted(hub, table, codec)
                                 .split(" ")));
-        ParquetSource source = ParquetSource.builder().setUrl(table + "/").build();
-        assertEquals(contents(ImageFolderSource.of(images)), contents(source));
-        assertEquals(
-                ImageFolderSource.of(images).getClasses(),
-                Files.readAllLines(table.resolve("classes.txt")));
-        Set<String> groups = new TreeSet<>();
-        for (long i = 0; i < source.size(); i++) {
-            String where = source.describe(i);
-            groups.add(where.substring(0, where.lastIndexOf("row ")));
+        try (ImageFolderSource folder = ImageFolderSource.of(images);
+                ParquetSource source = ParquetSource.builder().setUrl(table + "/").build()) {
+            assertEquals(contents(folder), contents(source));
+            assertEquals(folder.getClasses(), Files.readAllLines(table.resolve("classes.txt")));
+            Set<String> groups = new TreeSet<>();
+            for (long i = 0; i < source.size(); i++) {
+                String where = source.describe(i);
+                groups.add(where.substring(0, where.lastIndexOf("row ")));
+            }
+            assertTrue(groups.size() > 2, "several row groups: " + groups);
         }
-        assertTrue(groups.size() > 2, "several row groups: " + groups);
     }
 
     @Test
@@ -189,17 +218,39 @@ class PrepareDataTest {
         return messages.toString();
     }
 
+    /** The shards a job wrote in {@code folder}, opened from its shard list. */
+    private static TarShardSource listed(Path folder) throws Exception {
+        return TarShardSource.builder().setUrlList(folder.resolve(PrepareData.SHARD_LIST)).build();
+    }
+
     /** Every item as {@code label:base64(image)}, sorted: the same multiset for the same data. */
     private static List<String> contents(LabeledImageSource source) throws Exception {
         List<String> items = new ArrayList<>();
         for (long i = 0; i < source.size(); i++) {
-            ByteBuffer image = source.fetch(null, i);
-            byte[] bytes = new byte[image.remaining()];
-            image.get(image.position(), bytes);
-            source.release(i, image);
-            items.add(source.label(i) + ":" + Base64.getEncoder().encodeToString(bytes));
+            byte[] image = image(source, i);
+            items.add(source.label(i) + ":" + Base64.getEncoder().encodeToString(image));
         }
         items.sort(null);
         return items;
+    }
+
+    /** Every item's label, sorted. */
+    private static List<Long> labels(LabeledImageSource source) throws Exception {
+        List<Long> labels = new ArrayList<>();
+        for (long i = 0; i < source.size(); i++) {
+            image(source, i);
+            labels.add(source.label(i));
+        }
+        labels.sort(null);
+        return labels;
+    }
+
+    /** The bytes of item {@code index}'s image, copied out of the fetched body. */
+    private static byte[] image(LabeledImageSource source, long index) throws Exception {
+        ByteBuffer body = source.fetch(null, index);
+        byte[] bytes = new byte[body.remaining()];
+        body.get(body.position(), bytes);
+        source.release(index, body);
+        return bytes;
     }
 }
