@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.split;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.when;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,9 @@ class PrepareDataTest {
     private static final int CLASSES = 3;
     private static final int PER_CLASS = 8;
 
+    /** A shard of an earlier run with more partitions, left in the output folder. */
+    private static final String STALE = "part-00009-000000.tar";
+
     @TempDir static Path temp;
     private static SparkSession spark;
     private static Path images;
@@ -72,7 +76,9 @@ class PrepareDataTest {
                         .config("spark.sql.shuffle.partitions", "2")
                         .getOrCreate();
         images = ImageNetLikeGenerator.write(temp.resolve("images"), CLASSES, PER_CLASS, 7);
-        shards = temp.resolve("shards");
+        shards = Files.createDirectories(temp.resolve("shards"));
+        Files.write(shards.resolve(STALE), new byte[512]);
+        Files.write(shards.resolve(STALE + ".idx"), new byte[16]);
         PrepareData.run(
                 spark,
                 JobOptions.parse(
@@ -87,12 +93,15 @@ class PrepareDataTest {
     }
 
     @Test
-    void shardsHoldEveryImageOnceWithItsFolderLabel() throws Exception {
+    void shardsHoldEveryImageOnceWithItsFolderLabelAndReplaceAnEarlierRunsShards()
+            throws Exception {
         List<String> listed = Files.readAllLines(shards.resolve(PrepareData.SHARD_LIST));
         assertTrue(listed.size() >= 2, "a shard or more from each partition: " + listed);
         for (String shard : listed) {
             assertTrue(Files.isRegularFile(Path.of(shard + ".idx")), "index of " + shard);
         }
+        assertFalse(Files.exists(shards.resolve(STALE)), "stale shard deleted");
+        assertFalse(Files.exists(shards.resolve(STALE + ".idx")), "stale index deleted");
         try (ImageFolderSource folder = ImageFolderSource.of(images);
                 TarShardSource source = listed(shards)) {
             assertEquals(folder.getClasses(), source.getClasses());
