@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples.spark;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.element_at;
 import static org.apache.spark.sql.functions.lit;
@@ -27,6 +28,7 @@ import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -124,10 +126,8 @@ class PrepareDataTest {
                 assertEquals(Optional.of(new ImageResize(32, 80)), source.resized(shard));
             }
             for (long i = 0; i < source.size(); i++) {
-                BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(image(source, i)));
-                assertTrue(
-                        Math.max(decoded.getWidth(), decoded.getHeight()) <= 32,
-                        source.describe(i) + ": " + decoded.getWidth() + "x" + decoded.getHeight());
+                int side = read(source, i, PrepareDataTest::longestSide);
+                assertTrue(side <= 32, source.describe(i) + ": longest side " + side);
             }
             assertEquals(labels(folder), labels(source));
         }
@@ -236,30 +236,46 @@ class PrepareDataTest {
     private static List<String> contents(LabeledImageSource source) throws Exception {
         List<String> items = new ArrayList<>();
         for (long i = 0; i < source.size(); i++) {
-            byte[] image = image(source, i);
-            items.add(source.label(i) + ":" + Base64.getEncoder().encodeToString(image));
+            String image =
+                    read(source, i, b -> US_ASCII.decode(Base64.getEncoder().encode(b)).toString());
+            items.add(source.label(i) + ":" + image);
         }
         items.sort(null);
         return items;
     }
 
-    /** Every item's label, sorted. */
+    /** Every item's label, sorted, from a source that knows them without a fetch. */
     private static List<Long> labels(LabeledImageSource source) throws Exception {
         List<Long> labels = new ArrayList<>();
         for (long i = 0; i < source.size(); i++) {
-            image(source, i);
             labels.add(source.label(i));
         }
         labels.sort(null);
         return labels;
     }
 
-    /** The bytes of item {@code index}'s image, copied out of the fetched body. */
-    private static byte[] image(LabeledImageSource source, long index) throws Exception {
+    /** Reads what a test needs from an image. */
+    @FunctionalInterface
+    private interface ImageReader<T> {
+        T read(ByteBuffer image) throws IOException;
+    }
+
+    /** What {@code reader} reads from item {@code index}'s image, the body then given back. */
+    private static <T> T read(LabeledImageSource source, long index, ImageReader<T> reader)
+            throws Exception {
         ByteBuffer body = source.fetch(null, index);
-        byte[] bytes = new byte[body.remaining()];
-        body.get(body.position(), bytes);
-        source.release(index, body);
-        return bytes;
+        try {
+            return reader.read(body.duplicate());
+        } finally {
+            source.release(index, body);
+        }
+    }
+
+    /** The longest side of an encoded image. */
+    private static int longestSide(ByteBuffer image) throws IOException {
+        byte[] bytes = new byte[image.remaining()];
+        image.get(bytes);
+        BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(bytes));
+        return Math.max(decoded.getWidth(), decoded.getHeight());
     }
 }
