@@ -65,10 +65,13 @@ public final class HubStore implements ObjectStore {
         return tree.list(prefix);
     }
 
-    /** A {@code HEAD} of the file's {@code /resolve/} URL, followed to the CDN. */
+    /**
+     * The file as its folder's listing gives it: the Hub's API is asked, not its CDN, whose signed
+     * URLs are made for a GET; the identity is the file's LFS SHA-256 or git object id.
+     */
     @Override
     public StoredObject stat(String location) throws IOException {
-        return http.stat(location);
+        return tree.find(location);
     }
 
     @Override

@@ -38,13 +38,42 @@ final class HubTree {
         this.urls = urls;
     }
 
-    /** The files directly in the folder {@code prefix}, in name order. */
+    /**
+     * The files directly in the folder {@code prefix}, in name order.
+     *
+     * @throws RequestRejected if the dataset has no such folder at that revision
+     */
     List<StoredObject> list(String prefix) throws IOException {
+        List<StoredObject> files = listed(prefix);
+        if (files == null) {
+            throw new RequestRejected(prefix + ": HTTP 404" + urls.explain(prefix, 404));
+        }
+        return files;
+    }
+
+    /**
+     * The file at {@code location}, as its folder's listing gives it (the Hub's API, not its CDN),
+     * or null if there is no such file or folder at that revision.
+     */
+    StoredObject find(String location) throws IOException {
+        String folder = location.substring(0, location.lastIndexOf('/') + 1);
+        List<StoredObject> files = listed(folder);
+        if (files == null) {
+            return null;
+        }
+        return files.stream().filter(f -> f.url().equals(location)).findFirst().orElse(null);
+    }
+
+    /** The files directly in the folder {@code prefix}, or null if it is not there. */
+    private List<StoredObject> listed(String prefix) throws IOException {
         HubLocation folder = HubLocation.parse(prefix);
         String url = folder.treeUrl(urls.endpoint());
         List<StoredObject> files = new ArrayList<>();
         while (url != null) {
             HttpResponse<InputStream> page = http.get(url, prefix);
+            if (page == null) {
+                return null;
+            }
             try (InputStream body = page.body()) {
                 for (JsonElement entry : entries(body, prefix)) {
                     StoredObject file = file(entry, folder.path(), prefix);

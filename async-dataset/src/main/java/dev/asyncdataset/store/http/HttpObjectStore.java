@@ -106,7 +106,8 @@ public final class HttpObjectStore implements ObjectStore {
      *
      * @param url an absolute {@code http} or {@code https} URL
      * @param location the location the request is for, which errors name
-     * @return the {@code 200} response, whose body the caller closes
+     * @return the {@code 200} response, whose body the caller closes, or null if the server says
+     *     there is nothing at {@code url} ({@code 404}, {@code 410}), as {@link #stat} does
      * @throws IOException if the server fails or answers another status: a final one ({@link
      *     RequestRejected}) or one that may pass (5xx, 408, 429)
      */
@@ -114,6 +115,10 @@ public final class HttpObjectStore implements ObjectStore {
         HttpResponse<InputStream> response =
                 redirects.send(url, shown(location), "GET", null, BodyHandlers.ofInputStream());
         try {
+            if (response.statusCode() == 404 || response.statusCode() == 410) {
+                response.body().close();
+                return null;
+            }
             expect(location, response, 200);
             return response;
         } catch (IOException | RuntimeException e) {
