@@ -1,6 +1,7 @@
 package dev.asyncdataset.store.hf;
 
 import com.google.gson.JsonElement;
+import com.google.gson.JsonIOException;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
@@ -88,14 +89,17 @@ final class HubTree {
         return files;
     }
 
+    /** The page's entries; a body cut short is an {@code IOException}, retried. */
     private static Iterable<JsonElement> entries(InputStream body, String prefix)
-            throws RequestRejected {
+            throws IOException {
         try {
             JsonElement page =
                     JsonParser.parseReader(new InputStreamReader(body, StandardCharsets.UTF_8));
             if (page.isJsonArray()) {
                 return page.getAsJsonArray();
             }
+        } catch (JsonIOException e) {
+            throw new IOException(prefix + ": the Hub's listing was cut short", e);
         } catch (JsonParseException e) {
             // named below, as any page that is not a listing
         }
