@@ -22,12 +22,11 @@
  * <h2>Adding a store</h2>
  *
  * <p>A package that implements {@code ObjectStore}, and one line per scheme. The HTTP(S) store is
- * the worked example: the package {@code dev.asyncdataset.internal.http}, which imports only this
- * package and {@code internal.io.Locations} (names beside a URL, keeping its query), and the lines
- * {@code TABLE.put("http", http)} and {@code TABLE.put("https", http)} of the table behind {@code
- * Stores} ({@code internal.store.StoreTable}), with {@code http =
- * StoreKind.of(HttpObjectStore::new)}; a store outside the library calls {@code Stores.register}
- * instead.
+ * the worked example: the package {@code dev.asyncdataset.store.http}, which imports only this
+ * package, and the lines {@code TABLE.put("http", http)} and {@code TABLE.put("https", http)} of
+ * the table behind {@code Stores} ({@code internal.store.StoreTable}), with {@code http =
+ * StoreKind.of(HttpUrls::open)} ({@code HttpUrls} names a URL in messages without its query); a
+ * store outside the library calls {@code Stores.register} instead.
  *
  * <ol>
  *   <li>Implement {@code ObjectStore} in a package of its own: {@code HttpObjectStore.stat} is a

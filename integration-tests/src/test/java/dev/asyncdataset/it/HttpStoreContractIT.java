@@ -1,6 +1,6 @@
 package dev.asyncdataset.it;
 
-import dev.asyncdataset.internal.http.HttpObjectStore;
+import dev.asyncdataset.internal.store.HttpUrls;
 import dev.asyncdataset.store.ObjectStore;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -12,7 +12,7 @@ class HttpStoreContractIT extends ObjectStoreContract {
 
     @Override
     ObjectStore open() {
-        return new HttpObjectStore(SETTINGS);
+        return HttpUrls.open(SETTINGS);
     }
 
     @Override

@@ -1,8 +1,8 @@
 package dev.asyncdataset.internal.store;
 
-import dev.asyncdataset.internal.http.HttpObjectStore;
 import dev.asyncdataset.store.StoreOpener;
 import dev.asyncdataset.store.azure.AzureStores;
+import dev.asyncdataset.store.hf.HubStore;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * The table from a location's scheme to its kind of store: local files for a path or {@code file:},
- * {@code s3}, {@code http}, {@code https}, {@code az}, and the schemes users register.
+ * {@code s3}, {@code http}, {@code https}, {@code az}, {@code hf}, and the schemes users register.
  */
 public final class StoreTable {
 
@@ -23,12 +23,13 @@ public final class StoreTable {
     private static final Set<String> BUILT_IN;
 
     static {
-        StoreKind http = StoreKind.of(HttpObjectStore::new);
+        StoreKind http = StoreKind.of(HttpUrls::open);
         TABLE.put("file", StoreKind.FILES);
         TABLE.put("s3", StoreKind.S3);
         TABLE.put("http", http);
         TABLE.put("https", http);
         TABLE.put("az", StoreKind.of(AzureStores::open));
+        TABLE.put("hf", StoreKind.of(HubStore::open));
         BUILT_IN = Set.copyOf(TABLE.keySet());
     }
 

@@ -12,6 +12,7 @@ import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Opens the store the Parquet files are in, as the table of stores finds it by the location's
@@ -45,7 +46,7 @@ final class ParquetStore {
         return store.shards(where.prefix(), urls, access);
     }
 
-    /** Every {@code .parquet} directly under the prefix, in name order. */
+    /** The files directly under the prefix that its glob names, in name order. */
     private static List<String> listed(OpenedStore store, ParquetLocations where)
             throws IOException {
         String prefix = where.prefix();
@@ -55,19 +56,20 @@ final class ParquetStore {
                         prefix,
                         store.retrier(),
                         () -> store.objects().list(prefix));
+        Predicate<String> named = where.listedNames();
         List<String> urls = new ArrayList<>();
         for (StoredObject o : objects) {
             String path =
                     store.objects().isLocal()
                             ? o.url()
                             : o.url().substring(0, Locations.queryStart(o.url()));
-            if (path.endsWith(ParquetLocations.SUFFIX)) {
+            if (named.test(path)) {
                 urls.add(o.url());
             }
         }
         if (urls.isEmpty()) {
             throw new IllegalArgumentException(
-                    Locations.shown(prefix) + " holds no " + ParquetLocations.SUFFIX);
+                    Locations.shown(prefix) + " holds no file named " + where.glob());
         }
         return urls;
     }

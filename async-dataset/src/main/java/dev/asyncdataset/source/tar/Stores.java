@@ -21,6 +21,8 @@ import java.util.Map;
  *       random access</td><td>read</td></tr>
  *   <tr><td>{@code az://container/prefix}</td><td>Azure Blob Storage, with the optional Azure
  *       SDK ({@code dev.asyncdataset.store.azure})</td><td>list, read</td></tr>
+ *   <tr><td>{@code hf://datasets/org/name@revision/path}</td><td>a Hugging Face Hub dataset
+ *       ({@code dev.asyncdataset.store.hf})</td><td>list, read</td></tr>
  *   <tr><td>a scheme given to {@link #register}</td><td>the user's {@link
  *       dev.asyncdataset.store.ObjectStore}</td><td>read</td></tr>
  * </table>
@@ -41,7 +43,7 @@ public final class Stores {
      * around every request.
      *
      * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
-     *     {@code file}, {@code s3}, {@code http}, {@code https} or {@code az}
+     *     {@code file}, {@code s3}, {@code http}, {@code https}, {@code az} or {@code hf}
      * @param opener opens the store
      * @throws IllegalArgumentException if the scheme is malformed, built in or already registered
      */

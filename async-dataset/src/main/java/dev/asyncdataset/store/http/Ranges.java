@@ -1,6 +1,5 @@
-package dev.asyncdataset.internal.http;
+package dev.asyncdataset.store.http;
 
-import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.RequestRejected;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -19,16 +18,21 @@ final class Ranges {
 
     private Ranges() {}
 
-    static void expectRange(String url, HttpResponse<?> response, long offset, long length)
+    static void expectRange(
+            HttpObjectStore store,
+            String location,
+            HttpResponse<?> response,
+            long offset,
+            long length)
             throws IOException {
         if (response.statusCode() == 200) {
             throw new RequestRejected(
-                    Locations.shown(url)
+                    store.shown(location)
                             + ": the server ignores Range (200 with the whole object);"
                             + " random access and indexing a shard without its .idx need a"
                             + " server that honours Range");
         }
-        HttpObjectStore.expect(url, response, 206);
+        store.expect(location, response, 206);
         String header = response.headers().firstValue("Content-Range").orElse("");
         Matcher m = CONTENT_RANGE.matcher(header);
         long last = offset + length - 1;
@@ -36,7 +40,7 @@ final class Ranges {
                 || Long.parseLong(m.group(1)) != offset
                 || Long.parseLong(m.group(2)) != last) {
             throw new RequestRejected(
-                    Locations.shown(url)
+                    store.shown(location)
                             + ": asked for bytes "
                             + offset
                             + "-"

@@ -1,6 +1,5 @@
-package dev.asyncdataset.internal.http;
+package dev.asyncdataset.store.http;
 
-import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
 import java.io.IOException;
@@ -33,23 +32,24 @@ final class Redirects {
     }
 
     /**
-     * Sends {@code method} (with {@code range} if not null) to {@code url}, following redirects.
+     * Sends {@code method} (with {@code range} if not null) to {@code url}, following redirects;
+     * errors name the request {@code shown}.
      */
-    <T> HttpResponse<T> send(String url, String method, String range, BodyHandler<T> body)
+    <T> HttpResponse<T> send(
+            String url, String shown, String method, String range, BodyHandler<T> body)
             throws IOException {
-        URI origin = HttpObjectStore.uri(url);
+        URI origin = HttpObjectStore.uri(url, shown);
         URI at = origin;
         for (int hop = 0; ; hop++) {
             boolean sameOrigin = sameOrigin(origin, at);
-            HttpResponse<T> response = sendOnce(at, method, range, sameOrigin, body);
+            HttpResponse<T> response = sendOnce(at, shown, method, range, sameOrigin, body);
             String location = response.headers().firstValue("Location").orElse(null);
             if (!isRedirect(response.statusCode()) || location == null) {
                 return response;
             }
             discard(response);
             if (hop == MAX_HOPS) {
-                throw new RequestRejected(
-                        Locations.shown(url) + ": more than " + MAX_HOPS + " redirects");
+                throw new RequestRejected(shown + ": more than " + MAX_HOPS + " redirects");
             }
             at = at.resolve(location);
             if (!sameOrigin(origin, at)) {
@@ -59,7 +59,12 @@ final class Redirects {
     }
 
     private <T> HttpResponse<T> sendOnce(
-            URI at, String method, String range, boolean authorized, BodyHandler<T> body)
+            URI at,
+            String shown,
+            String method,
+            String range,
+            boolean authorized,
+            BodyHandler<T> body)
             throws IOException {
         HttpRequest.Builder request =
                 HttpRequest.newBuilder(at)
@@ -74,7 +79,7 @@ final class Redirects {
         try {
             return client.send(request.build(), body);
         } catch (InterruptedException e) {
-            throw HttpObjectStore.interrupted(at.toString(), e);
+            throw HttpObjectStore.interrupted(shown, e);
         }
     }
 

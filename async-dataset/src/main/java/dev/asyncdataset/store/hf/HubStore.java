@@ -1,0 +1,92 @@
+package dev.asyncdataset.store.hf;
+
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoreSettings;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.http.HttpObjectStore;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The datasets of the Hugging Face Hub as a store: {@code hf://datasets/<org>/<name>[@<revision>]/
+ * <path>} locations, listed through the Hub's tree API and read at its {@code /resolve/} URLs by
+ * the HTTP store, which follows the redirect to the Hub's CDN and reads byte ranges there. The
+ * token goes to the Hub's host only, never to the CDN's, and appears in no message.
+ */
+public final class HubStore implements ObjectStore {
+
+    /** The Hub's address unless set otherwise. */
+    public static final String DEFAULT_ENDPOINT = "https://huggingface.co";
+
+    /** The environment variable the Hub's address is taken from, when set. */
+    public static final String ENDPOINT_ENV = "HF_ENDPOINT";
+
+    /** The environment variable the token is taken from, when no other is given. */
+    public static final String TOKEN_ENV = "HF_TOKEN";
+
+    private final HttpObjectStore http;
+    private final HubTree tree;
+    private final String endpoint;
+
+    HubStore(StoreSettings settings, String endpoint, String authorization) {
+        StoreSettings hub =
+                new StoreSettings(
+                        settings.connectTimeout(), settings.firstByteTimeout(), authorization);
+        HubUrls urls = new HubUrls(endpoint, authorization != null);
+        this.http = new HttpObjectStore(hub, urls);
+        this.tree = new HubTree(http, urls);
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * Returns a builder of a store.
+     *
+     * @return the builder
+     */
+    public static HubStoreBuilder builder() {
+        return new HubStoreBuilder();
+    }
+
+    /**
+     * Opens the store of the built-in {@code hf} scheme: the endpoint of {@value #ENDPOINT_ENV} or
+     * {@value #DEFAULT_ENDPOINT}, and the token as {@link HubStoreBuilder#build} finds it.
+     *
+     * @param settings the settings of the source or writer that opens the store
+     * @return the store
+     */
+    public static ObjectStore open(StoreSettings settings) {
+        return builder().setSettings(settings).build();
+    }
+
+    /** The files directly in a folder of a dataset, at its revision, in name order. */
+    @Override
+    public List<StoredObject> list(String prefix) throws IOException {
+        return tree.list(prefix);
+    }
+
+    /**
+     * The file as its folder's listing gives it: the Hub's API is asked, not its CDN, whose signed
+     * URLs are made for a GET; the identity is the file's LFS SHA-256 or git object id.
+     */
+    @Override
+    public StoredObject stat(String location) throws IOException {
+        return tree.find(location);
+    }
+
+    @Override
+    public StoredBody open(String location, long offset, long length) throws IOException {
+        return http.open(location, offset, length);
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+
+    /** The Hub's address, without the token. */
+    @Override
+    public String toString() {
+        return "HubStore[" + endpoint + "]";
+    }
+}

@@ -1,0 +1,43 @@
+package dev.asyncdataset.it;
+
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.hf.HubStore;
+import java.util.Map;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The store contract for the Hugging Face Hub's store, against the tests' imitation of the Hub and
+ * its CDN ({@link HubServer}): a private dataset, read with its token, whose files are written as
+ * commits on {@code main}. Every test of the contract runs but the conditional read: the Hub's CDN
+ * serves a file by its content, so a resumed read is compared by the body's identity instead.
+ */
+class HubStoreContractIT extends ObjectStoreContract {
+
+    private static final String TOKEN = "hf_contract_token";
+
+    @RegisterExtension static final HubServer HUB = new HubServer(TOKEN, 3);
+
+    @Override
+    ObjectStore open() {
+        return HubStore.builder()
+                .setSettings(SETTINGS)
+                .optEndpoint(HUB.endpoint())
+                .optToken(TOKEN)
+                .build();
+    }
+
+    @Override
+    String url(String path) {
+        return "hf://datasets/org/contract@main/" + path;
+    }
+
+    @Override
+    void put(String path, byte[] bytes) {
+        HUB.commit("org/contract", "main", Map.of(path, bytes));
+    }
+
+    @Override
+    int pageSize() {
+        return 3;
+    }
+}
