@@ -206,8 +206,8 @@ public final class StoreOptions {
         /**
          * Sets how long the response headers may take from the start of an attempt (waiting for a
          * pooled connection, connecting and sending included); default 10 seconds. A store's stat
-         * or open that has not answered by then plus the connect timeout is abandoned and retried,
-         * whatever the store does.
+         * or open that has not answered within twice this and the connect timeout together is
+         * abandoned and retried, whatever the store does.
          *
          * @param timeout a positive duration
          * @return this builder

@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * A store whose every list, stat and open the library bounds itself, whatever the store does: a
- * stat or an open must answer within the connect plus the first-byte timeout, a listing within the
+ * stat or an open must answer within twice the connect and first-byte timeouts together (a backstop
+ * behind the store's own timeouts, which fire first where it has them), a listing within the
  * request timeout ({@link BoundedCall}); a call that does not is a timeout, retried within the
  * budget. The bodies it opens are bounded by the shard reader's read-idle and request timeouts.
  */
@@ -23,7 +24,7 @@ final class BoundedStore implements ObjectStore {
 
     BoundedStore(ObjectStore store, StoreOptions options) {
         this.store = store;
-        this.answer = options.connectTimeout().plus(options.firstByteTimeout());
+        this.answer = options.connectTimeout().plus(options.firstByteTimeout()).multipliedBy(2);
         this.listing = options.requestTimeout();
     }
 

@@ -5,6 +5,8 @@ import dev.asyncdataset.internal.items.LooseSamples;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.S3Clients;
 import dev.asyncdataset.internal.s3.S3Settings;
+import dev.asyncdataset.internal.store.StoreKind;
+import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.folder.SampleFolderSource;
 import dev.asyncdataset.store.StoreOptions;
@@ -65,6 +67,9 @@ public final class S3SourceBuilder {
      * @return this builder
      */
     public S3SourceBuilder setUrl(String url) {
+        if (!StoreTable.is(url, StoreKind.S3)) {
+            throw new IllegalArgumentException("not an s3://bucket/prefix URL: " + url);
+        }
         this.location = BucketPrefix.parse(url);
         return this;
     }
