@@ -12,7 +12,7 @@ class StoreOptionsTest {
 
     @Test
     void badValuesAreRejectedAtOnceNamingTheOptionAndTheValue() {
-        StoreOptions.Builder builder = StoreOptions.builder();
+        StoreOptionsBuilder builder = StoreOptions.builder();
         assertEquals(
                 "maxAttempts < 1: 0",
                 assertThrows(IllegalArgumentException.class, () -> builder.optMaxAttempts(0))
@@ -34,7 +34,7 @@ class StoreOptionsTest {
 
     @Test
     void builtOptionsKeepTheirValuesWhenTheBuilderChangesAndStartAnotherBuilder() {
-        StoreOptions.Builder builder =
+        StoreOptionsBuilder builder =
                 StoreOptions.builder()
                         .optMaxAttempts(3)
                         .optFirstByteTimeout(Duration.ofSeconds(4))

@@ -105,7 +105,7 @@ public final class ParquetSourceBuilder {
 
     /**
      * Sends {@code Authorization: value} with every request to an HTTP(S) or registered store
-     * instead of the one of the store options ({@link StoreOptions.Builder#optAuthorization}). On a
+     * instead of the one of the store options ({@link StoreOptionsBuilder#optAuthorization}). On a
      * redirect to another host it is dropped. It is never logged.
      *
      * @param value the header's value

@@ -10,6 +10,7 @@ import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.folder.SampleFolderSource;
 import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ public final class S3SourceBuilder {
     String manifestKey;
     Path manifestFile;
     int maxConnections = 256;
-    StoreOptions.Builder store = StoreOptions.builder();
+    StoreOptionsBuilder store = StoreOptions.builder();
     long maxPartBytes = SampleFolderSource.DEFAULT_MAX_PART_BYTES;
     boolean verifyChecksums = true;
     Path cacheDir;
@@ -193,7 +194,7 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Caps the attempts of a request, as {@link StoreOptions.Builder#optMaxAttempts}.
+     * Caps the attempts of a request, as {@link StoreOptionsBuilder#optMaxAttempts}.
      *
      * @param maxAttempts the attempts per request, at least 1
      * @return this builder
@@ -205,7 +206,7 @@ public final class S3SourceBuilder {
 
     /**
      * Sets how long a request (one GET, one LIST page) is retried, as {@link
-     * StoreOptions.Builder#optRetryBudget}.
+     * StoreOptionsBuilder#optRetryBudget}.
      *
      * @param budget a positive duration
      * @return this builder
@@ -217,7 +218,7 @@ public final class S3SourceBuilder {
 
     /**
      * Sets how long opening a connection may take, as {@link
-     * StoreOptions.Builder#optConnectTimeout}.
+     * StoreOptionsBuilder#optConnectTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
@@ -229,7 +230,7 @@ public final class S3SourceBuilder {
 
     /**
      * Sets how long the response headers may take, as {@link
-     * StoreOptions.Builder#optFirstByteTimeout}.
+     * StoreOptionsBuilder#optFirstByteTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
@@ -241,7 +242,7 @@ public final class S3SourceBuilder {
 
     /**
      * Sets how long a body may go without a byte, as {@link
-     * StoreOptions.Builder#optReadIdleTimeout}.
+     * StoreOptionsBuilder#optReadIdleTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
@@ -252,7 +253,7 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Sets the limit on one request attempt, as {@link StoreOptions.Builder#optRequestTimeout}.
+     * Sets the limit on one request attempt, as {@link StoreOptionsBuilder#optRequestTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
@@ -264,7 +265,7 @@ public final class S3SourceBuilder {
 
     /**
      * Sets the largest object an {@link S3Source} reads, as {@link
-     * StoreOptions.Builder#optMaxObjectBytes}; {@link #buildSamples} limits its part objects with
+     * StoreOptionsBuilder#optMaxObjectBytes}; {@link #buildSamples} limits its part objects with
      * {@link #optMaxPartBytes} instead.
      *
      * @param maxBytes the limit in bytes, from 1 to {@code Integer.MAX_VALUE - 8}
