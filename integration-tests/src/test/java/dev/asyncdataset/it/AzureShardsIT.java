@@ -172,7 +172,7 @@ class AzureShardsIT {
         try (TarShardSource azure =
                 TarShardSource.builder()
                         .setUrl("azurite-relayed://big/train/")
-                        .optS3(GiveUpTiming.options(READ_IDLE, firstByte, budget))
+                        .optStore(GiveUpTiming.options(READ_IDLE, firstByte, budget))
                         .build()) {
             relay.stallAfter(2048);
             GiveUpTiming.assertGivenUpWithin(
