@@ -119,6 +119,7 @@ class RegisteredStoreTest {
                         "hang-stat://data/shard-000000.tar",
                         "hang-open://data/")) {
             HANGING.set(0);
+            long start = System.nanoTime();
             Exception e =
                     assertTimeoutPreemptively(
                             Duration.ofSeconds(20),
@@ -126,6 +127,9 @@ class RegisteredStoreTest {
                                     assertThrows(
                                             Exception.class, () -> openAndFetch(url, quick), url),
                             url);
+            System.out.printf(
+                    "%s: given up after %d ms, %d calls%n",
+                    url, (System.nanoTime() - start) / 1_000_000, HANGING.get());
             assertTrue(HANGING.get() > 1, url + ": retried, " + HANGING.get() + " calls");
             assertTrue(causes(e).contains("no answer within"), url + ": " + causes(e));
         }
