@@ -105,8 +105,8 @@ public final class ParquetSourceBuilder {
 
     /**
      * Sends {@code Authorization: value} with every request to an HTTP(S) or registered store
-     * instead of the one of the store options ({@link StoreOptionsBuilder#optAuthorization}). On a
-     * redirect to another host it is dropped. It is never logged.
+     * instead of the one of the store options ({@link StoreOptions#authorization()}). On a redirect
+     * to another host it is dropped. It is never logged.
      *
      * @param value the header's value
      * @return this builder

@@ -80,8 +80,8 @@ public final class TarShardSourceBuilder {
     /**
      * Sends {@code value} as the {@code Authorization} header of HTTP(S) and registered stores'
      * requests (for example {@code "Bearer hf_..."} for Hugging Face) instead of the one of the
-     * store options ({@link StoreOptionsBuilder#optAuthorization}). The header goes only to the
-     * host of the URL given: after a redirect to another host it is dropped. It is never logged.
+     * store options ({@link StoreOptions#authorization()}). The header goes only to the host of the
+     * URL given: after a redirect to another host it is dropped. It is never logged.
      *
      * @param value the header's value
      * @return this builder
