@@ -3,9 +3,10 @@ package dev.asyncdataset.store;
 import java.time.Duration;
 
 /**
- * What a store is opened with: its timeouts up to the first byte of a response, and the value of an
- * {@code Authorization} header if the user gave one. The library applies the read-idle timeout and
- * the retry budget itself. The authorization never appears in {@link #toString}.
+ * What a store is opened with, taken from the source's {@link StoreOptions}: its timeouts up to the
+ * first byte of a response, and the value of an {@code Authorization} header if the user gave one.
+ * The library applies the other options (attempts, retry budget, read-idle and request timeouts)
+ * itself, and bounds every call by them. The authorization never appears in {@link #toString}.
  *
  * @param connectTimeout how long opening a connection may take
  * @param firstByteTimeout how long a response's headers may take from the start of a request

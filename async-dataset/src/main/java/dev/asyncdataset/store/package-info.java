@@ -39,8 +39,8 @@
  *   <li>Give the scheme its line: outside the library, {@code Stores.register("myscheme", settings
  *       -> new MyStore(settings))}; the store is opened with the {@link
  *       dev.asyncdataset.store.StoreSettings} of each source (timeouts and authorization), and the
- *       attempts, retry budget and read-idle timeout of the source's {@code S3Options} apply to its
- *       requests.
+ *       attempts, retry budget and timeouts of the source's {@link
+ *       dev.asyncdataset.store.StoreOptions} apply to its requests.
  * </ol>
  *
  * <p>From then on {@code TarShardSource.builder().setUrl("myscheme://host/train-{0..9}.tar")}

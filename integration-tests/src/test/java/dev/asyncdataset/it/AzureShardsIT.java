@@ -1,5 +1,6 @@
 package dev.asyncdataset.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,10 @@ import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoreSettings;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
 import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.store.azure.AzureCredentials;
 import java.nio.file.Path;
@@ -26,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * and by random access, the epochs equal the folder's bit for bit; a missing blob or container is
  * an error naming its URL; a body that stops midway is ended by the read-idle timeout and the item
  * given up within the retry budget; Parquet files under a prefix give the rows they give from a
- * folder. The store is registered under schemes of this test's own, with the emulator's connection
- * string; {@code az://} itself takes its credentials from the environment.
+ * folder; an account's own {@code https} URL is listed and read as the {@code az} form. The store
+ * is registered under schemes of this test's own, with the emulator's connection string; {@code
+ * az://} itself, and an account's {@code https} URL, take their credentials from the environment.
  */
 class AzureShardsIT {
 
@@ -112,6 +118,45 @@ class AzureShardsIT {
     }
 
     @Test
+    void anAccountsOwnHttpsUrlIsListedAndReadAsItsRegisteredSchemesUrlIs() throws Exception {
+        String https = "https://" + AzuriteServer.ACCOUNT + ".blob.core.windows.net/shards/train/";
+        StoreSettings settings =
+                new StoreSettings(Duration.ofSeconds(5), Duration.ofSeconds(10), null);
+        try (AzureBlobStore store =
+                AzureBlobStore.builder()
+                        .setSettings(settings)
+                        .optCredentials(AZURE.credentials())
+                        .build()) {
+            List<StoredObject> byHost = store.list(https);
+            List<StoredObject> byScheme = store.list("azurite://shards/train/");
+            assertEquals(byScheme.size(), byHost.size());
+            for (int i = 0; i < byHost.size(); i++) {
+                String name = byScheme.get(i).url().substring("azurite://shards/train/".length());
+                assertEquals(https + name, byHost.get(i).url());
+                assertEquals(byScheme.get(i).length(), byHost.get(i).length());
+                try (StoredBody a = store.open(byHost.get(i).url(), 0, -1);
+                        StoredBody b = store.open(byScheme.get(i).url(), 0, -1)) {
+                    assertArrayEquals(b.stream().readAllBytes(), a.stream().readAllBytes(), name);
+                }
+            }
+            RequestRejected other =
+                    assertThrows(
+                            RequestRejected.class,
+                            () -> store.list("https://other.blob.core.windows.net/shards/train/"));
+            assertTrue(other.getMessage().contains("account other"), other.getMessage());
+        }
+    }
+
+    @Test
+    void anAccountsOwnHttpsUrlGoesToTheAzureStoreWithTheEnvironmentsCredentials() {
+        assumeTrue(System.getenv("AZURE_STORAGE_CONNECTION_STRING") == null, "credentials set");
+        assumeTrue(System.getenv("AZURE_STORAGE_ACCOUNT") == null, "credentials set");
+        String url = "https://" + AzuriteServer.ACCOUNT + ".blob.core.windows.net/shards/train/";
+        Exception e = assertThrows(Exception.class, () -> HttpShardsIT.open(url));
+        assertTrue(e.getMessage().contains("AZURE_STORAGE_CONNECTION_STRING"), e.getMessage());
+    }
+
+    @Test
     void theAzSchemeWithoutCredentialsInTheEnvironmentSaysWhichToSet() {
         assumeTrue(System.getenv("AZURE_STORAGE_CONNECTION_STRING") == null, "credentials set");
         assumeTrue(System.getenv("AZURE_STORAGE_ACCOUNT") == null, "credentials set");
@@ -127,7 +172,7 @@ class AzureShardsIT {
         try (TarShardSource azure =
                 TarShardSource.builder()
                         .setUrl("azurite-relayed://big/train/")
-                        .optS3(GiveUpTiming.options(READ_IDLE, firstByte, budget))
+                        .optStore(GiveUpTiming.options(READ_IDLE, firstByte, budget))
                         .build()) {
             relay.stallAfter(2048);
             GiveUpTiming.assertGivenUpWithin(

@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.store.StoreOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.function.Executable;
 
@@ -15,12 +14,12 @@ final class GiveUpTiming {
     private GiveUpTiming() {}
 
     /** The options of a store whose reads stall: these timeouts, and this retry budget. */
-    static S3Options options(Duration readIdle, Duration firstByte, Duration budget) {
-        return S3Source.builder()
+    static StoreOptions options(Duration readIdle, Duration firstByte, Duration budget) {
+        return StoreOptions.builder()
                 .optReadIdleTimeout(readIdle)
                 .optFirstByteTimeout(firstByte)
                 .optRetryBudget(budget)
-                .buildOptions();
+                .build();
     }
 
     /**

@@ -218,7 +218,7 @@ class HttpShardsIT {
         try (TarShardSource http =
                 TarShardSource.builder()
                         .setUrl(HTTP.url("/train/" + pattern))
-                        .optS3(GiveUpTiming.options(READ_IDLE, firstByte, budget))
+                        .optStore(GiveUpTiming.options(READ_IDLE, firstByte, budget))
                         .build()) {
             HTTP.setFaults((key, attempt) -> Fault.STALL);
             GiveUpTiming.assertGivenUpWithin(budget, bound, () -> http.fetch(null, 0));

@@ -24,7 +24,7 @@ class S3StoreContractIT extends ObjectStoreContract {
                         .optConnectTimeout(SETTINGS.connectTimeout())
                         .optFirstByteTimeout(SETTINGS.firstByteTimeout())
                         .buildOptions();
-        return new S3ObjectStore(S3Settings.of(options, options.maxObjectBytes()));
+        return new S3ObjectStore(S3Settings.of(options, options.store().maxObjectBytes()));
     }
 
     @Override

@@ -26,6 +26,12 @@ import java.util.function.Predicate;
  */
 public final class Retrier {
 
+    /** The ceiling of the first backoff, doubled on each retry. */
+    public static final Duration BASE_DELAY = Duration.ofMillis(50);
+
+    /** The longest backoff. */
+    public static final Duration MAX_DELAY = Duration.ofSeconds(5);
+
     private final int maxAttempts;
     private final long budgetNanos;
     private final long baseDelayNanos;

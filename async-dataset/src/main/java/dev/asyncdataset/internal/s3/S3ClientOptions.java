@@ -1,13 +1,14 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.store.StoreOptions;
 import java.net.URI;
-import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 
 /**
- * The client options users set for S3, as the public {@code S3Options} gives them, so that {@link
- * S3Settings#of} makes the settings of every S3 reader and writer from them in one place.
+ * The client options users set for S3 and the store-neutral options S3 is read with, as the public
+ * {@code S3Options} gives them, so that {@link S3Settings#of} makes the settings of every S3 reader
+ * and writer from them in one place.
  */
 public interface S3ClientOptions {
 
@@ -47,46 +48,11 @@ public interface S3ClientOptions {
     int maxConnections();
 
     /**
-     * Returns the attempts per request.
+     * Returns the attempts, retry budget and timeouts S3 shares with every store.
      *
-     * @return the attempts per request
+     * @return the store-neutral options
      */
-    int maxAttempts();
-
-    /**
-     * Returns how long a request is retried after its first attempt started.
-     *
-     * @return how long a request is retried after its first attempt started
-     */
-    Duration retryBudget();
-
-    /**
-     * Returns how long opening a connection may take.
-     *
-     * @return how long opening a connection may take
-     */
-    Duration connectTimeout();
-
-    /**
-     * Returns how long the response headers may take from the start of an attempt.
-     *
-     * @return how long the response headers may take from the start of an attempt
-     */
-    Duration firstByteTimeout();
-
-    /**
-     * Returns how long a body may go without a byte.
-     *
-     * @return how long a body may go without a byte
-     */
-    Duration readIdleTimeout();
-
-    /**
-     * Returns the limit on the whole of one attempt.
-     *
-     * @return the limit on the whole of one attempt
-     */
-    Duration requestTimeout();
+    StoreOptions store();
 
     /**
      * Returns whether to check bodies against the store's checksum.

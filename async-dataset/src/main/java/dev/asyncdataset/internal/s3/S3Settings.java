@@ -4,6 +4,7 @@ import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOp
 
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.io.TlsProbe;
+import dev.asyncdataset.store.StoreOptions;
 import io.netty.channel.ChannelOption;
 import java.net.URI;
 import java.time.Duration;
@@ -54,26 +55,31 @@ public record S3Settings(
         long maxObjectBytes,
         boolean verifyChecksums) {
 
-    static final Duration BASE_DELAY = Duration.ofMillis(50);
-    static final Duration MAX_DELAY = Duration.ofSeconds(5);
-
     /**
      * The settings of the client {@code options} describe, reading objects of at most {@code
      * maxObjectBytes}.
      */
     public static S3Settings of(S3ClientOptions options, long maxObjectBytes) {
+        return of(options, options.store(), maxObjectBytes);
+    }
+
+    /**
+     * The settings of the S3 client {@code options} describe, with the attempts, budget and
+     * timeouts of {@code store}, reading objects of at most {@code maxObjectBytes}.
+     */
+    public static S3Settings of(S3ClientOptions options, StoreOptions store, long maxObjectBytes) {
         return new S3Settings(
                 options.endpoint(),
                 options.pathStyle(),
                 options.region(),
                 options.credentials(),
                 options.maxConnections(),
-                options.maxAttempts(),
-                options.retryBudget(),
-                options.connectTimeout(),
-                options.firstByteTimeout(),
-                options.readIdleTimeout(),
-                options.requestTimeout(),
+                store.maxAttempts(),
+                store.retryBudget(),
+                store.connectTimeout(),
+                store.firstByteTimeout(),
+                store.readIdleTimeout(),
+                store.requestTimeout(),
                 maxObjectBytes,
                 options.verifyChecksums());
     }
@@ -87,15 +93,10 @@ public record S3Settings(
         return new Retrier(
                 maxAttempts,
                 retryBudget,
-                BASE_DELAY,
-                MAX_DELAY,
+                Retrier.BASE_DELAY,
+                Retrier.MAX_DELAY,
                 S3Errors::isTransient,
                 new TlsProbe(endpoint, connectTimeout, firstByteTimeout));
-    }
-
-    /** A retrier with these attempts and budget, for another store's transient failures. */
-    public Retrier retrier(Predicate<Throwable> isTransient) {
-        return new Retrier(maxAttempts, retryBudget, BASE_DELAY, MAX_DELAY, isTransient);
     }
 
     /**
@@ -106,8 +107,8 @@ public record S3Settings(
         return new Retrier(
                 maxAttempts,
                 retryBudget,
-                BASE_DELAY,
-                MAX_DELAY,
+                Retrier.BASE_DELAY,
+                Retrier.MAX_DELAY,
                 isTransient,
                 new TlsProbe(endpoint, connectTimeout, firstByteTimeout));
     }

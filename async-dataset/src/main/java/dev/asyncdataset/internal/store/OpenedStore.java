@@ -27,7 +27,7 @@ public record OpenedStore(ObjectStore objects, Retrier retrier) {
                 prefix,
                 urls,
                 retrier,
-                access.s3().readIdleTimeout(),
-                access.s3().requestTimeout());
+                access.store().readIdleTimeout(),
+                access.store().requestTimeout());
     }
 }

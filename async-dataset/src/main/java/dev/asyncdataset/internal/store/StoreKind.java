@@ -39,11 +39,14 @@ public interface StoreKind {
         return false;
     }
 
-    /** The stores {@code opener} opens, with the library's retries of their requests. */
+    /**
+     * The stores {@code opener} opens, with the library's retries of their requests and its bounds
+     * on every list, stat and open ({@link BoundedStore}).
+     */
     static StoreKind of(StoreOpener opener) {
         return access ->
                 new OpenedStore(
-                        opener.open(access.settings()),
-                        access.s3().retrier(StoredShards::isTransient));
+                        new BoundedStore(opener.open(access.settings()), access.store()),
+                        access.retrier(StoredShards::isTransient));
     }
 }

@@ -14,11 +14,19 @@ import java.util.regex.Pattern;
 
 /**
  * The table from a location's scheme to its kind of store: local files for a path or {@code file:},
- * {@code s3}, {@code http}, {@code https}, {@code az}, {@code hf}, and the schemes users register.
+ * {@code s3}, {@code http}, {@code https}, {@code az} (and an Azure account's own {@code https}
+ * URL, by its host), {@code hf}, and the schemes users register.
  */
 public final class StoreTable {
 
     private static final Pattern SCHEME = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]*)://.*");
+
+    /** An Azure Blob Storage account's own URL, without a query (a SAS URL is plain HTTPS). */
+    private static final Pattern AZURE_ACCOUNT =
+            Pattern.compile(
+                    "https://[a-z0-9]{3,24}\\.blob\\.core\\.windows\\.net/[^?]*",
+                    Pattern.CASE_INSENSITIVE);
+
     private static final Map<String, StoreKind> TABLE = new ConcurrentHashMap<>();
     private static final Set<String> BUILT_IN;
 
@@ -70,6 +78,11 @@ public final class StoreTable {
         return kind;
     }
 
+    /** Whether {@code location} is in a store of {@code kind}. */
+    public static boolean is(String location, StoreKind kind) {
+        return TABLE.get(scheme(Objects.requireNonNull(location, "location"))) == kind;
+    }
+
     /** Whether {@code location} is in local files (a path or a {@code file:} URL). */
     public static boolean isLocal(String location) {
         StoreKind kind = TABLE.get(scheme(Objects.requireNonNull(location, "location")));
@@ -90,9 +103,18 @@ public final class StoreTable {
         }
     }
 
-    /** The scheme of a location in lower case: {@code file} for a path or a {@code file:} URL. */
+    /**
+     * The scheme of a location in lower case, by which its store is picked: {@code file} for a path
+     * or a {@code file:} URL, and {@code az} for {@code
+     * https://<account>.blob.core.windows.net/...} without a query.
+     */
     public static String scheme(String location) {
         Matcher m = SCHEME.matcher(location);
-        return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "file";
+        if (!m.matches()) {
+            return "file";
+        }
+        return AZURE_ACCOUNT.matcher(location).matches()
+                ? "az"
+                : m.group(1).toLowerCase(Locale.ROOT);
     }
 }

@@ -1,10 +1,11 @@
 package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.tar.TarShardSourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +26,8 @@ public final class ParquetSourceBuilder {
     private String labelColumn = "label";
     private List<String> classes = List.of();
     private S3Options s3 = S3Source.builder().buildOptions();
-    private String authorization = System.getenv(TarShardSourceBuilder.AUTHORIZATION_ENV);
+    private StoreOptions store;
+    private String authorization;
     private long cacheBytes = DEFAULT_CACHE_BYTES;
 
     ParquetSourceBuilder() {}
@@ -102,8 +104,8 @@ public final class ParquetSourceBuilder {
     }
 
     /**
-     * Sends {@code Authorization: value} with every request to an HTTP(S) or registered store;
-     * default: the {@code ASYNC_DATASET_AUTHORIZATION} environment variable if set. On a redirect
+     * Sends {@code Authorization: value} with every request to an HTTP(S) or registered store
+     * instead of the one of the store options ({@link StoreOptions#authorization()}). On a redirect
      * to another host it is dropped. It is never logged.
      *
      * @param value the header's value
@@ -118,9 +120,22 @@ public final class ParquetSourceBuilder {
     }
 
     /**
-     * Takes the attempts, retry budget and timeouts (connect, first byte, read idle, request) of
-     * every read of a remote store, and the S3 client (endpoint, credentials, region), from {@code
-     * options}. Default: {@code S3Source.builder()}'s defaults.
+     * Takes the attempts, retry budget, timeouts (connect, first byte, read idle, request) and
+     * authorization of every read of a remote store from {@code options}. Default: those of {@link
+     * #optS3}'s options.
+     *
+     * @param options the store-neutral options
+     * @return this builder
+     */
+    public ParquetSourceBuilder optStore(StoreOptions options) {
+        this.store = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
+     * Takes the S3 client (endpoint, credentials, region) from {@code options}, and, unless {@link
+     * #optStore} is given, the attempts, retry budget and timeouts of every read of a remote store.
+     * Default: {@code S3Source.builder()}'s defaults.
      *
      * @param options the options
      * @return this builder
@@ -202,7 +217,7 @@ public final class ParquetSourceBuilder {
         if (locations == null) {
             throw new IllegalStateException("setUrl or setUrls is required");
         }
-        return ParquetStore.open(locations, s3, authorization);
+        return ParquetStore.open(locations, StoreAccess.of(s3, store, authorization));
     }
 
     private static String columnName(String name) {

@@ -1,13 +1,11 @@
 package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.internal.io.Locations;
-import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.store.OpenedStore;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
-import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,9 +28,7 @@ final class ParquetStore {
      * @throws IllegalArgumentException if no store reads the location, or it names no file
      * @throws IOException if the store fails, or cannot list a prefix
      */
-    static ShardStore open(ParquetLocations where, S3Options s3, String authorization)
-            throws IOException {
-        StoreAccess access = new StoreAccess(S3Settings.of(s3, s3.maxObjectBytes()), authorization);
+    static ShardStore open(ParquetLocations where, StoreAccess access) throws IOException {
         OpenedStore store = StoreTable.of(where.prefix()).open(access);
         List<String> urls = where.urls();
         if (urls == null) {

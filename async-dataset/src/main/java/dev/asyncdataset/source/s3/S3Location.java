@@ -16,7 +16,10 @@ public record S3Location(String bucket, String prefix) {
      *
      * @param location a data location
      * @return true for {@code s3://...}
+     * @deprecated ask the table of stores: {@code Stores.scheme(location).equals("s3")}, or {@code
+     *     !Stores.isLocal(location)} for any remote store
      */
+    @Deprecated(forRemoval = true)
     public static boolean isS3(String location) {
         return BucketPrefix.isS3(location);
     }

@@ -1,6 +1,7 @@
 package dev.asyncdataset.source.s3;
 
 import dev.asyncdataset.internal.s3.S3ClientOptions;
+import dev.asyncdataset.store.StoreOptions;
 import java.net.URI;
 import java.time.Duration;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -9,16 +10,33 @@ import software.amazon.awssdk.regions.Region;
 /**
  * Every option of an {@link S3SourceBuilder} but its URL, as one value that does not change: what
  * the tar shard sources and the shard writer reach S3 with ({@code optS3}), and where {@link
- * S3Source#builder(S3Options)} starts a builder. Made by {@link S3SourceBuilder#buildOptions()},
- * which has checked every value. Credentials are held only by the SDK's provider.
+ * S3Source#builder(S3Options)} starts a builder. S3's own options (endpoint, addressing, region,
+ * credentials, connections, checksums) are here; the attempts, retry budget, timeouts and object
+ * size limit every store shares are its {@link #store()}. Made by {@link
+ * S3SourceBuilder#buildOptions()}, which has checked every value. Credentials are held only by the
+ * SDK's provider.
  */
 public final class S3Options implements S3ClientOptions {
 
     /** A copy of the builder's options that nothing else holds, so that they never change. */
     final S3SourceBuilder options;
 
+    private final StoreOptions store;
+
     S3Options(S3SourceBuilder options) {
         this.options = new S3SourceBuilder(options);
+        this.store = options.store.build();
+    }
+
+    /**
+     * Returns the attempts, retry budget, timeouts and object size limit ({@link
+     * S3SourceBuilder#optStore}), which apply to S3 as to every other store.
+     *
+     * @return the store-neutral options
+     */
+    @Override
+    public StoreOptions store() {
+        return store;
     }
 
     /**
@@ -72,73 +90,80 @@ public final class S3Options implements S3ClientOptions {
     }
 
     /**
-     * Returns the attempts of one request ({@link S3SourceBuilder#optMaxAttempts}).
+     * Returns {@code store().maxAttempts()}.
      *
-     * @return the most attempts
+     * @return {@link StoreOptions#maxAttempts()}
+     * @deprecated use {@link #store()}{@code .maxAttempts()}, the store-neutral options
      */
-    @Override
+    @Deprecated(forRemoval = true)
     public int maxAttempts() {
-        return options.maxAttempts;
+        return store.maxAttempts();
     }
 
     /**
-     * Returns how long a request is retried ({@link S3SourceBuilder#optRetryBudget}).
+     * Returns {@code store().retryBudget()}.
      *
-     * @return the retry budget
+     * @return {@link StoreOptions#retryBudget()}
+     * @deprecated use {@link #store()}{@code .retryBudget()}, the store-neutral options
      */
-    @Override
+    @Deprecated(forRemoval = true)
     public Duration retryBudget() {
-        return options.retryBudget;
+        return store.retryBudget();
     }
 
     /**
-     * Returns how long opening a connection may take ({@link S3SourceBuilder#optConnectTimeout}).
+     * Returns {@code store().connectTimeout()}.
      *
-     * @return the connect timeout
+     * @return {@link StoreOptions#connectTimeout()}
+     * @deprecated use {@link #store()}{@code .connectTimeout()}, the store-neutral options
      */
-    @Override
+    @Deprecated(forRemoval = true)
     public Duration connectTimeout() {
-        return options.connectTimeout;
+        return store.connectTimeout();
     }
 
     /**
-     * Returns how long a response's headers may take ({@link S3SourceBuilder#optFirstByteTimeout}).
+     * Returns {@code store().firstByteTimeout()}.
      *
-     * @return the first-byte timeout
+     * @return {@link StoreOptions#firstByteTimeout()}
+     * @deprecated use {@link #store()}{@code .firstByteTimeout()}, the store-neutral options
      */
-    @Override
+    @Deprecated(forRemoval = true)
     public Duration firstByteTimeout() {
-        return options.firstByteTimeout;
+        return store.firstByteTimeout();
     }
 
     /**
-     * Returns how long a body may go without a byte ({@link S3SourceBuilder#optReadIdleTimeout}).
+     * Returns {@code store().readIdleTimeout()}.
      *
-     * @return the read-idle timeout
+     * @return {@link StoreOptions#readIdleTimeout()}
+     * @deprecated use {@link #store()}{@code .readIdleTimeout()}, the store-neutral options
      */
-    @Override
+    @Deprecated(forRemoval = true)
     public Duration readIdleTimeout() {
-        return options.readIdleTimeout;
+        return store.readIdleTimeout();
     }
 
     /**
-     * Returns the limit on one attempt ({@link S3SourceBuilder#optRequestTimeout}).
+     * Returns {@code store().requestTimeout()}.
      *
-     * @return the request timeout
+     * @return {@link StoreOptions#requestTimeout()}
+     * @deprecated use {@link #store()}{@code .requestTimeout()}, the store-neutral options
      */
-    @Override
+    @Deprecated(forRemoval = true)
     public Duration requestTimeout() {
-        return options.requestTimeout;
+        return store.requestTimeout();
     }
 
     /**
-     * Returns the largest object an {@link S3Source} reads ({@link
-     * S3SourceBuilder#optMaxObjectBytes}).
+     * Returns {@code store().maxObjectBytes()}.
      *
-     * @return the object size limit
+     * @return {@link StoreOptions#maxObjectBytes()}
+     * @deprecated use {@link #store()}{@code .maxObjectBytes()}, the store-neutral options
      */
+    @Deprecated(forRemoval = true)
     public long maxObjectBytes() {
-        return options.maxObjectBytes;
+        return store.maxObjectBytes();
     }
 
     /**

@@ -5,8 +5,12 @@ import dev.asyncdataset.internal.items.LooseSamples;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.S3Clients;
 import dev.asyncdataset.internal.s3.S3Settings;
+import dev.asyncdataset.internal.store.StoreKind;
+import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -33,13 +37,7 @@ public final class S3SourceBuilder {
     String manifestKey;
     Path manifestFile;
     int maxConnections = 256;
-    int maxAttempts = Integer.MAX_VALUE;
-    Duration retryBudget = Duration.ofSeconds(30);
-    Duration connectTimeout = Duration.ofSeconds(2);
-    Duration firstByteTimeout = Duration.ofSeconds(10);
-    Duration readIdleTimeout = Duration.ofSeconds(5);
-    Duration requestTimeout = Duration.ofMinutes(5);
-    long maxObjectBytes = 64L << 20;
+    StoreOptionsBuilder store = StoreOptions.builder();
     long maxPartBytes = SampleFolderSource.DEFAULT_MAX_PART_BYTES;
     boolean verifyChecksums = true;
     Path cacheDir;
@@ -56,13 +54,7 @@ public final class S3SourceBuilder {
         this.manifestKey = options.manifestKey;
         this.manifestFile = options.manifestFile;
         this.maxConnections = options.maxConnections;
-        this.maxAttempts = options.maxAttempts;
-        this.retryBudget = options.retryBudget;
-        this.connectTimeout = options.connectTimeout;
-        this.firstByteTimeout = options.firstByteTimeout;
-        this.readIdleTimeout = options.readIdleTimeout;
-        this.requestTimeout = options.requestTimeout;
-        this.maxObjectBytes = options.maxObjectBytes;
+        this.store = options.store.build().toBuilder();
         this.maxPartBytes = options.maxPartBytes;
         this.verifyChecksums = options.verifyChecksums;
         this.cacheDir = options.cacheDir;
@@ -76,6 +68,9 @@ public final class S3SourceBuilder {
      * @return this builder
      */
     public S3SourceBuilder setUrl(String url) {
+        if (!StoreTable.is(url, StoreKind.S3)) {
+            throw new IllegalArgumentException("not an s3://bucket/prefix URL: " + url);
+        }
         this.location = BucketPrefix.parse(url);
         return this;
     }
@@ -185,98 +180,99 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Caps how many times a request is tried before a transient failure is given up on; default no
-     * cap: the {@linkplain #optRetryBudget retry budget} decides.
+     * Sets the attempts, retry budget, timeouts and object size limit of every request, as {@link
+     * StoreOptions} describes them; their defaults are {@code StoreOptions.builder()}'s. The {@code
+     * optMaxAttempts}, {@code optRetryBudget}, timeout and {@code optMaxObjectBytes} methods of
+     * this builder each change one of them.
+     *
+     * @param options the store-neutral options
+     * @return this builder
+     */
+    public S3SourceBuilder optStore(StoreOptions options) {
+        this.store = Objects.requireNonNull(options, "options").toBuilder();
+        return this;
+    }
+
+    /**
+     * Caps the attempts of a request, as {@link StoreOptionsBuilder#optMaxAttempts}.
      *
      * @param maxAttempts the attempts per request, at least 1
      * @return this builder
      */
     public S3SourceBuilder optMaxAttempts(int maxAttempts) {
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts < 1: " + maxAttempts);
-        }
-        this.maxAttempts = maxAttempts;
+        store.optMaxAttempts(maxAttempts);
         return this;
     }
 
     /**
-     * Sets how long a request (one GET, one LIST page) is retried after its first attempt started;
-     * default 30 seconds, enough to ride out a store restart or a throttling burst. No attempt
-     * starts after the budget, so a key that never succeeds is reported (a bad item naming it) at
-     * most one attempt after it: within the budget plus the {@linkplain #optFirstByteTimeout
-     * first-byte timeout} (which covers the connect) plus the {@linkplain #optReadIdleTimeout
-     * read-idle timeout}, 45 seconds with the defaults, unless its body keeps dripping bytes, which
-     * the {@linkplain #optRequestTimeout request timeout} bounds. The same holds for shards of
-     * every store.
+     * Sets how long a request (one GET, one LIST page) is retried, as {@link
+     * StoreOptionsBuilder#optRetryBudget}.
      *
      * @param budget a positive duration
      * @return this builder
      */
     public S3SourceBuilder optRetryBudget(Duration budget) {
-        this.retryBudget = positive(budget, "retryBudget");
+        store.optRetryBudget(budget);
         return this;
     }
 
     /**
-     * Sets how long opening a connection may take; default 2 seconds.
+     * Sets how long opening a connection may take, as {@link
+     * StoreOptionsBuilder#optConnectTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
      */
     public S3SourceBuilder optConnectTimeout(Duration timeout) {
-        this.connectTimeout = positive(timeout, "connectTimeout");
+        store.optConnectTimeout(timeout);
         return this;
     }
 
     /**
-     * Sets how long the response headers may take from the start of an attempt (waiting for a
-     * pooled connection, connecting and sending included); default 10 seconds.
+     * Sets how long the response headers may take, as {@link
+     * StoreOptionsBuilder#optFirstByteTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
      */
     public S3SourceBuilder optFirstByteTimeout(Duration timeout) {
-        this.firstByteTimeout = positive(timeout, "firstByteTimeout");
+        store.optFirstByteTimeout(timeout);
         return this;
     }
 
     /**
-     * Sets how long a body may go without a byte arriving before the attempt is abandoned (and
-     * retried); default 5 seconds. A slow body that keeps moving is never cut by this.
+     * Sets how long a body may go without a byte, as {@link
+     * StoreOptionsBuilder#optReadIdleTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
      */
     public S3SourceBuilder optReadIdleTimeout(Duration timeout) {
-        this.readIdleTimeout = positive(timeout, "readIdleTimeout");
+        store.optReadIdleTimeout(timeout);
         return this;
     }
 
     /**
-     * Sets the limit on the whole of one request attempt, a backstop for bodies that drip without
-     * end; default 5 minutes. Stalls are caught earlier by the phase timeouts.
+     * Sets the limit on one request attempt, as {@link StoreOptionsBuilder#optRequestTimeout}.
      *
      * @param timeout a positive duration
      * @return this builder
      */
     public S3SourceBuilder optRequestTimeout(Duration timeout) {
-        this.requestTimeout = positive(timeout, "requestTimeout");
+        store.optRequestTimeout(timeout);
         return this;
     }
 
     /**
-     * Sets the largest object read, checked from the Content-Length header before the body is read;
-     * a larger object is a bad item ("object too large"); default 64 MiB. {@link #buildSamples}
-     * limits its part objects with {@link #optMaxPartBytes} instead.
+     * Sets the largest object an {@link S3Source} reads, as {@link
+     * StoreOptionsBuilder#optMaxObjectBytes}; {@link #buildSamples} limits its part objects with
+     * {@link #optMaxPartBytes} instead.
      *
      * @param maxBytes the limit in bytes, from 1 to {@code Integer.MAX_VALUE - 8}
      * @return this builder
      */
     public S3SourceBuilder optMaxObjectBytes(long maxBytes) {
-        if (maxBytes < 1 || maxBytes > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("maxObjectBytes out of range: " + maxBytes);
-        }
-        this.maxObjectBytes = maxBytes;
+        store.optMaxObjectBytes(maxBytes);
         return this;
     }
 
@@ -345,7 +341,8 @@ public final class S3SourceBuilder {
     }
 
     private S3Source build(BucketPrefix at) throws IOException {
-        S3Settings s3 = S3Settings.of(buildOptions(), maxObjectBytes);
+        S3Options options = buildOptions();
+        S3Settings s3 = S3Settings.of(options, options.store().maxObjectBytes());
         S3Objects objects = objects(at, s3);
         S3Items items = new S3Items(objects, s3.pageTimeout(), manifestKey, manifestFile);
         return new S3Source(objects, new ListOnce<>(items::list));
@@ -394,12 +391,5 @@ public final class S3SourceBuilder {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
         S3Clients clients = s3.clients();
         return new S3Objects(at, clients, s3.reader(clients, at), s3.retrier(), cache);
-    }
-
-    private static Duration positive(Duration d, String name) {
-        if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(name + " not positive: " + d);
-        }
-        return d;
     }
 }

@@ -45,7 +45,7 @@ final class S3Store implements Store {
     @Override
     public ShardDestination destination(String location, S3Options options, int partBytes)
             throws IOException {
-        S3Settings s3 = S3Settings.of(options, options.maxObjectBytes());
+        S3Settings s3 = S3Settings.of(options, options.store().maxObjectBytes());
         return new S3ShardDestination(s3, BucketPrefix.parse(location), partBytes);
     }
 }

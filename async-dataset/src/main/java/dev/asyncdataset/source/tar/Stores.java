@@ -19,8 +19,10 @@ import java.util.Map;
  *       <td>list, read, write</td></tr>
  *   <tr><td>{@code http://}, {@code https://}</td><td>any HTTP server, with {@code Range} for
  *       random access</td><td>read</td></tr>
- *   <tr><td>{@code az://container/prefix}</td><td>Azure Blob Storage, with the optional Azure
- *       SDK ({@code dev.asyncdataset.store.azure})</td><td>list, read</td></tr>
+ *   <tr><td>{@code az://container/prefix}, {@code
+ *       https://<account>.blob.core.windows.net/container/prefix}</td><td>Azure Blob Storage,
+ *       with the optional Azure SDK ({@code dev.asyncdataset.store.azure})</td><td>list,
+ *       read</td></tr>
  *   <tr><td>{@code hf://datasets/org/name@revision/path}</td><td>a Hugging Face Hub dataset
  *       ({@code dev.asyncdataset.store.hf})</td><td>list, read</td></tr>
  *   <tr><td>a scheme given to {@link #register}</td><td>the user's {@link
@@ -71,7 +73,9 @@ public final class Stores {
      * The scheme of a location, by which the table picks its store.
      *
      * @param location a data location
-     * @return its scheme in lower case: {@code file} for a path or a {@code file:} URL
+     * @return its scheme in lower case: {@code file} for a path or a {@code file:} URL, {@code az}
+     *     for {@code https://<account>.blob.core.windows.net/<container>/<path>} without a query
+     *     (with one, a SAS, it is read as plain HTTPS)
      */
     public static String scheme(String location) {
         return StoreTable.scheme(location);

@@ -1,6 +1,5 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
@@ -8,6 +7,7 @@ import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,12 +26,18 @@ import java.util.Objects;
  */
 public final class TarShardSourceBuilder {
 
-    /** The environment variable an {@code Authorization} header's value is taken from. */
-    public static final String AUTHORIZATION_ENV = "ASYNC_DATASET_AUTHORIZATION";
+    /**
+     * The environment variable an {@code Authorization} header's value is taken from.
+     *
+     * @deprecated use {@link StoreOptions#AUTHORIZATION_ENV}
+     */
+    @Deprecated(forRemoval = true)
+    public static final String AUTHORIZATION_ENV = StoreOptions.AUTHORIZATION_ENV;
 
     private ShardLocations shards;
     private S3Options s3 = S3Source.builder().buildOptions();
-    private String authorization = System.getenv(AUTHORIZATION_ENV);
+    private StoreOptions store;
+    private String authorization;
 
     TarShardSourceBuilder() {}
 
@@ -72,10 +78,10 @@ public final class TarShardSourceBuilder {
     }
 
     /**
-     * Sends {@code value} as the {@code Authorization} header of HTTP(S) requests (for example
-     * {@code "Bearer hf_..."} for Hugging Face); default: the environment variable {@value
-     * #AUTHORIZATION_ENV}, if set. The header goes only to the host of the URL given: after a
-     * redirect to another host it is dropped. It is never logged.
+     * Sends {@code value} as the {@code Authorization} header of HTTP(S) and registered stores'
+     * requests (for example {@code "Bearer hf_..."} for Hugging Face) instead of the one of the
+     * store options ({@link StoreOptions#authorization()}). The header goes only to the host of the
+     * URL given: after a redirect to another host it is dropped. It is never logged.
      *
      * @param value the header's value
      * @return this builder
@@ -89,11 +95,23 @@ public final class TarShardSourceBuilder {
     }
 
     /**
+     * Reads the shards of every store with the attempts, retry budget and timeouts (connect, first
+     * byte, read idle, request) of {@code options}, and HTTP(S) and registered stores with its
+     * authorization. Default: those of {@link #optS3}'s options.
+     *
+     * @param options the store-neutral options
+     * @return this builder
+     */
+    public TarShardSourceBuilder optStore(StoreOptions options) {
+        this.store = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
      * Reads {@code s3://} shards with the client options of {@code options} (endpoint, path style,
-     * region, credentials, connections, retries and retry budget, timeouts, checksums); its
-     * manifest and cache are not used. Its attempts, retry budget and timeouts (connect, first
-     * byte, read idle, request) apply to shards of every store, HTTP(S) and registered ones too.
-     * Default: {@code S3Source.builder()}'s defaults.
+     * region, credentials, connections, checksums); its manifest and cache are not used. Its
+     * {@linkplain S3Options#store() store-neutral options} apply to the shards of every store
+     * unless {@link #optStore} is given. Default: {@code S3Source.builder()}'s defaults.
      *
      * @param options the S3 options, from {@link S3SourceBuilder#buildOptions()}
      * @return this builder
@@ -140,7 +158,7 @@ public final class TarShardSourceBuilder {
             throw new IllegalStateException(
                     "setUrl(\"s3://bucket/shards/\" or a folder) is required");
         }
-        StoreAccess access = new StoreAccess(S3Settings.of(s3, s3.maxObjectBytes()), authorization);
+        StoreAccess access = StoreAccess.of(s3, store, authorization);
         return StoreTable.of(shards.prefix())
                 .open(access)
                 .shards(shards.prefix(), shards.urls(), access);

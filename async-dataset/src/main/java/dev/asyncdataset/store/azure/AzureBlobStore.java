@@ -82,6 +82,7 @@ public final class AzureBlobStore implements ObjectStore {
     @Override
     public List<StoredObject> list(String prefix) throws IOException {
         AzureLocation location = AzureLocation.of(prefix);
+        location.checkAccount(client.getAccountName());
         BlobContainerAsyncClient container =
                 client.getBlobContainerAsyncClient(location.container());
         ListBlobsOptions options =
@@ -111,6 +112,7 @@ public final class AzureBlobStore implements ObjectStore {
     @Override
     public StoredObject stat(String url) throws IOException {
         AzureLocation location = AzureLocation.of(url);
+        location.checkAccount(client.getAccountName());
         try {
             BlobProperties properties = calls.await(url, () -> blob(location).getProperties());
             return new StoredObject(url, properties.getBlobSize(), properties.getETag());
@@ -135,6 +137,7 @@ public final class AzureBlobStore implements ObjectStore {
     public StoredBody open(String url, long offset, long length, String identity)
             throws IOException {
         AzureLocation location = AzureLocation.of(url);
+        location.checkAccount(client.getAccountName());
         BlobRange range = offset == 0 && length < 0 ? null : new BlobRange(offset, length);
         DownloadRetryOptions once = new DownloadRetryOptions().setMaxRetryRequests(0);
         BlobRequestConditions conditions = new BlobRequestConditions().setIfMatch(identity);

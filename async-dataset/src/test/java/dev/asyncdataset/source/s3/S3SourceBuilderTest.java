@@ -71,8 +71,8 @@ class S3SourceBuilderTest {
         S3Options options = builder.buildOptions();
         builder.optMaxAttempts(9).optRetryBudget(Duration.ofSeconds(60));
         assertEquals(URI.create("http://localhost:9000"), options.endpoint());
-        assertEquals(3, options.maxAttempts());
-        assertEquals(Duration.ofSeconds(7), options.retryBudget());
+        assertEquals(3, options.store().maxAttempts());
+        assertEquals(Duration.ofSeconds(7), options.store().retryBudget());
         IllegalStateException manifestKept =
                 assertThrows(
                         IllegalStateException.class,
@@ -81,7 +81,7 @@ class S3SourceBuilderTest {
                                         .setUrl("s3://b/p")
                                         .buildSamples((manager, sample) -> null));
         assertTrue(manifestKept.getMessage().startsWith("optManifest(m/train.csv)"));
-        assertEquals(3, S3Source.builder(options).buildOptions().maxAttempts());
+        assertEquals(3, S3Source.builder(options).buildOptions().store().maxAttempts());
     }
 
     @Test

@@ -23,8 +23,31 @@ class AzureLocationTest {
     }
 
     @Test
+    void anAccountUrlIsSplitAfterItsHostAndListedNamesKeepTheHost() throws Exception {
+        AzureLocation prefix = AzureLocation.of("https://acct.blob.core.windows.net/train/shards/");
+        assertEquals("acct", prefix.account());
+        assertEquals("train", prefix.container());
+        assertEquals("shards/", prefix.name());
+        assertEquals(
+                "https://acct.blob.core.windows.net/train/shards/s-0.tar",
+                prefix.url("shards/s-0.tar"));
+        prefix.checkAccount("acct");
+        RequestRejected other = assertThrows(RequestRejected.class, () -> prefix.checkAccount("b"));
+        assertTrue(
+                other.getMessage().contains("account acct, but the store's credentials are for"),
+                other.getMessage());
+    }
+
+    @Test
     void aUrlWithoutContainerOrNameIsRejectedNamingIt() {
-        for (String url : new String[] {"az://train", "az:///x", "train/x"}) {
+        for (String url :
+                new String[] {
+                    "az://train",
+                    "az:///x",
+                    "train/x",
+                    "https://acct.blob.core.windows.net/",
+                    "https://acct.blob.core.windows.net/train"
+                }) {
             RequestRejected e = assertThrows(RequestRejected.class, () -> AzureLocation.of(url));
             assertTrue(e.getMessage().endsWith(url), e.getMessage());
         }

@@ -1,0 +1,79 @@
+package dev.asyncdataset.internal.store;
+
+import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A store whose every list, stat and open the library bounds itself, whatever the store does: a
+ * stat or an open must answer within twice the connect and first-byte timeouts together (a backstop
+ * behind the store's own timeouts, which fire first where it has them), a listing within the
+ * request timeout ({@link BoundedCall}); a call that does not is a timeout, retried within the
+ * budget. The bodies it opens are bounded by the shard reader's read-idle and request timeouts.
+ */
+final class BoundedStore implements ObjectStore {
+
+    private final ObjectStore store;
+    private final Duration answer;
+    private final Duration listing;
+
+    BoundedStore(ObjectStore store, StoreOptions options) {
+        this.store = store;
+        this.answer = options.connectTimeout().plus(options.firstByteTimeout()).multipliedBy(2);
+        this.listing = options.requestTimeout();
+    }
+
+    @Override
+    public List<StoredObject> list(String prefix) throws IOException {
+        return BoundedCall.within(
+                listing, "list " + Locations.shown(prefix), () -> store.list(prefix), l -> {});
+    }
+
+    @Override
+    public StoredObject stat(String url) throws IOException {
+        return BoundedCall.within(
+                answer, "stat " + Locations.shown(url), () -> store.stat(url), o -> {});
+    }
+
+    @Override
+    public StoredBody open(String url, long offset, long length) throws IOException {
+        return BoundedCall.within(
+                answer,
+                "open " + Locations.shown(url),
+                () -> store.open(url, offset, length),
+                BoundedStore::close);
+    }
+
+    @Override
+    public StoredBody open(String url, long offset, long length, String identity)
+            throws IOException {
+        return BoundedCall.within(
+                answer,
+                "open " + Locations.shown(url),
+                () -> store.open(url, offset, length, identity),
+                BoundedStore::close);
+    }
+
+    @Override
+    public boolean isLocal() {
+        return store.isLocal();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    private static void close(StoredBody body) {
+        try {
+            body.close();
+        } catch (IOException e) {
+            // nobody reads the body of an abandoned open
+        }
+    }
+}

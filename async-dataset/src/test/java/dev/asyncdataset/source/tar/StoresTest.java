@@ -1,0 +1,44 @@
+package dev.asyncdataset.source.tar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The table picks a location's store by its scheme, and an Azure account's URL by its host. */
+class StoresTest {
+
+    @Test
+    void schemesAreTheTablesInLowerCaseAndAPathIsLocalFiles() {
+        assertEquals("file", Stores.scheme("/data/shards/"));
+        assertEquals("file", Stores.scheme("file:///data/shards/"));
+        assertEquals("s3", Stores.scheme("S3://bucket/shards/"));
+        assertEquals("https", Stores.scheme("https://huggingface.co/d/resolve/main/s-0.tar"));
+        assertTrue(Stores.isLocal("shards/s-{0..1}.tar"));
+        assertFalse(Stores.isLocal("az://train/shards/"));
+    }
+
+    @Test
+    void anAzureAccountsOwnHttpsUrlGoesToTheAzureStoreAndASasUrlStaysPlainHttps() {
+        assertEquals("az", Stores.scheme("https://acct.blob.core.windows.net/train/shards/"));
+        assertEquals("az", Stores.scheme("HTTPS://Acct.Blob.Core.Windows.Net/train/s-0.tar"));
+        assertEquals(
+                "https", Stores.scheme("https://acct.blob.core.windows.net/train/s-0.tar?sv=1"));
+        assertEquals("http", Stores.scheme("http://acct.blob.core.windows.net/train/s-0.tar"));
+        assertEquals("https", Stores.scheme("https://acct.blob.core.windows.net.example/t/s.tar"));
+    }
+
+    @Test
+    void shardsAtAnAzureAccountUrlAreOpenedByTheAzureStore() {
+        Exception e =
+                assertThrows(
+                        Exception.class,
+                        () ->
+                                TarShardSource.builder()
+                                        .setUrl("https://acct.blob.core.windows.net/train/")
+                                        .build());
+        assertTrue(e.getMessage().contains("Azure"), e.toString());
+    }
+}
