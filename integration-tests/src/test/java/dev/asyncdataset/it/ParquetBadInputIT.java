@@ -152,7 +152,7 @@ class ParquetBadInputIT {
     }
 
     /** The middle of the image column's chunk (the largest) in row group {@code group}. */
-    private static long middleOfImageChunk(Path file, int group) throws Exception {
+    static long middleOfImageChunk(Path file, int group) throws Exception {
         try (dev.hardwood.reader.ParquetFileReader reader =
                 dev.hardwood.reader.ParquetFileReader.open(InputFile.of(file))) {
             ColumnChunk image =

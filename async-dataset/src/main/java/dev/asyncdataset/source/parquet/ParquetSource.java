@@ -5,6 +5,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
+import dev.asyncdataset.internal.shard.ShardStream;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -63,7 +65,31 @@ public final class ParquetSource extends ParquetRows<ByteBuffer> implements Labe
     @Override
     public ByteBuffer fetch(NDManager manager, long index)
             throws BadItemException, InterruptedException {
-        RowGroupRows rows = table.rowGroup(index);
+        return image(index, table.rowGroup(index));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each row group's image and label chunks are read at once into a buffer of the longest such
+     * span, which this source keeps and reuses across epochs, and its pages are decoded by the
+     * fetch of its first item; the decoded row groups are kept up to {@link
+     * ParquetSourceBuilder#optCacheBytes} for the epoch.
+     *
+     * <p>Public only because the loader, in another package, streams an epoch through it, as it
+     * does a tar shard source's. A training loop never needs to call it.
+     */
+    @Override
+    public ItemSource<ByteBuffer> streamed(long[] items, int streamed) {
+        RowGroupCache<RowGroupRows> decoded = table.decodedRowGroups();
+        ShardStream.Cut<ByteBuffer> cut =
+                (index, span, length) ->
+                        image(index, table.heldRowGroup(index, decoded, span, length));
+        return new ShardStream.Labeled(table.reads(), this, cut, items, streamed);
+    }
+
+    /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept. */
+    private ByteBuffer image(long index, RowGroupRows rows) throws BadItemException {
         labels.compareAndSet(table.group(index), null, rows.labels());
         int row = table.row(index);
         String problem = rows.problem(row);
