@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every row once per epoch in the seeded order of shuffle windows, one read of each row group's
  * column chunks (one GET on S3, counted at the server), resumed mid-epoch, partitioned between
  * ranks, mixed with tar shards, and a row group whose pages cannot be read left out whole under
- * {@link BadItemPolicy#SKIP}.
+ * {@link BadItemPolicy#SKIP}. Pages are decoded by the fetches, not by a thread pool of Hardwood's.
  */
 class ParquetStreamingIT {
 
@@ -116,6 +116,20 @@ class ParquetStreamingIT {
             Map<Long, String> random = items(builder(source, 7).optRandomAccess().build());
             assertEquals(rows.size(), streamed.size());
             assertEquals(random, streamed);
+        }
+    }
+
+    @Test
+    void pagesAreDecodedOnTheFetchesWithoutAThreadPoolOfHardwoods() throws Exception {
+        try (ParquetSource source = local()) {
+            batches(builder(source, 7).build(), -1);
+            batches(builder(source, 7).optRandomAccess().build(), -1);
+            List<String> pool =
+                    Thread.getAllStackTraces().keySet().stream()
+                            .map(Thread::getName)
+                            .filter(name -> name.startsWith("hardwood-"))
+                            .toList();
+            assertEquals(List.of(), pool);
         }
     }
 

@@ -144,7 +144,8 @@ final class ParquetFile implements AutoCloseable {
 
     /**
      * Reads the chosen columns of row group {@code group}: the column chunks' pages are read and
-     * decoded here, by the calling thread and Hardwood's decoding threads.
+     * decoded here, on the calling thread and the virtual threads Hardwood starts for the columns
+     * (no pool of its own: {@link InlineDecoding}).
      */
     <T> T read(int group, RowGroupReader<T> into) throws IOException {
         ColumnProjection columns = ColumnProjection.columns(leaves.toArray(String[]::new));

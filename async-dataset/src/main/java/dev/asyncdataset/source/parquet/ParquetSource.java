@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Random access: the footers are read once, when the source is built, with ranged reads, and
  * kept. Fetching an item reads the image and label column chunks of its row group, in ranged reads,
- * and decodes their pages on the fetch stage (Hardwood's decoding threads help); the decoded row
+ * and decodes their pages on the fetch stage (see {@link #streamed} for streaming); the decoded row
  * group is kept while other items of it are fetched, up to {@link
  * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
  * by row; {@link #describe} names an item's file, row group and row in the file.

@@ -70,11 +70,11 @@ final class ParquetTable<T> implements AutoCloseable {
             ToLongFunction<T> weight,
             long cacheBytes)
             throws IOException {
-        HardwoodContext context =
-                HardwoodContext.create(Runtime.getRuntime().availableProcessors());
+        HardwoodContext context = null;
         List<ParquetFile> files = new ArrayList<>();
         List<BadItemException> damaged = new ArrayList<>();
         try {
+            context = InlineDecoding.context();
             for (int f = 0; f < store.names().size(); f++) {
                 try {
                     files.add(ParquetFile.open(store, f, columns, context));
@@ -87,7 +87,9 @@ final class ParquetTable<T> implements AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             files.forEach(ParquetFile::close);
-            context.close();
+            if (context != null) {
+                context.close();
+            }
             store.close();
             throw e;
         }
