@@ -18,10 +18,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * or the Hugging Face Hub's {@code {bytes, path}} struct, its label from an integer column or a
  * string column looked up in the class list. Build one with {@link #builder()}.
  *
- * <p>Random access: the footers are read once, when the source is built, with ranged reads, and
- * kept. Fetching an item reads the image and label column chunks of its row group, in ranged reads,
- * and decodes their pages on the fetch stage (see {@link #streamed} for streaming); the decoded row
- * group is kept while other items of it are fetched, up to {@link
+ * <p>{@code ConcurrentDataset} streams this source by default, its row groups as the shards of
+ * {@link dev.asyncdataset.source.ShardedSource}: see {@link #streamed}.
+ *
+ * <p>Random access ({@code optRandomAccess()}): the footers are read once, when the source is
+ * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
+ * its row group, in ranged reads, and decodes their pages on the fetch stage (see {@link #streamed}
+ * for streaming); the decoded row group is kept while other items of it are fetched, up to {@link
  * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
  * by row; {@link #describe} names an item's file, row group and row in the file.
  *
