@@ -7,8 +7,9 @@ import java.util.Map;
  *
  * @param data the data: a local folder or an {@code s3://bucket/prefix} of images in ImageFolder
  *     layout ({@code class/image.jpg}) or of WebDataset tar shards
- * @param format {@code images}, {@code shards}, or {@code auto}: shards if {@code data} is a local
- *     folder holding {@code .tar} files, images otherwise
+ * @param format {@code images}, {@code shards}, {@code parquet}, or {@code auto}: shards if {@code
+ *     data} is a local folder holding {@code .tar} files, Parquet if it holds {@code .parquet}
+ *     files, images otherwise
  * @param endpoint the S3 endpoint override, empty for AWS
  * @param loader {@code concurrent} (ConcurrentDataset) or {@code djl} (DJL's own loader)
  * @param epochs the number of epochs
@@ -68,12 +69,12 @@ public record TrainingSettings(
      * @param options the options
      * @return the settings
      * @throws IllegalArgumentException if {@code --loader} is neither concurrent nor djl, {@code
-     *     --format} is not auto, images or shards, or a value is not of its option's type
+     *     --format} is not auto, images, shards or parquet, or a value is not of its option's type
      */
     public static TrainingSettings from(Options options) {
         return new TrainingSettings(
                 options.text("data"),
-                options.choice("format", "auto", "images", "shards"),
+                options.choice("format", "auto", "images", "shards", "parquet"),
                 options.text("endpoint"),
                 options.choice("loader", "concurrent", "djl"),
                 options.integer("epochs"),
