@@ -122,6 +122,9 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (settings.fetchers() > 0) {
             builder.optFetchers(settings.fetchers());
         }
+        if (settings.randomAccess()) {
+            builder.optRandomAccess();
+        }
         if (role.resume() != null) {
             builder.optResumeFrom(role.resume());
         }

@@ -26,6 +26,8 @@ import java.util.Map;
  * @param seed the random seed of the model, the sampler and the augmentation
  * @param recycleBuffers ConcurrentDataset: decode into recycled host batch buffers where it can
  *     ({@code optRecycleBuffers}); {@code false} keeps the per-item path, for comparison
+ * @param randomAccess ConcurrentDataset: read tar shards or Parquet by random access ({@code
+ *     optRandomAccess}) instead of streamed, for comparison
  */
 public record TrainingSettings(
         String data,
@@ -43,7 +45,8 @@ public record TrainingSettings(
         int djlThreads,
         int gpus,
         int seed,
-        boolean recycleBuffers) {
+        boolean recycleBuffers,
+        boolean randomAccess) {
 
     private static final int AUTO_MAX_FETCHERS = 256;
 
@@ -58,7 +61,7 @@ public record TrainingSettings(
                 --data data/imagenet-like  --format auto  --endpoint ''  --loader concurrent
                 --epochs 2  --batch-size 32  --image-size 64  --max-steps 0
                 --fetchers auto  --workers 4  --staging-depth 2  --decode-threads %d
-                --djl-threads 0  --gpus -1  --seed 0  --recycle-buffers true
+                --djl-threads 0  --gpus -1  --seed 0  --recycle-buffers true  --random-access false
                 """
                         .formatted(Runtime.getRuntime().availableProcessors()));
     }
@@ -88,7 +91,8 @@ public record TrainingSettings(
                 options.integer("djl-threads"),
                 options.integer("gpus"),
                 options.integer("seed"),
-                options.flag("recycle-buffers"));
+                options.flag("recycle-buffers"),
+                options.flag("random-access"));
     }
 
     /**
@@ -114,7 +118,8 @@ public record TrainingSettings(
                 djlThreads,
                 gpus,
                 seed,
-                recycleBuffers);
+                recycleBuffers,
+                randomAccess);
     }
 
     /**
