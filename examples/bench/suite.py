@@ -325,18 +325,27 @@ def measure_shard_row(args, server, name, command, env):
     return result
 
 
+def measure_read(args, server, endpoints, env, failures, row):
+    """Runs one row (storage, S3 server name or None, reads, data, options) of the shard or format
+    table; its result, or None if it failed."""
+    storage, name, reads, data, options = row
+    command = loader_command("concurrent", options, data, endpoints[name] if name else None, args)
+    result = attempt(failures, storage, reads,
+                     lambda: measure_shard_row(args, server, name, command, env))
+    if result is not None:
+        result.update(storage=storage, reads=reads)
+    return result
+
+
 def measure_shards(args, server, endpoints, env, failures):
     results = []
     for storage, name, per_object, shards in shard_rows(args):
         for reads, data, data_format in (("per-object", per_object, "images"),
                                          ("tar shards", shards, "shards")):
-            command = loader_command("concurrent", ["--format", data_format], data,
-                                     endpoints[name] if name else None, args)
-            result = attempt(failures, storage, reads,
-                             lambda: measure_shard_row(args, server, name, command, env))
+            row = (storage, name, reads, data, ["--format", data_format])
+            result = measure_read(args, server, endpoints, env, failures, row)
             if result is None:
                 continue
-            result.update(storage=storage, reads=reads)
             print(f"{storage:22} {reads:10} {result['rate']:7.1f} img/s  "
                   f"{result['peak_mb']:5} MB", flush=True)
             results.append(result)
@@ -408,15 +417,11 @@ def format_rows(args):
 
 def measure_formats(args, server, endpoints, env, failures):
     results = []
-    for storage, name, reads, data, options in format_rows(args):
-        command = loader_command("concurrent", options, data,
-                                 endpoints[name] if name else None, args)
-        result = attempt(failures, storage, reads,
-                         lambda: measure_shard_row(args, server, name, command, env))
+    for row in format_rows(args):
+        result = measure_read(args, server, endpoints, env, failures, row)
         if result is None:
             continue
-        result.update(storage=storage, reads=reads)
-        print(f"{storage:8} {reads:22} {kernel_summary(result)}", flush=True)
+        print(f"{result['storage']:8} {result['reads']:22} {kernel_summary(result)}", flush=True)
         results.append(result)
     return results
 

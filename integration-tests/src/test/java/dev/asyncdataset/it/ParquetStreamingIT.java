@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
@@ -16,17 +15,13 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceShare;
-import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.BatchIndices;
-import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.testing.BatchItems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -65,15 +60,7 @@ class ParquetStreamingIT {
     /** 60 JPEGs in 4 classes as one Snappy file of row groups of 8 rows, local and on S3. */
     @BeforeAll
     static void writeRows() throws Exception {
-        Path images = Files.createDirectories(dir.resolve("images"));
-        TestImages.write(images, TestImages.classFolders(4, 15, 40, 32));
-        rows = new ArrayList<>();
-        try (ImageFolderSource folder = ImageFolderSource.of(images)) {
-            for (long i = 0; i < folder.size(); i++) {
-                byte[] jpeg = Files.readAllBytes(images.resolve(folder.key(i)));
-                rows.add(new Row(jpeg, folder.key(i), folder.label(i)));
-            }
-        }
+        rows = ParquetFixtures.images(Files.createDirectories(dir.resolve("images")));
         file = dir.resolve("train.parquet");
         ParquetFixtures.parquetJava(file, rows, CompressionCodecName.SNAPPY, GROUP, true);
         S3.upload("tables", "stream/", Map.of("train.parquet", Files.readAllBytes(file)));
@@ -112,8 +99,9 @@ class ParquetStreamingIT {
     @Test
     void streamedRowsHoldTheImagesAndLabelsThatRandomAccessReads() throws Exception {
         try (ParquetSource source = local()) {
-            Map<Long, String> streamed = items(builder(source, 7).build());
-            Map<Long, String> random = items(builder(source, 7).optRandomAccess().build());
+            Map<Long, String> streamed = BatchItems.of(builder(source, 7).build().getData(manager));
+            Map<Long, String> random =
+                    BatchItems.of(builder(source, 7).optRandomAccess().build().getData(manager));
             assertEquals(rows.size(), streamed.size());
             assertEquals(random, streamed);
         }
@@ -253,24 +241,5 @@ class ParquetStreamingIT {
 
     private List<List<Long>> batches(ConcurrentDataset dataset, int limit) throws Exception {
         return BatchIndices.take(dataset.getData(manager).iterator(), limit);
-    }
-
-    /** Each item's image and label bytes, by index. */
-    private Map<Long, String> items(ConcurrentDataset dataset) throws Exception {
-        Map<Long, String> items = new HashMap<>();
-        for (Batch batch : dataset.getData(manager)) {
-            try (batch) {
-                for (int i = 0; i < batch.getSize(); i++) {
-                    byte[] image = batch.getData().head().get(i).toByteArray();
-                    byte[] label = batch.getLabels().head().get(i).toByteArray();
-                    items.put(
-                            (Long) batch.getIndices().get(i),
-                            HexFormat.of().formatHex(image)
-                                    + "/"
-                                    + HexFormat.of().formatHex(label));
-                }
-            }
-        }
-        return items;
     }
 }
