@@ -143,15 +143,18 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
-     * Reads the chosen columns of row group {@code group}: the column chunks' pages are read and
-     * decoded here, on the calling thread and the virtual threads Hardwood starts for the columns
-     * (no pool of its own: {@link InlineDecoding}).
+     * Reads the chosen columns of row group {@code group} in batches of its rows (Hardwood's own
+     * batches, of at least 16,384 rows and megabytes of values, would each be allocated for a few
+     * hundred rows): the column chunks' pages are read and decoded here, on the calling thread and
+     * the virtual threads Hardwood starts for the columns (no pool of its own: {@link
+     * InlineDecoding}).
      */
     <T> T read(int group, RowGroupReader<T> into) throws IOException {
         ColumnProjection columns = ColumnProjection.columns(leaves.toArray(String[]::new));
         try (ColumnReaders readers =
                 reader.buildColumnReaders(columns)
                         .filter(RowGroupPredicate.byteRange(starts[group], starts[group + 1]))
+                        .batchSize(Math.toIntExact(Math.max(1, rows[group])))
                         .build()) {
             return into.read(readers, leaves, Math.toIntExact(rows[group]));
         }
