@@ -37,9 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Parquet streamed by {@code ConcurrentDataset}, its row groups playing the part of tar shards:
  * every row once per epoch in the seeded order of shuffle windows, one read of each row group's
- * column chunks (one GET on S3, counted at the server), resumed mid-epoch, partitioned between
- * ranks, mixed with tar shards, and a row group whose pages cannot be read left out whole under
- * {@link BadItemPolicy#SKIP}. Pages are decoded by the fetches, not by a thread pool of Hardwood's.
+ * column chunks (one GET on S3, counted at the server), resumed mid-epoch and at another world
+ * size, partitioned between ranks, mixed with tar shards, and a row group whose pages cannot be
+ * read left out whole under {@link BadItemPolicy#SKIP}. Pages are decoded by the fetches, not by a
+ * thread pool of Hardwood's.
  */
 class ParquetStreamingIT {
 
@@ -152,6 +153,23 @@ class ParquetStreamingIT {
     }
 
     @Test
+    void aStateSavedAtTwoRanksResumesAtOneWithNoRowRepeatedOrDropped() throws Exception {
+        try (ParquetSource source = local()) {
+            Set<Long> seen = new HashSet<>();
+            IterationState saved = null;
+            for (int rank = 0; rank < 2; rank++) {
+                ConcurrentDataset dataset = builder(source, 7).optShard(rank, 2).build();
+                addOnce(seen, BatchIndices.flat(batches(dataset, 3)));
+                saved = IterationState.parse(dataset.iterationState().format());
+            }
+            assertEquals(2 * 3 * BATCH, saved.samples());
+            ConcurrentDataset resumed = builder(source, 7).optResumeFrom(saved).build();
+            addOnce(seen, BatchIndices.flat(batches(resumed, -1)));
+            assertEquals(rows.size(), seen.size());
+        }
+    }
+
+    @Test
     void ranksPartitionTheRows() throws Exception {
         int world = 3;
         try (ParquetSource source = local()) {
@@ -162,9 +180,7 @@ class ParquetStreamingIT {
                         BatchIndices.flat(
                                 batches(builder(source, 7).optShard(rank, world).build(), -1));
                 assertEquals(mine.size(), new HashSet<>(mine).size(), "rank " + rank + " repeats");
-                for (long item : mine) {
-                    assertTrue(union.add(item), "row " + item + " read by two ranks");
-                }
+                addOnce(union, mine);
                 read += mine.size();
             }
             assertEquals(rows.size(), read);
@@ -208,6 +224,12 @@ class ParquetStreamingIT {
             Exception e =
                     assertThrows(Exception.class, () -> batches(builder(source, 7).build(), -1));
             assertTrue(String.valueOf(e.getMessage()).contains("row group 1 row "), e.getMessage());
+        }
+    }
+
+    private static void addOnce(Set<Long> seen, List<Long> items) {
+        for (long item : items) {
+            assertTrue(seen.add(item), "row " + item + " read twice");
         }
     }
 
