@@ -292,6 +292,10 @@ def loader_report(data, path):
         parts += ["## Targets", "\n".join(targets(results, table))]
     if training:
         parts += ["## Training, S3 at 20 ms", training_table(training)]
+    if data.get("formats"):
+        from suite import format_table
+        parts += ["## The same images as a folder, tar shards and Parquet (ConcurrentDataset)",
+                  format_table(data["formats"])]
     out, suffix = os.path.dirname(path), os.path.basename(path)[len("results"):-len(".json")]
     chart(results, table, os.path.join(out, f"throughput{suffix}.png"))
     return os.path.join(out, f"tables{suffix}.md"), parts

@@ -241,8 +241,9 @@ def measure_training(args, endpoints, env):
 
 
 def start_servers(args, env):
-    specs = [str(ms) for ms in args.latencies] + shard_servers(args)
-    shards = [SHARD_BUCKET, str(args.shard_mb)] if args.shards else []
+    specs = [str(ms) for ms in args.latencies] + shard_servers(args) + format_servers(args)
+    shards = [SHARD_BUCKET, str(args.shard_mb)] if args.shards or args.parquet else []
+    shards += [parquet_folder(args), PARQUET_BUCKET] if args.parquet else []
     server = subprocess.Popen(
         java_command("dev.asyncdataset.examples.bench.BenchS3Servers",
                      [args.folder, BUCKET, ",".join(specs)] + shards),
@@ -324,18 +325,27 @@ def measure_shard_row(args, server, name, command, env):
     return result
 
 
+def measure_read(args, server, endpoints, env, failures, row):
+    """Runs one row (storage, S3 server name or None, reads, data, options) of the shard or format
+    table; its result, or None if it failed."""
+    storage, name, reads, data, options = row
+    command = loader_command("concurrent", options, data, endpoints[name] if name else None, args)
+    result = attempt(failures, storage, reads,
+                     lambda: measure_shard_row(args, server, name, command, env))
+    if result is not None:
+        result.update(storage=storage, reads=reads)
+    return result
+
+
 def measure_shards(args, server, endpoints, env, failures):
     results = []
     for storage, name, per_object, shards in shard_rows(args):
         for reads, data, data_format in (("per-object", per_object, "images"),
                                          ("tar shards", shards, "shards")):
-            command = loader_command("concurrent", ["--format", data_format], data,
-                                     endpoints[name] if name else None, args)
-            result = attempt(failures, storage, reads,
-                             lambda: measure_shard_row(args, server, name, command, env))
+            row = (storage, name, reads, data, ["--format", data_format])
+            result = measure_read(args, server, endpoints, env, failures, row)
             if result is None:
                 continue
-            result.update(storage=storage, reads=reads)
             print(f"{storage:22} {reads:10} {result['rate']:7.1f} img/s  "
                   f"{result['peak_mb']:5} MB", flush=True)
             results.append(result)
@@ -361,6 +371,91 @@ def run_shards(args, server, endpoints, env, results):
     with open(os.path.join(OUT, "shards.md"), "w") as f:
         f.write(table)
     print(table, flush=True)
+
+
+# The same images as a folder, as tar shards and as Parquet (Hub layout, Snappy, row groups of 100
+# rows, written by WriteParquet), from the folder and from S3 at each of --parquet-latencies:
+# ConcurrentDataset with defaults, the images per object, the shards and the Parquet streamed, and
+# the Parquet by random access too. Each row gives images/s, CPU ms per image, GETs per 100 images
+# (the S3 server's count, warm-up included) and the peak RSS.
+PARQUET_BUCKET = "s3://bench/parquet/"
+
+
+def parquet_folder(args):
+    return args.folder.rstrip("/") + "-parquet"
+
+
+def format_servers(args):
+    """The servers the format rows add: those of --parquet-latencies missing from the others."""
+    if not args.parquet:
+        return []
+    known = set(args.latencies) | (set(args.shard_latencies) if args.shards else set())
+    return [str(ms) for ms in args.parquet_latencies if ms not in known]
+
+
+def write_parquet(args, env):
+    """Writes the image folder as Hub-layout Parquet (WriteParquet; a rerun rewrites it)."""
+    subprocess.run(java_command("dev.asyncdataset.examples.data.WriteParquet",
+                                ["--images", args.folder, "--out", parquet_folder(args)]),
+                   env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+def format_rows(args):
+    """(storage, S3 server name or None, reads, data, options) of the format table."""
+    ways = [("images", lambda remote: BUCKET if remote else args.folder, ["--format", "images"]),
+            ("tar shards", lambda remote: SHARD_BUCKET if remote else shard_folder(args),
+             ["--format", "shards"]),
+            ("parquet streamed", lambda remote: PARQUET_BUCKET if remote else parquet_folder(args),
+             ["--format", "parquet"]),
+            ("parquet random access",
+             lambda remote: PARQUET_BUCKET if remote else parquet_folder(args),
+             ["--format", "parquet", "--random-access", "true"])]
+    storages = [("folder", None)] + [(f"s3-{ms}", str(ms)) for ms in args.parquet_latencies]
+    return [(storage, name, reads, data(name is not None), options)
+            for storage, name in storages for reads, data, options in ways]
+
+
+def measure_formats(args, server, endpoints, env, failures):
+    results = []
+    for row in format_rows(args):
+        result = measure_read(args, server, endpoints, env, failures, row)
+        if result is None:
+            continue
+        print(f"{result['storage']:8} {result['reads']:22} {kernel_summary(result)}", flush=True)
+        results.append(result)
+    return results
+
+
+def format_table(results):
+    lines = ["| storage | reads | images/s | CPU ms per image | GETs per 100 images | peak RSS |",
+             "|---|---|---:|---:|---:|---:|"]
+    for r in results:
+        gets = (f"{100 * r['gets_per_epoch'] / r['set_size']:.1f}" if "gets_per_epoch" in r
+                else "-")
+        lines.append(f"| {r['storage']} | {r['reads']} | {r['rate']:.1f} | "
+                     f"{r['cpu_ms_per_image']:.2f} | {gets} | {r['peak_rss_mb']} MB |")
+    return "\n".join(lines) + "\n"
+
+
+def run_formats(args, server, endpoints, env, results):
+    """The format table: rows into results["formats"], the table into target/bench/formats.md."""
+    results["formats"] = measure_formats(args, server, endpoints, env, results["failures"])
+    for r in results["formats"]:
+        r["set_size"] = args.set_size
+    save(results, args)
+    table = format_table(results["formats"])
+    with open(os.path.join(OUT, "formats.md"), "w") as f:
+        f.write(table)
+    print(table, flush=True)
+
+
+def add_format_arguments(parser):
+    parser.add_argument("--parquet", action="store_true",
+                        help="also the format table (folder, tar shards, Parquet streamed and by "
+                             "random access, from the folder and from S3)")
+    parser.add_argument("--parquet-only", action="store_true",
+                        help="only the format table (implies --parquet)")
+    parser.add_argument("--parquet-latencies", type=int, nargs="+", default=[20])
 
 
 def add_shard_arguments(parser):
@@ -455,19 +550,25 @@ def run_group(args, env, kind, results, pair, group):
 
 def run_suite(args, env):
     """The loader rows, then the shard and training tables as asked, into target/bench."""
-    if args.shards:
+    if args.shards or args.parquet:
         write_shards(args, env)
+    if args.parquet:
+        write_parquet(args, env)
     server, endpoints = start_servers(args, env)
     try:
         results = {"cores": CORES, "failures": []}
-        if args.shards or not args.storages or any(s.startswith("s3-") for s in args.storages):
+        only = args.shards_only or args.parquet_only
+        if (args.shards or args.parquet or not args.storages
+                or any(s.startswith("s3-") for s in args.storages)):
             warm_servers(args, endpoints, env)
-        results["loaders"] = [] if args.shards_only else measure_loaders(
+        results["loaders"] = [] if only else measure_loaders(
             args, endpoints, env, results["failures"])
         save(results, args)
         if args.shards:
             run_shards(args, server, endpoints, env, results)
-        if not args.skip_training and not args.shards_only:
+        if args.parquet:
+            run_formats(args, server, endpoints, env, results)
+        if not args.skip_training and not only:
             results["training"] = measure_training(args, endpoints, env)
             save(results, args)
     finally:
@@ -515,6 +616,7 @@ def arguments():
                                           "--mallopt-pairs mallopt.json, with "
                                           "--recording-pairs recording.json)")
     add_shard_arguments(parser)
+    add_format_arguments(parser)
     parser.add_argument("--default-jvm", action="store_true",
                         help="Java rows without -Xmx (rows that set a heap keep it)")
     parser.add_argument("--no-arena-max", action="store_true",
@@ -532,6 +634,7 @@ def arguments():
         args.default_jvm = args.no_arena_max = True
     args.results = args.results or (f"{args.pairs[0]}.json" if args.pairs else "results.json")
     args.shards = args.shards or args.shards_only
+    args.parquet = args.parquet or args.parquet_only
     args.set_size = sum(len(files) for _, _, files in os.walk(args.folder))
     return args
 

@@ -48,6 +48,16 @@ class PublicApiTest {
                     "public final class dev.asyncdataset.source.s3.S3Options implements"
                             + " dev.asyncdataset.internal.s3.S3ClientOptions",
                     "the stores' own settings replace S3ClientOptions",
+                    "public final class dev.asyncdataset.source.parquet.ParquetSampleSource"
+                            + " extends dev.asyncdataset.source.parquet.ParquetRows"
+                            + "<dev.asyncdataset.sample.Sample>",
+                    "the streamed view (StreamableShards, through ParquetRows) moves into the"
+                            + " engine",
+                    "public final class dev.asyncdataset.source.parquet.ParquetSource extends"
+                            + " dev.asyncdataset.source.parquet.ParquetRows<java.nio.ByteBuffer>"
+                            + " implements dev.asyncdataset.source.LabeledImageSource",
+                    "the streamed view (StreamableShards, through ParquetRows) moves into the"
+                            + " engine",
                     "public final class dev.asyncdataset.source.tar.TarSampleSource extends"
                         + " dev.asyncdataset.source.tar.TarSource<dev.asyncdataset.sample.Sample>",
                     "the streamed view (StreamableShards, through TarSource) moves into the engine",

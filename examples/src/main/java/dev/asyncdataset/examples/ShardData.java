@@ -25,8 +25,17 @@ final class ShardData {
      * local folder holding {@code .tar} files.
      */
     static boolean isShards(TrainingSettings settings) throws IOException {
+        return isFormat(settings, "shards", ".tar");
+    }
+
+    /**
+     * Tells whether {@code settings} name data of {@code format}: {@code --format} is it, or {@code
+     * auto} and a local folder holding files ending with {@code suffix}.
+     */
+    static boolean isFormat(TrainingSettings settings, String format, String suffix)
+            throws IOException {
         if (!settings.format().equals("auto")) {
-            return settings.format().equals("shards");
+            return settings.format().equals(format);
         }
         if (!Stores.isLocal(settings.data())) {
             return false;
@@ -36,7 +45,7 @@ final class ShardData {
             return false;
         }
         try (Stream<Path> files = Files.list(folder)) {
-            return files.anyMatch(f -> f.getFileName().toString().endsWith(".tar"));
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(suffix));
         }
     }
 

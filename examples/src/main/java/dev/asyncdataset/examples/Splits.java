@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * The training and validation splits of a run, read through the same storage choice (folder, {@code
- * s3://} prefix or tar shards, the same {@code --format}) and the same loader.
+ * s3://} prefix, tar shards or Parquet, the same {@code --format}) and the same loader.
  *
  * @param train the training split
  * @param val the validation split, or {@code null} without validation
@@ -61,7 +61,10 @@ record Splits(TrainingData train, TrainingData val) implements AutoCloseable {
         if (recipe.valLabels().isEmpty()) {
             return null;
         }
-        boolean s3Images = !Stores.isLocal(val.data()) && !ShardData.isShards(val);
+        boolean s3Images =
+                !Stores.isLocal(val.data())
+                        && !ShardData.isShards(val)
+                        && !ParquetData.isParquet(val);
         if (!s3Images || !val.loader().equals("concurrent")) {
             throw new IllegalArgumentException(
                     "--val-labels needs an s3:// prefix of images and --loader concurrent; sort a"

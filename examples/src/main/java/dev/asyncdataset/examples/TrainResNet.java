@@ -8,14 +8,16 @@ import java.util.Map;
  * Trains ResNet-18 on an ImageNet-layout data set, {@code train/} and {@code val/} of {@code
  * class/image.jpg} in a folder or under an {@code s3://bucket/prefix}, with ConcurrentDataset or,
  * for comparison, DJL's own loader; or, with ConcurrentDataset only, on WebDataset tar shards
- * (written by {@code WriteShards}) of each split. Validates after every epoch (top-1, top-5), and
- * checkpoints and resumes ({@link RecipeSettings}). Options (defaults in {@link
- * TrainingSettings#defaults()} and {@link RecipeSettings#defaults()}):
+ * (written by {@code WriteShards}) or Hugging Face Hub-layout Parquet (written by {@code
+ * WriteParquet}) of each split, in a folder or under a prefix of any store. Validates after every
+ * epoch (top-1, top-5), and checkpoints and resumes ({@link RecipeSettings}). Options (defaults in
+ * {@link TrainingSettings#defaults()} and {@link RecipeSettings#defaults()}):
  *
  * <pre>
  * --data DIR|s3://bucket/prefix (holding train/ and val/)  --train URL  --val URL|none
  * --val-labels FILE (key,label manifest of flat validation files on S3)
- * --format auto|images|shards (auto: shards if the training folder holds .tar files)
+ * --format auto|images|shards|parquet (auto: shards or Parquet if the training folder holds .tar
+ *   or .parquet files)
  * --endpoint URL (S3-compatible store, path style)
  * --loader concurrent|djl  --epochs N  --batch-size N  --image-size PX  --max-steps N (per epoch)
  * --optimizer sgd|adam  --lr X (0: 0.1 x batch / 256)  --warmup-steps N|auto

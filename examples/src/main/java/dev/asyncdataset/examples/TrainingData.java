@@ -19,10 +19,10 @@ import java.nio.file.Path;
 
 /**
  * One split of a run, built for the chosen loader from a folder or an S3 prefix of images, or from
- * tar shards ({@link ShardData}), with the same recipe every way: for training random resized crop
- * and flip, for validation resize and centre crop ({@link DataRole}), on uint8 images, then the
- * ImageNet normalization (once per batch on the device for ConcurrentDataset, per item on the CPU
- * for DJL's loader, which has no per-batch stage).
+ * tar shards ({@link ShardData}) or Parquet ({@link ParquetData}), with the same recipe every way:
+ * for training random resized crop and flip, for validation resize and centre crop ({@link
+ * DataRole}), on uint8 images, then the ImageNet normalization (once per batch on the device for
+ * ConcurrentDataset, per item on the CPU for DJL's loader, which has no per-batch stage).
  *
  * @param dataset the dataset to pass to {@code EasyTrain.fit}
  * @param classes the number of classes
@@ -66,6 +66,9 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
             throws IOException, TranslateException {
         if (ShardData.isShards(settings)) {
             return ShardData.open(settings, connection, device, role);
+        }
+        if (ParquetData.isParquet(settings)) {
+            return ParquetData.open(settings, connection, device, role);
         }
         boolean remote = !Stores.isLocal(settings.data());
         if (settings.loader().equals("djl")) {
@@ -118,6 +121,9 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                         .optDevice(device);
         if (settings.fetchers() > 0) {
             builder.optFetchers(settings.fetchers());
+        }
+        if (settings.randomAccess()) {
+            builder.optRandomAccess();
         }
         if (role.resume() != null) {
             builder.optResumeFrom(role.resume());

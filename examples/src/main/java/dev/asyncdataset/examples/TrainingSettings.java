@@ -7,8 +7,9 @@ import java.util.Map;
  *
  * @param data the data: a local folder or an {@code s3://bucket/prefix} of images in ImageFolder
  *     layout ({@code class/image.jpg}) or of WebDataset tar shards
- * @param format {@code images}, {@code shards}, or {@code auto}: shards if {@code data} is a local
- *     folder holding {@code .tar} files, images otherwise
+ * @param format {@code images}, {@code shards}, {@code parquet}, or {@code auto}: shards if {@code
+ *     data} is a local folder holding {@code .tar} files, Parquet if it holds {@code .parquet}
+ *     files, images otherwise
  * @param endpoint the S3 endpoint override, empty for AWS
  * @param loader {@code concurrent} (ConcurrentDataset) or {@code djl} (DJL's own loader)
  * @param epochs the number of epochs
@@ -25,6 +26,8 @@ import java.util.Map;
  * @param seed the random seed of the model, the sampler and the augmentation
  * @param recycleBuffers ConcurrentDataset: decode into recycled host batch buffers where it can
  *     ({@code optRecycleBuffers}); {@code false} keeps the per-item path, for comparison
+ * @param randomAccess ConcurrentDataset: read tar shards or Parquet by random access ({@code
+ *     optRandomAccess}) instead of streamed, for comparison
  */
 public record TrainingSettings(
         String data,
@@ -42,7 +45,8 @@ public record TrainingSettings(
         int djlThreads,
         int gpus,
         int seed,
-        boolean recycleBuffers) {
+        boolean recycleBuffers,
+        boolean randomAccess) {
 
     private static final int AUTO_MAX_FETCHERS = 256;
 
@@ -57,7 +61,7 @@ public record TrainingSettings(
                 --data data/imagenet-like  --format auto  --endpoint ''  --loader concurrent
                 --epochs 2  --batch-size 32  --image-size 64  --max-steps 0
                 --fetchers auto  --workers 4  --staging-depth 2  --decode-threads %d
-                --djl-threads 0  --gpus -1  --seed 0  --recycle-buffers true
+                --djl-threads 0  --gpus -1  --seed 0  --recycle-buffers true  --random-access false
                 """
                         .formatted(Runtime.getRuntime().availableProcessors()));
     }
@@ -68,12 +72,12 @@ public record TrainingSettings(
      * @param options the options
      * @return the settings
      * @throws IllegalArgumentException if {@code --loader} is neither concurrent nor djl, {@code
-     *     --format} is not auto, images or shards, or a value is not of its option's type
+     *     --format} is not auto, images, shards or parquet, or a value is not of its option's type
      */
     public static TrainingSettings from(Options options) {
         return new TrainingSettings(
                 options.text("data"),
-                options.choice("format", "auto", "images", "shards"),
+                options.choice("format", "auto", "images", "shards", "parquet"),
                 options.text("endpoint"),
                 options.choice("loader", "concurrent", "djl"),
                 options.integer("epochs"),
@@ -87,7 +91,8 @@ public record TrainingSettings(
                 options.integer("djl-threads"),
                 options.integer("gpus"),
                 options.integer("seed"),
-                options.flag("recycle-buffers"));
+                options.flag("recycle-buffers"),
+                options.flag("random-access"));
     }
 
     /**
@@ -113,7 +118,8 @@ public record TrainingSettings(
                 djlThreads,
                 gpus,
                 seed,
-                recycleBuffers);
+                recycleBuffers,
+                randomAccess);
     }
 
     /**

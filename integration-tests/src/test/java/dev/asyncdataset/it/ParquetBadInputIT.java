@@ -11,9 +11,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.it.ParquetFixtures.Row;
-import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.testing.TestImages;
 import dev.hardwood.InputFile;
 import dev.hardwood.metadata.ColumnChunk;
 import java.nio.charset.StandardCharsets;
@@ -49,15 +47,7 @@ class ParquetBadInputIT {
 
     @BeforeAll
     static void writeRows() throws Exception {
-        Path images = Files.createDirectories(dir.resolve("images"));
-        TestImages.write(images, TestImages.classFolders(4, 15, 40, 32));
-        rows = new ArrayList<>();
-        try (ImageFolderSource folder = ImageFolderSource.of(images)) {
-            for (long i = 0; i < folder.size(); i++) {
-                byte[] jpeg = Files.readAllBytes(images.resolve(folder.key(i)));
-                rows.add(new Row(jpeg, folder.key(i), folder.label(i)));
-            }
-        }
+        rows = ParquetFixtures.images(Files.createDirectories(dir.resolve("images")));
         good = write("good.parquet", rows);
         serve("good.parquet", good);
     }
@@ -152,7 +142,7 @@ class ParquetBadInputIT {
     }
 
     /** The middle of the image column's chunk (the largest) in row group {@code group}. */
-    private static long middleOfImageChunk(Path file, int group) throws Exception {
+    static long middleOfImageChunk(Path file, int group) throws Exception {
         try (dev.hardwood.reader.ParquetFileReader reader =
                 dev.hardwood.reader.ParquetFileReader.open(InputFile.of(file))) {
             ColumnChunk image =

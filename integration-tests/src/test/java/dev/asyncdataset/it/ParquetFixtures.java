@@ -1,6 +1,9 @@
 package dev.asyncdataset.it;
 
+import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -8,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -38,6 +42,19 @@ final class ParquetFixtures {
     record Row(byte[] image, String path, Long label) {}
 
     private ParquetFixtures() {}
+
+    /** Writes 60 JPEGs in 4 class folders under {@code images}; returns them as rows, in order. */
+    static List<Row> images(Path images) throws IOException {
+        TestImages.write(images, TestImages.classFolders(4, 15, 40, 32));
+        List<Row> rows = new ArrayList<>();
+        try (ImageFolderSource folder = ImageFolderSource.of(images)) {
+            for (long i = 0; i < folder.size(); i++) {
+                byte[] jpeg = Files.readAllBytes(images.resolve(folder.key(i)));
+                rows.add(new Row(jpeg, folder.key(i), folder.label(i)));
+            }
+        }
+        return rows;
+    }
 
     /**
      * Writes {@code rows} with parquet-java: {@code codec} pages of at most 8 rows, row groups of

@@ -11,13 +11,16 @@ import dev.hardwood.reader.RowGroupPredicate;
 import dev.hardwood.schema.ColumnProjection;
 import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * One Parquet file, its footer read once with ranged reads and kept: the byte range and row count
- * of each row group, and the leaf columns a source reads. A row group is read as the column chunks
- * of those columns, never the whole file.
+ * of each row group, the leaf columns a source reads and the span of each row group's column chunks
+ * of those columns; its page indexes, read at once with the footer, are kept too. A row group is
+ * read as those column chunks, never the whole file: by random access as the ranged reads Hardwood
+ * asks for, streamed as one read of the span ({@link #readHeld}).
  */
 final class ParquetFile implements AutoCloseable {
 
@@ -27,23 +30,28 @@ final class ParquetFile implements AutoCloseable {
         T read(ColumnReaders readers, List<String> leaves, int rows) throws IOException;
     }
 
-    private final String name;
+    /** The most bytes of page indexes a file keeps in memory: 16 MiB. */
+    static final int MAX_HELD_INDEXES = 16 << 20;
+
+    private final StoreInputFile input;
     private final ParquetFileReader reader;
     private final List<String> leaves;
     private final long[] starts;
     private final long[] rows;
+    private final ChunkSpans spans;
 
     private ParquetFile(
-            String name,
+            StoreInputFile input,
             ParquetFileReader reader,
             List<String> leaves,
             long[] starts,
             long[] rows) {
-        this.name = name;
+        this.input = input;
         this.reader = reader;
         this.leaves = leaves;
         this.starts = starts;
         this.rows = rows;
+        this.spans = ChunkSpans.of(reader.getFileMetaData().rowGroups(), leaves);
     }
 
     /**
@@ -62,7 +70,8 @@ final class ParquetFile implements AutoCloseable {
         String name = store.names().get(file);
         ParquetFileReader reader = null;
         try {
-            reader = ParquetFileReader.open(new StoreInputFile(store, file, name), context);
+            StoreInputFile input = new StoreInputFile(store, file, name);
+            reader = ParquetFileReader.open(input, context);
             List<String> leaves = leaves(name, reader, columns);
             List<RowGroup> groups = reader.getFileMetaData().rowGroups();
             long[] starts = new long[groups.size() + 1];
@@ -72,7 +81,8 @@ final class ParquetFile implements AutoCloseable {
                 rows[g] = groups.get(g).numRows();
             }
             starts[groups.size()] = store.length(file);
-            return new ParquetFile(name, reader, leaves, starts, rows);
+            holdPageIndexes(store, file, input, groups);
+            return new ParquetFile(input, reader, leaves, starts, rows);
         } catch (BadItemException e) {
             closeQuietly(reader);
             throw e;
@@ -93,6 +103,21 @@ final class ParquetFile implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads the page indexes of the file's column chunks at once, if they are at most {@link
+     * #MAX_HELD_INDEXES} bytes, and serves Hardwood's reads of them from memory from now on, so
+     * that reading a row group takes no read of its page indexes.
+     */
+    private static void holdPageIndexes(
+            ShardStore store, int file, StoreInputFile input, List<RowGroup> groups)
+            throws IOException {
+        long[] range = ChunkSpans.pageIndexes(groups);
+        if (range != null && range[1] - range[0] <= MAX_HELD_INDEXES) {
+            int length = (int) (range[1] - range[0]);
+            input.hold(range[0], ByteBuffer.wrap(store.read(file, range[0], length)));
+        }
+    }
+
     /** Where a row group's first column chunk starts. */
     private static long start(RowGroup group) {
         long start = Long.MAX_VALUE;
@@ -104,7 +129,7 @@ final class ParquetFile implements AutoCloseable {
 
     /** The file's location, its query hidden. */
     String name() {
-        return name;
+        return input.name();
     }
 
     /** How many row groups the file holds. */
@@ -118,16 +143,40 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
-     * Reads the chosen columns of row group {@code group}: the column chunks' pages are read and
-     * decoded here, by the calling thread and Hardwood's decoding threads.
+     * Reads the chosen columns of row group {@code group} in batches of its rows (Hardwood's own
+     * batches, of at least 16,384 rows and megabytes of values, would each be allocated for a few
+     * hundred rows): the column chunks' pages are read and decoded here, on the calling thread and
+     * the virtual threads Hardwood starts for the columns (no pool of its own: {@link
+     * InlineDecoding}).
      */
     <T> T read(int group, RowGroupReader<T> into) throws IOException {
         ColumnProjection columns = ColumnProjection.columns(leaves.toArray(String[]::new));
         try (ColumnReaders readers =
                 reader.buildColumnReaders(columns)
                         .filter(RowGroupPredicate.byteRange(starts[group], starts[group + 1]))
+                        .batchSize(Math.toIntExact(Math.max(1, rows[group])))
                         .build()) {
             return into.read(readers, leaves, Math.toIntExact(rows[group]));
+        }
+    }
+
+    /** Where the chosen columns' chunks of row group {@code group} lie in the file. */
+    ChunkSpans spans() {
+        return spans;
+    }
+
+    /**
+     * Reads the chosen columns of row group {@code group} as {@link #read} does, from the first
+     * {@code length} bytes of {@code span}, which hold its span of column chunks ({@link #spans}),
+     * not from the store.
+     */
+    <T> T readHeld(int group, byte[] span, int length, RowGroupReader<T> into) throws IOException {
+        long offset = spans.start(group);
+        input.hold(offset, ByteBuffer.wrap(span, 0, length).slice());
+        try {
+            return read(group, into);
+        } finally {
+            input.drop(offset);
         }
     }
 

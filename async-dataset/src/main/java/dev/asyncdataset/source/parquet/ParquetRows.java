@@ -1,17 +1,19 @@
 package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 
 /**
  * What the Parquet sources ({@link ParquetSource}, {@link ParquetSampleSource}) share: their files
- * and the answers that come straight from them.
+ * and the answers that come straight from them, and their row groups as the shards of streaming.
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
-abstract class ParquetRows<T> implements ItemSource<T> {
+abstract class ParquetRows<T> implements ShardedSource<T>, StreamableShards<ItemSource<T>> {
 
     private final ParquetTable<?> table;
 
@@ -22,6 +24,12 @@ abstract class ParquetRows<T> implements ItemSource<T> {
     @Override
     public long size() {
         return table.size();
+    }
+
+    /** Returns the rows of each row group, over all files in order: its shards are row groups. */
+    @Override
+    public long[] shardSizes() {
+        return table.shardSizes();
     }
 
     /** Names the item's file, row group in the file and row in the file. */

@@ -3,8 +3,10 @@ package dev.asyncdataset.source.parquet;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.shard.ShardStream;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.ItemSource;
 
 /**
  * Samples of any kind from Parquet files, each row an item: the chosen columns of the row become
@@ -29,6 +31,22 @@ public final class ParquetSampleSource extends ParquetRows<Sample> {
     public Sample fetch(NDManager manager, long index)
             throws BadItemException, InterruptedException {
         return table.rowGroup(index).sample(describe(index), table.row(index));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each row group's chunks of the chosen columns are read at once, as {@link
+     * ParquetSource#streamed} reads them. Public for the reason that is.
+     */
+    @Override
+    public ItemSource<Sample> streamed(long[] items, int streamed) {
+        RowGroupCache<RowGroupParts> decoded = table.decodedRowGroups();
+        ShardStream.Cut<Sample> cut =
+                (index, span, length) ->
+                        table.heldRowGroup(index, decoded, span, length)
+                                .sample(describe(index), table.row(index));
+        return new ShardStream<>(table.reads(), this, cut, items, streamed);
     }
 
     @Override

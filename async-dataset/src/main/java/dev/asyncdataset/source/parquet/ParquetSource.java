@@ -5,6 +5,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
+import dev.asyncdataset.internal.shard.ShardStream;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -16,10 +18,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * or the Hugging Face Hub's {@code {bytes, path}} struct, its label from an integer column or a
  * string column looked up in the class list. Build one with {@link #builder()}.
  *
- * <p>Random access: the footers are read once, when the source is built, with ranged reads, and
- * kept. Fetching an item reads the image and label column chunks of its row group, in ranged reads,
- * and decodes their pages on the fetch stage (Hardwood's decoding threads help); the decoded row
- * group is kept while other items of it are fetched, up to {@link
+ * <p>{@code ConcurrentDataset} streams this source by default, its row groups as the shards of
+ * {@link dev.asyncdataset.source.ShardedSource}: see {@link #streamed}.
+ *
+ * <p>Random access ({@code optRandomAccess()}): the footers are read once, when the source is
+ * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
+ * its row group, in ranged reads, and decodes their pages on the fetch stage (see {@link #streamed}
+ * for streaming); the decoded row group is kept while other items of it are fetched, up to {@link
  * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
  * by row; {@link #describe} names an item's file, row group and row in the file.
  *
@@ -63,7 +68,31 @@ public final class ParquetSource extends ParquetRows<ByteBuffer> implements Labe
     @Override
     public ByteBuffer fetch(NDManager manager, long index)
             throws BadItemException, InterruptedException {
-        RowGroupRows rows = table.rowGroup(index);
+        return image(index, table.rowGroup(index));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each row group's image and label chunks are read at once into a buffer of the longest such
+     * span, which this source keeps and reuses across epochs, and its pages are decoded by the
+     * fetch of its first item; the decoded row groups are kept up to {@link
+     * ParquetSourceBuilder#optCacheBytes} for the epoch.
+     *
+     * <p>Public only because the loader, in another package, streams an epoch through it, as it
+     * does a tar shard source's. A training loop never needs to call it.
+     */
+    @Override
+    public ItemSource<ByteBuffer> streamed(long[] items, int streamed) {
+        RowGroupCache<RowGroupRows> decoded = table.decodedRowGroups();
+        ShardStream.Cut<ByteBuffer> cut =
+                (index, span, length) ->
+                        image(index, table.heldRowGroup(index, decoded, span, length));
+        return new ShardStream.Labeled(table.reads(), this, cut, items, streamed);
+    }
+
+    /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept. */
+    private ByteBuffer image(long index, RowGroupRows rows) throws BadItemException {
         labels.compareAndSet(table.group(index), null, rows.labels());
         int row = table.row(index);
         String problem = rows.problem(row);

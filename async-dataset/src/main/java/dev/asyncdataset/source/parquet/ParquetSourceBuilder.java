@@ -89,7 +89,8 @@ public final class ParquetSourceBuilder {
 
     /**
      * Sets the class names: a string label is the position of its value in this list (required for
-     * a string label column).
+     * a string label column). Default: the lines of {@code classes.txt} beside the files, if there
+     * is one (as {@code WriteParquet} of the examples writes it), else none.
      *
      * @param names the class names, distinct
      * @return this builder
@@ -170,16 +171,23 @@ public final class ParquetSourceBuilder {
      * @throws IllegalStateException if no location was set
      */
     public ParquetSource build() throws IOException {
-        ColumnMapping mapping = new ColumnMapping(imageColumn, labelColumn, classes);
-        List<String> names = classes;
+        ShardStore store = store();
+        List<String> names;
+        try {
+            names = classes.isEmpty() ? store.classes() : classes;
+        } catch (IOException | RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        ColumnMapping mapping = new ColumnMapping(imageColumn, labelColumn, names);
         ParquetTable<RowGroupRows> table =
                 ParquetTable.open(
-                        store(),
+                        store,
                         mapping::resolve,
                         (readers, leaves, rows) -> RowGroupRows.read(readers, leaves, rows, names),
                         RowGroupRows::bytes,
                         cacheBytes);
-        return new ParquetSource(table, classes);
+        return new ParquetSource(table, names);
     }
 
     /**

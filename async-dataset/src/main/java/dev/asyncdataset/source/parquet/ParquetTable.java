@@ -1,6 +1,8 @@
 package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.shard.ShardBuffers;
+import dev.asyncdataset.internal.shard.ShardReads;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.source.SourceStats;
 import dev.hardwood.HardwoodContext;
@@ -13,7 +15,9 @@ import java.util.function.ToLongFunction;
 
 /**
  * The rows of a source's Parquet files, item by item: the files whose footers could be read, the
- * ones left out, where each item is, and the row groups read lately, each kept as a {@code T}.
+ * ones left out, where each item is, and the row groups read lately, each kept as a {@code T}. For
+ * streaming, the row groups are the shards: each read whole ({@link #reads}: its chosen columns'
+ * chunks in one read) into a buffer this table keeps, and decoded from there.
  *
  * @param <T> what a source keeps of a read row group
  */
@@ -24,7 +28,11 @@ final class ParquetTable<T> implements AutoCloseable {
     private final List<ParquetFile> files;
     private final List<BadItemException> damaged;
     private final RowGroupIndex index;
+    private final ParquetFile.RowGroupReader<T> reader;
+    private final ToLongFunction<T> weight;
+    private final long cacheBytes;
     private final RowGroupCache<T> cache;
+    private final ShardBuffers buffers;
 
     private ParquetTable(
             ShardStore store,
@@ -39,11 +47,13 @@ final class ParquetTable<T> implements AutoCloseable {
         this.files = List.copyOf(files);
         this.damaged = List.copyOf(damaged);
         this.index = new RowGroupIndex(this.files);
-        this.cache =
-                new RowGroupCache<>(
-                        group -> file(group).read(index.groupInFile(group), reader),
-                        weight,
-                        cacheBytes);
+        this.reader = reader;
+        this.weight = weight;
+        this.cacheBytes = cacheBytes;
+        this.cache = decodedRowGroups();
+        this.buffers =
+                new ShardBuffers(
+                        this.files.stream().mapToInt(f -> f.spans().longest()).max().orElse(0));
     }
 
     /**
@@ -60,11 +70,11 @@ final class ParquetTable<T> implements AutoCloseable {
             ToLongFunction<T> weight,
             long cacheBytes)
             throws IOException {
-        HardwoodContext context =
-                HardwoodContext.create(Runtime.getRuntime().availableProcessors());
+        HardwoodContext context = null;
         List<ParquetFile> files = new ArrayList<>();
         List<BadItemException> damaged = new ArrayList<>();
         try {
+            context = InlineDecoding.context();
             for (int f = 0; f < store.names().size(); f++) {
                 try {
                     files.add(ParquetFile.open(store, f, columns, context));
@@ -77,7 +87,9 @@ final class ParquetTable<T> implements AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             files.forEach(ParquetFile::close);
-            context.close();
+            if (context != null) {
+                context.close();
+            }
             store.close();
             throw e;
         }
@@ -95,8 +107,35 @@ final class ParquetTable<T> implements AutoCloseable {
      * @throws BadItemException naming the item if the row group cannot be read
      */
     T rowGroup(long item) throws BadItemException, InterruptedException {
+        return rowGroup(item, cache, group -> file(group).read(index.groupInFile(group), reader));
+    }
+
+    /**
+     * A bound of decoded row groups of its own, as the table's: for one streamed epoch, whose
+     * decoded row groups go with it.
+     */
+    RowGroupCache<T> decodedRowGroups() {
+        return new RowGroupCache<>(weight, cacheBytes);
+    }
+
+    /**
+     * The row group item {@code item} is in, found in {@code decoded} or decoded there from the
+     * first {@code length} bytes of {@code span}, its chunks read whole ({@link #reads}).
+     *
+     * @throws BadItemException naming the item if the row group cannot be decoded
+     */
+    T heldRowGroup(long item, RowGroupCache<T> decoded, byte[] span, int length)
+            throws BadItemException, InterruptedException {
+        return rowGroup(
+                item,
+                decoded,
+                group -> file(group).readHeld(index.groupInFile(group), span, length, reader));
+    }
+
+    private T rowGroup(long item, RowGroupCache<T> decoded, RowGroupCache.Reader<T> read)
+            throws BadItemException, InterruptedException {
         try {
-            return cache.get(index.group(item));
+            return decoded.get(index.group(item), read);
         } catch (BadItemException e) {
             throw new BadItemException(describe(item), e.getMessage(), e);
         } catch (IOException e) {
@@ -127,6 +166,29 @@ final class ParquetTable<T> implements AutoCloseable {
     /** The number of row groups over all files. */
     int groups() {
         return index.groups();
+    }
+
+    /** The rows of each row group over all files: the shard sizes of streaming. */
+    long[] shardSizes() {
+        long[] sizes = new long[groups()];
+        for (int group = 0; group < sizes.length; group++) {
+            sizes[group] = file(group).rows(index.groupInFile(group));
+        }
+        return sizes;
+    }
+
+    /** How a streamed epoch reads row groups whole, into the buffers kept here. */
+    ShardReads reads() {
+        return new ShardReads("row group", index::group, groups(), this::readChunks, buffers);
+    }
+
+    /** Reads row group {@code group}'s chunks of the chosen columns into {@code into}, at once. */
+    private int readChunks(int group, byte[] into) throws IOException {
+        int k = index.groupInFile(group);
+        ChunkSpans spans = file(group).spans();
+        byte[] bytes = store.read(index.file(group), spans.start(k), spans.length(k));
+        System.arraycopy(bytes, 0, into, 0, bytes.length);
+        return bytes.length;
     }
 
     /** Retries of the store's requests; cache hits and misses of row groups, one per item. */

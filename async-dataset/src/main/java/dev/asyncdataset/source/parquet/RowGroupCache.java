@@ -32,7 +32,6 @@ final class RowGroupCache<T> {
         long bytes;
     }
 
-    private final Reader<T> reader;
     private final ToLongFunction<T> weight;
     private final long maxBytes;
     private final LongAdder hits = new LongAdder();
@@ -47,19 +46,18 @@ final class RowGroupCache<T> {
     /**
      * @param weight what a read row group weighs against {@code maxBytes}
      */
-    RowGroupCache(Reader<T> reader, ToLongFunction<T> weight, long maxBytes) {
-        this.reader = reader;
+    RowGroupCache(ToLongFunction<T> weight, long maxBytes) {
         this.weight = weight;
         this.maxBytes = maxBytes;
     }
 
     /**
-     * Returns row group {@code group}, reading it if no other fetch has or is.
+     * Returns row group {@code group}, reading it with {@code reader} if no other fetch has or is.
      *
      * @throws IOException the row group's read failure
      * @throws InterruptedException if interrupted while waiting for another fetch's read
      */
-    T get(int group) throws IOException, InterruptedException {
+    T get(int group, Reader<T> reader) throws IOException, InterruptedException {
         Entry<T> entry;
         boolean mine;
         synchronized (this) {
@@ -72,7 +70,7 @@ final class RowGroupCache<T> {
         }
         if (mine) {
             misses.increment();
-            load(group, entry);
+            load(group, entry, reader);
         } else {
             hits.increment();
         }
@@ -93,7 +91,7 @@ final class RowGroupCache<T> {
         return misses.sum();
     }
 
-    private void load(int group, Entry<T> entry) {
+    private void load(int group, Entry<T> entry, Reader<T> reader) {
         try {
             T rows = reader.read(group);
             admit(entry, weight.applyAsLong(rows));

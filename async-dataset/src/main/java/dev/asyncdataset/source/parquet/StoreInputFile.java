@@ -4,17 +4,21 @@ import dev.asyncdataset.internal.shard.ShardStore;
 import dev.hardwood.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One file of a {@link ShardStore} as Hardwood's {@link InputFile}: every read Hardwood asks for
  * (the footer, a column chunk) is one ranged read of the store, with the store's retries and
- * timeouts. The store is closed by the source, not here.
+ * timeouts, except a read inside a span of the file held in memory ({@link #hold}: a streamed row
+ * group's column chunks), which is served from there. The store is closed by the source, not here.
  */
 final class StoreInputFile implements InputFile {
 
     private final ShardStore store;
     private final int file;
     private final String name;
+    private final Map<Long, ByteBuffer> held = new ConcurrentHashMap<>();
 
     StoreInputFile(ShardStore store, int file, String name) {
         this.store = store;
@@ -22,11 +26,27 @@ final class StoreInputFile implements InputFile {
         this.name = name;
     }
 
+    /** Serves reads inside {@code bytes}, the file's bytes from {@code offset}, from memory. */
+    void hold(long offset, ByteBuffer bytes) {
+        held.put(offset, bytes);
+    }
+
+    /** Stops serving reads from the span held at {@code offset}. */
+    void drop(long offset) {
+        held.remove(offset);
+    }
+
     @Override
     public void open() {}
 
     @Override
     public ByteBuffer readRange(long offset, int length) throws IOException {
+        for (Map.Entry<Long, ByteBuffer> span : held.entrySet()) {
+            long from = offset - span.getKey();
+            if (from >= 0 && from + length <= span.getValue().limit()) {
+                return span.getValue().slice((int) from, length);
+            }
+        }
         return ByteBuffer.wrap(store.read(file, offset, length));
     }
 

@@ -5,6 +5,7 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.items.SampleRecords;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.ShardStream;
 import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.sample.Sample;
@@ -81,7 +82,7 @@ public final class TarSampleSource extends TarSource<Sample> {
      */
     @Override
     public ItemSource<Sample> streamed(long[] items, int streamed) {
-        return new ShardStream<>(shards, this, this::cut, items, streamed);
+        return new ShardStream<>(shards.reads(), this, this::cut, items, streamed);
     }
 
     /** Cuts the parts of sample {@code index} from the first {@code length} bytes of its shard. */

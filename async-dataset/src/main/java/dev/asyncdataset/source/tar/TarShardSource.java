@@ -6,6 +6,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.ShardStream;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.TarMember;
@@ -193,7 +194,7 @@ public final class TarShardSource extends TarSource<ByteBuffer> implements Label
      */
     @Override
     public ItemSource<ByteBuffer> streamed(long[] order, int streamed) {
-        return new ShardStream.Labeled(shards, this, this::image, order, streamed);
+        return new ShardStream.Labeled(shards.reads(), this, this::image, order, streamed);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.shard.IndexCheck;
 import dev.asyncdataset.internal.shard.ReadAhead;
 import dev.asyncdataset.internal.shard.ShardBuffers;
+import dev.asyncdataset.internal.shard.ShardReads;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.tar.MemberChecks;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
@@ -137,8 +138,9 @@ final class TarShards implements AutoCloseable {
         return damaged;
     }
 
-    ShardBuffers buffers() {
-        return buffers;
+    /** How a streamed epoch reads the shards whole, into the buffers kept here. */
+    ShardReads reads() {
+        return new ShardReads("shard", this::shardOf, shardCount(), store::readShard, buffers);
     }
 
     ShardSample sample(long index) {

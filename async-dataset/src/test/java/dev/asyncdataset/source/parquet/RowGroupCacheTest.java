@@ -34,9 +34,9 @@ class RowGroupCacheTest {
     @Test
     void itemsOfAKeptRowGroupShareItsOneRead() throws Exception {
         Reads reads = new Reads();
-        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
-        RowGroupRows first = cache.get(3);
-        assertSame(first, cache.get(3));
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(RowGroupRows::bytes, 1_000);
+        RowGroupRows first = cache.get(3, reads);
+        assertSame(first, cache.get(3, reads));
         assertEquals(List.of(3), reads.read);
         assertEquals(1, cache.hits());
         assertEquals(1, cache.misses());
@@ -45,22 +45,22 @@ class RowGroupCacheTest {
     @Test
     void leastRecentlyUsedRowGroupIsDroppedOverTheBound() throws Exception {
         Reads reads = new Reads();
-        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 150);
-        cache.get(0);
-        cache.get(1);
-        cache.get(0);
-        cache.get(2);
-        cache.get(0);
-        cache.get(1);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(RowGroupRows::bytes, 150);
+        cache.get(0, reads);
+        cache.get(1, reads);
+        cache.get(0, reads);
+        cache.get(2, reads);
+        cache.get(0, reads);
+        cache.get(1, reads);
         assertEquals(List.of(0, 1, 2, 1), reads.read);
     }
 
     @Test
     void rowGroupOverTheBoundIsStillKeptWhileItIsTheLastRead() throws Exception {
         Reads reads = new Reads();
-        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 10);
-        cache.get(0);
-        cache.get(0);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(RowGroupRows::bytes, 10);
+        cache.get(0, reads);
+        cache.get(0, reads);
         assertEquals(List.of(0), reads.read);
     }
 
@@ -68,9 +68,9 @@ class RowGroupCacheTest {
     void unreadableRowGroupIsKeptAsItsFailure() {
         Reads reads = new Reads();
         reads.failures.add(new IOException("page CRC mismatch"));
-        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
-        assertThrows(IOException.class, () -> cache.get(0));
-        IOException again = assertThrows(IOException.class, () -> cache.get(0));
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(RowGroupRows::bytes, 1_000);
+        assertThrows(IOException.class, () -> cache.get(0, reads));
+        IOException again = assertThrows(IOException.class, () -> cache.get(0, reads));
         assertEquals("page CRC mismatch", again.getMessage());
         assertEquals(List.of(0), reads.read);
     }
@@ -79,9 +79,9 @@ class RowGroupCacheTest {
     void interruptedReadIsReadAgainByTheNextFetch() throws Exception {
         Reads reads = new Reads();
         reads.failures.add(new InterruptedIOException("fetch cancelled"));
-        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(reads, RowGroupRows::bytes, 1_000);
-        assertThrows(InterruptedIOException.class, () -> cache.get(0));
-        assertEquals(0, cache.get(0).labels()[0]);
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(RowGroupRows::bytes, 1_000);
+        assertThrows(InterruptedIOException.class, () -> cache.get(0, reads));
+        assertEquals(0, cache.get(0, reads).labels()[0]);
         assertEquals(List.of(0, 0), reads.read);
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.IterationState;
@@ -13,13 +12,12 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.testing.BatchIndices;
+import dev.asyncdataset.testing.BatchItems;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -87,8 +85,9 @@ class ShardStreamingTest {
 
     @Test
     void streamedItemsHoldTheSameImagesAndLabelsAsRandomAccess() throws Exception {
-        Map<Long, String> streamed = items(builder(shards, 0, 1).build());
-        Map<Long, String> random = items(builder(shards, 0, 1).optRandomAccess().build());
+        Map<Long, String> streamed = BatchItems.of(builder(shards, 0, 1).build().getData(manager));
+        Map<Long, String> random =
+                BatchItems.of(builder(shards, 0, 1).optRandomAccess().build().getData(manager));
         assertEquals(96, streamed.size());
         assertEquals(random, streamed);
     }
@@ -221,25 +220,6 @@ class ShardStreamingTest {
 
     private List<Long> read(ConcurrentDataset dataset, int limit) throws Exception {
         return BatchIndices.flat(batches(dataset, limit));
-    }
-
-    /** Each item's image and label bytes, by index. */
-    private Map<Long, String> items(ConcurrentDataset dataset) throws Exception {
-        Map<Long, String> items = new HashMap<>();
-        for (Batch batch : dataset.getData(manager)) {
-            try (batch) {
-                for (int i = 0; i < batch.getSize(); i++) {
-                    byte[] image = batch.getData().head().get(i).toByteArray();
-                    byte[] label = batch.getLabels().head().get(i).toByteArray();
-                    items.put(
-                            (Long) batch.getIndices().get(i),
-                            HexFormat.of().formatHex(image)
-                                    + "/"
-                                    + HexFormat.of().formatHex(label));
-                }
-            }
-        }
-        return items;
     }
 
     private static void addOnce(Set<Long> seen, List<Long> indices) {

@@ -23,16 +23,17 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
  * optionally limiting GETs to a rate ({@link dev.asyncdataset.examples.s3.RateLimitedBlobStore}).
  * Uploads the image folder once and, if a shard URL is given, writes the folder there as tar shards
  * with {@link ShardWriter} (one multipart upload per shard, as the library's users put shards on
- * S3), prints {@code READY {"server": "endpoint", ...}} and serves until its standard input closes,
- * answering each {@code COUNTS} line there with {@code COUNTS {"server": {"gets": n, "bytes": n,
- * "slow_downs": n}, ...}}: the GETs each server has served, their bytes and the GETs it refused
- * with 503 SlowDown. A server is {@code LATENCY-MS} or {@code LATENCY-MS:GETS-PER-SECOND}, and
- * named so. Credentials come from {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY},
- * which the loaders read too.
+ * S3) and, if a Parquet folder is given, uploads its files under the Parquet prefix; prints {@code
+ * READY {"server": "endpoint", ...}} and serves until its standard input closes, answering each
+ * {@code COUNTS} line there with {@code COUNTS {"server": {"gets": n, "bytes": n, "slow_downs": n},
+ * ...}}: the GETs each server has served, their bytes and the GETs it refused with 503 SlowDown. A
+ * server is {@code LATENCY-MS} or {@code LATENCY-MS:GETS-PER-SECOND}, and named so. Credentials
+ * come from {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY}, which the loaders read
+ * too.
  *
  * <p>Usage: {@code BenchS3Servers FOLDER s3://bucket/prefix SERVER[,SERVER...]
- * [s3://bucket/shard-prefix SHARD-MB]}, such as {@code data/bench s3://bench/train 0,20,100,100:200
- * s3://bench/shards 32}.
+ * [s3://bucket/shard-prefix SHARD-MB [PARQUET-FOLDER s3://bucket/parquet-prefix/]]}, such as {@code
+ * data/bench s3://bench/train 0,20,100,100:200 s3://bench/shards 32}.
  */
 public final class BenchS3Servers {
 
@@ -42,6 +43,7 @@ public final class BenchS3Servers {
      * Starts the servers, uploads, and serves until standard input closes.
      *
      * @param args the folder, the bucket URL, the servers, optionally the shard URL and size in MB
+     *     and then a folder of Parquet files and the prefix to upload them to
      * @throws Exception if a server cannot start or the upload fails
      */
     public static void main(String[] args) throws Exception {
@@ -71,6 +73,9 @@ public final class BenchS3Servers {
                         .optShardBytes(Long.parseLong(args[4]) << 20)
                         .build()
                         .write();
+            }
+            if (args.length > 5) {
+                S3Uploader.uploadSamples(first, Path.of(args[5]), args[6]);
             }
             print("READY", servers, s -> "\"" + s.connection().endpoint() + "\"");
             serve(servers);

@@ -1,11 +1,8 @@
-package dev.asyncdataset.source.tar;
+package dev.asyncdataset.internal.shard;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.shard.ResidentShards;
-import dev.asyncdataset.internal.shard.ShardLoader;
-import dev.asyncdataset.internal.shard.ShardSpans;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
@@ -17,39 +14,48 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
 /**
- * One streamed epoch of a tar shard source ({@link TarShardSource}, {@link TarSampleSource}): what
- * an item's fetch hands on is cut out of whole shards held by {@link ResidentShards} (so that
- * nothing reads a shard buffer after its fetch), and the padding items are read by random access
- * through the source. Closing it gives the shard buffers back to the source's pool.
+ * One streamed epoch of a source of shards ({@link StreamableShards}: the tar shard sources, the
+ * Parquet sources, whose shards are row groups): what an item's fetch hands on is cut out of whole
+ * shards held by {@link ResidentShards} (so that nothing reads a shard buffer after its fetch), and
+ * the padding items are read by random access through the source. Closing it gives the shard
+ * buffers back to the source's pool.
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
-class ShardStream<T> implements ItemSource<T> {
+public class ShardStream<T> implements ItemSource<T> {
 
     /**
      * Cuts what item {@code index}'s fetch hands on from the first {@code length} bytes of its
      * shard.
      */
     @FunctionalInterface
-    interface Cut<T> {
-        T cut(long index, byte[] shard, int length) throws IOException;
+    public interface Cut<T> {
+        T cut(long index, byte[] shard, int length) throws IOException, InterruptedException;
     }
 
-    private final TarShards shards;
+    private final ShardReads shards;
     private final ItemSource<T> source;
     private final Cut<T> cut;
     private final ResidentShards resident;
     private final Set<Long> randomAccess = new HashSet<>();
 
-    ShardStream(TarShards shards, ItemSource<T> source, Cut<T> cut, long[] items, int streamed) {
+    /**
+     * @param shards how the source's shards are read
+     * @param source the source, which reads the padding items and decodes every item
+     * @param cut cuts an item out of its shard's bytes
+     * @param items the items the epoch will fetch, in read order
+     * @param streamed how many leading items to read from whole shards
+     */
+    public ShardStream(
+            ShardReads shards, ItemSource<T> source, Cut<T> cut, long[] items, int streamed) {
         this.shards = shards;
         this.source = source;
         this.cut = cut;
         for (int i = streamed; i < items.length; i++) {
             randomAccess.add(items[i]);
         }
-        ShardSpans spans = ShardSpans.of(items, streamed, shards::shardOf, shards.shardCount());
-        this.resident = new ResidentShards(shards.store()::readShard, shards.buffers(), spans);
+        ShardSpans spans = ShardSpans.of(items, streamed, shards.shardOf(), shards.shardCount());
+        this.resident = new ResidentShards(shards.reader(), shards.buffers(), spans);
     }
 
     @Override
@@ -61,7 +67,7 @@ class ShardStream<T> implements ItemSource<T> {
     @Override
     public void awaitReady(long index) throws InterruptedException {
         if (!randomAccess.contains(index)) {
-            resident.await(shards.shardOf(index));
+            resident.await(shards.shardOf().applyAsInt(index));
         }
     }
 
@@ -70,7 +76,7 @@ class ShardStream<T> implements ItemSource<T> {
         if (randomAccess.contains(index)) {
             return source.fetch(manager, index);
         }
-        int shard = shards.shardOf(index);
+        int shard = shards.shardOf().applyAsInt(index);
         try {
             ShardLoader.Loaded loaded = resident.acquire(shard);
             return cut.cut(index, loaded.bytes(), loaded.length());
@@ -87,7 +93,7 @@ class ShardStream<T> implements ItemSource<T> {
      */
     private BadItemException loadFailure(long index, Throwable cause) {
         return new BadItemException(
-                describe(index), "its shard could not be read: " + cause, cause);
+                describe(index), "its " + shards.unit() + " could not be read: " + cause, cause);
     }
 
     @Override
@@ -131,12 +137,14 @@ class ShardStream<T> implements ItemSource<T> {
     }
 
     /** The streamed epoch of an image-classification source, which keeps its labels at hand. */
-    static final class Labeled extends ShardStream<ByteBuffer> implements LabeledImageSource {
+    public static final class Labeled extends ShardStream<ByteBuffer>
+            implements LabeledImageSource {
 
         private final LabeledImageSource source;
 
-        Labeled(
-                TarShards shards,
+        /** As {@link ShardStream#ShardStream}, for a source that knows its labels. */
+        public Labeled(
+                ShardReads shards,
                 LabeledImageSource source,
                 Cut<ByteBuffer> cut,
                 long[] items,
