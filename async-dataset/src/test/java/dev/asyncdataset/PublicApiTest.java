@@ -65,7 +65,15 @@ class PublicApiTest {
                         + " dev.asyncdataset.source.tar.TarSource<java.nio.ByteBuffer> implements"
                         + " dev.asyncdataset.source.LabeledImageSource",
                     "the streamed view (StreamableShards, through TarSource) moves into the"
-                            + " engine");
+                            + " engine",
+                    "method public dev.asyncdataset.internal.shard.ShardEpoch"
+                            + "<dev.asyncdataset.sample.Sample> streamedEpoch()",
+                    "the loader's hook into the shard sources (StreamableShards) leaves the"
+                            + " public types",
+                    "method public dev.asyncdataset.internal.shard.ShardEpoch<java.nio.ByteBuffer>"
+                            + " streamedEpoch()",
+                    "the loader's hook into the shard sources (StreamableShards) leaves the"
+                            + " public types");
 
     @Test
     void publicApiIsTheCommittedListing() throws IOException {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.internal.order.ShardStream;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
@@ -126,11 +127,11 @@ class ReusedBuffersLeaveItemsIntactTest {
     }
 
     private static ItemSource<ByteBuffer> streamedInOrder(TarShardSource tars) {
-        return tars.streamed(inOrder(tars.size()), Math.toIntExact(tars.size()));
+        return ShardStream.of(tars, inOrder(tars.size()), Math.toIntExact(tars.size()));
     }
 
     private static ItemSource<Sample> streamedInOrder(TarSampleSource tars) {
-        return tars.streamed(inOrder(tars.size()), Math.toIntExact(tars.size()));
+        return ShardStream.of(tars, inOrder(tars.size()), Math.toIntExact(tars.size()));
     }
 
     private static long[] inOrder(long size) {

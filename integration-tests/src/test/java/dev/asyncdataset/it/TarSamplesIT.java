@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.internal.order.ShardStream;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
@@ -68,7 +69,7 @@ class TarSamplesIT {
             }
             assertEquals(tars.size(), S3.faults().getCount(), "one ranged GET per sample");
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-            try (ItemSource<Sample> streamed = tars.streamed(order, order.length)) {
+            try (ItemSource<Sample> streamed = ShardStream.of(tars, order, order.length)) {
                 for (long i : order) {
                     streamed.awaitReady(i);
                     assertSame(files.fetch(null, i), streamed.fetch(null, i));

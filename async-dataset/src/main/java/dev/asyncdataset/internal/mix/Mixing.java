@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.mix;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.order.EpochSampler;
 import dev.asyncdataset.internal.order.GlobalOrder;
+import dev.asyncdataset.internal.order.ShardStream;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
 import dev.asyncdataset.internal.shard.StreamableShards;
@@ -101,10 +102,7 @@ public record Mixing(
         for (Map.Entry<Long, List<Integer>> pass : passes.entrySet()) {
             int s = (int) (pass.getKey() >>> 32);
             long[] items = pass.getValue().stream().mapToLong(k -> local[k]).toArray();
-            ItemSource<?> streamed =
-                    (ItemSource<?>)
-                            ((StreamableShards<?>) mix.sources().get(s))
-                                    .streamed(items, items.length);
+            ItemSource<?> streamed = ShardStream.of(mix.sources().get(s), items, items.length);
             views.add(streamed);
             for (int k : pass.getValue()) {
                 reader[k] = readers.size();

@@ -65,9 +65,7 @@ public record ShardStreaming(
         long[] items = windows.rankOrder(epoch, position, rank, world, sampler.dropRemainder());
         int own = (int) Math.min(items.length, windows.ownCount(position, rank, world));
         ItemSource<?> view =
-                source instanceof StreamableShards<?> shards
-                        ? (ItemSource<?>) shards.streamed(items, own)
-                        : source;
+                source instanceof StreamableShards<?> ? ShardStream.of(source, items, own) : source;
         return Epoch.of(spec.withSource(view), items, position, sampler);
     }
 

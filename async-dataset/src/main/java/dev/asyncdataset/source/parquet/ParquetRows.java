@@ -2,7 +2,6 @@ package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.shard.StreamableShards;
-import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceStats;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.List;
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
-abstract class ParquetRows<T> implements ShardedSource<T>, StreamableShards<ItemSource<T>> {
+abstract class ParquetRows<T> implements ShardedSource<T>, StreamableShards<T> {
 
     private final ParquetTable<?> table;
 

@@ -3,10 +3,9 @@ package dev.asyncdataset.source.parquet;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.shard.ShardStream;
+import dev.asyncdataset.internal.shard.ShardEpoch;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.ItemSource;
 
 /**
  * Samples of any kind from Parquet files, each row an item: the chosen columns of the row become
@@ -37,16 +36,16 @@ public final class ParquetSampleSource extends ParquetRows<Sample> {
      * {@inheritDoc}
      *
      * <p>Each row group's chunks of the chosen columns are read at once, as {@link
-     * ParquetSource#streamed} reads them. Public for the reason that is.
+     * ParquetSource#streamedEpoch} reads them. Public for the reason that is.
      */
     @Override
-    public ItemSource<Sample> streamed(long[] items, int streamed) {
+    public ShardEpoch<Sample> streamedEpoch() {
         RowGroupCache<RowGroupParts> decoded = table.decodedRowGroups();
-        ShardStream.Cut<Sample> cut =
+        return new ShardEpoch<>(
+                table.reads(),
                 (index, span, length) ->
                         table.heldRowGroup(index, decoded, span, length)
-                                .sample(describe(index), table.row(index));
-        return new ShardStream<>(table.reads(), this, cut, items, streamed);
+                                .sample(describe(index), table.row(index)));
     }
 
     @Override

@@ -5,8 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
-import dev.asyncdataset.internal.shard.ShardStream;
-import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.internal.shard.ShardEpoch;
 import dev.asyncdataset.source.LabeledImageSource;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -19,14 +18,15 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * string column looked up in the class list. Build one with {@link #builder()}.
  *
  * <p>{@code ConcurrentDataset} streams this source by default, its row groups as the shards of
- * {@link dev.asyncdataset.source.ShardedSource}: see {@link #streamed}.
+ * {@link dev.asyncdataset.source.ShardedSource}: see {@link #streamedEpoch}.
  *
  * <p>Random access ({@code optRandomAccess()}): the footers are read once, when the source is
  * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
- * its row group, in ranged reads, and decodes their pages on the fetch stage (see {@link #streamed}
- * for streaming); the decoded row group is kept while other items of it are fetched, up to {@link
- * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
- * by row; {@link #describe} names an item's file, row group and row in the file.
+ * its row group, in ranged reads, and decodes their pages on the fetch stage (see {@link
+ * #streamedEpoch} for streaming); the decoded row group is kept while other items of it are
+ * fetched, up to {@link ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row
+ * group by row group, row by row; {@link #describe} names an item's file, row group and row in the
+ * file.
  *
  * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
  * kept in {@link #damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
@@ -83,12 +83,12 @@ public final class ParquetSource extends ParquetRows<ByteBuffer> implements Labe
      * does a tar shard source's. A training loop never needs to call it.
      */
     @Override
-    public ItemSource<ByteBuffer> streamed(long[] items, int streamed) {
+    public ShardEpoch<ByteBuffer> streamedEpoch() {
         RowGroupCache<RowGroupRows> decoded = table.decodedRowGroups();
-        ShardStream.Cut<ByteBuffer> cut =
+        return new ShardEpoch<>(
+                table.reads(),
                 (index, span, length) ->
-                        image(index, table.heldRowGroup(index, decoded, span, length));
-        return new ShardStream.Labeled(table.reads(), this, cut, items, streamed);
+                        image(index, table.heldRowGroup(index, decoded, span, length)));
     }
 
     /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept. */

@@ -4,13 +4,12 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.items.SampleRecords;
+import dev.asyncdataset.internal.shard.ShardEpoch;
 import dev.asyncdataset.internal.shard.ShardStore;
-import dev.asyncdataset.internal.shard.ShardStream;
 import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import java.io.IOException;
 import java.util.Collection;
@@ -78,11 +77,11 @@ public final class TarSampleSource extends TarSource<Sample> {
      * <p>The shards are read into buffers of the largest shard's length, which this source keeps
      * and reuses across epochs (see {@link ShardedSource} for how many an epoch holds).
      *
-     * <p>Public for the reason {@link TarShardSource#streamed} is.
+     * <p>Public for the reason {@link TarShardSource#streamedEpoch} is.
      */
     @Override
-    public ItemSource<Sample> streamed(long[] items, int streamed) {
-        return new ShardStream<>(shards.reads(), this, this::cut, items, streamed);
+    public ShardEpoch<Sample> streamedEpoch() {
+        return new ShardEpoch<>(shards.reads(), this::cut);
     }
 
     /** Cuts the parts of sample {@code index} from the first {@code length} bytes of its shard. */

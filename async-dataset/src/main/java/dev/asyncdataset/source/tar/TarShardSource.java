@@ -5,12 +5,11 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.LabeledKeys;
+import dev.asyncdataset.internal.shard.ShardEpoch;
 import dev.asyncdataset.internal.shard.ShardStore;
-import dev.asyncdataset.internal.shard.ShardStream;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.TarMember;
-import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceStats;
@@ -193,8 +192,8 @@ public final class TarShardSource extends TarSource<ByteBuffer> implements Label
      * public. A training loop never needs to call it.
      */
     @Override
-    public ItemSource<ByteBuffer> streamed(long[] order, int streamed) {
-        return new ShardStream.Labeled(shards.reads(), this, this::image, order, streamed);
+    public ShardEpoch<ByteBuffer> streamedEpoch() {
+        return new ShardEpoch<>(shards.reads(), this::image);
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.asyncdataset.source.tar;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.shard.StreamableShards;
-import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceStats;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.Optional;
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
-abstract class TarSource<T> implements ShardedSource<T>, StreamableShards<ItemSource<T>> {
+abstract class TarSource<T> implements ShardedSource<T>, StreamableShards<T> {
 
     /** The shards' samples and the reads of their members. */
     final TarShards shards;

@@ -10,8 +10,10 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.IterationState;
+import dev.asyncdataset.internal.shard.ShardEpoch;
+import dev.asyncdataset.internal.shard.ShardLoader;
+import dev.asyncdataset.internal.shard.ShardReads;
 import dev.asyncdataset.internal.shard.StreamableShards;
-import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.TestImages;
@@ -22,6 +24,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -187,20 +190,31 @@ class PartitionedStreamingTest {
 
     /** A tar shard source that records the shards its streamed epochs load. */
     private static final class StreamedShards extends OwnShards
-            implements StreamableShards<ItemSource<ByteBuffer>> {
+            implements StreamableShards<ByteBuffer> {
 
-        private final Set<Integer> shards = new HashSet<>();
+        private final Set<Integer> shards = ConcurrentHashMap.newKeySet();
 
         StreamedShards(TarShardSource source) {
             super(source);
         }
 
         @Override
-        public ItemSource<ByteBuffer> streamed(long[] items, int streamed) {
-            for (int i = 0; i < streamed; i++) {
-                shards.add(source.shardOf(items[i]));
-            }
-            return source.streamed(items, streamed);
+        public ShardEpoch<ByteBuffer> streamedEpoch() {
+            ShardEpoch<ByteBuffer> epoch = source.streamedEpoch();
+            ShardReads reads = epoch.reads();
+            ShardLoader.ShardReader recording =
+                    (shard, into) -> {
+                        shards.add(shard);
+                        return reads.reader().read(shard, into);
+                    };
+            return new ShardEpoch<>(
+                    new ShardReads(
+                            reads.unit(),
+                            reads.shardOf(),
+                            reads.shardCount(),
+                            recording,
+                            reads.buffers()),
+                    epoch.cut());
         }
     }
 }

@@ -13,6 +13,7 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
+import dev.asyncdataset.internal.order.ShardStream;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.sample.Parts;
@@ -60,7 +61,7 @@ class TarSampleSourceTest {
                 randomAccess.add(tars.fetch(null, i));
             }
             assertSameSamples(files, randomAccess);
-            try (ItemSource<Sample> streamed = tars.streamed(order, order.length)) {
+            try (ItemSource<Sample> streamed = ShardStream.of(tars, order, order.length)) {
                 List<Sample> cut = new ArrayList<>();
                 for (long i : order) {
                     streamed.awaitReady(i);

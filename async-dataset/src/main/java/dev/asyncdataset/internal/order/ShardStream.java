@@ -1,12 +1,17 @@
-package dev.asyncdataset.internal.shard;
+package dev.asyncdataset.internal.order;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.shard.ResidentShards;
+import dev.asyncdataset.internal.shard.ShardEpoch;
+import dev.asyncdataset.internal.shard.ShardLoader;
+import dev.asyncdataset.internal.shard.ShardReads;
+import dev.asyncdataset.internal.shard.ShardSpans;
+import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.List;
@@ -24,33 +29,33 @@ import java.util.concurrent.ExecutionException;
  */
 public class ShardStream<T> implements ItemSource<T> {
 
-    /**
-     * Cuts what item {@code index}'s fetch hands on from the first {@code length} bytes of its
-     * shard.
-     */
-    @FunctionalInterface
-    public interface Cut<T> {
-        T cut(long index, byte[] shard, int length) throws IOException, InterruptedException;
-    }
-
     private final ShardReads shards;
     private final ItemSource<T> source;
-    private final Cut<T> cut;
+    private final ShardEpoch.Cut<T> cut;
     private final ResidentShards resident;
     private final Set<Long> randomAccess = new HashSet<>();
 
     /**
-     * @param shards how the source's shards are read
-     * @param source the source, which reads the padding items and decodes every item
-     * @param cut cuts an item out of its shard's bytes
+     * Returns the view of one streamed epoch of {@code source}.
+     *
+     * @param source a source that is also {@link StreamableShards}
      * @param items the items the epoch will fetch, in read order
      * @param streamed how many leading items to read from whole shards
      */
-    public ShardStream(
-            ShardReads shards, ItemSource<T> source, Cut<T> cut, long[] items, int streamed) {
-        this.shards = shards;
+    @SuppressWarnings("unchecked")
+    public static <T> ItemSource<T> of(ItemSource<T> source, long[] items, int streamed) {
+        ShardEpoch<T> epoch = ((StreamableShards<T>) source).streamedEpoch();
+        if (source instanceof LabeledImageSource labeled) {
+            ShardEpoch<ByteBuffer> images = (ShardEpoch<ByteBuffer>) epoch;
+            return (ItemSource<T>) new Labeled(images, labeled, items, streamed);
+        }
+        return new ShardStream<>(epoch, source, items, streamed);
+    }
+
+    private ShardStream(ShardEpoch<T> epoch, ItemSource<T> source, long[] items, int streamed) {
+        this.shards = epoch.reads();
         this.source = source;
-        this.cut = cut;
+        this.cut = epoch.cut();
         for (int i = streamed; i < items.length; i++) {
             randomAccess.add(items[i]);
         }
@@ -137,19 +142,17 @@ public class ShardStream<T> implements ItemSource<T> {
     }
 
     /** The streamed epoch of an image-classification source, which keeps its labels at hand. */
-    public static final class Labeled extends ShardStream<ByteBuffer>
+    private static final class Labeled extends ShardStream<ByteBuffer>
             implements LabeledImageSource {
 
         private final LabeledImageSource source;
 
-        /** As {@link ShardStream#ShardStream}, for a source that knows its labels. */
-        public Labeled(
-                ShardReads shards,
+        private Labeled(
+                ShardEpoch<ByteBuffer> epoch,
                 LabeledImageSource source,
-                Cut<ByteBuffer> cut,
                 long[] items,
                 int streamed) {
-            super(shards, source, cut, items, streamed);
+            super(epoch, source, items, streamed);
             this.source = source;
         }
 
