@@ -41,6 +41,8 @@ public class ShardStream<T> implements ItemSource<T> {
      * @param source a source that is also {@link StreamableShards}
      * @param items the items the epoch will fetch, in read order
      * @param streamed how many leading items to read from whole shards
+     * @param <T> what the source's fetch step hands to its decode step
+     * @return the epoch's view
      */
     @SuppressWarnings("unchecked")
     public static <T> ItemSource<T> of(ItemSource<T> source, long[] items, int streamed) {

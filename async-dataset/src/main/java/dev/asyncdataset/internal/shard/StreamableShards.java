@@ -14,6 +14,8 @@ public interface StreamableShards<T> {
     /**
      * Returns how one streamed epoch reads this source's shards whole and cuts its items out of
      * them; called once per epoch, so that what the cut keeps lives for that epoch only.
+     *
+     * @return the epoch's shard reads and cut
      */
     ShardEpoch<T> streamedEpoch();
 }
