@@ -20,9 +20,9 @@ final class LocalReads {
 
     private LocalReads() {}
 
-    /** Reads exactly {@code length} bytes of {@code url} from {@code offset}. */
-    static byte[] range(ObjectStore store, String url, long offset, int length) throws IOException {
-        byte[] bytes = new byte[length];
+    /** Reads exactly {@code length} bytes of {@code url} from {@code offset} into {@code bytes}. */
+    static byte[] range(ObjectStore store, String url, long offset, byte[] bytes, int length)
+            throws IOException {
         try (StoredBody body = store.open(url, offset, length)) {
             int n = body.stream().readNBytes(bytes, 0, length);
             if (n < length) {

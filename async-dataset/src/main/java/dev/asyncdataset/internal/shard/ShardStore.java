@@ -38,6 +38,18 @@ public interface ShardStore extends AutoCloseable {
     }
 
     /**
+     * Reads exactly {@code length} bytes of {@code shard} from {@code offset} into the start of
+     * {@code into}, as {@link #read(int, long, int)} does, with no array of its own: a streamed
+     * Parquet row group's span into its buffer. When it returns or throws, nothing writes into
+     * {@code into} any more.
+     *
+     * @throws IOException if the storage fails for good
+     */
+    default void readInto(int shard, long offset, int length, byte[] into) throws IOException {
+        System.arraycopy(read(shard, offset, length), 0, into, 0, length);
+    }
+
+    /**
      * Reads exactly {@code length} bytes of {@code shard} from {@code offset}, as {@link #read(int,
      * long, int)} does, and passes them through {@code check}. Bytes that fail it are read again
      * where that may help (a ranged GET, within the retry budget, each a counted retry) and

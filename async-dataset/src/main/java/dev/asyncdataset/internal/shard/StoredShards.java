@@ -93,7 +93,7 @@ public final class StoredShards implements ShardStore {
     public byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException {
         String url = listing.shards().get(shard).url();
         if (store.isLocal()) {
-            byte[] bytes = LocalReads.range(store, url, offset, length);
+            byte[] bytes = LocalReads.range(store, url, offset, new byte[length], length);
             try {
                 check.verify(bytes);
             } catch (IntegrityException e) {
@@ -101,18 +101,32 @@ public final class StoredShards implements ShardStore {
             }
             return bytes;
         }
-        return call(
-                url,
-                () -> {
-                    byte[] bytes = new byte[length];
-                    long started = System.nanoTime();
-                    try (StoredBody body = store.open(url, offset, length)) {
-                        BodyReads.fill(
-                                body, bytes, new BodyReads.Progress(), length, limits, started);
-                    }
-                    check.verify(bytes);
-                    return bytes;
-                });
+        return call(url, () -> checked(range(url, offset, new byte[length], length), check));
+    }
+
+    /** One positioned read or one ranged GET (retried as a whole) into {@code into}, unchecked. */
+    @Override
+    public void readInto(int shard, long offset, int length, byte[] into) throws IOException {
+        String url = listing.shards().get(shard).url();
+        if (store.isLocal()) {
+            LocalReads.range(store, url, offset, into, length);
+        } else {
+            call(url, () -> range(url, offset, into, length));
+        }
+    }
+
+    /** Fills the start of {@code into} with one ranged GET of {@code length} bytes. */
+    private byte[] range(String url, long offset, byte[] into, int length) throws IOException {
+        long started = System.nanoTime();
+        try (StoredBody body = store.open(url, offset, length)) {
+            BodyReads.fill(body, into, new BodyReads.Progress(), length, limits, started);
+        }
+        return into;
+    }
+
+    private static byte[] checked(byte[] bytes, BytesCheck check) throws IOException {
+        check.verify(bytes);
+        return bytes;
     }
 
     @Override

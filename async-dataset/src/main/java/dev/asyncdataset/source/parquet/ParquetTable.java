@@ -186,9 +186,8 @@ final class ParquetTable<T> implements AutoCloseable {
     private int readChunks(int group, byte[] into) throws IOException {
         int k = index.groupInFile(group);
         ChunkSpans spans = file(group).spans();
-        byte[] bytes = store.read(index.file(group), spans.start(k), spans.length(k));
-        System.arraycopy(bytes, 0, into, 0, bytes.length);
-        return bytes.length;
+        store.readInto(index.file(group), spans.start(k), spans.length(k), into);
+        return spans.length(k);
     }
 
     /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
