@@ -8,9 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -26,12 +23,6 @@ class PublicApiOnlyTest {
     private static final byte[] INTERNAL =
             "dev/asyncdataset/internal/".getBytes(StandardCharsets.US_ASCII);
 
-    /** Examples allowed to name internal classes, each with the reason; the list only shrinks. */
-    private static final Map<String, String> ALLOWED =
-            Map.of(
-                    "dev.asyncdataset.examples.bench.FetchClients",
-                    "builds its candidate S3 clients with the library's own client settings");
-
     @Test
     void noExampleNamesAnInternalClass() throws IOException {
         Path classes = Path.of("target", "classes");
@@ -44,12 +35,7 @@ class PublicApiOnlyTest {
                 }
             }
         }
-        List<String> unexplained = new ArrayList<>(naming);
-        unexplained.removeAll(ALLOWED.keySet());
-        assertEquals(List.of(), unexplained, "examples naming dev.asyncdataset.internal classes");
-        List<String> stale = new ArrayList<>(ALLOWED.keySet());
-        stale.removeAll(naming);
-        assertEquals(List.of(), stale, "allowed examples that no longer name one: remove them");
+        assertEquals(Set.of(), naming, "examples naming dev.asyncdataset.internal classes");
     }
 
     /** The top-level class a class file belongs to: {@code a/B$1.class} is {@code a.B}'s. */

@@ -1,11 +1,9 @@
 package dev.asyncdataset.examples.bench;
 
-import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.source.s3.S3Source;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -40,9 +38,6 @@ final class FetchClients {
         int get(String key) throws Exception;
     }
 
-    /** The largest object the bench settings read, as {@code S3Source}'s default. */
-    private static final long OBJECT_LIMIT = 64L << 20;
-
     private FetchClients() {}
 
     /** Returns every candidate by name, in the order of the table. */
@@ -58,12 +53,9 @@ final class FetchClients {
         clients.put(
                 "S3Source.fetch, checksums off",
                 sourceGet(source(url, endpoint, credentials, concurrency, false)));
-        S3AsyncClient netty =
-                local(S3AsyncClient.builder(), endpoint, credentials)
-                        .httpClientBuilder(
-                                NettyNioAsyncHttpClient.builder().maxConcurrency(concurrency))
-                        .build();
-        clients.put("SDK async, Netty, toBytes", asyncGet(netty, bucket));
+        clients.put(
+                "SDK async, Netty, toBytes",
+                asyncGet(netty(endpoint, credentials, concurrency), bucket));
         clients.put(
                 "SDK sync, URL connection",
                 syncGet(sync(endpoint, credentials, UrlConnectionHttpClient.builder()), bucket));
@@ -83,13 +75,12 @@ final class FetchClients {
         clients.put(
                 "SDK CRT S3 client",
                 asyncGet(crt(endpoint, credentials, concurrency).build(), bucket));
-        S3Settings settings = settings(endpoint, credentials, concurrency);
         clients.put(
-                "S3Source's Apache client, body discarded",
-                discarding(settings.syncClient(), bucket));
+                "SDK sync, Apache, body discarded",
+                discarding(apache(endpoint, credentials, concurrency), bucket));
         clients.put(
-                "The library's Netty transport, body discarded",
-                discarding(settings.asyncClient(), bucket));
+                "SDK async, Netty, body discarded",
+                discarding(netty(endpoint, credentials, concurrency), bucket));
         clients.put(
                 "JDK HttpClient + AwsV4HttpSigner",
                 JdkSignedGet.intoNewArrays(endpoint, bucket, credentials.resolveCredentials()));
@@ -122,6 +113,14 @@ final class FetchClients {
     private static S3Client apache(
             URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
         return sync(endpoint, credentials, ApacheHttpClient.builder().maxConnections(concurrency));
+    }
+
+    /** The SDK's asynchronous client for the local server on Netty. */
+    private static S3AsyncClient netty(
+            URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
+        return local(S3AsyncClient.builder(), endpoint, credentials)
+                .httpClientBuilder(NettyNioAsyncHttpClient.builder().maxConcurrency(concurrency))
+                .build();
     }
 
     /** The SDK's blocking client for the local server on {@code http}. */
@@ -197,9 +196,9 @@ final class FetchClients {
     }
 
     /**
-     * The blocking client {@code S3Source} GETs with, each body read into one scratch array per
-     * thread and dropped: what the SDK alone allocates and spends per GET, without the body's array
-     * and without the checksum.
+     * A blocking client (the SDK's Apache client, as {@code S3Source} GETs with), each body read
+     * into one scratch array per thread and dropped: what the SDK alone allocates and spends per
+     * GET, without the body's array and without the checksum.
      */
     private static Get discarding(S3Client client, String bucket) {
         ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[1 << 16]);
@@ -224,8 +223,9 @@ final class FetchClients {
     }
 
     /**
-     * An asynchronous client on the library's Netty transport (what lists and uploads), each body's
-     * chunks counted and dropped: what the SDK's Netty path alone allocates and spends per GET.
+     * An asynchronous client on the SDK's Netty client with its defaults (the library lists and
+     * uploads on Netty with smaller buffer pools of its own), each body's chunks counted and
+     * dropped: what the SDK's Netty path alone allocates and spends per GET.
      */
     private static Get discarding(S3AsyncClient client, String bucket) {
         return new Get() {
@@ -246,29 +246,6 @@ final class FetchClients {
                 client.close();
             }
         };
-    }
-
-    /**
-     * {@code S3Source}'s settings for the local server, checksums on, as a bench candidate builds
-     * its own client from them.
-     */
-    private static S3Settings settings(
-            URI endpoint, AwsCredentialsProvider credentials, int concurrency) {
-        Duration timeout = Duration.ofSeconds(30);
-        return new S3Settings(
-                endpoint,
-                true,
-                Region.US_EAST_1,
-                credentials,
-                concurrency,
-                1,
-                timeout,
-                timeout,
-                timeout,
-                timeout,
-                timeout,
-                OBJECT_LIMIT,
-                true);
     }
 
     private static Get syncGet(S3Client client, String bucket) {
