@@ -2,7 +2,7 @@ package dev.asyncdataset;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.translate.Pipeline;
-import dev.asyncdataset.decode.DjlRandomPipeline;
+import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import org.slf4j.Logger;
@@ -18,7 +18,7 @@ final class BuildPipelines {
 
     /** The data pipeline of {@code setData}, run on whole batches as ArrayDataset does. */
     static Pipeline perBatch(Pipeline pipeline) {
-        if (DjlRandomPipeline.seeded(pipeline) != pipeline && !warnedBatchRandom) {
+        if (ItemRandom.seeded(pipeline) != pipeline && !warnedBatchRandom) {
             warnedBatchRandom = true;
             logger.warn(
                     "setData runs the pipeline on whole batches, as ArrayDataset does; DJL's"

@@ -47,8 +47,8 @@ import java.util.concurrent.ExecutorService;
  *
  * <p>The label pipeline ({@code optTargetPipeline}) always runs on the stacked labels. In a
  * per-item pipeline, DJL's random transforms are made to depend only on (seed, epoch, index) (see
- * {@link dev.asyncdataset.decode.DjlRandomPipeline}). {@code randomSplit} and {@code subDataset}
- * return datasets read by this loader with the same options.
+ * {@link ItemRandom#seeded}). {@code randomSplit} and {@code subDataset} return datasets read by
+ * this loader with the same options.
  *
  * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
  * reads each shard whole once and serves its items from memory (a sharded source of your own: one

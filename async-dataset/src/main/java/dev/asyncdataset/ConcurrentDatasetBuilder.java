@@ -5,7 +5,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Sampler;
 import ai.djl.translate.Pipeline;
-import dev.asyncdataset.decode.DjlRandomPipeline;
+import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.epochs.DatasetEpochs;
@@ -477,7 +477,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     private Pipelines pipelines(ItemSource<?> items) {
         boolean inMemory = sources.inMemory();
         return new Pipelines(
-                inMemory ? null : DjlRandomPipeline.seeded(pipeline),
+                inMemory ? null : ItemRandom.seeded(pipeline),
                 dataBatchifier,
                 labelBatchifier,
                 inMemory ? BuildPipelines.perBatch(pipeline) : null,

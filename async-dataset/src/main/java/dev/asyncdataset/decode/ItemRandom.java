@@ -1,5 +1,6 @@
 package dev.asyncdataset.decode;
 
+import ai.djl.translate.Pipeline;
 import java.util.Random;
 import java.util.SplittableRandom;
 
@@ -49,6 +50,23 @@ public final class ItemRandom {
         } finally {
             CURRENT.set(previous);
         }
+    }
+
+    /**
+     * Returns {@code pipeline} made to depend only on (seed, epoch, index) if it holds DJL's random
+     * transforms ({@code RandomResizedCrop}, {@code RandomFlipLeftRight}, ...), else itself. Those
+     * draw from DJL's one shared generator, which concurrent items would take turns on in whatever
+     * order they run; the pipeline returned reseeds it from {@link #current()} around each run, and
+     * runs of such pipelines are serialised (one lock), so this library's own random transforms,
+     * which need no lock, are faster on several cores. A pipeline whose transforms cannot be read
+     * is treated as holding some. The loader applies it to its item pipeline; a source of your own
+     * whose {@code decode} runs a DJL pipeline wraps it with this.
+     *
+     * @param pipeline the pipeline, or {@code null}
+     * @return the pipeline to run, or {@code null} if {@code pipeline} is
+     */
+    public static Pipeline seeded(Pipeline pipeline) {
+        return SeededDjlPipeline.seeded(pipeline);
     }
 
     /**

@@ -56,7 +56,7 @@ final class RecipePipeline extends Pipeline {
     /** Whether the pipeline still holds only the recipe's own transforms. */
     boolean isIntact() {
         try {
-            return DjlRandomPipeline.transforms(this).size() == transforms;
+            return SeededDjlPipeline.transforms(this).size() == transforms;
         } catch (ReflectiveOperationException unreadable) {
             return false;
         }

@@ -47,7 +47,7 @@ public final class RowNormalizer {
         }
         PairList<?, ?> transforms;
         try {
-            transforms = DjlRandomPipeline.transforms(devicePipeline);
+            transforms = SeededDjlPipeline.transforms(devicePipeline);
         } catch (ReflectiveOperationException unreadable) {
             return null;
         }

@@ -6,7 +6,7 @@ import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
-import dev.asyncdataset.decode.DjlRandomPipeline;
+import dev.asyncdataset.decode.ItemRandom;
 import java.io.IOException;
 import java.lang.reflect.Field;
 
@@ -33,7 +33,7 @@ public final class DatasetSource implements ItemSource<Record> {
      */
     public DatasetSource(RandomAccessDataset dataset) {
         this.dataset = dataset;
-        this.pipeline = DjlRandomPipeline.seeded(pipelineOf(dataset, "pipeline"));
+        this.pipeline = ItemRandom.seeded(pipelineOf(dataset, "pipeline"));
         this.targetPipeline = pipelineOf(dataset, "targetPipeline");
     }
 
