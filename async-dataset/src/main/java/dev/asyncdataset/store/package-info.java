@@ -2,9 +2,9 @@
  * The storage seam: the small interface a store of objects implements ({@link
  * dev.asyncdataset.store.ObjectStore}: list a prefix where it can, the size and identity of an
  * object, one read of an object or a byte range) and what it is opened with. It imports nothing of
- * the library. {@code dev.asyncdataset.source.tar.Stores} is the table from a location's scheme to
- * its store, through which the tar shard and Parquet sources and the shard writer open their
- * locations. Every store's shards and Parquet files, the built-in ones' ({@code file}: {@code
+ * the library. {@link dev.asyncdataset.store.Stores} is the table from a location's scheme to its
+ * store, through which the tar shard and Parquet sources and the shard writer open their locations.
+ * Every store's shards and Parquet files, the built-in ones' ({@code file}: {@code
  * store.file.FileStore}, {@code s3}, {@code http(s)}) and registered ones', are read by one reader,
  * which wraps each in the same retries, retry budget, read-idle timeout, first-contact
  * configuration errors, whole-shard reads resumed from the first byte not received and CRC32C
@@ -23,10 +23,11 @@
  *
  * <p>A package that implements {@code ObjectStore}, and one line per scheme. The HTTP(S) store is
  * the worked example: the package {@code dev.asyncdataset.store.http}, which imports only this
- * package, and the lines {@code TABLE.put("http", http)} and {@code TABLE.put("https", http)} of
- * the table behind {@code Stores} ({@code internal.store.StoreTable}), with {@code http =
- * StoreKind.of(HttpUrls::open)} ({@code HttpUrls} names a URL in messages without its query); a
- * store outside the library calls {@code Stores.register} instead.
+ * package, and the entries {@code "http", http} and {@code "https", http} of the table behind
+ * {@code Stores} ({@code internal.store.StoreTable}), with {@code http =
+ * StoreKind.of(HttpUrls::open)}, and the scheme names among {@code Stores}' built-in ones ({@code
+ * HttpUrls} names a URL in messages without its query); a store outside the library calls {@code
+ * Stores.register} instead.
  *
  * <ol>
  *   <li>Implement {@code ObjectStore} in a package of its own: {@code HttpObjectStore.stat} is a

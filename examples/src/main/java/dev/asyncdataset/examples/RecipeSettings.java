@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples;
 
-import dev.asyncdataset.source.tar.Stores;
+import dev.asyncdataset.store.Stores;
 import java.nio.file.Path;
 import java.util.Map;
 

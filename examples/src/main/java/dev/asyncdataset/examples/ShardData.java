@@ -2,9 +2,9 @@ package dev.asyncdataset.examples;
 
 import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.source.tar.TarShardSourceBuilder;
+import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import ai.djl.Device;
 import ai.djl.training.dataset.RandomAccessDataset;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.tar.Stores;
+import dev.asyncdataset.store.Stores;
 import java.nio.file.Path;
 
 /**

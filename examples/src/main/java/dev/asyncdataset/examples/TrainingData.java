@@ -13,7 +13,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
-import dev.asyncdataset.source.tar.Stores;
+import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Path;
 

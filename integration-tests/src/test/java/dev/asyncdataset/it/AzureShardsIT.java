@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.store.azure.AzureCredentials;
 import java.nio.file.Path;

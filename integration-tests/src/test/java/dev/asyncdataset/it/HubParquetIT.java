@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
-import dev.asyncdataset.source.tar.Stores;
+import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.hf.HubStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

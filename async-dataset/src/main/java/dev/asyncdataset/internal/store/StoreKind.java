@@ -11,18 +11,7 @@ import java.io.IOException;
 public interface StoreKind {
 
     /** Local files, read once, without retries or timeouts. */
-    StoreKind FILES =
-            new StoreKind() {
-                @Override
-                public OpenedStore open(StoreAccess access) {
-                    return new OpenedStore(FileStore.INSTANCE, null);
-                }
-
-                @Override
-                public boolean isLocal() {
-                    return true;
-                }
-            };
+    StoreKind FILES = access -> new OpenedStore(FileStore.INSTANCE, null);
 
     /** S3 and S3-compatible stores, whose retries ask the endpoint for a handshake. */
     StoreKind S3 =
@@ -33,11 +22,6 @@ public interface StoreKind {
 
     /** Opens the store of one source, once per source. */
     OpenedStore open(StoreAccess access) throws IOException;
-
-    /** Whether the store is local files, whose locations are paths. */
-    default boolean isLocal() {
-        return false;
-    }
 
     /**
      * The stores {@code opener} opens, with the library's retries of their requests and its bounds

@@ -3,6 +3,6 @@
  * each kind opens the {@link dev.asyncdataset.store.ObjectStore} of a source with the retries of
  * its requests ({@code StoreKind}, {@code OpenedStore}): local files, S3, HTTP(S), Azure and the
  * schemes users register. The tar shard sources, the shard writer and the Parquet sources look
- * stores up here; {@code dev.asyncdataset.source.tar.Stores} is its public face. Not public API.
+ * stores up here; {@link dev.asyncdataset.store.Stores} is its public face. Not public API.
  */
 package dev.asyncdataset.internal.store;

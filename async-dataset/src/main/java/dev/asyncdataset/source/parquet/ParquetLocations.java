@@ -3,6 +3,7 @@ package dev.asyncdataset.source.parquet;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.BracePattern;
 import dev.asyncdataset.internal.store.StoreTable;
+import dev.asyncdataset.store.Stores;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -26,8 +27,7 @@ record ParquetLocations(String prefix, List<String> urls, String glob) {
     static final String SUFFIX = ".parquet";
 
     static ParquetLocations parse(String location) {
-        int query =
-                StoreTable.isLocal(location) ? location.length() : Locations.queryStart(location);
+        int query = Stores.isLocal(location) ? location.length() : Locations.queryStart(location);
         String path = location.substring(0, query);
         String tail = location.substring(query);
         if (path.endsWith("/")) {

@@ -36,9 +36,9 @@ public final class ParquetSourceBuilder {
      * Sets where the files are: one {@code .parquet} file, a brace pattern as the last segment
      * ({@code https://host/data/train-{00000..00009}.parquet}), or a prefix ending with {@code /}
      * whose {@code .parquet} files are read where the store can list. They are read from the store
-     * {@link dev.asyncdataset.source.tar.Stores} gives the location's scheme: a local path or
-     * {@code file:} URL, {@code s3://}, {@code http://} and {@code https://} (with {@code Range}),
-     * {@code az://}, or a registered scheme.
+     * {@link dev.asyncdataset.store.Stores} gives the location's scheme: a local path or {@code
+     * file:} URL, {@code s3://}, {@code http://} and {@code https://} (with {@code Range}), {@code
+     * az://}, or a registered scheme.
      *
      * @param url the files' location
      * @return this builder

@@ -31,12 +31,12 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
 
     /** Lists the images at {@code location}, a folder or {@code s3://} prefix. */
     static ShardInput images(String location, S3Options options) throws IOException {
-        return Stores.of(location).images(location, options);
+        return Store.of(location).images(location, options);
     }
 
     /** Lists the loose samples at {@code location}, a folder or {@code s3://} prefix, by key. */
     static ShardInput samples(String location, S3Options options) throws IOException {
-        return Stores.of(location).samples(location, options);
+        return Store.of(location).samples(location, options);
     }
 
     /** Lists {@code source}'s items now, closing it if that fails. */

@@ -184,7 +184,7 @@ public final class ShardWriter {
     }
 
     private ShardDestination openOutput() throws IOException {
-        return Stores.of(settings.output)
+        return Store.of(settings.output)
                 .destination(settings.output, settings.s3, settings.partBytes);
     }
 

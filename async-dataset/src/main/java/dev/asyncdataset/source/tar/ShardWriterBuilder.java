@@ -61,7 +61,7 @@ public final class ShardWriterBuilder {
      *     directory
      */
     public ShardWriterBuilder setImages(String images) {
-        this.images = Stores.of(images).checkInput(images, "images");
+        this.images = Store.of(images).checkInput(images, "images");
         this.samples = null;
         return this;
     }
@@ -97,7 +97,7 @@ public final class ShardWriterBuilder {
      *     directory
      */
     public ShardWriterBuilder setSamples(String samples) {
-        this.samples = Stores.of(samples).checkInput(samples, "samples");
+        this.samples = Store.of(samples).checkInput(samples, "samples");
         this.images = null;
         return this;
     }
@@ -126,7 +126,7 @@ public final class ShardWriterBuilder {
         if (Objects.requireNonNull(output, "output").isEmpty()) {
             throw new IllegalArgumentException("empty output");
         }
-        Stores.of(output).checkOutput(output);
+        Store.of(output).checkOutput(output);
         this.output = output;
         return this;
     }

@@ -1,15 +1,27 @@
 package dev.asyncdataset.source.tar;
 
+import dev.asyncdataset.internal.store.StoreKind;
+import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.s3.S3Options;
+import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 
 /**
- * What one kind of store does for the shard writer, as {@link Stores} looks it up by a location's
- * kind of store: where the store can, list the writer's input and take its output. A store that
- * cannot do something says so naming the location.
+ * What one kind of store does for the shard writer, as {@link #of} looks it up by a location's kind
+ * of store: where the store can, list the writer's input and take its output. A store that cannot
+ * do something says so naming the location.
  */
 interface Store {
+
+    /** The store of {@code location}: local files and S3 can be listed and written, others not. */
+    static Store of(String location) {
+        StoreKind kind = StoreTable.of(location);
+        if (kind == StoreKind.FILES) {
+            return FolderStore.INSTANCE;
+        }
+        return kind == StoreKind.S3 ? S3Store.INSTANCE : new Store() {};
+    }
 
     /** Checks {@code location} as a writer input ({@code what}: images or samples) and keeps it. */
     default String checkInput(String location, String what) {

@@ -18,8 +18,8 @@ import java.util.Objects;
  * Builds a {@link TarShardSource} ({@link #build}) or a {@link TarSampleSource} ({@link
  * #buildSamples}): {@code setUrl} or {@code setUrlList} is required. The URL is a folder or an
  * {@code s3://bucket/prefix/} (every {@code .tar} directly in it, in name order), or any location
- * of {@link Stores}' table (a folder, {@code s3://}, {@code http(s)://}, a registered scheme)
- * followed by a shard name or a WebDataset brace pattern ({@code
+ * of {@link dev.asyncdataset.store.Stores}' table (a folder, {@code s3://}, {@code http(s)://}, a
+ * registered scheme) followed by a shard name or a WebDataset brace pattern ({@code
  * s3://bucket/shards/train-{000000..000146}.tar}, {@code /data/shards/train-{0..9}.tar}, {@code
  * https://host/resolve/main/train-{0000..0146}.tar}): those shards, in pattern order, each of which
  * must exist. An HTTP server cannot be listed, so HTTP(S) shards are always named.
@@ -43,8 +43,8 @@ public final class TarShardSourceBuilder {
 
     /**
      * Sets where the shards are: a folder, an {@code s3://} prefix, or any location of {@link
-     * Stores}' table ({@code https://} included) with a shard name or brace pattern as its last
-     * segment.
+     * dev.asyncdataset.store.Stores}' table ({@code https://} included) with a shard name or brace
+     * pattern as its last segment.
      *
      * @param url the shards' location
      * @return this builder

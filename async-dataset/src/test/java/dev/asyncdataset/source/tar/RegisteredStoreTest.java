@@ -10,6 +10,7 @@ import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestShards;
 import java.io.ByteArrayInputStream;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.store.Stores;
 import org.junit.jupiter.api.Test;
 
 /** The table picks a location's store by its scheme, and an Azure account's URL by its host. */

@@ -1,0 +1,113 @@
+package dev.asyncdataset.store;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The table from a location's scheme to its store, through which the tar shard sources' and the
+ * Parquet sources' builders and the shard writer open what they read and write ({@code S3Source}
+ * and {@code S3SampleSource} take an {@code s3://} URL of their own, the folder sources a {@code
+ * Path}):
+ *
+ * <table>
+ *   <caption>Schemes</caption>
+ *   <tr><th>location</th><th>store</th><th>can</th></tr>
+ *   <tr><td>a path, {@code file:}</td><td>local files</td><td>list, read, write</td></tr>
+ *   <tr><td>{@code s3://bucket/prefix}</td><td>S3 and S3-compatible (GCS XML API)</td>
+ *       <td>list, read, write</td></tr>
+ *   <tr><td>{@code http://}, {@code https://}</td><td>any HTTP server, with {@code Range} for
+ *       random access</td><td>read</td></tr>
+ *   <tr><td>{@code az://container/prefix}, {@code
+ *       https://<account>.blob.core.windows.net/container/prefix}</td><td>Azure Blob Storage,
+ *       with the optional Azure SDK ({@code dev.asyncdataset.store.azure})</td><td>list,
+ *       read</td></tr>
+ *   <tr><td>{@code hf://datasets/org/name@revision/path}</td><td>a Hugging Face Hub dataset
+ *       ({@code dev.asyncdataset.store.hf})</td><td>list, read</td></tr>
+ *   <tr><td>a scheme given to {@link #register}</td><td>the user's {@link ObjectStore}</td>
+ *       <td>read</td></tr>
+ * </table>
+ */
+public final class Stores {
+
+    private static final Pattern SCHEME = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]*)://.*");
+
+    /** An Azure Blob Storage account's own URL, without a query (a SAS URL is plain HTTPS). */
+    private static final Pattern AZURE_ACCOUNT =
+            Pattern.compile(
+                    "https://[a-z0-9]{3,24}\\.blob\\.core\\.windows\\.net/[^?]*",
+                    Pattern.CASE_INSENSITIVE);
+
+    /** The schemes of the library's own stores, which cannot be registered. */
+    private static final Set<String> BUILT_IN = Set.of("file", "s3", "http", "https", "az", "hf");
+
+    private static final Map<String, StoreOpener> REGISTERED = new ConcurrentHashMap<>();
+
+    private Stores() {}
+
+    /**
+     * Makes {@code scheme://...} locations read tar shards and Parquet files from the stores {@code
+     * opener} opens (one per source), with the library's retries, time budget and read-idle timeout
+     * around every request.
+     *
+     * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
+     *     {@code file}, {@code s3}, {@code http}, {@code https}, {@code az} or {@code hf}
+     * @param opener opens the store
+     * @throws IllegalArgumentException if the scheme is malformed, built in or already registered
+     */
+    public static void register(String scheme, StoreOpener opener) {
+        Objects.requireNonNull(opener, "opener");
+        String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
+        if (!SCHEME.matcher(name + "://").matches() || BUILT_IN.contains(name)) {
+            throw new IllegalArgumentException(
+                    "not a scheme a store can be registered for: " + scheme);
+        }
+        if (REGISTERED.putIfAbsent(name, opener) != null) {
+            throw new IllegalArgumentException("scheme already registered: " + scheme);
+        }
+    }
+
+    /**
+     * Returns the opener {@link #register} was given for {@code scheme}.
+     *
+     * @param scheme a scheme, in any case
+     * @return its opener, or empty if the scheme is built in or not registered
+     */
+    public static Optional<StoreOpener> registered(String scheme) {
+        return Optional.ofNullable(REGISTERED.get(scheme.toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * Tells whether {@code location} is in local files (a path or a {@code file:} URL) rather than
+     * in a remote or registered store.
+     *
+     * @param location a data location
+     * @return true if its store is the local files'
+     */
+    public static boolean isLocal(String location) {
+        return scheme(location).equals("file");
+    }
+
+    /**
+     * The scheme of a location, by which the table picks its store.
+     *
+     * @param location a data location
+     * @return its scheme in lower case: {@code file} for a path or a {@code file:} URL, {@code az}
+     *     for {@code https://<account>.blob.core.windows.net/<container>/<path>} without a query
+     *     (with one, a SAS, it is read as plain HTTPS)
+     */
+    public static String scheme(String location) {
+        Matcher m = SCHEME.matcher(Objects.requireNonNull(location, "location"));
+        if (!m.matches()) {
+            return "file";
+        }
+        return AZURE_ACCOUNT.matcher(location).matches()
+                ? "az"
+                : m.group(1).toLowerCase(Locale.ROOT);
+    }
+}
