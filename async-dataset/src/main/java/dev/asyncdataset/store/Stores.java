@@ -79,7 +79,8 @@ public final class Stores {
      * @return its opener, or empty if the scheme is built in or not registered
      */
     public static Optional<StoreOpener> registered(String scheme) {
-        return Optional.ofNullable(REGISTERED.get(scheme.toLowerCase(Locale.ROOT)));
+        return Optional.ofNullable(
+                REGISTERED.get(Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT)));
     }
 
     /**

@@ -2,10 +2,14 @@ package dev.asyncdataset.source.tar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.store.StoreOpener;
 import dev.asyncdataset.store.Stores;
+import java.io.IOException;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The table picks a location's store by its scheme, and an Azure account's URL by its host. */
@@ -19,6 +23,18 @@ class StoresTest {
         assertEquals("https", Stores.scheme("https://huggingface.co/d/resolve/main/s-0.tar"));
         assertTrue(Stores.isLocal("shards/s-{0..1}.tar"));
         assertFalse(Stores.isLocal("az://train/shards/"));
+    }
+
+    @Test
+    void aRegisteredSchemeGivesItsOpenerInAnyCaseAndABuiltInSchemeNone() {
+        StoreOpener opener =
+                settings -> {
+                    throw new IOException("never opened");
+                };
+        Stores.register("Registered-Lookup", opener);
+        assertSame(opener, Stores.registered("REGISTERED-lookup").orElseThrow());
+        assertEquals(Optional.empty(), Stores.registered("s3"));
+        assertEquals(Optional.empty(), Stores.registered("never-registered"));
     }
 
     @Test
