@@ -184,8 +184,7 @@ public final class ShardWriter {
     }
 
     private ShardDestination openOutput() throws IOException {
-        return Stores.of(settings.output)
-                .destination(settings.output, settings.s3, settings.partBytes);
+        return ShardDestination.open(settings.output, settings.s3, settings.partBytes);
     }
 
     private ShardInput openInput() throws IOException {

@@ -22,17 +22,18 @@ import java.util.Map;
  *   <tr><td>{@code az://container/prefix}, {@code
  *       https://<account>.blob.core.windows.net/container/prefix}</td><td>Azure Blob Storage,
  *       with the optional Azure SDK ({@code dev.asyncdataset.store.azure})</td><td>list,
- *       read</td></tr>
+ *       read, write</td></tr>
  *   <tr><td>{@code hf://datasets/org/name@revision/path}</td><td>a Hugging Face Hub dataset
  *       ({@code dev.asyncdataset.store.hf})</td><td>list, read</td></tr>
  *   <tr><td>a scheme given to {@link #register}</td><td>the user's {@link
- *       dev.asyncdataset.store.ObjectStore}</td><td>read</td></tr>
+ *       dev.asyncdataset.store.ObjectStore}</td><td>read; write if it is a {@link
+ *       dev.asyncdataset.store.WritableStore}</td></tr>
  * </table>
  */
 public final class Stores {
 
-    /** The stores the shard writer can also list and write, by kind; the others are read only. */
-    private static final Map<StoreKind, Store> WRITABLE =
+    /** The stores the shard writer can list its input from, by kind. */
+    private static final Map<StoreKind, Store> WRITER_INPUTS =
             Map.of(StoreKind.FILES, FolderStore.INSTANCE, StoreKind.S3, S3Store.INSTANCE);
 
     private static final Store READ_ONLY = new Store() {};
@@ -55,7 +56,7 @@ public final class Stores {
 
     /** The store of {@code location}. */
     static Store of(String location) {
-        return WRITABLE.getOrDefault(StoreTable.of(location), READ_ONLY);
+        return WRITER_INPUTS.getOrDefault(StoreTable.of(location), READ_ONLY);
     }
 
     /**
