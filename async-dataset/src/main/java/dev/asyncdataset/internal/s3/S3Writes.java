@@ -5,6 +5,8 @@ import dev.asyncdataset.store.ObjectOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
@@ -30,33 +32,29 @@ record S3Writes(S3Clients clients, Retrier retrier, int partBytes) {
     }
 
     void put(String url, byte[] bytes) throws IOException {
-        S3ObjectStore.Key at = S3ObjectStore.Key.of(url);
-        S3AsyncClient client = clients.async();
-        S3Requests.call(
-                retrier,
+        request(
                 url,
-                () ->
-                        S3Requests.await(
-                                client.putObject(
-                                        r ->
-                                                r.bucket(at.bucket())
-                                                        .key(at.key())
-                                                        .contentLength((long) bytes.length)
-                                                        .checksumCRC32(
-                                                                S3Upload.crc32(
-                                                                        bytes, bytes.length)),
-                                        AsyncRequestBody.fromBytes(bytes))));
+                (client, at) ->
+                        client.putObject(
+                                r ->
+                                        r.bucket(at.bucket())
+                                                .key(at.key())
+                                                .contentLength((long) bytes.length)
+                                                .checksumCRC32(S3Upload.crc32(bytes, bytes.length)),
+                                AsyncRequestBody.fromBytes(bytes)));
     }
 
     void delete(String url) throws IOException {
+        request(url, (client, at) -> client.deleteObject(r -> r.bucket(at.bucket()).key(at.key())));
+    }
+
+    /** Sends the request {@code send} makes about the object at {@code url}, retried. */
+    private <T> T request(
+            String url, BiFunction<S3AsyncClient, S3ObjectStore.Key, CompletableFuture<T>> send)
+            throws IOException {
         S3ObjectStore.Key at = S3ObjectStore.Key.of(url);
         S3AsyncClient client = clients.async();
-        S3Requests.call(
-                retrier,
-                url,
-                () ->
-                        S3Requests.await(
-                                client.deleteObject(r -> r.bucket(at.bucket()).key(at.key()))));
+        return S3Requests.call(retrier, url, () -> S3Requests.await(send.apply(client, at)));
     }
 
     /**
