@@ -43,7 +43,8 @@ public final class Stores {
     /**
      * Makes {@code scheme://...} locations read tar shards and Parquet files from the stores {@code
      * opener} opens (one per source), with the library's retries, time budget and read-idle timeout
-     * around every request.
+     * around every request; a store that is a {@link dev.asyncdataset.store.WritableStore} also
+     * takes the shard writer's output.
      *
      * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
      *     {@code file}, {@code s3}, {@code http}, {@code https}, {@code az} or {@code hf}
