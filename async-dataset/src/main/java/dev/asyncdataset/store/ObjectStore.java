@@ -8,7 +8,8 @@ import java.util.List;
  * implements: list a prefix (where the store can), the size and identity of one object, and one
  * read of an object or a byte range of it. The library adds the rest to every store alike: retries
  * within the retry budget, the read-idle timeout, first-contact configuration errors, CRC32C checks
- * of every sample and the shard index. A store registers its scheme with {@link Stores#register}.
+ * of every sample and the shard index. A store registers its scheme with {@link Stores#register}. A
+ * store that also writes implements {@link WritableStore}.
  *
  * <p>Failures: throw {@link RequestRejected} for an answer that will not change when asked again (a
  * 4xx status, a range the server does not honour); any other {@link IOException} (a reset, a

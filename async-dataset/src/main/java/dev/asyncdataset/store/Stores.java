@@ -26,11 +26,11 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code az://container/prefix}, {@code
  *       https://<account>.blob.core.windows.net/container/prefix}</td><td>Azure Blob Storage,
  *       with the optional Azure SDK ({@code dev.asyncdataset.store.azure})</td><td>list,
- *       read</td></tr>
+ *       read, write</td></tr>
  *   <tr><td>{@code hf://datasets/org/name@revision/path}</td><td>a Hugging Face Hub dataset
  *       ({@code dev.asyncdataset.store.hf})</td><td>list, read</td></tr>
  *   <tr><td>a scheme given to {@link #register}</td><td>the user's {@link ObjectStore}</td>
- *       <td>read</td></tr>
+ *       <td>read; write if it is a {@link WritableStore}</td></tr>
  * </table>
  */
 public final class Stores {
@@ -53,7 +53,8 @@ public final class Stores {
     /**
      * Makes {@code scheme://...} locations read tar shards and Parquet files from the stores {@code
      * opener} opens (one per source), with the library's retries, time budget and read-idle timeout
-     * around every request.
+     * around every request; a store that is a {@link WritableStore} also takes the shard writer's
+     * output.
      *
      * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
      *     {@code file}, {@code s3}, {@code http}, {@code https}, {@code az} or {@code hf}

@@ -19,6 +19,12 @@
  * dev.asyncdataset.store.ObjectStore#isLocal}), read once without retries. A store without them is
  * read unconditionally and compared by identity afterwards, with no checksum beyond the index's.
  *
+ * <p>Writing is a capability of its own: a store that implements {@link
+ * dev.asyncdataset.store.WritableStore} writes objects atomically ({@link
+ * dev.asyncdataset.store.ObjectOutput}, visible whole on commit, nothing left when closed without
+ * one; {@link dev.asyncdataset.store.PartedOutput} for a store that takes an object in parts) and
+ * can take the shard writer's output; the others are read only.
+ *
  * <h2>Adding a store</h2>
  *
  * <p>A package that implements {@code ObjectStore}, and one line per scheme. The HTTP(S) store is

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.models.BlobItem;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.parquet.ParquetSource;
+import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
@@ -18,6 +21,7 @@ import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.store.azure.AzureCredentials;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -28,12 +32,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Tar shards in Azure Blob Storage (Azurite) read as from a folder: listed under a prefix, streamed
- * and by random access, the epochs equal the folder's bit for bit; a missing blob or container is
- * an error naming its URL; a body that stops midway is ended by the read-idle timeout and the item
- * given up within the retry budget; Parquet files under a prefix give the rows they give from a
- * folder; an account's own {@code https} URL is listed and read as the {@code az} form. The store
- * is registered under schemes of this test's own, with the emulator's connection string; {@code
- * az://} itself, and an account's {@code https} URL, take their credentials from the environment.
+ * and by random access, the epochs equal the folder's bit for bit; the shard writer writes the
+ * folder's shards there blob for blob (and a rerun leaves the same blobs), giving its epoch; a
+ * missing blob or container is an error naming its URL; a body that stops midway is ended by the
+ * read-idle timeout and the item given up within the retry budget; Parquet files under a prefix
+ * give the rows they give from a folder; an account's own {@code https} URL is listed and read as
+ * the {@code az} form. The store is registered under schemes of this test's own, with the
+ * emulator's connection string; {@code az://} itself, and an account's {@code https} URL, take
+ * their credentials from the environment.
  */
 class AzureShardsIT {
 
@@ -44,10 +50,12 @@ class AzureShardsIT {
     private static StallingRelay relay;
     private static Epoch folderStreamed;
     private static Epoch folderRandom;
+    private static Map<String, byte[]> folderFiles;
 
     @BeforeAll
     static void uploadShardsAndRegisterTheStore() throws Exception {
         Map<String, byte[]> files = ShardFixtures.campaign(dir.resolve("campaign"));
+        folderFiles = files;
         AZURE.upload("shards", "train/", files);
         AZURE.upload(
                 "big", "train/", ShardFixtures.write(dir.resolve("big"), 2, 4, 256, 256, 1 << 20));
@@ -88,6 +96,35 @@ class AzureShardsIT {
         assertEquals(
                 expected,
                 ParquetStoresIT.rows(ParquetSource.builder().setUrl("azurite://tables/pq/")));
+    }
+
+    @Test
+    void shardsTheWriterWritesToTheStoreAreTheFoldersAndGiveTheFoldersEpoch() throws Exception {
+        BlobContainerClient container = AZURE.container("written");
+        ShardWriter writer =
+                ShardWriter.builder()
+                        .setImages(dir.resolve("campaign/images"))
+                        .setOutput("azurite://written/train")
+                        .optShardBytes(ShardFixtures.CAMPAIGN_SHARD_BYTES)
+                        .build();
+        List<String> shards = writer.write();
+        assertEquals(
+                folderFiles.keySet().stream().filter(n -> n.endsWith(".tar")).count(),
+                shards.size());
+        assertEquals("azurite://written/train/shard-000000.tar", shards.get(0));
+        writer.write();
+        List<String> names = new ArrayList<>();
+        for (BlobItem blob : container.listBlobs()) {
+            String name = blob.getName().substring("train/".length());
+            names.add(name);
+            byte[] bytes = container.getBlobClient(blob.getName()).downloadContent().toBytes();
+            assertArrayEquals(folderFiles.get(name), bytes, name);
+        }
+        assertEquals(List.copyOf(folderFiles.keySet()), names, "a rerun left the same blobs");
+        try (TarShardSource azure = HttpShardsIT.open("azurite://written/train/")) {
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(azure, false), (int) azure.size());
+        }
     }
 
     @Test

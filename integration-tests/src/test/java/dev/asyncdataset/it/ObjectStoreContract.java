@@ -13,11 +13,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.store.ObjectChanged;
+import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -36,8 +38,11 @@ import org.junit.jupiter.api.TestInfo;
  * (its direct children, in name order, across pages), stat, read whole and by range (at the end,
  * partly and wholly past the end), refuse a missing object, keep a read resumed across a
  * replacement of the object from mixing its two versions, and close within a bound with bodies in
- * flight. A subclass names its store's objects and writes them; each test writes under a folder of
- * its own.
+ * flight. A store that writes ({@link WritableStore}) writes atomically: a finished write reads
+ * back bit for bit, a reader sees the object as it was until the commit and never a partial one, a
+ * write closed without its commit leaves nothing (nor changes the object it would have replaced),
+ * and delete removes an object. A subclass names its store's objects and writes them; each test
+ * writes under a folder of its own.
  */
 abstract class ObjectStoreContract {
 
@@ -199,6 +204,75 @@ abstract class ObjectStoreContract {
             within("reading a body after close", () -> drain(body.stream()));
             body.close();
         }
+    }
+
+    @Test
+    void aFinishedWriteOfSeveralPartsReadsBackBitForBit() throws Exception {
+        WritableStore writable = writable();
+        byte[] object = bytes((8 << 20) + 12_345, 10);
+        String url = url(folder + "/written");
+        try (ObjectOutput out = writable.create(url)) {
+            out.stream().write(object, 0, 1000);
+            out.stream().write(object, 1000, object.length - 1000);
+            out.commit();
+        }
+        assertEquals(object.length, store.stat(url).length());
+        assertArrayEquals(object, read(url, 0, -1));
+        writable.put(url, bytes(10, 11));
+        assertArrayEquals(bytes(10, 11), read(url, 0, -1));
+    }
+
+    @Test
+    void aReaderSeesTheObjectAsItWasUntilTheCommitAndNeverAPartialOne() throws Exception {
+        WritableStore writable = writable();
+        String url = url(folder + "/replaced");
+        byte[] before = bytes(50_000, 12);
+        byte[] after = bytes(200_000, 13);
+        writable.put(url, before);
+        try (ObjectOutput out = writable.create(url)) {
+            out.stream().write(after, 0, 100_000);
+            out.stream().flush();
+            assertEquals(before.length, store.stat(url).length());
+            assertArrayEquals(before, read(url, 0, -1));
+            out.stream().write(after, 100_000, 100_000);
+            assertArrayEquals(before, read(url, 0, -1));
+            out.commit();
+        }
+        assertArrayEquals(after, read(url, 0, -1));
+    }
+
+    @Test
+    void aWriteClosedWithoutItsCommitLeavesNothingAndTheOldObjectUnchanged() throws Exception {
+        WritableStore writable = writable();
+        String fresh = url(folder + "/aborted");
+        String kept = url(folder + "/kept");
+        byte[] old = bytes(1000, 14);
+        writable.put(kept, old);
+        for (String url : List.of(fresh, kept)) {
+            try (ObjectOutput out = writable.create(url)) {
+                out.stream().write(bytes((8 << 20) + 1, 15));
+            }
+        }
+        assertNull(store.stat(fresh), "an aborted write left an object");
+        assertArrayEquals(old, read(kept, 0, -1));
+        if (pageSize() > 0) {
+            assertEquals(List.of(kept), names(store.list(url(folder + "/"))));
+        }
+    }
+
+    @Test
+    void deleteRemovesAnObjectAndAMissingOneIsNoError() throws Exception {
+        WritableStore writable = writable();
+        String url = url(folder + "/deleted");
+        writable.put(url, bytes(100, 16));
+        writable.delete(url);
+        assertNull(store.stat(url));
+        writable.delete(url);
+    }
+
+    private WritableStore writable() {
+        assumeTrue(store instanceof WritableStore, "the store cannot write");
+        return (WritableStore) store;
     }
 
     private byte[] read(String url, long offset, long length) throws IOException {

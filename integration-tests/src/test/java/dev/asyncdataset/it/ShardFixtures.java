@@ -11,6 +11,9 @@ import java.util.stream.Stream;
 /** Tar shards of real JPEGs written by {@link ShardWriter}, as files to upload. */
 public final class ShardFixtures {
 
+    /** The size the campaign's shards are closed at: about 200 KB. */
+    public static final long CAMPAIGN_SHARD_BYTES = 200_000;
+
     private ShardFixtures() {}
 
     /**
@@ -18,7 +21,7 @@ public final class ShardFixtures {
      * shards of about 200 KB (more than three).
      */
     public static Map<String, byte[]> campaign(Path dir) throws Exception {
-        return write(dir, 10, 40, 200_000);
+        return write(dir, 10, 40, CAMPAIGN_SHARD_BYTES);
     }
 
     /**

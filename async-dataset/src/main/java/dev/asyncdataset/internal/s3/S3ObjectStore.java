@@ -1,18 +1,21 @@
 package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ChecksumMismatch;
 import dev.asyncdataset.store.ObjectChanged;
-import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.AbortedException;
@@ -32,18 +35,32 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * after them. A whole object is read with checksum mode on: the SDK checks an additional checksum
  * as the body streams, and the body's {@link StoredBody.Checksum} checks the rest against the
  * ETag's MD5 ({@link S3Integrity}); the rest of a resumed read is a ranged GET with {@code
- * If-Match} on the ETag, so that the pieces come from one version of the object.
+ * If-Match} on the ETag, so that the pieces come from one version of the object. It writes as
+ * {@link S3Writes} does: an object streamed is a multipart upload, aborted unless completed.
  */
-public final class S3ObjectStore implements ObjectStore {
+public final class S3ObjectStore implements WritableStore {
+
+    /** The part size of the multipart uploads unless the constructor is given one: 8 MiB. */
+    public static final int DEFAULT_PART_BYTES = 8 << 20;
 
     private final S3Settings settings;
     private final S3Clients clients;
+    private final S3Writes writes;
     private final AwsRequestOverrideConfiguration firstByte;
 
     /** A store with these settings; its clients are built when first needed. */
     public S3ObjectStore(S3Settings settings) {
+        this(settings, settings.retrier(), DEFAULT_PART_BYTES);
+    }
+
+    /**
+     * A store with these settings whose writes are retried by {@code writes} and uploaded in parts
+     * of {@code partBytes}.
+     */
+    public S3ObjectStore(S3Settings settings, Retrier writes, int partBytes) {
         this.settings = settings;
         this.clients = settings.clients();
+        this.writes = new S3Writes(clients, writes, partBytes);
         this.firstByte =
                 AwsRequestOverrideConfiguration.builder()
                         .apiCallAttemptTimeout(settings.firstByteTimeout())
@@ -174,12 +191,34 @@ public final class S3ObjectStore implements ObjectStore {
     }
 
     @Override
+    public ObjectOutput create(String url) throws IOException {
+        return writes.create(url);
+    }
+
+    /** A single PUT with the bytes' CRC32. */
+    @Override
+    public void put(String url, byte[] bytes) throws IOException {
+        writes.put(url, bytes);
+    }
+
+    @Override
+    public void delete(String url) throws IOException {
+        writes.delete(url);
+    }
+
+    /** Aborts the open multipart uploads of the names. */
+    @Override
+    public int dropUnfinished(String prefix, Predicate<String> ours) throws IOException {
+        return writes.dropUnfinished(prefix, ours);
+    }
+
+    @Override
     public void close() {
         clients.close();
     }
 
     /** The bucket and key of an object's URL. */
-    private record Key(String bucket, String key) {
+    record Key(String bucket, String key) {
 
         static Key of(String url) {
             BucketPrefix at = BucketPrefix.parse(url);

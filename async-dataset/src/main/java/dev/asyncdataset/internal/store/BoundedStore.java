@@ -5,6 +5,7 @@ import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -16,11 +17,15 @@ import java.util.List;
  * request timeout ({@link BoundedCall}); a call that does not is a timeout, retried within the
  * budget. The bodies it opens are bounded by the shard reader's read-idle and request timeouts.
  */
-final class BoundedStore implements ObjectStore {
+class BoundedStore implements ObjectStore {
 
     private final ObjectStore store;
-    private final Duration answer;
-    private final Duration listing;
+
+    /** The bound of a call answered at once: a stat, an open. */
+    final Duration answer;
+
+    /** The bound of a call that may take several requests: a listing. */
+    final Duration listing;
 
     BoundedStore(ObjectStore store, StoreOptions options) {
         this.store = store;
@@ -67,6 +72,13 @@ final class BoundedStore implements ObjectStore {
     @Override
     public void close() {
         store.close();
+    }
+
+    /** {@code store} bounded, writable as well if it is a {@link WritableStore}. */
+    static BoundedStore of(ObjectStore store, StoreOptions options) {
+        return store instanceof WritableStore writable
+                ? new BoundedWritableStore(writable, options)
+                : new BoundedStore(store, options);
     }
 
     private static void close(StoredBody body) {

@@ -25,12 +25,13 @@ public interface StoreKind {
 
     /**
      * The stores {@code opener} opens, with the library's retries of their requests and its bounds
-     * on every list, stat and open ({@link BoundedStore}).
+     * on every list, stat and open ({@link BoundedStore}), and on every write of a store that
+     * writes.
      */
     static StoreKind of(StoreOpener opener) {
         return access ->
                 new OpenedStore(
-                        new BoundedStore(opener.open(access.settings()), access.store()),
+                        BoundedStore.of(opener.open(access.settings()), access.store()),
                         access.retrier(StoredShards::isTransient));
     }
 }

@@ -1,59 +1,123 @@
 package dev.asyncdataset.internal.writer;
 
+import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.s3.S3ClientOptions;
+import dev.asyncdataset.internal.s3.S3ObjectStore;
+import dev.asyncdataset.internal.s3.S3Settings;
+import dev.asyncdataset.internal.store.OpenedStore;
+import dev.asyncdataset.internal.store.StoreAccess;
+import dev.asyncdataset.internal.store.StoreKind;
+import dev.asyncdataset.internal.store.StoreTable;
+import dev.asyncdataset.store.ObjectOutput;
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.Stores;
+import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Where a {@code ShardWriter} puts its files: a local folder or an S3 prefix. A shard is streamed
- * into a {@link Pending} object that becomes visible under its name only when committed (a rename,
- * a completed multipart upload); small files (indexes, the classes file) are written whole and
- * atomically.
+ * Where a {@code ShardWriter} puts its files: a folder or prefix of any {@link WritableStore}, as
+ * the store table opens it. A shard is streamed into an {@link ObjectOutput}, visible under its
+ * name only once committed (a rename, a completed multipart upload, a committed block list); small
+ * files (indexes, the classes file) are written whole and atomically.
  */
-public interface ShardDestination extends AutoCloseable {
+public final class ShardDestination implements AutoCloseable {
+
+    private final WritableStore store;
+    private final String prefix;
+    private final Retrier retrier;
+
+    private ShardDestination(WritableStore store, String location, Retrier retrier) {
+        this.store = store;
+        this.prefix = location.endsWith("/") ? location : location + "/";
+        this.retrier = retrier;
+    }
+
+    /**
+     * Opens the store of {@code location} as the output: S3 with {@code options} and multipart
+     * uploads in parts of {@code partBytes}, any other store as the store table opens it.
+     *
+     * @throws IllegalArgumentException if the store cannot write, naming the location and scheme
+     */
+    public static ShardDestination open(String location, S3ClientOptions options, int partBytes)
+            throws IOException {
+        if (StoreTable.is(location, StoreKind.S3)) {
+            S3Settings s3 = S3Settings.of(options, options.store().maxObjectBytes());
+            Retrier retrier = s3.retrier();
+            return new ShardDestination(
+                    new S3ObjectStore(s3, retrier, partBytes), location, retrier);
+        }
+        OpenedStore opened = StoreTable.of(location).open(StoreAccess.of(options, null, null));
+        if (opened.objects() instanceof WritableStore writable) {
+            return new ShardDestination(writable, location, opened.retrier());
+        }
+        opened.objects().close();
+        throw new IllegalArgumentException(
+                "the "
+                        + Stores.scheme(location)
+                        + " store cannot write ("
+                        + ObjectStore.class.getSimpleName()
+                        + " without "
+                        + WritableStore.class.getSimpleName()
+                        + "), so no shards can be written to: "
+                        + location);
+    }
 
     /** Starts writing {@code name}; nothing is visible under that name until the commit. */
-    Pending create(String name) throws IOException;
+    public ObjectOutput create(String name) throws IOException {
+        return store.create(locate(name));
+    }
 
     /** Writes {@code bytes} as {@code name} at once, replacing what was there. */
-    void put(String name, byte[] bytes) throws IOException;
+    public void put(String name, byte[] bytes) throws IOException {
+        store.put(locate(name), bytes);
+    }
 
-    /** The names of the files directly in the destination. */
-    List<String> list() throws IOException;
+    /** The names of the files directly in the destination; none if a folder is missing. */
+    public List<String> list() throws IOException {
+        List<String> names = new ArrayList<>();
+        try {
+            for (StoredObject object : store.list(prefix)) {
+                names.add(object.url().substring(object.url().lastIndexOf('/') + 1));
+            }
+        } catch (NoSuchFileException e) {
+            return List.of();
+        }
+        return names;
+    }
 
     /**
      * Drops what an earlier run, killed while writing, left unfinished under the names {@code ours}
-     * accepts: a folder's temporary files, an S3 prefix's open multipart uploads.
+     * accepts ({@link WritableStore#dropUnfinished}).
      *
      * @return how many were dropped
      */
-    int dropUnfinished(Predicate<String> ours) throws IOException;
-
-    /** Deletes {@code name}. */
-    void delete(String name) throws IOException;
-
-    /** The full location of {@code name}: a path or an {@code s3://} URL. */
-    String locate(String name);
-
-    /** How many requests were retried so far; 0 for a folder. */
-    default long retries() {
-        return 0;
+    public int dropUnfinished(Predicate<String> ours) throws IOException {
+        return store.dropUnfinished(prefix, ours);
     }
 
+    /** Deletes {@code name}. */
+    public void delete(String name) throws IOException {
+        store.delete(locate(name));
+    }
+
+    /** The full location of {@code name}: the output location, a {@code /}, and the name. */
+    public String locate(String name) {
+        return prefix + name;
+    }
+
+    /** How many requests were retried so far; 0 for local files. */
+    public long retries() {
+        return retrier == null ? 0 : retrier.retryCount();
+    }
+
+    /** Closes the store. */
     @Override
-    void close();
-
-    /** A file being written, invisible until {@link #commit}. */
-    interface Pending {
-
-        /** Where the bytes go; {@link #commit} and {@link #abort} close it. */
-        OutputStream stream();
-
-        /** Makes everything written visible under the name, at once. */
-        void commit() throws IOException;
-
-        /** Drops what was written, leaving nothing behind; does nothing after a commit. */
-        void abort() throws IOException;
+    public void close() {
+        store.close();
     }
 }

@@ -5,6 +5,7 @@ import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.internal.tar.TarWriter;
+import dev.asyncdataset.store.ObjectOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,16 +14,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One shard being written to a {@link ShardDestination}: a tar streamed into a pending object that
- * becomes visible whole when committed, followed by its sidecar index (every member of every
- * sample, with its CRC32C), so that readers never see a partial shard nor an index without its
- * shard.
+ * One shard being written to a {@link ShardDestination}: a tar streamed into an {@link
+ * ObjectOutput} that becomes visible whole when committed, followed by its sidecar index (every
+ * member of every sample, with its CRC32C), so that readers never see a partial shard nor an index
+ * without its shard.
  */
 public final class ShardOutput implements AutoCloseable {
 
     private final ShardDestination destination;
     private final String name;
-    private final ShardDestination.Pending pending;
+    private final ObjectOutput pending;
     private final TarWriter tar;
     private final List<ShardSample> samples = new ArrayList<>();
     private final ImageResize resized;
@@ -77,6 +78,6 @@ public final class ShardOutput implements AutoCloseable {
     /** Drops an uncommitted shard (its temporary file or unfinished upload). */
     @Override
     public void close() throws IOException {
-        pending.abort();
+        pending.close();
     }
 }

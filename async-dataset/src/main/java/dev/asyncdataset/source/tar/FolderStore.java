@@ -1,7 +1,5 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.writer.FolderShardDestination;
-import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.folder.SampleFolderSource;
 import dev.asyncdataset.source.s3.S3Options;
@@ -44,11 +42,5 @@ final class FolderStore implements Store {
     @Override
     public ShardInput samples(String location, S3Options options) throws IOException {
         return new ShardInput(SampleFolderSource.of(path(location), ShardInput.NOT_DECODED), null);
-    }
-
-    @Override
-    public ShardDestination destination(String location, S3Options options, int partBytes)
-            throws IOException {
-        return new FolderShardDestination(path(location));
     }
 }

@@ -1,9 +1,6 @@
 package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.S3Settings;
-import dev.asyncdataset.internal.writer.S3ShardDestination;
-import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
@@ -40,12 +37,5 @@ final class S3Store implements Store {
     public ShardInput samples(String location, S3Options options) throws IOException {
         S3SourceBuilder at = S3Source.builder(options).setUrl(location);
         return new ShardInput(ShardInput.listed(at.buildSamples(ShardInput.NOT_DECODED)), null);
-    }
-
-    @Override
-    public ShardDestination destination(String location, S3Options options, int partBytes)
-            throws IOException {
-        S3Settings s3 = S3Settings.of(options, options.store().maxObjectBytes());
-        return new S3ShardDestination(s3, BucketPrefix.parse(location), partBytes);
     }
 }

@@ -33,16 +33,18 @@ import org.slf4j.LoggerFactory;
  * Turns images ({@code <class>/<file>} in a folder or under an {@code s3://} prefix, listed as
  * {@link ImageFolderSource} and {@link S3Source} list them: same classes and labels; or the items
  * of an {@link S3SourceBuilder#optManifest manifest}) into WebDataset tar shards of about a target
- * size, in a local folder or under an {@code s3://} prefix. The samples come in a seeded
- * permutation of the input's order ({@link ShardWriterBuilder#optSeed}, or the input's order with
- * {@link ShardWriterBuilder#optKeepOrder}): {@code <prefix>-000000.tar, <prefix>-000001.tar, ...},
- * each sample an image member {@code <class>/<9-digit index in the input>.<ext>} and a label member
- * {@code .cls} (the label, in decimal), plus a sidecar index per shard ({@code <shard>.idx}) and
- * {@code classes.txt} (one class name per line, in label order; empty for a manifest with integer
- * labels). The index (version 3; 4 when images are resized, below) gives every member's range and
- * CRC32C and each sample's label, against which {@link TarShardSource} and {@link TarSampleSource}
- * check every member they read (by random access or streamed): a flipped bit on disk or on the wire
- * is caught even where the store has no checksum to offer.
+ * size, in a local folder, under an {@code s3://} prefix or under a prefix of any other store that
+ * writes ({@link dev.asyncdataset.store.WritableStore}: {@code az://}, a registered one). The
+ * samples come in a seeded permutation of the input's order ({@link ShardWriterBuilder#optSeed}, or
+ * the input's order with {@link ShardWriterBuilder#optKeepOrder}): {@code <prefix>-000000.tar,
+ * <prefix>-000001.tar, ...}, each sample an image member {@code <class>/<9-digit index in the
+ * input>.<ext>} and a label member {@code .cls} (the label, in decimal), plus a sidecar index per
+ * shard ({@code <shard>.idx}) and {@code classes.txt} (one class name per line, in label order;
+ * empty for a manifest with integer labels). The index (version 3; 4 when images are resized,
+ * below) gives every member's range and CRC32C and each sample's label, against which {@link
+ * TarShardSource} and {@link TarSampleSource} check every member they read (by random access or
+ * streamed): a flipped bit on disk or on the wire is caught even where the store has no checksum to
+ * offer.
  *
  * <p>Samples of any kind are written the same way: the loose files of a folder grouped by key
  * ({@link ShardWriterBuilder#setSamples}, as {@link SampleFolderSource} groups them), each file a
@@ -55,15 +57,16 @@ import org.slf4j.LoggerFactory;
  * is stored byte for byte, on one thread per core; the index records the settings, and {@link
  * TarShardSource#resized} reads them back.
  *
- * <p>A shard becomes visible whole or not at all: in a folder it is written under a temporary name
- * and renamed; on S3 it is streamed as a multipart upload in parts of {@link
+ * <p>A shard becomes visible whole or not at all, written through the store's {@link
+ * dev.asyncdataset.store.ObjectOutput}: in a folder it is written under a temporary name and
+ * renamed; on S3 it is streamed as a multipart upload in parts of {@link
  * ShardWriterBuilder#optPartBytes} (so a shard is never held whole in memory) that appears when
- * {@code CompleteMultipartUpload} succeeds, and is aborted on any failure. Its index is written
- * after it. The output depends only on the input, so a rerun (after a crash, say) rewrites the same
- * shards and deletes shards of the prefix left from a larger earlier run: no sample is ever
- * duplicated. It first drops what a killed run left unfinished under its names (temporary files,
- * open multipart uploads). Images and sample files are read up to {@link
- * ShardWriterBuilder#optFetchers} at once.
+ * {@code CompleteMultipartUpload} succeeds, and is aborted on any failure; on Azure its blocks
+ * appear when the block list is committed. Its index is written after it. The output depends only
+ * on the input, so a rerun (after a crash, say) rewrites the same shards and deletes shards of the
+ * prefix left from a larger earlier run: no sample is ever duplicated. It first drops what a killed
+ * run left unfinished under its names (temporary files, open multipart uploads). Images and sample
+ * files are read up to {@link ShardWriterBuilder#optFetchers} at once.
  *
  * <pre>{@code
  * List<String> shards = ShardWriter.builder()
@@ -107,10 +110,11 @@ public final class ShardWriter {
      * ShardWriterBuilder#setSamples}) as shards with their indexes, and for images the classes
      * file.
      *
-     * @return the locations of the shards written (paths or {@code s3://} URLs), in order
+     * @return the locations of the shards written (paths or URLs, under the output), in order
      * @throws IOException if the input cannot be read or the output cannot be written; shards
      *     completed before the failure stay, a rerun rewrites them
      * @throws IllegalStateException if the builder set no input
+     * @throws IllegalArgumentException if the output's store cannot write
      */
     public List<String> write() throws IOException {
         try (ShardInput input = openInput();
@@ -137,9 +141,10 @@ public final class ShardWriter {
      * with the same samples rewrites the same shards.
      *
      * @param samples the samples; keys whose base name has no dot, part names in lower case
-     * @return the locations of the shards written (paths or {@code s3://} URLs), in order
+     * @return the locations of the shards written (paths or URLs, under the output), in order
      * @throws IOException if the output cannot be written; shards completed before the failure stay
-     * @throws IllegalArgumentException if a key or part name would not read back as written
+     * @throws IllegalArgumentException if a key or part name would not read back as written, or the
+     *     output's store cannot write
      */
     public List<String> write(Iterator<Sample> samples) throws IOException {
         Objects.requireNonNull(samples, "samples");
@@ -184,8 +189,7 @@ public final class ShardWriter {
     }
 
     private ShardDestination openOutput() throws IOException {
-        return Store.of(settings.output)
-                .destination(settings.output, settings.s3, settings.partBytes);
+        return ShardDestination.open(settings.output, settings.s3, settings.partBytes);
     }
 
     private ShardInput openInput() throws IOException {

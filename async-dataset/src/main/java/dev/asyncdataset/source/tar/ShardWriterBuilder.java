@@ -116,9 +116,11 @@ public final class ShardWriterBuilder {
 
     /**
      * Sets where the shards are written: an {@code s3://bucket/prefix} (each shard a multipart
-     * upload) or a folder, created if missing.
+     * upload), a folder, created if missing, or a prefix of any other store that writes ({@link
+     * dev.asyncdataset.store.WritableStore}, {@code az://container/prefix} among them); {@link
+     * ShardWriter#write()} refuses a store that cannot write, naming it.
      *
-     * @param output an {@code s3://} URL or a folder
+     * @param output an {@code s3://} URL, a folder or a URL of a store that writes
      * @return this builder
      * @throws IllegalArgumentException if {@code output} is empty or a malformed {@code s3://} URL
      */

@@ -2,15 +2,15 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.internal.store.StoreKind;
 import dev.asyncdataset.internal.store.StoreTable;
-import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 
 /**
  * What one kind of store does for the shard writer, as {@link #of} looks it up by a location's kind
- * of store: where the store can, list the writer's input and take its output. A store that cannot
- * do something says so naming the location.
+ * of store: where the store can, list the writer's input and check its output early (the output
+ * itself is any store that writes, opened by the writer). A store that cannot do something says so
+ * naming the location.
  */
 interface Store {
 
@@ -28,10 +28,8 @@ interface Store {
         throw cannot("read " + what + " for the shard writer from", location);
     }
 
-    /** Checks {@code location} as the writer's output. */
-    default void checkOutput(String location) {
-        throw cannot("write shards to", location);
-    }
+    /** Checks {@code location} as the writer's output; by default, when the writer opens it. */
+    default void checkOutput(String location) {}
 
     /** Lists the labeled images at {@code location} for the writer. */
     default ShardInput images(String location, S3Options options) throws IOException {
@@ -41,12 +39,6 @@ interface Store {
     /** Lists the loose samples at {@code location} for the writer. */
     default ShardInput samples(String location, S3Options options) throws IOException {
         throw cannot("read samples for the shard writer from", location);
-    }
-
-    /** Opens {@code location} as the writer's output. */
-    default ShardDestination destination(String location, S3Options options, int partBytes)
-            throws IOException {
-        throw cannot("write shards to", location);
     }
 
     private static IllegalArgumentException cannot(String what, String location) {

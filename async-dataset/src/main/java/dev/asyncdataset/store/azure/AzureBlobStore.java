@@ -10,14 +10,16 @@ import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRange;
 import com.azure.storage.blob.models.BlobRequestConditions;
+import com.azure.storage.blob.models.DeleteSnapshotsOptionType;
 import com.azure.storage.blob.models.DownloadRetryOptions;
 import com.azure.storage.blob.models.ListBlobsOptions;
 import dev.asyncdataset.store.ObjectChanged;
-import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -34,12 +36,17 @@ import reactor.util.context.Context;
  * the Azure SDK: a listing is paged and keeps the blobs directly under the prefix, in name order;
  * {@code stat} gives a blob's size and ETag; a read is one GET, of a byte range or of the whole
  * blob, whose body arrives as it is read. Every call waits at most {@link #callBound} for its
- * answer. {@link #close} ends the bodies still being read and the store's HTTP client.
+ * answer. A blob is written as staged blocks of {@link #BLOCK_BYTES} that a commit of the block
+ * list makes the blob at once ({@link BlockUpload}): an unfinished write is never visible. {@link
+ * #close} ends the bodies still being read and the store's HTTP client.
  */
-public final class AzureBlobStore implements ObjectStore {
+public final class AzureBlobStore implements WritableStore {
 
     /** The most blobs the service lists per page. */
     public static final int MAX_PAGE_SIZE = 5000;
+
+    /** The size of the blocks a blob is written in (the last one shorter): 8 MiB. */
+    public static final int BLOCK_BYTES = 8 << 20;
 
     /**
      * Reactor's key of the handler of errors that arrive after a body was cancelled: a body closed
@@ -160,6 +167,31 @@ public final class AzureBlobStore implements ObjectStore {
         inFlight.add(body);
         response.getValue().contextWrite(QUIET_AFTER_CANCEL).subscribe(body);
         return new StoredBody(body, response.getDeserializedHeaders().getETag());
+    }
+
+    @Override
+    public ObjectOutput create(String url) throws IOException {
+        AzureLocation location = AzureLocation.of(url);
+        location.checkAccount(client.getAccountName());
+        return new BlockUpload(blob(location).getBlockBlobAsyncClient(), calls, url, BLOCK_BYTES);
+    }
+
+    /** Deletes the blob and its snapshots; a missing blob is no error. */
+    @Override
+    public void delete(String url) throws IOException {
+        AzureLocation location = AzureLocation.of(url);
+        location.checkAccount(client.getAccountName());
+        try {
+            calls.await(
+                    url,
+                    () ->
+                            blob(location)
+                                    .deleteWithResponse(DeleteSnapshotsOptionType.INCLUDE, null));
+        } catch (IOException e) {
+            if (AzureErrors.status(e.getCause()) != 404) {
+                throw e;
+            }
+        }
     }
 
     /** The first page of {@code listing}, or the one after {@code token}. */

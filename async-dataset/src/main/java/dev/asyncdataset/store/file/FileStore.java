@@ -1,9 +1,10 @@
 package dev.asyncdataset.store.file;
 
-import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.channels.FileChannel;
@@ -14,15 +15,18 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
  * Local files, named by a path or a {@code file:} URL: a folder lists its files, and a read is
  * positioned reads of a channel opened for that read ({@link FileBody}). A channel of its own per
  * read, because an interrupted read closes its channel: the loader interrupts fetches when an epoch
- * ends early, and a shared channel would then fail every later read of the file.
+ * ends early, and a shared channel would then fail every later read of the file. A file is written
+ * under a hidden temporary name beside it ({@code .<name>.tmp}), forced to the disk and renamed
+ * into place, so a reader sees the old file or the new one whole.
  */
-public final class FileStore implements ObjectStore {
+public final class FileStore implements WritableStore {
 
     /** The one file store: it holds nothing open between reads. */
     public static final FileStore INSTANCE = new FileStore();
@@ -98,6 +102,40 @@ public final class FileStore implements ObjectStore {
         }
         long end = length < 0 ? Long.MAX_VALUE : offset + length;
         return new StoredBody(new FileBody(channel, offset, end), file.identity());
+    }
+
+    /** Writes a temporary file beside the file, creating the folder if missing. */
+    @Override
+    public ObjectOutput create(String url) throws IOException {
+        return FileOutput.create(path(url));
+    }
+
+    @Override
+    public void delete(String url) throws IOException {
+        Files.deleteIfExists(path(url));
+    }
+
+    /** Deletes the temporary files of the names; a missing folder has none. */
+    @Override
+    public int dropUnfinished(String prefix, Predicate<String> ours) throws IOException {
+        Path folder = path(prefix);
+        if (!Files.isDirectory(folder)) {
+            return 0;
+        }
+        int dropped = 0;
+        try (Stream<Path> listed = Files.list(folder)) {
+            for (Path file : listed.toList()) {
+                String name = file.getFileName().toString();
+                if (name.startsWith(".")
+                        && name.endsWith(FileOutput.TEMPORARY)
+                        && ours.test(
+                                name.substring(1, name.length() - FileOutput.TEMPORARY.length()))
+                        && Files.deleteIfExists(file)) {
+                    dropped++;
+                }
+            }
+        }
+        return dropped;
     }
 
     @Override

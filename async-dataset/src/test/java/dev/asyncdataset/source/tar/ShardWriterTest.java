@@ -14,6 +14,7 @@ import dev.asyncdataset.internal.tar.ShardSample;
 import dev.asyncdataset.internal.tar.ShardSamples;
 import dev.asyncdataset.internal.tar.TarIndex;
 import dev.asyncdataset.internal.tar.TarMember;
+import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.testing.Python3;
 import dev.asyncdataset.testing.TestImages;
@@ -199,6 +200,18 @@ class ShardWriterTest {
                 assertThrows(
                         IllegalArgumentException.class, () -> ShardWriter.builder().optFetchers(0));
         assertTrue(e.getMessage().contains("0"), e.getMessage());
+    }
+
+    @Test
+    void aStoreThatCannotWriteIsRefusedAsTheOutputNamingItsSchemeAndTheLocation() {
+        String output = "http://127.0.0.1:9/shards/";
+        ShardWriter writer = ShardWriter.builder().setOutput(output).build();
+        var e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> writer.write(List.<Sample>of().iterator()));
+        assertTrue(e.getMessage().contains("the http store cannot write"), e.getMessage());
+        assertTrue(e.getMessage().contains(output), e.getMessage());
     }
 
     private static List<Path> write(ShardWriter writer) throws Exception {

@@ -1,10 +1,8 @@
-package dev.asyncdataset.internal.writer;
+package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.internal.io.Retrier;
-import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.S3Requests;
+import dev.asyncdataset.store.PartedOutput;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -21,15 +19,15 @@ import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
 /**
- * One object written as an S3 multipart upload: the bytes are cut into parts ({@link PartStream}),
- * each PUT with a CRC32 checksum header the store verifies and retried within the retry budget, and
- * the object appears only when {@code CompleteMultipartUpload} succeeds. The checksum is computed
- * here and sent as a header with a plain body, not as the SDK's default trailer of an {@code
- * aws-chunked} body: not every S3-compatible store reads that trailer (S3Proxy left it unread and
- * closed about one connection in 90 after such a PUT). {@link #abort} (after any failure) aborts
- * the upload, so the store keeps no parts and nothing is visible.
+ * One object written as an S3 multipart upload: the bytes are cut into parts ({@link
+ * PartedOutput}), each PUT with a CRC32 checksum header the store verifies and retried within the
+ * retry budget, and the object appears only when {@code CompleteMultipartUpload} succeeds. The
+ * checksum is computed here and sent as a header with a plain body, not as the SDK's default
+ * trailer of an {@code aws-chunked} body: not every S3-compatible store reads that trailer (S3Proxy
+ * left it unread and closed about one connection in 90 after such a PUT). Closed without a commit
+ * (after any failure), it aborts the upload, so the store keeps no parts and nothing is visible.
  */
-final class S3MultipartUpload implements ShardDestination.Pending {
+final class S3Upload extends PartedOutput {
 
     private static final ChecksumAlgorithm CHECKSUM = ChecksumAlgorithm.CRC32;
 
@@ -38,27 +36,25 @@ final class S3MultipartUpload implements ShardDestination.Pending {
     private final String key;
     private final Retrier retrier;
     private final String uploadId;
-    private final PartStream stream;
     private final List<CompletedPart> parts = new ArrayList<>();
-    private boolean ended;
 
-    private S3MultipartUpload(
+    private S3Upload(
             S3AsyncClient client,
             BucketPrefix location,
             String key,
             Retrier retrier,
             String id,
             int partBytes) {
+        super(partBytes);
         this.client = client;
         this.location = location;
         this.key = key;
         this.retrier = retrier;
         this.uploadId = id;
-        this.stream = new PartStream(partBytes, this::upload);
     }
 
     /** Starts the upload of {@code key}; parts are {@code partBytes} long, the last shorter. */
-    static S3MultipartUpload start(
+    static S3Upload start(
             S3AsyncClient client, BucketPrefix location, String key, Retrier retrier, int partBytes)
             throws IOException {
         Consumer<CreateMultipartUploadRequest.Builder> create =
@@ -69,15 +65,11 @@ final class S3MultipartUpload implements ShardDestination.Pending {
                                 location.url(key),
                                 () -> S3Requests.await(client.createMultipartUpload(create)))
                         .uploadId();
-        return new S3MultipartUpload(client, location, key, retrier, id, partBytes);
+        return new S3Upload(client, location, key, retrier, id, partBytes);
     }
 
     @Override
-    public OutputStream stream() {
-        return stream;
-    }
-
-    private void upload(int number, byte[] bytes, int length) throws IOException {
+    protected void upload(int number, byte[] bytes, int length) throws IOException {
         UploadPartResponse response =
                 request(
                         "part " + number,
@@ -100,10 +92,9 @@ final class S3MultipartUpload implements ShardDestination.Pending {
                         .build());
     }
 
-    /** Uploads the last part and completes the upload: the object appears whole. */
+    /** Completes the upload: the object appears whole. */
     @Override
-    public void commit() throws IOException {
-        stream.finish();
+    protected void complete(int count) throws IOException {
         request(
                 "completion",
                 () ->
@@ -113,20 +104,16 @@ final class S3MultipartUpload implements ShardDestination.Pending {
                                                 .key(key)
                                                 .uploadId(uploadId)
                                                 .multipartUpload(m -> m.parts(parts))));
-        ended = true;
     }
 
-    /** Aborts the upload unless it completed; the store drops the parts uploaded. */
+    /** Aborts the upload; the store drops the parts uploaded. */
     @Override
-    public void abort() throws IOException {
-        if (!ended) {
-            ended = true;
-            request(
-                    "abort",
-                    () ->
-                            client.abortMultipartUpload(
-                                    r -> r.bucket(location.bucket()).key(key).uploadId(uploadId)));
-        }
+    protected void abort() throws IOException {
+        request(
+                "abort",
+                () ->
+                        client.abortMultipartUpload(
+                                r -> r.bucket(location.bucket()).key(key).uploadId(uploadId)));
     }
 
     /** The base64 CRC32 of {@code bytes[0, length)}, as the {@code x-amz-checksum-crc32} header. */
