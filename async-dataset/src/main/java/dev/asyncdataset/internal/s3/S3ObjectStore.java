@@ -52,6 +52,16 @@ public final class S3ObjectStore implements ObjectStore {
 
     @Override
     public List<StoredObject> list(String prefix) throws IOException {
+        return list(prefix, false);
+    }
+
+    @Override
+    public List<StoredObject> listAll(String prefix) throws IOException {
+        return list(prefix, true);
+    }
+
+    /** The objects under {@code prefix}: at any depth when {@code nested}, else directly. */
+    private List<StoredObject> list(String prefix, boolean nested) throws IOException {
         BucketPrefix at = BucketPrefix.parse(prefix);
         List<StoredObject> children = new ArrayList<>();
         try {
@@ -62,7 +72,7 @@ public final class S3ObjectStore implements ObjectStore {
                     settings.pageTimeout(),
                     page ->
                             page.stream()
-                                    .filter(o -> o.key().indexOf('/', at.prefix().length()) < 0)
+                                    .filter(o -> nested || isChild(o.key(), at))
                                     .forEach(
                                             o ->
                                                     children.add(
@@ -77,6 +87,10 @@ public final class S3ObjectStore implements ObjectStore {
         }
         children.sort(Comparator.comparing(StoredObject::url));
         return children;
+    }
+
+    private static boolean isChild(String key, BucketPrefix at) {
+        return key.indexOf('/', at.prefix().length()) < 0;
     }
 
     @Override

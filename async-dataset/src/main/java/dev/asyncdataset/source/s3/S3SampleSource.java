@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.LooseSamples;
 import dev.asyncdataset.internal.items.SampleRecords;
 import dev.asyncdataset.internal.threads.StageThreads;

@@ -1,10 +1,9 @@
-package dev.asyncdataset.source.s3;
+package dev.asyncdataset.internal.items;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.internal.items.LabeledKeys;
 import java.io.BufferedReader;
 import java.io.StringReader;
 import java.util.List;
