@@ -84,14 +84,4 @@ class ManifestTest {
             assertTrue(e.getMessage().indexOf('\n') < 0, e.getMessage());
         }
     }
-
-    @Test
-    void s3LocationsNormaliseThePrefix() {
-        assertEquals(new S3Location("b", "p/q/"), S3Location.parse("s3://b/p/q"));
-        assertEquals(new S3Location("b", "p/"), S3Location.parse("s3://b/p/"));
-        assertEquals(new S3Location("b", ""), S3Location.parse("s3://b"));
-        assertEquals("s3://b/p/k.jpg", S3Location.parse("s3://b/p").url("p/k.jpg"));
-        assertThrows(IllegalArgumentException.class, () -> S3Location.parse("http://b/p"));
-        assertThrows(IllegalArgumentException.class, () -> S3Location.parse("s3:///p"));
-    }
 }
