@@ -1,15 +1,28 @@
 package dev.asyncdataset.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.examples.Options;
+import dev.asyncdataset.examples.RecipeSettings;
+import dev.asyncdataset.examples.ResNetTraining;
+import dev.asyncdataset.examples.RunResult;
+import dev.asyncdataset.examples.TrainResNet;
+import dev.asyncdataset.examples.TrainingSettings;
+import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
+import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.store.StoreImageSource;
 import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.testing.TestImages;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -18,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Class folders of images in Azure Blob Storage (Azurite) read by {@link StoreImageSource} as from
  * a folder: bit-identical batches through {@code ConcurrentDataset}, listed a page at a time; a
- * missing blob and a corrupt one are bad items naming their URLs. The store is registered under a
- * scheme of this test's own, with the emulator's connection string.
+ * missing blob and a corrupt one are bad items naming their URLs; {@code TrainResNet --data} trains
+ * from an image folder there. The store is registered under a scheme of this test's own, with the
+ * emulator's connection string.
  */
 class AzureImagesIT {
 
@@ -52,6 +66,27 @@ class AzureImagesIT {
     }
 
     @Test
+    void trainResNetTrainsAStepFromAnImageFolderInAzure() throws Exception {
+        Path images = ImageNetLikeGenerator.writeSplits(local.resolve("imagenet"), 3, 8, 2, 5);
+        for (String split : List.of("train", "val")) {
+            AZURE.upload("imagenet", split + "/", files(images.resolve(split)));
+        }
+        String[] args = {
+            "--data", "azurite-images://imagenet/", "--epochs", "1", "--batch-size", "4",
+            "--image-size", "32", "--max-steps", "1", "--gpus", "0"
+        };
+        Options options = Options.parse(args, TrainResNet.defaults());
+        RunResult result =
+                ResNetTraining.run(
+                        TrainingSettings.from(options),
+                        RecipeSettings.from(options),
+                        S3Connection.withDefaultCredentials(""));
+        assertEquals(4, result.images(), "one step of 4 images");
+        assertTrue(Double.isFinite(result.loss()), "loss " + result.loss());
+        assertTrue(result.validation().top1() >= 0, "validated: " + result.validation());
+    }
+
+    @Test
     void aMissingAndACorruptBlobAreBadItemsNamingTheirUrls() throws Exception {
         byte[] jpeg = IMAGES.get("class0/img0.jpg");
         AZURE.upload("bad", "", Map.of("c/cut.jpg", Arrays.copyOf(jpeg, jpeg.length / 3)));
@@ -65,5 +100,16 @@ class AzureImagesIT {
             LooseImages.assertBad(source, 0, cut, cut);
             LooseImages.assertBad(source, 1, "azurite-images://bad/c/gone.jpg", "no such object");
         }
+    }
+
+    /** The files under {@code folder} by their path relative to it. */
+    private static Map<String, byte[]> files(Path folder) throws IOException {
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> walked = Files.walk(folder)) {
+            for (Path file : walked.filter(Files::isRegularFile).toList()) {
+                files.put(folder.relativize(file).toString(), Files.readAllBytes(file));
+            }
+        }
+        return files;
     }
 }
