@@ -1,8 +1,11 @@
 package dev.asyncdataset.it;
 
+import static dev.asyncdataset.testing.SameBatches.assertSameBatches;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.RecipeSettings;
 import dev.asyncdataset.examples.ResNetTraining;
@@ -11,10 +14,14 @@ import dev.asyncdataset.examples.TrainResNet;
 import dev.asyncdataset.examples.TrainingSettings;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.folder.SampleFolderSource;
 import dev.asyncdataset.source.store.StoreImageSource;
+import dev.asyncdataset.source.store.StoreSampleSource;
 import dev.asyncdataset.source.tar.Stores;
 import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.testing.TestSamples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,9 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Class folders of images in Azure Blob Storage (Azurite) read by {@link StoreImageSource} as from
  * a folder: bit-identical batches through {@code ConcurrentDataset}, listed a page at a time; a
- * missing blob and a corrupt one are bad items naming their URLs; {@code TrainResNet --data} trains
- * from an image folder there. The store is registered under a scheme of this test's own, with the
- * emulator's connection string.
+ * missing blob and a corrupt one are bad items naming their URLs; loose samples give the batches
+ * the same files give from a folder; {@code TrainResNet --data} trains from an image folder there.
+ * The store is registered under a scheme of this test's own, with the emulator's connection string.
  */
 class AzureImagesIT {
 
@@ -63,6 +70,36 @@ class AzureImagesIT {
         StoreImageSource azure =
                 StoreImageSource.builder().setLocation("azurite-images://images/train").build();
         assertEquals(expected, LooseImages.batches(azure));
+    }
+
+    @Test
+    void samplesInAzureGiveTheSameBatchesAsTheSameFilesInAFolder() throws Exception {
+        Map<String, byte[]> files = TestSamples.files(12);
+        AZURE.upload("samples", "train/", files);
+        TestImages.write(local.resolve("samples"), files);
+        try (StoreSampleSource azure =
+                        StoreImageSource.builder()
+                                .setLocation("azurite-images://samples/train/")
+                                .buildSamples(TestSamples.DECODER);
+                NDManager manager = NDManager.newBaseManager()) {
+            SampleFolderSource folder =
+                    SampleFolderSource.of(local.resolve("samples"), TestSamples.DECODER);
+            assertEquals(folder.size(), azure.size());
+            for (long i = 0; i < folder.size(); i++) {
+                assertEquals(folder.key(i), azure.key(i));
+            }
+            assertSameBatches(
+                    shuffled(folder).getData(manager).iterator(),
+                    shuffled(azure).getData(manager).iterator());
+        }
+    }
+
+    private static ConcurrentDataset shuffled(ItemSource<?> source) {
+        return ConcurrentDataset.builder()
+                .setSource(source)
+                .setSampling(5, true, false)
+                .optSeed(7)
+                .build();
     }
 
     @Test

@@ -3,13 +3,17 @@ package dev.asyncdataset.source.store;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
+import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.util.Objects;
 
-/** Builds a {@link StoreImageSource}: {@link #setLocation} is required. */
+/**
+ * Builds a {@link StoreImageSource} ({@link #build}) or a {@link StoreSampleSource} ({@link
+ * #buildSamples}): {@link #setLocation} is required.
+ */
 public final class StoreImageSourceBuilder {
 
     private String location;
@@ -102,23 +106,50 @@ public final class StoreImageSourceBuilder {
      * @throws IllegalArgumentException if the manifest is neither local nor in the images' store
      */
     public StoreImageSource build() throws IOException {
+        String images = location();
+        if (manifest != null
+                && !StoreTable.isLocal(manifest)
+                && !StoreTable.scheme(manifest).equals(StoreTable.scheme(images))) {
+            throw new IllegalArgumentException(
+                    "the manifest must be a local file or in the store of "
+                            + images
+                            + ": "
+                            + manifest);
+        }
+        StoreObjects objects = open();
+        String listed = manifest;
+        return new StoreImageSource(
+                objects, new ListOnce<>(p -> StoreItems.list(objects, listed, p)));
+    }
+
+    /**
+     * Opens the store as a source of samples of any kind, each the objects under the location that
+     * share a key up to the first dot of their base name ({@link StoreSampleSource}), decoded by
+     * {@code decoder}; the manifest is not used. The objects are listed by {@link
+     * StoreSampleSource#prepare}.
+     *
+     * @param decoder turns each sample into a record
+     * @return the source
+     * @throws IOException if the store cannot be opened
+     * @throws IllegalStateException if no location was set
+     */
+    public StoreSampleSource buildSamples(SampleDecoder decoder) throws IOException {
+        Objects.requireNonNull(decoder, "decoder");
+        location();
+        StoreObjects objects = open();
+        return new StoreSampleSource(
+                objects, new ListOnce<>(p -> StoreSamples.list(objects)), decoder);
+    }
+
+    private String location() {
         if (location == null) {
             throw new IllegalStateException(
                     "setLocation(\"az://container/images\" or a folder) is required");
         }
-        if (manifest != null
-                && !StoreTable.isLocal(manifest)
-                && !StoreTable.scheme(manifest).equals(StoreTable.scheme(location))) {
-            throw new IllegalArgumentException(
-                    "the manifest must be a local file or in the store of "
-                            + location
-                            + ": "
-                            + manifest);
-        }
-        StoreObjects objects =
-                StoreObjects.open(location, StoreAccess.of(s3, store, authorization));
-        String listed = manifest;
-        return new StoreImageSource(
-                objects, new ListOnce<>(p -> StoreItems.list(objects, listed, p)));
+        return location;
+    }
+
+    private StoreObjects open() throws IOException {
+        return StoreObjects.open(location, StoreAccess.of(s3, store, authorization));
     }
 }

@@ -15,6 +15,7 @@ import dev.asyncdataset.store.file.FileStore;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -115,6 +116,29 @@ final class StoreObjects implements AutoCloseable {
      *     read, missing, refused, or still failing when the retry budget is spent
      */
     ByteBuffer read(String url, long length, String name, BodyBuffers pool) throws IOException {
+        byte[] array = pool.take(checked(length, name));
+        try {
+            return BodyBuffers.body(array, whole(url, array, (int) length, name));
+        } catch (IOException | RuntimeException | Error e) {
+            pool.give(array);
+            throw e;
+        }
+    }
+
+    /**
+     * Reads the whole object at {@code url} as {@link #read(String, long, String, BodyBuffers)}
+     * does, into an array of its own.
+     *
+     * @return the object's bytes
+     */
+    byte[] read(String url, long length, String name) throws IOException {
+        byte[] array = new byte[checked(length, name)];
+        int read = whole(url, array, array.length, name);
+        return read == array.length ? array : Arrays.copyOf(array, read);
+    }
+
+    /** The length of an object to read, refused if it is empty or over the largest read. */
+    private int checked(long length, String name) throws BadItemException {
         if (length == 0 || length > maxObjectBytes) {
             throw new BadItemException(
                     name,
@@ -123,15 +147,14 @@ final class StoreObjects implements AutoCloseable {
                             : "object too large: " + length + " bytes, limit " + maxObjectBytes,
                     null);
         }
-        byte[] array = pool.take((int) length);
+        return (int) length;
+    }
+
+    private int whole(String url, byte[] into, int length, String name) throws IOException {
         try {
-            return BodyBuffers.body(array, reads.read(url, array, (int) length, bytes -> {}));
+            return reads.read(url, into, length, bytes -> {});
         } catch (RequestRejected | NoSuchFileException e) {
-            pool.give(array);
             throw new BadItemException(name, e.getMessage(), e);
-        } catch (IOException | RuntimeException | Error e) {
-            pool.give(array);
-            throw e;
         }
     }
 
