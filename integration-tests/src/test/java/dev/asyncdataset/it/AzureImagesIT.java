@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
-import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.RecipeSettings;
 import dev.asyncdataset.examples.ResNetTraining;
@@ -14,7 +13,6 @@ import dev.asyncdataset.examples.TrainResNet;
 import dev.asyncdataset.examples.TrainingSettings;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.SampleFolderSource;
 import dev.asyncdataset.source.store.StoreImageSource;
 import dev.asyncdataset.source.store.StoreSampleSource;
@@ -89,17 +87,9 @@ class AzureImagesIT {
                 assertEquals(folder.key(i), azure.key(i));
             }
             assertSameBatches(
-                    shuffled(folder).getData(manager).iterator(),
-                    shuffled(azure).getData(manager).iterator());
+                    S3SampleSourceIT.shuffled(folder).getData(manager).iterator(),
+                    S3SampleSourceIT.shuffled(azure).getData(manager).iterator());
         }
-    }
-
-    private static ConcurrentDataset shuffled(ItemSource<?> source) {
-        return ConcurrentDataset.builder()
-                .setSource(source)
-                .setSampling(5, true, false)
-                .optSeed(7)
-                .build();
     }
 
     @Test
