@@ -17,10 +17,10 @@ import java.util.List;
 
 /**
  * Labeled images stored as loose objects under a location of any store of the table: a folder or
- * {@code file:} URL, {@code s3://}, {@code az://}, {@code http(s)://} (with a manifest: an HTTP
- * server cannot be listed), {@code hf://} or a registered scheme. Items are listed once, by {@link
- * #prepare} (which {@code ConcurrentDataset} calls before the first epoch; {@code build()} does no
- * I/O), from either
+ * {@code file:} URL, {@code s3://}, {@code az://}, or, with a manifest, {@code http(s)://} (an HTTP
+ * server cannot be listed), {@code hf://} or a registered scheme whose store does not implement
+ * {@code ObjectStore.listAll}. Items are listed once, by {@link #prepare} (which {@code
+ * ConcurrentDataset} calls before the first epoch; {@code build()} does no I/O), from either
  *
  * <ul>
  *   <li>an ImageFolder layout, {@code <location>/<class>/<file>}: classes, extensions and labels as
