@@ -28,6 +28,19 @@ public interface ObjectStore extends AutoCloseable {
     List<StoredObject> list(String prefix) throws IOException;
 
     /**
+     * Lists every object under {@code prefix}, at any depth, in name order: the loose objects of a
+     * folder of class folders or of samples.
+     *
+     * @param prefix a location ending with {@code /}
+     * @return the objects, each with its full URL
+     * @throws UnsupportedOperationException if the store cannot list (the default)
+     * @throws IOException if the store fails
+     */
+    default List<StoredObject> listAll(String prefix) throws IOException {
+        throw new UnsupportedOperationException("this store cannot list " + prefix);
+    }
+
+    /**
      * Returns the size and identity of the object at {@code url}.
      *
      * @param url the object's location

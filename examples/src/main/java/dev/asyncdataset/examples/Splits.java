@@ -56,7 +56,7 @@ record Splits(TrainingData train, TrainingData val) implements AutoCloseable {
         }
     }
 
-    /** The validation manifest; only flat images on S3 read by ConcurrentDataset take one. */
+    /** The validation manifest; only flat images in a store read by ConcurrentDataset take one. */
     private static Path labels(TrainingSettings val, RecipeSettings recipe) throws Exception {
         if (recipe.valLabels().isEmpty()) {
             return null;
@@ -67,7 +67,8 @@ record Splits(TrainingData train, TrainingData val) implements AutoCloseable {
                         && !ParquetData.isParquet(val);
         if (!s3Images || !val.loader().equals("concurrent")) {
             throw new IllegalArgumentException(
-                    "--val-labels needs an s3:// prefix of images and --loader concurrent; sort a"
+                    "--val-labels needs a prefix of images in a store (s3://, az://) and --loader"
+                            + " concurrent; sort a"
                             + " folder into class folders instead (examples/README.md): "
                             + val.data());
         }

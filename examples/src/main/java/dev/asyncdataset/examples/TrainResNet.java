@@ -7,14 +7,15 @@ import java.util.Map;
 /**
  * Trains ResNet-18 on an ImageNet-layout data set, {@code train/} and {@code val/} of {@code
  * class/image.jpg} in a folder or under an {@code s3://bucket/prefix}, with ConcurrentDataset or,
- * for comparison, DJL's own loader; or, with ConcurrentDataset only, on WebDataset tar shards
+ * for comparison, DJL's own loader (ConcurrentDataset also under a prefix of any other store, such
+ * as {@code az://container/prefix}); or, with ConcurrentDataset only, on WebDataset tar shards
  * (written by {@code WriteShards}) or Hugging Face Hub-layout Parquet (written by {@code
  * WriteParquet}) of each split, in a folder or under a prefix of any store. Validates after every
  * epoch (top-1, top-5), and checkpoints and resumes ({@link RecipeSettings}). Options (defaults in
  * {@link TrainingSettings#defaults()} and {@link RecipeSettings#defaults()}):
  *
  * <pre>
- * --data DIR|s3://bucket/prefix (holding train/ and val/)  --train URL  --val URL|none
+ * --data DIR|s3://bucket/prefix|az://container/prefix (holding train/ and val/)  --train URL  --val URL|none
  * --val-labels FILE (key,label manifest of flat validation files on S3)
  * --format auto|images|shards|parquet (auto: shards or Parquet if the training folder holds .tar
  *   or .parquet files)

@@ -13,15 +13,18 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.store.StoreImageSource;
+import dev.asyncdataset.source.store.StoreImageSourceBuilder;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * One split of a run, built for the chosen loader from a folder or an S3 prefix of images, or from
- * tar shards ({@link ShardData}) or Parquet ({@link ParquetData}), with the same recipe every way:
- * for training random resized crop and flip, for validation resize and centre crop ({@link
- * DataRole}), on uint8 images, then the ImageNet normalization (once per batch on the device for
+ * One split of a run, built for the chosen loader from a folder or an S3 prefix of images (or, for
+ * ConcurrentDataset, a location of any store of the table, such as {@code az://}), or from tar
+ * shards ({@link ShardData}) or Parquet ({@link ParquetData}), with the same recipe every way: for
+ * training random resized crop and flip, for validation resize and centre crop ({@link DataRole}),
+ * on uint8 images, then the ImageNet normalization (once per batch on the device for
  * ConcurrentDataset, per item on the CPU for DJL's loader, which has no per-batch stage).
  *
  * @param dataset the dataset to pass to {@code EasyTrain.fit}
@@ -74,6 +77,9 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (settings.loader().equals("djl")) {
             return remote ? djlS3(settings, connection, role) : djlFolder(settings, role);
         }
+        if (remote && !Stores.scheme(settings.data()).equals("s3")) {
+            return stored(settings, connection, device, role);
+        }
         if (remote) {
             S3SourceBuilder builder =
                     connection.options(settings.maxFetchers()).setUrl(settings.data());
@@ -85,6 +91,25 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                     concurrent(settings, source, device, role), source.getClasses().size(), source);
         }
         ImageFolderSource source = ImageFolderSource.of(Path.of(settings.data()));
+        return new TrainingData(
+                concurrent(settings, source, device, role), source.getClasses().size(), source);
+    }
+
+    /**
+     * Images under a location of another store of the table ({@code az://}, {@code https://} with a
+     * manifest, a registered scheme), read with the connection's retry budget and timeouts.
+     */
+    private static TrainingData stored(
+            TrainingSettings settings, S3Connection connection, Device device, DataRole role)
+            throws IOException {
+        StoreImageSourceBuilder builder =
+                StoreImageSource.builder()
+                        .setLocation(settings.data())
+                        .optS3(connection.options(settings.maxFetchers()).buildOptions());
+        if (role.labels() != null) {
+            builder.optManifest(role.labels().toString());
+        }
+        StoreImageSource source = builder.build();
         return new TrainingData(
                 concurrent(settings, source, device, role), source.getClasses().size(), source);
     }

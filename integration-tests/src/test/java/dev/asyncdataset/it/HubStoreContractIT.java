@@ -8,8 +8,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The store contract for the Hugging Face Hub's store, against the tests' imitation of the Hub and
  * its CDN ({@link HubServer}): a private dataset, read with its token, whose files are written as
- * commits on {@code main}. Every test of the contract runs but the conditional read: the Hub's CDN
- * serves a file by its content, so a resumed read is compared by the body's identity instead.
+ * commits on {@code main}. Every test of the contract runs but the listing at any depth and the
+ * conditional read: the Hub's CDN serves a file by its content, so a resumed read is compared by
+ * the body's identity instead.
  */
 class HubStoreContractIT extends ObjectStoreContract {
 
@@ -39,5 +40,10 @@ class HubStoreContractIT extends ObjectStoreContract {
     @Override
     int pageSize() {
         return 3;
+    }
+
+    @Override
+    boolean listsAtAnyDepth() {
+        return false;
     }
 }

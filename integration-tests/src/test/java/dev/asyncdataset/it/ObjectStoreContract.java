@@ -35,14 +35,14 @@ import org.junit.jupiter.api.TestInfo;
 
 /**
  * What every {@link ObjectStore} must do, run against a real store by each subclass: list a prefix
- * (its direct children, in name order, across pages), stat, read whole and by range (at the end,
- * partly and wholly past the end), refuse a missing object, keep a read resumed across a
- * replacement of the object from mixing its two versions, and close within a bound with bodies in
- * flight. A store that writes ({@link WritableStore}) writes atomically: a finished write reads
- * back bit for bit, a reader sees the object as it was until the commit and never a partial one, a
- * write closed without its commit leaves nothing (nor changes the object it would have replaced),
- * and delete removes an object. A subclass names its store's objects and writes them; each test
- * writes under a folder of its own.
+ * (its direct children, in name order, across pages) and, where it can, every object under a prefix
+ * at any depth, stat, read whole and by range (at the end, partly and wholly past the end), refuse
+ * a missing object, keep a read resumed across a replacement of the object from mixing its two
+ * versions, and close within a bound with bodies in flight. A store that writes ({@link
+ * WritableStore}) writes atomically: a finished write reads back bit for bit, a reader sees the
+ * object as it was until the commit and never a partial one, a write closed without its commit
+ * leaves nothing (nor changes the object it would have replaced), and delete removes an object. A
+ * subclass names its store's objects and writes them; each test writes under a folder of its own.
  */
 abstract class ObjectStoreContract {
 
@@ -69,6 +69,11 @@ abstract class ObjectStoreContract {
 
     /** The most objects one page of the store's listing holds, or 0 if the store cannot list. */
     abstract int pageSize();
+
+    /** Whether the store lists a prefix at any depth ({@link ObjectStore#listAll}). */
+    boolean listsAtAnyDepth() {
+        return pageSize() > 0;
+    }
 
     /** Whether the store makes a read conditional on the identity it is given (If-Match). */
     boolean readsConditionally() {
@@ -103,6 +108,24 @@ abstract class ObjectStoreContract {
         for (int i = 0; i < count; i++) {
             assertEquals(expected.get(i).length(), listed.get(i).length(), listed.get(i).url());
         }
+    }
+
+    @Test
+    void listsEveryObjectUnderAPrefixAtAnyDepthInNameOrderAcrossPages() throws Exception {
+        assumeTrue(listsAtAnyDepth(), "the store cannot list at any depth");
+        List<String> paths = new ArrayList<>();
+        for (int i = 0; i < 2 * pageSize() + 1; i++) {
+            paths.add(folder + "/class-" + i % 3 + "/object-" + String.format("%05d", i));
+        }
+        paths.add(folder + "/top");
+        paths.add(folder + "/class-0/deeper/nested");
+        for (String path : paths) {
+            put(path, bytes(4, 0));
+        }
+        put(folder + "-beside", bytes(3, 0));
+        List<StoredObject> listed = store.listAll(url(folder + "/"));
+        assertEquals(paths.stream().sorted().map(this::url).toList(), names(listed));
+        listed.forEach(o -> assertEquals(4, o.length(), o.url()));
     }
 
     @Test

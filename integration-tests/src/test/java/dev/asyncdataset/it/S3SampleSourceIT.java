@@ -100,7 +100,8 @@ class S3SampleSourceIT {
         }
     }
 
-    private static ConcurrentDataset shuffled(ItemSource<?> source) {
+    /** A loader of {@code source} shuffled with a fixed seed, in batches of 5. */
+    static ConcurrentDataset shuffled(ItemSource<?> source) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(5, true, false)

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The item list of an image-classification source: one key and one label per index, plus the class
@@ -56,6 +57,32 @@ public final class LabeledKeys {
         }
         long[] array = labels.stream().mapToLong(Long::longValue).toArray();
         return new LabeledKeys(new ArrayList<>(byClass.keySet()), keys, array);
+    }
+
+    /**
+     * Lists the {@code <class>/<file>} keys among {@code relativeKeys} whose file has one of DJL's
+     * image extensions, grouped by class as {@link #ofClasses} numbers them, in the given order
+     * within a class; nested keys and hidden names are left out.
+     *
+     * @param relativeKeys the keys under the source's location, relative to it
+     * @param where the location, for the message when there is no such key
+     * @throws IllegalArgumentException if no key is a class's image
+     */
+    public static LabeledKeys ofClassFolders(List<String> relativeKeys, String where) {
+        SortedMap<String, List<String>> byClass = new TreeMap<>();
+        for (String key : relativeKeys) {
+            int slash = key.indexOf('/');
+            if (slash > 0
+                    && key.indexOf('/', slash + 1) < 0
+                    && !key.startsWith(".")
+                    && isImageName(key.substring(slash + 1))) {
+                byClass.computeIfAbsent(key.substring(0, slash), c -> new ArrayList<>()).add(key);
+            }
+        }
+        if (byClass.isEmpty()) {
+            throw new IllegalArgumentException("no <class>/<image> keys under " + where);
+        }
+        return ofClasses(byClass);
     }
 
     /** True for a visible file name with one of DJL's image extensions, in any case. */

@@ -69,6 +69,16 @@ public final class S3ObjectStore implements WritableStore {
 
     @Override
     public List<StoredObject> list(String prefix) throws IOException {
+        return list(prefix, false);
+    }
+
+    @Override
+    public List<StoredObject> listAll(String prefix) throws IOException {
+        return list(prefix, true);
+    }
+
+    /** The objects under {@code prefix}: at any depth when {@code nested}, else directly. */
+    private List<StoredObject> list(String prefix, boolean nested) throws IOException {
         BucketPrefix at = BucketPrefix.parse(prefix);
         List<StoredObject> children = new ArrayList<>();
         try {
@@ -79,7 +89,7 @@ public final class S3ObjectStore implements WritableStore {
                     settings.pageTimeout(),
                     page ->
                             page.stream()
-                                    .filter(o -> o.key().indexOf('/', at.prefix().length()) < 0)
+                                    .filter(o -> nested || isChild(o.key(), at))
                                     .forEach(
                                             o ->
                                                     children.add(
@@ -94,6 +104,10 @@ public final class S3ObjectStore implements WritableStore {
         }
         children.sort(Comparator.comparing(StoredObject::url));
         return children;
+    }
+
+    private static boolean isChild(String key, BucketPrefix at) {
+        return key.indexOf('/', at.prefix().length()) < 0;
     }
 
     @Override

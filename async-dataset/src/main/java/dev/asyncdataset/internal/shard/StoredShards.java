@@ -1,7 +1,6 @@
 package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
@@ -17,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Tar shards in any {@link ObjectStore}, the one shard reader of every store: it gives each the
@@ -35,7 +33,7 @@ public final class StoredShards implements ShardStore {
     private final Retrier retrier;
     private final BodyReads.Limits limits;
     private final ShardListing listing;
-    private final LongAdder integrityFailures = new LongAdder();
+    private final WholeReads whole;
 
     private StoredShards(
             ObjectStore store, Retrier retrier, BodyReads.Limits limits, ShardListing listing) {
@@ -43,6 +41,7 @@ public final class StoredShards implements ShardStore {
         this.retrier = retrier;
         this.limits = limits;
         this.listing = listing;
+        this.whole = new WholeReads(store, retrier, limits.readIdle(), limits.request());
     }
 
     /**
@@ -136,22 +135,7 @@ public final class StoredShards implements ShardStore {
             throw new BadItemException(
                     listing.shown(object.url()), object.length() + " bytes, over 2 GiB", null);
         }
-        int length = (int) object.length();
-        if (store.isLocal()) {
-            return LocalReads.whole(store, object.url(), into, length);
-        }
-        readWhole(object.url(), into, length, bytes -> {});
-        return length;
-    }
-
-    private void readWhole(String url, byte[] into, int length, BytesCheck check)
-            throws IOException {
-        call(url, new ResumingRead(store, url, into, length, limits, check, this::mismatch));
-    }
-
-    private void mismatch(String what) {
-        integrityFailures.increment();
-        LoaderEvents.IntegrityFailure.emit(what);
+        return whole.read(object.url(), into, (int) object.length(), bytes -> {});
     }
 
     /** The sidecar index; a local one is read once, unchecked, as a second read gives the same. */
@@ -181,11 +165,7 @@ public final class StoredShards implements ShardStore {
                     listing.shown(url), object.length() + " bytes, over 2 GiB", null);
         }
         byte[] bytes = new byte[(int) object.length()];
-        if (store.isLocal()) {
-            LocalReads.whole(store, url, bytes, bytes.length);
-        } else {
-            readWhole(url, bytes, bytes.length, check);
-        }
+        whole.read(url, bytes, bytes.length, check);
         return bytes;
     }
 
@@ -227,7 +207,7 @@ public final class StoredShards implements ShardStore {
 
     @Override
     public long integrityFailures() {
-        return integrityFailures.sum();
+        return whole.integrityFailures();
     }
 
     @Override

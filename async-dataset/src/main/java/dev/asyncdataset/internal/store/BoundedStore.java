@@ -40,6 +40,12 @@ class BoundedStore implements ObjectStore {
     }
 
     @Override
+    public List<StoredObject> listAll(String prefix) throws IOException {
+        return BoundedCall.within(
+                listing, "list " + Locations.shown(prefix), () -> store.listAll(prefix), l -> {});
+    }
+
+    @Override
     public StoredObject stat(String url) throws IOException {
         return BoundedCall.within(
                 answer, "stat " + Locations.shown(url), () -> store.stat(url), o -> {});

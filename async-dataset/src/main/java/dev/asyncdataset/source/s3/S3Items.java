@@ -3,6 +3,7 @@ package dev.asyncdataset.source.s3;
 import ai.djl.util.Progress;
 import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.internal.items.LooseSamples;
+import dev.asyncdataset.internal.items.Manifest;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.S3Listing;
 import java.io.BufferedReader;
@@ -13,8 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -92,18 +91,11 @@ record S3Items(S3Objects objects, Duration pageTimeout, String manifestKey, Path
         }
     }
 
-    /**
-     * Lists {@code prefix/<class>/<file>} keys with DJL's image extensions, grouped by class;
-     * nested keys and hidden names are skipped.
-     */
+    /** Lists the {@code prefix/<class>/<file>} keys ({@link LabeledKeys#ofClassFolders}). */
     private LabeledKeys folderLayout(Progress progress) throws Exception {
-        SortedMap<String, List<String>> byClass = new TreeMap<>();
-        forEachKey(progress, key -> add(byClass, key));
-        if (byClass.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "no <class>/<image> keys under " + location().url(location().prefix()));
-        }
-        return LabeledKeys.ofClasses(byClass);
+        List<String> keys = new ArrayList<>();
+        forEachKey(progress, keys::add);
+        return LabeledKeys.ofClassFolders(keys, location().url(location().prefix()));
     }
 
     /**
@@ -132,18 +124,6 @@ record S3Items(S3Objects objects, Duration pageTimeout, String manifestKey, Path
                 });
         if (progress != null) {
             progress.end();
-        }
-    }
-
-    private static void add(SortedMap<String, List<String>> byClass, String relativeKey) {
-        int slash = relativeKey.indexOf('/');
-        if (slash <= 0 || relativeKey.indexOf('/', slash + 1) >= 0) {
-            return;
-        }
-        String className = relativeKey.substring(0, slash);
-        if (!className.startsWith(".")
-                && LabeledKeys.isImageName(relativeKey.substring(slash + 1))) {
-            byClass.computeIfAbsent(className, c -> new ArrayList<>()).add(relativeKey);
         }
     }
 }

@@ -4,9 +4,10 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.LooseSamples;
+import dev.asyncdataset.internal.items.PartReads;
 import dev.asyncdataset.internal.items.SampleRecords;
-import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.sample.SampleNames;
@@ -15,16 +16,7 @@ import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.SampleFolderSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.SortedMap;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 
 /**
  * Samples of any kind stored as loose objects under an S3 prefix, as WebDataset names them: the
@@ -57,7 +49,7 @@ public final class S3SampleSource implements ItemSource<Sample> {
     private final S3Objects objects;
     private final ListOnce<LooseSamples> samples;
     private final SampleDecoder decoder;
-    private final ThreadFactory partReads = new StageThreads().virtual("part-read");
+    private final PartReads parts = new PartReads(this::read);
 
     S3SampleSource(S3Objects objects, ListOnce<LooseSamples> samples, SampleDecoder decoder) {
         this.objects = objects;
@@ -108,47 +100,9 @@ public final class S3SampleSource implements ItemSource<Sample> {
         SortedMap<String, String> files =
                 samples.get().parts(Math.toIntExact(index), describe(index));
         try {
-            return new Sample(key(index), files.size() == 1 ? readOne(files) : readAll(files));
+            return new Sample(key(index), parts.read(files));
         } catch (OutOfMemoryError e) {
             throw new BadItemException(describe(index), "out of memory reading it", e);
-        }
-    }
-
-    private Map<String, byte[]> readOne(SortedMap<String, String> files) throws Exception {
-        return Map.of(files.firstKey(), read(files.get(files.firstKey())));
-    }
-
-    /**
-     * Reads the parts concurrently, one virtual thread each, so that a sample costs one round trip;
-     * the loader's fetch limit counts samples, so a sample's parts are read beyond it. The first
-     * part to fail stops the others.
-     */
-    private Map<String, byte[]> readAll(SortedMap<String, String> files) throws Exception {
-        try (ExecutorService reads = Executors.newThreadPerTaskExecutor(partReads)) {
-            CompletionService<Map.Entry<String, byte[]>> done =
-                    new ExecutorCompletionService<>(reads);
-            files.forEach((part, file) -> done.submit(() -> Map.entry(part, read(file))));
-            try {
-                Map<String, byte[]> parts = new HashMap<>();
-                for (int i = 0; i < files.size(); i++) {
-                    Map.Entry<String, byte[]> part = result(done.take());
-                    parts.put(part.getKey(), part.getValue());
-                }
-                return parts;
-            } finally {
-                reads.shutdownNow();
-            }
-        }
-    }
-
-    private static <T> T result(Future<T> read) throws Exception {
-        try {
-            return read.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw (Exception) e.getCause();
         }
     }
 

@@ -6,6 +6,7 @@ import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.LabeledKeys;
+import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;

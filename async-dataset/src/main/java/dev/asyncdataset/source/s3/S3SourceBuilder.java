@@ -1,6 +1,7 @@
 package dev.asyncdataset.source.s3;
 
 import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.LooseSamples;
 import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.internal.s3.S3Clients;

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
@@ -88,6 +89,20 @@ public final class AzureBlobStore implements WritableStore {
 
     @Override
     public List<StoredObject> list(String prefix) throws IOException {
+        return list(prefix, (container, options) -> container.listBlobsByHierarchy("/", options));
+    }
+
+    /** Every blob whose name starts with the prefix's, in name order. */
+    @Override
+    public List<StoredObject> listAll(String prefix) throws IOException {
+        return list(prefix, BlobContainerAsyncClient::listBlobs);
+    }
+
+    /** The blobs of {@code listing}'s pages, leaving out the virtual folders of a hierarchy. */
+    private List<StoredObject> list(
+            String prefix,
+            BiFunction<BlobContainerAsyncClient, ListBlobsOptions, PagedFlux<BlobItem>> listing)
+            throws IOException {
         AzureLocation location = AzureLocation.of(prefix);
         location.checkAccount(client.getAccountName());
         BlobContainerAsyncClient container =
@@ -99,9 +114,7 @@ public final class AzureBlobStore implements WritableStore {
         do {
             String after = token;
             PagedResponse<BlobItem> page =
-                    calls.await(
-                            prefix,
-                            () -> page(container.listBlobsByHierarchy("/", options), after));
+                    calls.await(prefix, () -> page(listing.apply(container, options), after));
             for (BlobItem item : page.getValue()) {
                 if (!Boolean.TRUE.equals(item.isPrefix())) {
                     objects.add(

@@ -8,6 +8,7 @@ import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -56,6 +57,18 @@ public final class FileStore implements WritableStore {
                 if (Files.isRegularFile(file)) {
                     files.add(object(file));
                 }
+            }
+        }
+        return files;
+    }
+
+    /** The files under the folder {@code prefix} at any depth, symbolic links followed, by path. */
+    @Override
+    public List<StoredObject> listAll(String prefix) throws IOException {
+        List<StoredObject> files = new ArrayList<>();
+        try (Stream<Path> walked = Files.walk(path(prefix), FileVisitOption.FOLLOW_LINKS)) {
+            for (Path file : walked.filter(Files::isRegularFile).sorted().toList()) {
+                files.add(object(file));
             }
         }
         return files;

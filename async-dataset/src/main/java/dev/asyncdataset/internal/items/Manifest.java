@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.s3;
+package dev.asyncdataset.internal.items;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -7,7 +7,6 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonPrimitive;
 import com.google.gson.Strictness;
-import dev.asyncdataset.internal.items.LabeledKeys;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ import java.util.regex.Pattern;
  * lines are skipped. Labels are either all integers (used as they are; no class names) or all class
  * names (numbered in sorted order, as folder classes are).
  */
-final class Manifest {
+public final class Manifest {
 
     /** Strict JSON: no comments, unquoted names or trailing characters on a line. */
     private static final Gson JSON = new GsonBuilder().setStrictness(Strictness.STRICT).create();
@@ -38,7 +37,7 @@ final class Manifest {
      * @param name the manifest's path or key, for error messages
      * @throws IllegalArgumentException if a line is malformed, naming {@code name} and the line
      */
-    static LabeledKeys parse(BufferedReader reader, String name) throws IOException {
+    public static LabeledKeys parse(BufferedReader reader, String name) throws IOException {
         List<String> keys = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         String line;

@@ -1,10 +1,9 @@
-package dev.asyncdataset.source.s3;
+package dev.asyncdataset.internal.items;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.internal.items.LabeledKeys;
 import java.io.BufferedReader;
 import java.io.StringReader;
 import java.util.List;
@@ -84,15 +83,5 @@ class ManifestTest {
             assertTrue(e.getMessage().endsWith(line), e.getMessage());
             assertTrue(e.getMessage().indexOf('\n') < 0, e.getMessage());
         }
-    }
-
-    @Test
-    void s3LocationsNormaliseThePrefix() {
-        assertEquals(new S3Location("b", "p/q/"), S3Location.parse("s3://b/p/q"));
-        assertEquals(new S3Location("b", "p/"), S3Location.parse("s3://b/p/"));
-        assertEquals(new S3Location("b", ""), S3Location.parse("s3://b"));
-        assertEquals("s3://b/p/k.jpg", S3Location.parse("s3://b/p").url("p/k.jpg"));
-        assertThrows(IllegalArgumentException.class, () -> S3Location.parse("http://b/p"));
-        assertThrows(IllegalArgumentException.class, () -> S3Location.parse("s3:///p"));
     }
 }

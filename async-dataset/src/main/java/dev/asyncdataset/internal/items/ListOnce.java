@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.s3;
+package dev.asyncdataset.internal.items;
 
 import ai.djl.util.Progress;
 import java.io.IOException;
@@ -11,11 +11,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * @param <T> the listing
  */
-final class ListOnce<T> {
+public final class ListOnce<T> {
 
     /** Lists the items, reporting to a progress (which may be null). */
     @FunctionalInterface
-    interface Lister<T> {
+    public interface Lister<T> {
         T list(Progress progress) throws IOException;
     }
 
@@ -26,12 +26,12 @@ final class ListOnce<T> {
 
     private volatile T listed;
 
-    ListOnce(Lister<T> lister) {
+    public ListOnce(Lister<T> lister) {
         this.lister = lister;
     }
 
     /** Lists, unless done already. */
-    void prepare(Progress progress) throws IOException {
+    public void prepare(Progress progress) throws IOException {
         listing.lock();
         try {
             if (listed == null) {
@@ -47,7 +47,7 @@ final class ListOnce<T> {
      *
      * @throws UncheckedIOException if that listing fails
      */
-    T get() {
+    public T get() {
         T done = listed;
         if (done == null) {
             try {

@@ -1,0 +1,154 @@
+package dev.asyncdataset.source.store;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import ai.djl.util.Progress;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
+import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.internal.items.ListOnce;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.SourceStats;
+import dev.asyncdataset.source.folder.ImageFolderSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * Labeled images stored as loose objects under a location of any store of the table: a folder or
+ * {@code file:} URL, {@code s3://}, {@code az://}, or, with a manifest, {@code http(s)://} (an HTTP
+ * server cannot be listed), {@code hf://} or a registered scheme whose store does not implement
+ * {@code ObjectStore.listAll}. Items are listed once, by {@link #prepare} (which {@code
+ * ConcurrentDataset} calls before the first epoch; {@code build()} does no I/O), from either
+ *
+ * <ul>
+ *   <li>an ImageFolder layout, {@code <location>/<class>/<file>}: classes, extensions and labels as
+ *       in {@link ImageFolderSource}, items in key order within a class; or
+ *   <li>a manifest ({@link StoreImageSourceBuilder#optManifest}): CSV {@code key,label} or JSON
+ *       lines {@code {"key": ..., "label": ...}}, keys relative to the location, labels integers or
+ *       class names.
+ * </ul>
+ *
+ * <p>{@link #fetch} reads the whole object into a recycled array, with the store options' retry
+ * budget, phase timeouts and largest object, resumed after a failure midway and checked against the
+ * store's checksum where the store gives one; local files are read once. An empty, missing, refused
+ * or too large object, or one still failing when the budget is spent, is a {@link BadItemException}
+ * naming its location.
+ *
+ * <pre>{@code
+ * StoreImageSource source = StoreImageSource.builder()
+ *         .setLocation("az://images/train")
+ *         .build();
+ * }</pre>
+ */
+public final class StoreImageSource implements LabeledImageSource {
+
+    private final StoreObjects objects;
+    private final ListOnce<StoreItems> items;
+
+    StoreImageSource(StoreObjects objects, ListOnce<StoreItems> items) {
+        this.objects = objects;
+        this.items = items;
+    }
+
+    /**
+     * Creates a builder; {@link StoreImageSourceBuilder#setLocation} is required.
+     *
+     * @return a new builder
+     */
+    public static StoreImageSourceBuilder builder() {
+        return new StoreImageSourceBuilder();
+    }
+
+    /**
+     * Returns the class names (the label of an item is its class's position in this list); empty
+     * for a manifest with integer labels.
+     *
+     * @return the sorted class names
+     */
+    public List<String> getClasses() {
+        return items.get().keys().classes();
+    }
+
+    /**
+     * Lists the location (or reads the manifest), once: later calls do nothing. The listing is
+     * retried within the retry budget.
+     *
+     * @param progress reports the listing, or {@code null}
+     * @throws IOException if the listing or the manifest cannot be read within the retry budget
+     */
+    @Override
+    public void prepare(Progress progress) throws IOException {
+        items.prepare(progress);
+    }
+
+    /**
+     * Returns the number of items, listing them first if {@link #prepare} was not called.
+     *
+     * @throws UncheckedIOException if that listing fails
+     */
+    @Override
+    public long size() {
+        return items.get().keys().size();
+    }
+
+    /**
+     * Reads item {@code index} whole into a recycled array of the library's shared pool that {@link
+     * #release} gives back. Running out of memory on one item makes that item bad.
+     */
+    @Override
+    public ByteBuffer fetch(NDManager manager, long index) throws Exception {
+        String url = url(index);
+        String name = describe(index);
+        long length = items.get().lengths()[Math.toIntExact(index)];
+        try {
+            return objects.read(
+                    url,
+                    length < 0 ? objects.length(url, name) : length,
+                    name,
+                    BodyBuffers.shared());
+        } catch (OutOfMemoryError e) {
+            throw new BadItemException(name, "out of memory reading it", e);
+        }
+    }
+
+    @Override
+    public long label(long index) {
+        return items.get().keys().label(index);
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
+        return items.get().keys().decode(manager, index, fetched, describe(index));
+    }
+
+    /** Gives the fetched body's array back to the pool. */
+    @Override
+    public void release(long index, ByteBuffer fetched) {
+        BodyBuffers.shared().give(fetched);
+    }
+
+    /** Returns the location of item {@code index}, without a query. */
+    @Override
+    public String describe(long index) {
+        return Locations.shown(url(index));
+    }
+
+    private String url(long index) {
+        return objects.url(items.get().keys().key(index));
+    }
+
+    /** Returns the requests retried and the bodies that failed the store's checksum. */
+    @Override
+    public SourceStats stats() {
+        return objects.stats();
+    }
+
+    /** Closes the store and its connections. */
+    @Override
+    public void close() {
+        objects.close();
+    }
+}

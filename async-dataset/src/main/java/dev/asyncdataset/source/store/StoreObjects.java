@@ -1,0 +1,176 @@
+package dev.asyncdataset.source.store;
+
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.io.BodyBuffers;
+import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.internal.shard.StoredShards;
+import dev.asyncdataset.internal.shard.WholeReads;
+import dev.asyncdataset.internal.store.OpenedStore;
+import dev.asyncdataset.internal.store.StoreAccess;
+import dev.asyncdataset.internal.store.StoreTable;
+import dev.asyncdataset.source.SourceStats;
+import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoredObject;
+import dev.asyncdataset.store.file.FileStore;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * The loose objects under one location of any store of the table, as a source reads them: each
+ * whole, into a recycled array, after a check of its size against the largest object read; through
+ * {@link WholeReads}, which gives a remote store's reads the retries within the retry budget, the
+ * read-idle and request timeouts, resumption and the store's checksum. Owns the store.
+ */
+final class StoreObjects implements AutoCloseable {
+
+    private final OpenedStore store;
+    private final String prefix;
+    private final WholeReads reads;
+    private final long maxObjectBytes;
+
+    private StoreObjects(OpenedStore store, String prefix, StoreAccess access) {
+        this.store = store;
+        this.prefix = prefix;
+        this.reads =
+                new WholeReads(
+                        store.objects(),
+                        store.retrier(),
+                        access.store().readIdleTimeout(),
+                        access.store().requestTimeout());
+        this.maxObjectBytes = access.store().maxObjectBytes();
+    }
+
+    /** Opens the store of {@code location} (a folder, made to end with {@code /}). */
+    static StoreObjects open(String location, StoreAccess access) throws IOException {
+        String prefix = folder(location);
+        return new StoreObjects(StoreTable.of(prefix).open(access), prefix, access);
+    }
+
+    /** {@code location} ending with {@code /} before its query, if any. */
+    private static String folder(String location) {
+        int query = Locations.queryStart(location);
+        return location.substring(0, query).endsWith("/")
+                ? location
+                : Locations.withSuffix(location, "/");
+    }
+
+    /** The location of the object {@code key}, relative to the folder. */
+    String url(String key) {
+        return store.objects().isLocal()
+                ? FileStore.path(prefix).resolve(key).toString()
+                : Locations.withSuffix(prefix, key);
+    }
+
+    /** The folder, for messages, without its query. */
+    String shown() {
+        return Locations.shown(prefix);
+    }
+
+    /**
+     * Lists every object under the folder, retried within the budget.
+     *
+     * @return each object's length by its key relative to the folder, in name order
+     * @throws UnsupportedOperationException if the store cannot list
+     */
+    Map<String, Long> list() throws IOException {
+        Map<String, Long> lengths = new LinkedHashMap<>();
+        for (StoredObject o : call(prefix, () -> store.objects().listAll(prefix))) {
+            lengths.put(key(o.url()), o.length());
+        }
+        return lengths;
+    }
+
+    private String key(String url) {
+        if (store.objects().isLocal()) {
+            return FileStore.path(prefix).relativize(FileStore.path(url)).toString();
+        }
+        String path = url.substring(0, Locations.queryStart(url));
+        return path.substring(Locations.queryStart(prefix));
+    }
+
+    /**
+     * The length of the object at {@code url}, asked of the store.
+     *
+     * @throws BadItemException naming {@code name} if the store has no such object
+     */
+    long length(String url, String name) throws IOException {
+        StoredObject object = call(url, () -> store.objects().stat(url));
+        if (object == null) {
+            throw new BadItemException(name, "no such object", null);
+        }
+        return object.length();
+    }
+
+    /**
+     * Reads the whole object at {@code url}, {@code length} bytes as listed, into an array taken
+     * from {@code pool} (given back if the read fails).
+     *
+     * @param name the item, for messages
+     * @return a heap buffer over the array, position 0, limit the bytes read
+     * @throws BadItemException naming {@code name} if the object is empty, over the largest object
+     *     read, missing, refused, or still failing when the retry budget is spent
+     */
+    ByteBuffer read(String url, long length, String name, BodyBuffers pool) throws IOException {
+        byte[] array = pool.take(checked(length, name));
+        try {
+            return BodyBuffers.body(array, whole(url, array, (int) length, name));
+        } catch (IOException | RuntimeException | Error e) {
+            pool.give(array);
+            throw e;
+        }
+    }
+
+    /**
+     * Reads the whole object at {@code url} as {@link #read(String, long, String, BodyBuffers)}
+     * does, into an array of its own.
+     *
+     * @return the object's bytes
+     */
+    byte[] read(String url, long length, String name) throws IOException {
+        byte[] array = new byte[checked(length, name)];
+        int read = whole(url, array, array.length, name);
+        return read == array.length ? array : Arrays.copyOf(array, read);
+    }
+
+    /** The length of an object to read, refused if it is empty or over the largest read. */
+    private int checked(long length, String name) throws BadItemException {
+        if (length == 0 || length > maxObjectBytes) {
+            throw new BadItemException(
+                    name,
+                    length == 0
+                            ? "empty object"
+                            : "object too large: " + length + " bytes, limit " + maxObjectBytes,
+                    null);
+        }
+        return (int) length;
+    }
+
+    private int whole(String url, byte[] into, int length, String name) throws IOException {
+        try {
+            return reads.read(url, into, length, bytes -> {});
+        } catch (RequestRejected | NoSuchFileException e) {
+            throw new BadItemException(name, e.getMessage(), e);
+        }
+    }
+
+    private <T> T call(String url, Callable<T> request) throws IOException {
+        return StoredShards.call(store.objects(), url, store.retrier(), request);
+    }
+
+    /** The requests retried and the bodies that failed the store's checksum. */
+    SourceStats stats() {
+        long retries = store.retrier() == null ? 0 : store.retrier().retryCount();
+        return new SourceStats(retries, 0, 0, reads.integrityFailures(), 0, 0);
+    }
+
+    /** Closes the store. */
+    @Override
+    public void close() {
+        store.objects().close();
+    }
+}

@@ -1,0 +1,141 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.s3.S3Options;
+import dev.asyncdataset.source.store.StoreImageSource;
+import dev.asyncdataset.source.store.StoreImageSourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.testing.TestImages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link StoreImageSource} over local files, S3 (S3Proxy) and HTTP (the tests' local server): the
+ * same images give bit-identical batches through {@code ConcurrentDataset} as the folder does,
+ * whose items are {@code ImageFolderSource}'s; a body failing the store's checksum is read again; a
+ * missing, too large or corrupt object is a bad item naming its location.
+ */
+class StoreImageSourceIT {
+
+    @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
+    @RegisterExtension static final ShardHttpServer HTTP = new ShardHttpServer();
+
+    private static final Map<String, byte[]> IMAGES = TestImages.classFolders(3, 6, 96, 64);
+
+    @TempDir static Path local;
+    private static List<String> expected;
+    private static S3Options s3;
+
+    @BeforeAll
+    static void storeTheImages() throws Exception {
+        Map<String, byte[]> objects = new LinkedHashMap<>(IMAGES);
+        objects.put("class1/nested/deep.jpg", TestImages.jpeg(8, 8, 1));
+        objects.put(".hidden/x.jpg", TestImages.jpeg(8, 8, 2));
+        S3.upload("data", "train/", objects);
+        HTTP.put("/train/", IMAGES);
+        TestImages.write(local.resolve("train"), IMAGES);
+        expected = LooseImages.folderBatches(local.resolve("train"));
+        s3 = S3.sourceBuilder("s3://data/train").buildOptions();
+    }
+
+    @BeforeEach
+    void noFaults() {
+        S3.faults().setPolicy((key, attempt) -> Fault.NONE);
+    }
+
+    private static StoreImageSourceBuilder s3(String location) {
+        return StoreImageSource.builder().setLocation(location).optS3(s3);
+    }
+
+    @Test
+    void classFoldersInS3GiveTheFoldersBatchesBitForBit() throws Exception {
+        assertEquals(expected, LooseImages.batches(s3("s3://data/train").build()));
+    }
+
+    @Test
+    void aFolderAndItsFileUrlGiveTheImageFoldersItemsAndTheSameBatches() throws Exception {
+        Path folder = local.resolve("train");
+        LooseImages.assertSameItemsAsImageFolder(
+                StoreImageSource.builder().setLocation(folder.toString()).build(), folder);
+        String url = folder.toUri().toString();
+        assertEquals(
+                expected, LooseImages.batches(StoreImageSource.builder().setLocation(url).build()));
+    }
+
+    @Test
+    void imagesOnAnHttpServerNamedByAManifestGiveTheFoldersBatchesBitForBit() throws Exception {
+        Path manifest = local.resolve("train.csv");
+        StringBuilder lines = new StringBuilder();
+        IMAGES.keySet().stream()
+                .sorted()
+                .forEach(k -> lines.append(k).append(',').append(k.split("/")[0]).append('\n'));
+        Files.writeString(manifest, lines);
+        StoreImageSource http =
+                StoreImageSource.builder()
+                        .setLocation(HTTP.url("/train"))
+                        .optManifest(manifest.toString())
+                        .build();
+        assertEquals(expected, LooseImages.batches(http));
+    }
+
+    @Test
+    void aBodyFailingTheStoresChecksumIsReadAgain() throws Exception {
+        S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.CORRUPT : Fault.NONE);
+        StoreImageSource source = s3("s3://data/train").build();
+        List<String> batches = LooseImages.batches(source);
+        assertEquals(expected, batches);
+        assertTrue(source.stats().integrityFailures() > 0, source.stats().toString());
+    }
+
+    @Test
+    void aMissingObjectOfAManifestIsABadItemNamingIt() throws Exception {
+        S3.upload(
+                "data",
+                "",
+                Map.of(
+                        "manifests/missing.csv",
+                        "class0/img0.jpg,0\nclass0/gone.jpg,0\n".getBytes()));
+        try (StoreImageSource source =
+                s3("s3://data/train/").optManifest("s3://data/manifests/missing.csv").build()) {
+            LooseImages.assertBad(source, 1, "s3://data/train/class0/gone.jpg", "no such object");
+        }
+    }
+
+    @Test
+    void anObjectOverTheLargestReadIsABadItemNamingIt() throws Exception {
+        StoreOptions small = StoreOptions.builder().optMaxObjectBytes(100).build();
+        try (StoreImageSource source = s3("s3://data/train").optStore(small).build()) {
+            LooseImages.assertBad(source, 0, "s3://data/train/class0/img0.jpg", "too large");
+        }
+    }
+
+    @Test
+    void aCorruptBodyIsABadItemNamingIt() throws Exception {
+        byte[] jpeg = IMAGES.get("class0/img0.jpg");
+        S3.upload(
+                "bad",
+                "images/",
+                Map.of(
+                        "c/cut.jpg",
+                        Arrays.copyOf(jpeg, jpeg.length / 3),
+                        "c/empty.jpg",
+                        new byte[0]));
+        try (StoreImageSource source = s3("s3://bad/images").build()) {
+            LooseImages.assertBad(
+                    source, 0, "s3://bad/images/c/cut.jpg", "s3://bad/images/c/cut.jpg");
+            LooseImages.assertBad(source, 1, "s3://bad/images/c/empty.jpg", "empty object");
+        }
+    }
+}
