@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -32,7 +33,8 @@ class RowGroupCacheTest {
             if (!failures.isEmpty()) {
                 throw failures.remove(0);
             }
-            return new RowGroupRows(new byte[][] {new byte[60]}, new long[] {group}, null, 60);
+            return new RowGroupRows(
+                    new ByteBuffer[] {ByteBuffer.allocate(60)}, new long[] {group}, null, 60);
         }
     }
 
