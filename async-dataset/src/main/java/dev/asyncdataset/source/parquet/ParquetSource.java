@@ -91,7 +91,7 @@ public final class ParquetSource extends ParquetRows<ByteBuffer> implements Labe
                         image(index, table.heldRowGroup(index, decoded, span, length)));
     }
 
-    /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept. */
+    /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept: a view. */
     private ByteBuffer image(long index, RowGroupRows rows) throws BadItemException {
         labels.compareAndSet(table.group(index), null, rows.labels());
         int row = table.row(index);
@@ -99,7 +99,7 @@ public final class ParquetSource extends ParquetRows<ByteBuffer> implements Labe
         if (problem != null) {
             throw new BadItemException(describe(index), problem, null);
         }
-        return ByteBuffer.wrap(rows.images()[row]);
+        return rows.images()[row].duplicate();
     }
 
     @Override

@@ -16,7 +16,9 @@ import java.util.function.ToLongFunction;
  * a batch read its column chunks once: the fetch that first asks for a row group reads it, the
  * others wait for that read. Row groups are kept up to a total of image bytes, the least recently
  * used dropped first; a row group that could not be read is kept as that failure, so its other rows
- * fail at once, except when the read was interrupted.
+ * fail at once, except when the read was interrupted: that read is abandoned, its fetch fails, and
+ * the fetches waiting for it read the row group anew (the fetches of the next epoch may be waiting
+ * for a read of one that was stopped).
  */
 final class RowGroupCache<T> {
 
@@ -30,6 +32,15 @@ final class RowGroupCache<T> {
     private static final class Entry<T> {
         final CompletableFuture<T> rows = new CompletableFuture<>();
         long bytes;
+    }
+
+    /** The failure of a read whose thread was interrupted: not the row group's own. */
+    private static final class Abandoned extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Abandoned(Exception cause) {
+            super(cause);
+        }
     }
 
     private final ToLongFunction<T> weight;
@@ -52,33 +63,39 @@ final class RowGroupCache<T> {
     }
 
     /**
-     * Returns row group {@code group}, reading it with {@code reader} if no other fetch has or is.
+     * Returns row group {@code group}, reading it with {@code reader} if no other fetch has or is;
+     * a read by another fetch that was interrupted is done again, here or by another waiting fetch.
      *
      * @throws IOException the row group's read failure
      * @throws InterruptedException if interrupted while waiting for another fetch's read
      */
     T get(int group, Reader<T> reader) throws IOException, InterruptedException {
-        Entry<T> entry;
-        boolean mine;
-        synchronized (this) {
-            entry = entries.get(group);
-            mine = entry == null;
-            if (mine) {
-                entry = new Entry<>();
-                entries.put(group, entry);
+        for (boolean first = true; ; first = false) {
+            Entry<T> mine = new Entry<>();
+            Entry<T> found;
+            synchronized (this) {
+                found = entries.putIfAbsent(group, mine);
+            }
+            if (first) {
+                (found == null ? misses : hits).increment();
+            }
+            if (found == null) {
+                load(group, mine, reader);
+            }
+            try {
+                return (found == null ? mine : found).rows.get();
+            } catch (ExecutionException e) {
+                if (found == null || !(e.getCause() instanceof Abandoned)) {
+                    throw failure(e.getCause());
+                }
             }
         }
-        if (mine) {
-            misses.increment();
-            load(group, entry, reader);
-        } else {
-            hits.increment();
-        }
-        try {
-            return entry.rows.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-        }
+    }
+
+    /** The failure a fetch throws for a read's {@code cause}: an abandoned read's own cause. */
+    private static IOException failure(Throwable cause) {
+        Throwable own = cause instanceof Abandoned ? cause.getCause() : cause;
+        return own instanceof IOException io ? io : new IOException(own);
     }
 
     /** Items whose row group had been read, or was being read, by another fetch. */
@@ -101,8 +118,10 @@ final class RowGroupCache<T> {
                 synchronized (this) {
                     entries.remove(group, entry);
                 }
+                entry.rows.completeExceptionally(new Abandoned(e));
+            } else {
+                entry.rows.completeExceptionally(e);
             }
-            entry.rows.completeExceptionally(e);
         }
     }
 

@@ -5,18 +5,21 @@ import dev.hardwood.reader.ColumnReader;
 import dev.hardwood.reader.ColumnReaders;
 import dev.hardwood.reader.Validity;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
  * The decoded image and label columns of one row group: each row's encoded image and label, or what
- * is wrong with the row (a null image or label, a string label not in the class list).
+ * is wrong with the row (a null image or label, a string label not in the class list). The images
+ * are views of the array Hardwood decodes a batch's values into ({@code getBinaryValues}), not
+ * copies.
  *
- * @param images each row's encoded image, null for a row with a problem
+ * @param images each row's encoded image, a view a fetch duplicates, null for a row with a problem
  * @param labels each row's label
  * @param problems what is wrong with each row, null for a good row; null if every row is good
  * @param bytes the images' total length, what the row group weighs in the cache
  */
-record RowGroupRows(byte[][] images, long[] labels, String[] problems, long bytes) {
+record RowGroupRows(ByteBuffer[] images, long[] labels, String[] problems, long bytes) {
 
     /**
      * Reads every batch of {@code readers} into the arrays of a row group of {@code rows} rows.
@@ -27,7 +30,7 @@ record RowGroupRows(byte[][] images, long[] labels, String[] problems, long byte
     static RowGroupRows read(
             ColumnReaders readers, List<String> leaves, int rows, List<String> classes)
             throws IOException {
-        byte[][] images = new byte[rows][];
+        ByteBuffer[] images = new ByteBuffer[rows];
         long[] labels = new long[rows];
         String[] problems = new String[rows];
         ColumnReader image = readers.getColumnReader(leaves.get(0));
@@ -49,14 +52,16 @@ record RowGroupRows(byte[][] images, long[] labels, String[] problems, long byte
     }
 
     private static void images(
-            ColumnReader column, byte[][] images, String[] problems, int at, int count) {
-        byte[][] values = column.getBinaries();
+            ColumnReader column, ByteBuffer[] images, String[] problems, int at, int count) {
+        byte[] values = column.getBinaryValues();
+        int[] offsets = column.getBinaryOffsets();
         Validity valid = column.getLeafValidity();
         for (int i = 0; i < count; i++) {
             if (valid.isNull(i)) {
                 problems[at + i] = "the image is null";
             } else {
-                images[at + i] = values[i];
+                images[at + i] =
+                        ByteBuffer.wrap(values, offsets[i], offsets[i + 1] - offsets[i]).slice();
             }
         }
     }
@@ -96,10 +101,10 @@ record RowGroupRows(byte[][] images, long[] labels, String[] problems, long byte
         return null;
     }
 
-    private static long weight(byte[][] images) {
+    private static long weight(ByteBuffer[] images) {
         long bytes = 0;
-        for (byte[] image : images) {
-            bytes += image == null ? 0 : image.length;
+        for (ByteBuffer image : images) {
+            bytes += image == null ? 0 : image.remaining();
         }
         return bytes;
     }

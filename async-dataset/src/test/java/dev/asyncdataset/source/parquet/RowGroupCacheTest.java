@@ -3,16 +3,22 @@ package dev.asyncdataset.source.parquet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
  * The row groups kept for the items fetched next: one read per row group while it is kept, the
- * least recently used dropped over the bound, a failure kept unless the read was interrupted.
+ * least recently used dropped over the bound, a failure kept unless the read was interrupted, and
+ * then not handed to the fetches waiting for that read.
  */
 class RowGroupCacheTest {
 
@@ -27,7 +33,8 @@ class RowGroupCacheTest {
             if (!failures.isEmpty()) {
                 throw failures.remove(0);
             }
-            return new RowGroupRows(new byte[][] {new byte[60]}, new long[] {group}, null, 60);
+            return new RowGroupRows(
+                    new ByteBuffer[] {ByteBuffer.allocate(60)}, new long[] {group}, null, 60);
         }
     }
 
@@ -83,5 +90,48 @@ class RowGroupCacheTest {
         assertThrows(InterruptedIOException.class, () -> cache.get(0, reads));
         assertEquals(0, cache.get(0, reads).labels()[0]);
         assertEquals(List.of(0, 0), reads.read);
+    }
+
+    @Test
+    void fetchWaitingForAnInterruptedReadReadsTheRowGroupItself() throws Exception {
+        RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(RowGroupRows::bytes, 1_000);
+        Stopped interrupted = new Stopped();
+        FutureTask<RowGroupRows> stopped = new FutureTask<>(() -> cache.get(0, interrupted));
+        Thread first = Thread.ofVirtual().start(stopped);
+        assertTrue(interrupted.reading.await(30, TimeUnit.SECONDS));
+        Reads reads = new Reads();
+        FutureTask<RowGroupRows> waiting = new FutureTask<>(() -> cache.get(0, reads));
+        Thread second = Thread.ofVirtual().start(waiting);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (second.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(1, cache.hits());
+        first.interrupt();
+        assertEquals(0, waiting.get(30, TimeUnit.SECONDS).labels()[0]);
+        assertEquals(List.of(0), reads.read);
+        Exception failure = assertThrows(Exception.class, () -> stopped.get(30, TimeUnit.SECONDS));
+        assertEquals("no rows", failure.getCause().getMessage());
+        assertEquals(0, cache.get(0, reads).labels()[0]);
+        assertEquals(List.of(0), reads.read);
+    }
+
+    /**
+     * A read that ends as Hardwood's column readers do when the reading thread is interrupted: no
+     * rows, an IOException for it, and the thread's interrupt flag set.
+     */
+    private static final class Stopped implements RowGroupCache.Reader<RowGroupRows> {
+        final CountDownLatch reading = new CountDownLatch(1);
+
+        @Override
+        public RowGroupRows read(int group) throws IOException {
+            reading.countDown();
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IOException("no rows");
+        }
     }
 }
