@@ -6,8 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -26,14 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * InternalError, the headers and half the body then a connection reset (RESET), the headers and
  * half the body then a clean close (TRUNCATE), or the body with one bit flipped (CORRUPT).
  */
-final class FaultyHttpRelay implements AutoCloseable {
+final class FaultyHttpRelay extends LoopbackRelay {
 
-    private static final ThreadFactory THREADS =
-            Thread.ofPlatform().daemon().name("faulty-http-relay").factory();
-
-    private final ServerSocket listener;
-    private final int upstreamPort;
-    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<Fault, AtomicInteger> injected = new ConcurrentHashMap<>();
     private final AtomicInteger tarGets = new AtomicInteger();
@@ -41,14 +32,7 @@ final class FaultyHttpRelay implements AutoCloseable {
 
     /** Starts relaying a free loopback port to {@code upstreamPort} on loopback. */
     FaultyHttpRelay(int upstreamPort) throws IOException {
-        this.upstreamPort = upstreamPort;
-        this.listener = new ServerSocket(0, 256, InetAddress.getLoopbackAddress());
-        THREADS.newThread(this::acceptLoop).start();
-    }
-
-    /** The relay's base URL, {@code http://127.0.0.1:<port>}. */
-    String endpoint() {
-        return "http://127.0.0.1:" + listener.getLocalPort();
+        super(upstreamPort);
     }
 
     /** Injects the faults of {@code policy} from now on and starts the counts afresh. */
@@ -76,42 +60,15 @@ final class FaultyHttpRelay implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        listener.close();
-        for (Socket socket : sockets) {
-            socket.close();
-        }
-    }
-
-    private void acceptLoop() {
-        while (!listener.isClosed()) {
-            try {
-                Socket client = listener.accept();
-                THREADS.newThread(() -> relay(client)).start();
-            } catch (IOException e) {
-                return; // closed
-            }
-        }
-    }
-
-    private void relay(Socket client) {
-        try (client;
-                Socket server = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
-            sockets.add(client);
-            sockets.add(server);
-            InputStream fromClient = new BufferedInputStream(client.getInputStream());
-            List<String> request = head(fromClient);
-            OutputStream toServer = server.getOutputStream();
-            toServer.write(closing(request));
-            String length = header(request, "content-length");
-            toServer.write(fromClient.readNBytes(length.isEmpty() ? 0 : Integer.parseInt(length)));
-            toServer.flush();
-            respond(request, new BufferedInputStream(server.getInputStream()), client);
-        } catch (IOException e) {
-            // either side went away: the sockets are closed
-        } finally {
-            sockets.remove(client);
-        }
+    void exchange(Socket client, Socket server) throws IOException {
+        InputStream fromClient = new BufferedInputStream(client.getInputStream());
+        List<String> request = head(fromClient);
+        OutputStream toServer = server.getOutputStream();
+        toServer.write(closing(request));
+        String length = header(request, "content-length");
+        toServer.write(fromClient.readNBytes(length.isEmpty() ? 0 : Integer.parseInt(length)));
+        toServer.flush();
+        respond(request, new BufferedInputStream(server.getInputStream()), client);
     }
 
     private void respond(List<String> request, InputStream fromServer, Socket client)
