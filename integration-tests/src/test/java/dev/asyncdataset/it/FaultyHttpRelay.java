@@ -19,9 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An HTTP/1.1 relay on loopback in front of a server that cannot be told to fail (Azurite): one
  * request per connection, and on each GET of a {@code .tar} blob answered 200 or 206 the fault a
- * {@link FaultInjectingBlobStore.Policy} draws for (path and range, attempt): 503 ServerBusy, 500
- * InternalError, the headers and half the body then a connection reset (RESET), the headers and
- * half the body then a clean close (TRUNCATE), or the body with one bit flipped (CORRUPT).
+ * {@link FaultInjectingBlobStore.Policy} draws for (path and end of the range, attempt), which a
+ * resumed read keeps: 503 ServerBusy, 500 InternalError, the headers and half the body then a
+ * connection reset (RESET), the headers and half the body then a clean close (TRUNCATE), or the
+ * body with one bit flipped (CORRUPT).
  */
 final class FaultyHttpRelay extends LoopbackRelay {
 
@@ -75,7 +76,7 @@ final class FaultyHttpRelay extends LoopbackRelay {
             throws IOException {
         List<String> response = head(fromServer);
         OutputStream toClient = client.getOutputStream();
-        Fault fault = fault(request, response.get(0));
+        Fault fault = fault(request, response);
         if (fault == Fault.SLOW_DOWN || fault == Fault.INTERNAL_ERROR) {
             toClient.write(error(fault == Fault.SLOW_DOWN ? 503 : 500));
             return;
@@ -100,20 +101,29 @@ final class FaultyHttpRelay extends LoopbackRelay {
         }
     }
 
-    private Fault fault(List<String> request, String status) {
+    private Fault fault(List<String> request, List<String> response) {
+        String status = response.get(0);
         String[] line = request.get(0).split(" ");
         String path = line[1].replaceFirst("\\?.*", "");
         if (!line[0].equals("GET") || !path.endsWith(".tar") || !status.matches("\\S+ 20[06].*")) {
             return Fault.NONE;
         }
         tarGets.incrementAndGet();
-        String key = path + " " + header(request, "x-ms-range") + header(request, "range");
+        String key = path + upTo(response);
         int attempt = attempts.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
         Fault fault = faults.onGet(key, attempt);
         if (fault != Fault.NONE) {
             injected.computeIfAbsent(fault, f -> new AtomicInteger()).incrementAndGet();
         }
         return fault;
+    }
+
+    /** Where a ranged answer ends, or nothing for one that runs to the end of the blob. */
+    private static String upTo(List<String> response) {
+        String[] range = header(response, "content-range").split("[-/]");
+        boolean toTheEnd =
+                range.length < 3 || Long.parseLong(range[1]) + 1 == Long.parseLong(range[2]);
+        return toTheEnd ? "" : " to " + range[1];
     }
 
     private static byte[] error(int status) {
