@@ -79,15 +79,7 @@ class HttpShardsIT {
     @Test
     void randomAccessEpochUnderFaultsDeliversEveryItemOnceBitEqualEachFaultARetry()
             throws Exception {
-        campaign(
-                true,
-                new RandomFaults(2032, Integer.MAX_VALUE)
-                        .rate(Fault.SLOW_DOWN, 0.08)
-                        .rate(Fault.INTERNAL_ERROR, 0.04)
-                        .rate(Fault.RESET, 0.05)
-                        .rate(Fault.TRUNCATE, 0.05)
-                        .rate(Fault.STALL, 0.01)
-                        .rate(Fault.CORRUPT, 0.05));
+        campaign(true, RandomFaults.rangedItems(2032).rate(Fault.STALL, 0.01));
     }
 
     private static void campaign(boolean randomAccess, RandomFaults faults) throws Exception {

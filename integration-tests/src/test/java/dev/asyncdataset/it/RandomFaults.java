@@ -42,6 +42,22 @@ final class RandomFaults implements FaultInjectingBlobStore.Policy {
                 .rate(Fault.TRUNCATE, 0.15);
     }
 
+    /**
+     * A plan for epochs that read items by ranged GETs, every attempt of which may fail: 8% 503
+     * SlowDown, 4% 500 InternalError, 5% connections reset, 5% truncated and 5% corrupted bodies.
+     *
+     * @param seed the seed of the plan
+     * @return the plan
+     */
+    static RandomFaults rangedItems(long seed) {
+        return new RandomFaults(seed, Integer.MAX_VALUE)
+                .rate(Fault.SLOW_DOWN, 0.08)
+                .rate(Fault.INTERNAL_ERROR, 0.04)
+                .rate(Fault.RESET, 0.05)
+                .rate(Fault.TRUNCATE, 0.05)
+                .rate(Fault.CORRUPT, 0.05);
+    }
+
     /** Injects {@code fault} into a share {@code rate} (0 to 1) of the faulty attempts. */
     RandomFaults rate(Fault fault, double rate) {
         rates.put(fault, rate);

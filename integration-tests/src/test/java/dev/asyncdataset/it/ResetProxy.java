@@ -3,11 +3,7 @@ package dev.asyncdataset.it;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.URI;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -23,32 +19,16 @@ import java.util.concurrent.atomic.LongAdder;
  * could be the start of the marker, which waits for the next read; S3 responses never end with such
  * a tail (bodies end in a JPEG end marker, XML or a chunk terminator).
  */
-final class ResetProxy implements AutoCloseable {
+final class ResetProxy extends LoopbackRelay {
 
     /** The response header that asks for a reset, followed by the body bytes to let through. */
     static final String MARKER = "x-amz-meta-inject-reset-after: ";
 
-    /**
-     * Platform threads: on virtual threads the relay competes for the two carriers with the
-     * loader's own virtual threads, and a cold first epoch then timed out dozens of requests.
-     */
-    private static final ThreadFactory RELAY_THREADS =
-            Thread.ofPlatform().daemon().name("reset-proxy").factory();
-
-    private final ServerSocket listener;
-    private final int upstreamPort;
     private final LongAdder resets = new LongAdder();
 
     /** Starts relaying a free loopback port to {@code upstreamPort} on loopback. */
     ResetProxy(int upstreamPort) throws IOException {
-        this.upstreamPort = upstreamPort;
-        this.listener = new ServerSocket(0, 256, InetAddress.getLoopbackAddress());
-        RELAY_THREADS.newThread(this::acceptLoop).start();
-    }
-
-    /** The relay's base URI, {@code http://127.0.0.1:<port>}. */
-    URI endpoint() {
-        return URI.create("http://127.0.0.1:" + listener.getLocalPort());
+        super(upstreamPort);
     }
 
     /** Connections reset mid-body so far. */
@@ -57,30 +37,14 @@ final class ResetProxy implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        listener.close();
-    }
-
-    private void acceptLoop() {
-        while (!listener.isClosed()) {
-            try {
-                Socket client = listener.accept();
-                RELAY_THREADS.newThread(() -> relay(client)).start();
-            } catch (IOException e) {
-                return; // closed
-            }
-        }
-    }
-
-    private void relay(Socket client) {
-        try (client;
-                Socket server = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
-            Thread requests = RELAY_THREADS.newThread(() -> copyRequests(client, server));
-            requests.start();
-            copyResponses(server, client);
+    void exchange(Socket client, Socket server) throws IOException {
+        Thread requests = THREADS.newThread(() -> copyRequests(client, server));
+        requests.start();
+        copyResponses(server, client);
+        try {
             requests.join();
-        } catch (IOException | InterruptedException e) {
-            // the client or the server went away: the sockets are closed, nothing else to undo
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -108,13 +72,5 @@ final class ResetProxy implements AutoCloseable {
         }
         window.drain(out);
         client.shutdownOutput();
-    }
-
-    private static void closeQuietly(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // already gone
-        }
     }
 }

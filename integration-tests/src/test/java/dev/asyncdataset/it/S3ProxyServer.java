@@ -171,7 +171,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
      * that {@link FaultInjectingBlobStore.Fault#RESET} resets them mid-body.
      */
     public S3SourceBuilder sourceBuilderThroughResetProxy(String url) {
-        return sourceBuilder(url).optEndpoint(resetProxy.endpoint());
+        return sourceBuilder(url).optEndpoint(URI.create(resetProxy.endpoint()));
     }
 
     /** Connections the {@link ResetProxy} has reset mid-body. */

@@ -3,13 +3,8 @@ package dev.asyncdataset.it;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadFactory;
 
 /**
  * A TCP relay on loopback in front of a server that, once {@link #stallAfter} is set, lets at most
@@ -17,27 +12,14 @@ import java.util.concurrent.ThreadFactory;
  * that stops midway, for a store that cannot be told to stall (Azurite). Closing the relay closes
  * every connection.
  */
-final class StallingRelay implements AutoCloseable {
+final class StallingRelay extends LoopbackRelay {
 
-    private static final ThreadFactory THREADS =
-            Thread.ofPlatform().daemon().name("stalling-relay").factory();
-
-    private final ServerSocket listener;
-    private final int upstreamPort;
-    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile long stallAfter = -1;
 
     /** Starts relaying a free loopback port to {@code upstreamPort} on loopback. */
     StallingRelay(int upstreamPort) throws IOException {
-        this.upstreamPort = upstreamPort;
-        this.listener = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
-        THREADS.newThread(this::acceptLoop).start();
-    }
-
-    /** The relay's base URL, {@code http://127.0.0.1:<port>}. */
-    String endpoint() {
-        return "http://127.0.0.1:" + listener.getLocalPort();
+        super(upstreamPort);
     }
 
     /** From now on, each connection passes at most {@code bytes} more bytes of its answers. */
@@ -48,35 +30,13 @@ final class StallingRelay implements AutoCloseable {
     @Override
     public void close() throws IOException {
         closed.countDown();
-        listener.close();
-        for (Socket socket : sockets) {
-            socket.close();
-        }
+        super.close();
     }
 
-    private void acceptLoop() {
-        while (!listener.isClosed()) {
-            try {
-                Socket client = listener.accept();
-                THREADS.newThread(() -> relay(client)).start();
-            } catch (IOException e) {
-                return; // closed
-            }
-        }
-    }
-
-    private void relay(Socket client) {
-        try (client;
-                Socket server = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
-            sockets.add(client);
-            sockets.add(server);
-            THREADS.newThread(() -> copy(client, server, false)).start();
-            copy(server, client, true);
-        } catch (IOException e) {
-            // either side went away: the sockets are closed
-        } finally {
-            sockets.remove(client);
-        }
+    @Override
+    void exchange(Socket client, Socket server) {
+        THREADS.newThread(() -> copy(client, server, false)).start();
+        copy(server, client, true);
     }
 
     private void copy(Socket from, Socket to, boolean answers) {
@@ -102,14 +62,6 @@ final class StallingRelay implements AutoCloseable {
             closeQuietly(to);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void closeQuietly(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // already gone
         }
     }
 }

@@ -1,0 +1,188 @@
+package dev.asyncdataset.it;
+
+import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An HTTP/1.1 relay on loopback in front of a server that cannot be told to fail (Azurite): one
+ * request per connection, and on each GET of a {@code .tar} blob answered 200 or 206 the fault a
+ * {@link FaultInjectingBlobStore.Policy} draws for (path and end of the range, attempt), which a
+ * resumed read keeps: 503 ServerBusy, 500 InternalError, the headers and half the body then a
+ * connection reset (RESET), the headers and half the body then a clean close (TRUNCATE), or the
+ * body with one bit flipped (CORRUPT).
+ */
+final class FaultyHttpRelay extends LoopbackRelay {
+
+    private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
+    private final Map<Fault, AtomicInteger> injected = new ConcurrentHashMap<>();
+    private final AtomicInteger tarGets = new AtomicInteger();
+    private volatile FaultInjectingBlobStore.Policy faults = (key, attempt) -> Fault.NONE;
+
+    /** Starts relaying a free loopback port to {@code upstreamPort} on loopback. */
+    FaultyHttpRelay(int upstreamPort) throws IOException {
+        super(upstreamPort);
+    }
+
+    /** Injects the faults of {@code policy} from now on and starts the counts afresh. */
+    void setFaults(FaultInjectingBlobStore.Policy policy) {
+        faults = policy;
+        attempts.clear();
+        injected.clear();
+        tarGets.set(0);
+    }
+
+    /** The {@code fault}s injected since {@link #setFaults}. */
+    int injected(Fault fault) {
+        AtomicInteger count = injected.get(fault);
+        return count == null ? 0 : count.get();
+    }
+
+    /** The faults of every kind injected since {@link #setFaults}. */
+    int injectedFaults() {
+        return injected.values().stream().mapToInt(AtomicInteger::get).sum();
+    }
+
+    /** The GETs of {@code .tar} blobs answered by the server since {@link #setFaults}. */
+    int tarGets() {
+        return tarGets.get();
+    }
+
+    @Override
+    void exchange(Socket client, Socket server) throws IOException {
+        InputStream fromClient = new BufferedInputStream(client.getInputStream());
+        List<String> request = head(fromClient);
+        OutputStream toServer = server.getOutputStream();
+        toServer.write(closing(request));
+        String length = header(request, "content-length");
+        toServer.write(fromClient.readNBytes(length.isEmpty() ? 0 : Integer.parseInt(length)));
+        toServer.flush();
+        respond(request, new BufferedInputStream(server.getInputStream()), client);
+    }
+
+    private void respond(List<String> request, InputStream fromServer, Socket client)
+            throws IOException {
+        List<String> response = head(fromServer);
+        OutputStream toClient = client.getOutputStream();
+        Fault fault = fault(request, response);
+        if (fault == Fault.SLOW_DOWN || fault == Fault.INTERNAL_ERROR) {
+            toClient.write(error(fault == Fault.SLOW_DOWN ? 503 : 500));
+            return;
+        }
+        toClient.write(closing(response));
+        if (fault == Fault.NONE) {
+            fromServer.transferTo(toClient);
+            return;
+        }
+        byte[] body = fromServer.readNBytes(Integer.parseInt(header(response, "content-length")));
+        switch (fault) {
+            case CORRUPT -> {
+                body[body.length / 2] ^= 0x10;
+                toClient.write(body);
+            }
+            case RESET -> {
+                toClient.write(body, 0, body.length / 2);
+                toClient.flush();
+                client.setSoLinger(true, 0);
+            }
+            default -> toClient.write(body, 0, body.length / 2);
+        }
+    }
+
+    private Fault fault(List<String> request, List<String> response) {
+        String status = response.get(0);
+        String[] line = request.get(0).split(" ");
+        String path = line[1].replaceFirst("\\?.*", "");
+        if (!line[0].equals("GET") || !path.endsWith(".tar") || !status.matches("\\S+ 20[06].*")) {
+            return Fault.NONE;
+        }
+        tarGets.incrementAndGet();
+        String key = path + upTo(response);
+        int attempt = attempts.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+        Fault fault = faults.onGet(key, attempt);
+        if (fault != Fault.NONE) {
+            injected.computeIfAbsent(fault, f -> new AtomicInteger()).incrementAndGet();
+        }
+        return fault;
+    }
+
+    /** Where a ranged answer ends, or nothing for one that runs to the end of the blob. */
+    private static String upTo(List<String> response) {
+        String[] range = header(response, "content-range").split("[-/]");
+        boolean toTheEnd =
+                range.length < 3 || Long.parseLong(range[1]) + 1 == Long.parseLong(range[2]);
+        return toTheEnd ? "" : " to " + range[1];
+    }
+
+    private static byte[] error(int status) {
+        String code = status == 503 ? "ServerBusy" : "InternalError";
+        String body =
+                "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>"
+                        + code
+                        + "</Code>"
+                        + "<Message>injected</Message></Error>";
+        return (("HTTP/1.1 "
+                        + status
+                        + " "
+                        + code
+                        + "\r\nx-ms-error-code: "
+                        + code
+                        + "\r\nContent-Type: application/xml\r\nContent-Length: "
+                        + body.length()
+                        + "\r\nConnection: close\r\n\r\n"
+                        + body))
+                .getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /** The lines of a message's head, read up to and with the blank line. */
+    private static List<String> head(InputStream in) throws IOException {
+        List<String> lines = new ArrayList<>();
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b; (b = in.read()) >= 0; ) {
+            if (b != '\n') {
+                line.write(b);
+            } else if (line.size() <= 1) {
+                return lines;
+            } else {
+                lines.add(line.toString(StandardCharsets.ISO_8859_1).stripTrailing());
+                line.reset();
+            }
+        }
+        throw new IOException("the head ended early: " + lines);
+    }
+
+    /** {@code head} with its connection headers replaced by {@code Connection: close}. */
+    private static byte[] closing(List<String> head) {
+        StringBuilder out = new StringBuilder(head.get(0)).append("\r\n");
+        for (String line : head.subList(1, head.size())) {
+            String name = line.substring(0, line.indexOf(':')).toLowerCase(Locale.ROOT);
+            if (!Set.of("connection", "keep-alive", "upgrade", "http2-settings").contains(name)) {
+                out.append(line).append("\r\n");
+            }
+        }
+        return out.append("Connection: close\r\n\r\n")
+                .toString()
+                .getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static String header(List<String> head, String name) {
+        for (String line : head.subList(1, head.size())) {
+            if (line.toLowerCase(Locale.ROOT).startsWith(name + ":")) {
+                return line.substring(name.length() + 1).strip();
+            }
+        }
+        return "";
+    }
+}
