@@ -95,6 +95,8 @@ class AzureFaultCampaignIT {
             System.out.printf("azure write faults: %s x %d%n", kind, relay.injected(kind));
             assertTrue(relay.injected(kind) > 0, "no " + kind + " injected");
         }
+        assertTrue(relay.injectedInto(Fault.RESET, " block list"), "no commit reset");
+        assertTrue(relay.injectedInto(Fault.RESET, " block 000001"), "no block reset");
         int injected = relay.injectedFaults();
         System.out.printf(
                 "azure write faults: %d faults, %d PUTs, %d retries counted%n",

@@ -37,6 +37,7 @@ final class FaultyHttpRelay extends LoopbackRelay {
     private final Map<Fault, AtomicInteger> injected = new ConcurrentHashMap<>();
     private final AtomicInteger tarGets = new AtomicInteger();
     private final AtomicInteger puts = new AtomicInteger();
+    private final Set<String> faultedKeys = ConcurrentHashMap.newKeySet();
     private volatile FaultInjectingBlobStore.Policy faults = NONE;
     private volatile FaultInjectingBlobStore.Policy putFaults = NONE;
 
@@ -61,6 +62,12 @@ final class FaultyHttpRelay extends LoopbackRelay {
         injected.clear();
         tarGets.set(0);
         this.puts.set(0);
+        faultedKeys.clear();
+    }
+
+    /** Whether a {@code fault} was injected into a request whose key ends with {@code suffix}. */
+    boolean injectedInto(Fault fault, String suffix) {
+        return faultedKeys.stream().anyMatch(k -> k.startsWith(fault + " ") && k.endsWith(suffix));
     }
 
     /** The {@code fault}s injected since {@link #setFaults}. */
@@ -141,6 +148,7 @@ final class FaultyHttpRelay extends LoopbackRelay {
         Fault fault = policy.onGet(key, attempt);
         if (fault != Fault.NONE) {
             injected.computeIfAbsent(fault, f -> new AtomicInteger()).incrementAndGet();
+            faultedKeys.add(fault + " " + key);
         }
         return fault;
     }
