@@ -10,12 +10,16 @@ import java.util.Objects;
  * and hands each full buffer to {@link #upload} before it takes more, so an object of any length
  * holds one part in memory; {@link #commit()} hands over the last, shorter part (an empty one if
  * nothing was written) and {@link #complete}s the object; {@link #close()} without a commit {@link
- * #abort}s it. A store implements the three steps.
+ * #abort}s it. A store implements the three steps; each runs under the {@link WriteRetries} the
+ * library sets ({@link #setRetries}), so a step that failed may run again: an upload with the
+ * number of a part uploaded before replaces that part (S3's part numbers, Azure's block IDs), and a
+ * completion run again after a failure makes the same object.
  */
 public abstract class PartedOutput implements ObjectOutput {
 
     private final byte[] buffer;
     private final OutputStream stream = new Parts();
+    private WriteRetries retries = WriteRetries.ONCE;
     private int filled;
     private int uploaded;
     private boolean ended;
@@ -34,7 +38,8 @@ public abstract class PartedOutput implements ObjectOutput {
     }
 
     /**
-     * Stores one part; {@code bytes} is reused once this returns.
+     * Stores one part, replacing one of the same number uploaded before; {@code bytes} is reused
+     * once this returns.
      *
      * @param number the part's number, from 1
      * @param bytes the part's bytes, from index 0
@@ -44,7 +49,8 @@ public abstract class PartedOutput implements ObjectOutput {
     protected abstract void upload(int number, byte[] bytes, int length) throws IOException;
 
     /**
-     * Makes the parts uploaded, in number order, the object, at once.
+     * Makes the parts uploaded, in number order, the object, at once; run again after a failure,
+     * makes the same object.
      *
      * @param parts the number of parts
      * @throws IOException if the store fails
@@ -57,6 +63,15 @@ public abstract class PartedOutput implements ObjectOutput {
      * @throws IOException if the store fails
      */
     protected abstract void abort() throws IOException;
+
+    /**
+     * Runs the steps from now on under {@code retries}; by default each runs once.
+     *
+     * @param retries runs each upload, completion and abort
+     */
+    public final void setRetries(WriteRetries retries) {
+        this.retries = Objects.requireNonNull(retries, "retries");
+    }
 
     @Override
     public final OutputStream stream() {
@@ -71,7 +86,8 @@ public abstract class PartedOutput implements ObjectOutput {
         if (filled > 0 || uploaded == 0) {
             uploadBuffer();
         }
-        complete(uploaded);
+        int parts = uploaded;
+        retries.run("completion", () -> complete(parts));
         ended = true;
     }
 
@@ -79,12 +95,14 @@ public abstract class PartedOutput implements ObjectOutput {
     public final void close() throws IOException {
         if (!ended) {
             ended = true;
-            abort();
+            retries.run("abort", this::abort);
         }
     }
 
     private void uploadBuffer() throws IOException {
-        upload(uploaded + 1, buffer, filled);
+        int number = uploaded + 1;
+        int length = filled;
+        retries.run("part " + number, () -> upload(number, buffer, length));
         uploaded++;
         filled = 0;
     }

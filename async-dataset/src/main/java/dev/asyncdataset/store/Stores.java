@@ -43,8 +43,26 @@ public final class Stores {
                     "https://[a-z0-9]{3,24}\\.blob\\.core\\.windows\\.net/[^?]*",
                     Pattern.CASE_INSENSITIVE);
 
+    /** The scheme of local files: a path or a {@code file:} URL. */
+    public static final String FILE = "file";
+
+    /** The scheme of S3 and S3-compatible stores. */
+    public static final String S3 = "s3";
+
+    /** The scheme of plain HTTP servers. */
+    public static final String HTTP = "http";
+
+    /** The scheme of HTTPS servers (an Azure account's own URL without a query is {@link #AZ}). */
+    public static final String HTTPS = "https";
+
+    /** The scheme of Azure Blob Storage. */
+    public static final String AZ = "az";
+
+    /** The scheme of Hugging Face Hub datasets. */
+    public static final String HF = "hf";
+
     /** The schemes of the library's own stores, which cannot be registered. */
-    private static final Set<String> BUILT_IN = Set.of("file", "s3", "http", "https", "az", "hf");
+    private static final Set<String> BUILT_IN = Set.of(FILE, S3, HTTP, HTTPS, AZ, HF);
 
     private static final Map<String, StoreOpener> REGISTERED = new ConcurrentHashMap<>();
 
@@ -92,7 +110,7 @@ public final class Stores {
      * @return true if its store is the local files'
      */
     public static boolean isLocal(String location) {
-        return scheme(location).equals("file");
+        return scheme(location).equals(FILE);
     }
 
     /**
@@ -106,10 +124,8 @@ public final class Stores {
     public static String scheme(String location) {
         Matcher m = SCHEME.matcher(Objects.requireNonNull(location, "location"));
         if (!m.matches()) {
-            return "file";
+            return FILE;
         }
-        return AZURE_ACCOUNT.matcher(location).matches()
-                ? "az"
-                : m.group(1).toLowerCase(Locale.ROOT);
+        return AZURE_ACCOUNT.matcher(location).matches() ? AZ : m.group(1).toLowerCase(Locale.ROOT);
     }
 }

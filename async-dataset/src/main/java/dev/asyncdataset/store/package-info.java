@@ -22,18 +22,21 @@
  * <p>Writing is a capability of its own: a store that implements {@link
  * dev.asyncdataset.store.WritableStore} writes objects atomically ({@link
  * dev.asyncdataset.store.ObjectOutput}, visible whole on commit, nothing left when closed without
- * one; {@link dev.asyncdataset.store.PartedOutput} for a store that takes an object in parts) and
- * can take the shard writer's output; the others are read only.
+ * one; {@link dev.asyncdataset.store.PartedOutput} for a store that takes an object in parts, each
+ * part and the completion retried by the library through {@link
+ * dev.asyncdataset.store.WriteRetries}) and can take the shard writer's output; the others are read
+ * only.
  *
  * <h2>Adding a store</h2>
  *
  * <p>A package that implements {@code ObjectStore}, and one line per scheme. The HTTP(S) store is
  * the worked example: the package {@code dev.asyncdataset.store.http}, which imports only this
- * package, and the entries {@code "http", http} and {@code "https", http} of the table behind
- * {@code Stores} ({@code internal.store.StoreTable}), with {@code http =
- * StoreKind.of(HttpUrls::open)}, and the scheme names among {@code Stores}' built-in ones ({@code
- * HttpUrls} names a URL in messages without its query); a store outside the library calls {@code
- * Stores.register} instead.
+ * package, its scheme names as constants of {@code Stores} ({@link
+ * dev.asyncdataset.store.Stores#HTTP}, {@link dev.asyncdataset.store.Stores#HTTPS}, which makes
+ * them built in), and the entries {@code Stores.HTTP, http} and {@code Stores.HTTPS, http} of the
+ * table behind {@code Stores} ({@code internal.store.StoreTable}), with {@code http =
+ * StoreKind.of(HttpUrls::open)} ({@code HttpUrls} names a URL in messages without its query); a
+ * store outside the library calls {@code Stores.register} instead.
  *
  * <ol>
  *   <li>Implement {@code ObjectStore} in a package of its own: {@code HttpObjectStore.stat} is a

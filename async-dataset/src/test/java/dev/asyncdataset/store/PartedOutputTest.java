@@ -68,6 +68,29 @@ class PartedOutputTest {
         assertEquals(1, output.aborts);
     }
 
+    @Test
+    void eachUploadAndTheCompletionRunUnderTheRetriesWithTheSamePartAgain() throws Exception {
+        List<String> steps = new ArrayList<>();
+        output.setRetries(
+                (what, request) -> {
+                    steps.add(what);
+                    request.send();
+                    request.send();
+                });
+        byte[] data = new byte[15];
+        new Random(2).nextBytes(data);
+        output.stream().write(data);
+        output.commit();
+        assertEquals(List.of("part 1", "part 2", "completion"), steps);
+        assertEquals(List.of(1, 1, 2, 2), output.numbers, "a part sent again keeps its number");
+        assertEquals(List.of(10, 10, 5, 5), output.lengths);
+        assertArrayEquals(
+                Arrays.copyOfRange(data, 10, 15),
+                Arrays.copyOfRange(output.joined.toByteArray(), 25, 30),
+                "a part sent again has its bytes");
+        assertEquals(2, output.completed);
+    }
+
     /** Records the parts it is given, in parts of 10 bytes. */
     private static final class Recorded extends PartedOutput {
 

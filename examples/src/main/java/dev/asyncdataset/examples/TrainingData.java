@@ -11,8 +11,6 @@ import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3ImageDataset;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.source.store.StoreImageSource;
 import dev.asyncdataset.source.store.StoreImageSourceBuilder;
 import dev.asyncdataset.store.Stores;
@@ -41,7 +39,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
      * Builds the training set of {@code settings}.
      *
      * @param settings the run's settings
-     * @param connection how to reach S3, used for {@code s3://} data only
+     * @param connection how to reach S3, and the retry budget and timeouts of any remote store
      * @param device where ConcurrentDataset stages batches
      * @return the training data; the caller closes it
      * @throws IOException if the data cannot be listed or a shard cannot be read
@@ -57,7 +55,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
      * Builds the split at {@code settings.data()} for {@code role}.
      *
      * @param settings the run's settings, {@code data} naming the split
-     * @param connection how to reach S3, used for {@code s3://} data only
+     * @param connection how to reach S3, and the retry budget and timeouts of any remote store
      * @param device where ConcurrentDataset stages batches
      * @param role what the split is read for
      * @return the split; the caller closes it
@@ -77,18 +75,8 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (settings.loader().equals("djl")) {
             return remote ? djlS3(settings, connection, role) : djlFolder(settings, role);
         }
-        if (remote && !Stores.scheme(settings.data()).equals("s3")) {
-            return stored(settings, connection, device, role);
-        }
         if (remote) {
-            S3SourceBuilder builder =
-                    connection.options(settings.maxFetchers()).setUrl(settings.data());
-            S3Source source =
-                    role.labels() == null
-                            ? builder.build()
-                            : builder.optManifest(role.labels()).build();
-            return new TrainingData(
-                    concurrent(settings, source, device, role), source.getClasses().size(), source);
+            return stored(settings, connection, device, role);
         }
         ImageFolderSource source = ImageFolderSource.of(Path.of(settings.data()));
         return new TrainingData(
@@ -96,8 +84,9 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
     }
 
     /**
-     * Images under a location of another store of the table ({@code az://}, {@code https://} with a
-     * manifest, a registered scheme), read with the connection's retry budget and timeouts.
+     * Images under a location of any remote store of the table ({@code s3://}, {@code az://},
+     * {@code https://} with a manifest, a registered scheme), read with the connection's S3
+     * settings, retry budget and timeouts.
      */
     private static TrainingData stored(
             TrainingSettings settings, S3Connection connection, Device device, DataRole role)

@@ -1,10 +1,16 @@
 package dev.asyncdataset.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.azure.storage.blob.BlobClient;
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.models.BlobItem;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.azure.AzureBlobStore;
@@ -12,6 +18,8 @@ import dev.asyncdataset.store.azure.AzureCredentials;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,7 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * 500 InternalError, a connection reset mid-body, a body cut short or a flipped bit: streamed and
  * by random access, the epoch equals the folder's, every item exactly once and bit for bit, and
  * each injected fault costs one more GET and at least one counted retry (a flipped bit also one
- * counted integrity failure).
+ * counted integrity failure). The shard writer writes the folder's shards through 503s, 500s and
+ * resets of its block and block-list PUTs (a reset after Azurite took the request, so a block is
+ * staged again and a block list committed again), blob for blob, each fault a counted retry; a
+ * denied block (403) fails the write at once, naming the blob.
  */
 class AzureFaultCampaignIT {
 
@@ -35,10 +46,12 @@ class AzureFaultCampaignIT {
     private static FaultyHttpRelay relay;
     private static Epoch folderStreamed;
     private static Epoch folderRandom;
+    private static Map<String, byte[]> folderFiles;
 
     @BeforeAll
     static void uploadShardsAndRegisterTheStoreBehindTheRelay() throws Exception {
-        AZURE.upload("shards", "train/", ShardFixtures.campaign(dir));
+        folderFiles = ShardFixtures.campaign(dir);
+        AZURE.upload("shards", "train/", folderFiles);
         try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"))) {
             folderStreamed = FaultCampaignIT.epoch(folder, false);
             folderRandom = FaultCampaignIT.epoch(folder, true);
@@ -69,6 +82,61 @@ class AzureFaultCampaignIT {
     void randomAccessEpochUnderFaultsDeliversEveryItemOnceBitEqualEachFaultARetry()
             throws Exception {
         campaign(true, RandomFaults.rangedItems(2042));
+    }
+
+    @Test
+    void theWriterWritesThroughPutFaultsTheFoldersShardsEachFaultACountedRetry() throws Exception {
+        BlobContainerClient container = AZURE.container("written");
+        ShardWriter writer = writer("azurite-faulty://written/train");
+        relay.setFaults((key, attempt) -> Fault.NONE, RandomFaults.writes(2061));
+        List<String> shards = writer.write();
+        assertEquals("azurite-faulty://written/train/shard-000000.tar", shards.get(0));
+        for (Fault kind : List.of(Fault.SLOW_DOWN, Fault.INTERNAL_ERROR, Fault.RESET)) {
+            System.out.printf("azure write faults: %s x %d%n", kind, relay.injected(kind));
+            assertTrue(relay.injected(kind) > 0, "no " + kind + " injected");
+        }
+        assertTrue(relay.injectedInto(Fault.RESET, " block list"), "no commit reset");
+        assertTrue(relay.injectedInto(Fault.RESET, " block 000001"), "no block reset");
+        int injected = relay.injectedFaults();
+        System.out.printf(
+                "azure write faults: %d faults, %d PUTs, %d retries counted%n",
+                injected, relay.puts(), writer.retries());
+        assertTrue(writer.retries() >= injected, writer.retries() + " retries, " + injected);
+        Map<String, byte[]> written = new TreeMap<>();
+        for (BlobItem blob : container.listBlobs()) {
+            BlobClient client = container.getBlobClient(blob.getName());
+            written.put(
+                    blob.getName().substring("train/".length()),
+                    client.downloadContent().toBytes());
+        }
+        assertEquals(folderFiles.keySet(), written.keySet());
+        folderFiles.forEach((name, bytes) -> assertArrayEquals(bytes, written.get(name), name));
+    }
+
+    @Test
+    void aDeniedBlockFailsTheWriteAtOnceNamingTheBlob() throws Exception {
+        AZURE.container("denied");
+        ShardWriter writer = writer("azurite-faulty://denied/train");
+        relay.setFaults(
+                (key, attempt) -> Fault.NONE,
+                (key, attempt) ->
+                        key.endsWith("/denied/train/shard-000000.tar block 000001")
+                                ? Fault.FORBIDDEN
+                                : Fault.NONE);
+        Exception e = assertThrows(Exception.class, writer::write);
+        assertTrue(
+                e.getMessage().contains("azurite-faulty://denied/train/shard-000000.tar"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("403 AuthorizationFailure"), e.getMessage());
+        assertEquals(1, relay.injected(Fault.FORBIDDEN), "the denied block was tried once");
+    }
+
+    private static ShardWriter writer(String output) {
+        return ShardWriter.builder()
+                .setImages(dir.resolve("images"))
+                .setOutput(output)
+                .optShardBytes(ShardFixtures.CAMPAIGN_SHARD_BYTES)
+                .build();
     }
 
     private static void campaign(boolean randomAccess, RandomFaults faults) throws Exception {

@@ -49,6 +49,8 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
         SLOW_DOWN,
         /** Answer 500 InternalError. */
         INTERNAL_ERROR,
+        /** Answer 403 AccessDenied: a denied request, which no retry changes. */
+        FORBIDDEN,
         /** Send the headers with the full Content-Length, then only half of the body. */
         TRUNCATE,
         /** Wait {@link #STALL_MILLIS} before serving, as an overloaded server does. */
@@ -266,6 +268,7 @@ public final class FaultInjectingBlobStore extends ForwardingBlobStore {
             case NONE -> super.getBlob(request);
             case SLOW_DOWN -> throw error(503, "SlowDown", "Please reduce your request rate.");
             case INTERNAL_ERROR -> throw error(500, "InternalError", "Please try again.");
+            case FORBIDDEN -> throw error(403, "AccessDenied", "Access Denied.");
             case TRUNCATE -> FaultyBodies.truncated(super.getBlob(request));
             case CORRUPT -> FaultyBodies.corrupted(super.getBlob(request));
             case STALL_MIDWAY -> FaultyBodies.pausedMidway(super.getBlob(request), STALL_MILLIS);

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,26 +24,50 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link FaultInjectingBlobStore.Policy} draws for (path and end of the range, attempt), which a
  * resumed read keeps: 503 ServerBusy, 500 InternalError, the headers and half the body then a
  * connection reset (RESET), the headers and half the body then a clean close (TRUNCATE), or the
- * body with one bit flipped (CORRUPT).
+ * body with one bit flipped (CORRUPT). On each PUT of a block or a block list, the fault a second
+ * policy draws for (path, block number or block list, attempt): 503, 500 or 403
+ * AuthorizationFailure (FORBIDDEN) without passing the request on, or the request passed on and
+ * answered by the server, then the connection reset before the answer (RESET).
  */
 final class FaultyHttpRelay extends LoopbackRelay {
+
+    private static final FaultInjectingBlobStore.Policy NONE = (key, attempt) -> Fault.NONE;
 
     private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
     private final Map<Fault, AtomicInteger> injected = new ConcurrentHashMap<>();
     private final AtomicInteger tarGets = new AtomicInteger();
-    private volatile FaultInjectingBlobStore.Policy faults = (key, attempt) -> Fault.NONE;
+    private final AtomicInteger puts = new AtomicInteger();
+    private final Set<String> faultedKeys = ConcurrentHashMap.newKeySet();
+    private volatile FaultInjectingBlobStore.Policy faults = NONE;
+    private volatile FaultInjectingBlobStore.Policy putFaults = NONE;
 
     /** Starts relaying a free loopback port to {@code upstreamPort} on loopback. */
     FaultyHttpRelay(int upstreamPort) throws IOException {
         super(upstreamPort);
     }
 
-    /** Injects the faults of {@code policy} from now on and starts the counts afresh. */
+    /** Injects the faults of {@code policy} into GETs from now on and starts the counts afresh. */
     void setFaults(FaultInjectingBlobStore.Policy policy) {
-        faults = policy;
+        setFaults(policy, NONE);
+    }
+
+    /**
+     * Injects the faults of {@code gets} into GETs and those of {@code puts} into PUTs from now on
+     * and starts the counts afresh.
+     */
+    void setFaults(FaultInjectingBlobStore.Policy gets, FaultInjectingBlobStore.Policy puts) {
+        faults = gets;
+        putFaults = puts;
         attempts.clear();
         injected.clear();
         tarGets.set(0);
+        this.puts.set(0);
+        faultedKeys.clear();
+    }
+
+    /** Whether a {@code fault} was injected into a request whose key ends with {@code suffix}. */
+    boolean injectedInto(Fault fault, String suffix) {
+        return faultedKeys.stream().anyMatch(k -> k.startsWith(fault + " ") && k.endsWith(suffix));
     }
 
     /** The {@code fault}s injected since {@link #setFaults}. */
@@ -60,16 +86,71 @@ final class FaultyHttpRelay extends LoopbackRelay {
         return tarGets.get();
     }
 
+    /** The PUTs of blocks and block lists received since {@link #setFaults}. */
+    int puts() {
+        return puts.get();
+    }
+
     @Override
     void exchange(Socket client, Socket server) throws IOException {
         InputStream fromClient = new BufferedInputStream(client.getInputStream());
         List<String> request = head(fromClient);
+        String length = header(request, "content-length");
+        byte[] body = fromClient.readNBytes(length.isEmpty() ? 0 : Integer.parseInt(length));
+        Fault put = putFault(request);
+        if (put == Fault.SLOW_DOWN || put == Fault.INTERNAL_ERROR || put == Fault.FORBIDDEN) {
+            client.getOutputStream().write(error(put));
+            return;
+        }
         OutputStream toServer = server.getOutputStream();
         toServer.write(closing(request));
-        String length = header(request, "content-length");
-        toServer.write(fromClient.readNBytes(length.isEmpty() ? 0 : Integer.parseInt(length)));
+        toServer.write(body);
         toServer.flush();
-        respond(request, new BufferedInputStream(server.getInputStream()), client);
+        InputStream fromServer = new BufferedInputStream(server.getInputStream());
+        if (put == Fault.RESET) {
+            head(fromServer);
+            client.setSoLinger(true, 0);
+            return;
+        }
+        respond(request, fromServer, client);
+    }
+
+    /**
+     * The fault of a PUT of a block or a block list, drawn for its path and block number (or the
+     * block list) and its attempt; none for any other request.
+     */
+    private Fault putFault(List<String> request) {
+        String[] line = request.get(0).split(" ");
+        String[] target = line[1].split("\\?", 2);
+        if (!line[0].equals("PUT") || target.length < 2 || !target[1].contains("comp=block")) {
+            return Fault.NONE;
+        }
+        puts.incrementAndGet();
+        String path = URLDecoder.decode(target[0], StandardCharsets.UTF_8);
+        return draw(path + " " + block(target[1]), putFaults);
+    }
+
+    /** The block number a block's PUT query names, or {@code block list} for the commit. */
+    private static String block(String query) {
+        for (String parameter : query.split("&")) {
+            if (parameter.startsWith("blockid=")) {
+                String id = URLDecoder.decode(parameter.substring(8), StandardCharsets.UTF_8);
+                String decoded = new String(Base64.getDecoder().decode(id), StandardCharsets.UTF_8);
+                return "block " + decoded.substring(decoded.lastIndexOf('-') + 1);
+            }
+        }
+        return "block list";
+    }
+
+    /** The fault {@code policy} draws for the next attempt of {@code key}, counted. */
+    private Fault draw(String key, FaultInjectingBlobStore.Policy policy) {
+        int attempt = attempts.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+        Fault fault = policy.onGet(key, attempt);
+        if (fault != Fault.NONE) {
+            injected.computeIfAbsent(fault, f -> new AtomicInteger()).incrementAndGet();
+            faultedKeys.add(fault + " " + key);
+        }
+        return fault;
     }
 
     private void respond(List<String> request, InputStream fromServer, Socket client)
@@ -78,7 +159,7 @@ final class FaultyHttpRelay extends LoopbackRelay {
         OutputStream toClient = client.getOutputStream();
         Fault fault = fault(request, response);
         if (fault == Fault.SLOW_DOWN || fault == Fault.INTERNAL_ERROR) {
-            toClient.write(error(fault == Fault.SLOW_DOWN ? 503 : 500));
+            toClient.write(error(fault));
             return;
         }
         toClient.write(closing(response));
@@ -109,13 +190,7 @@ final class FaultyHttpRelay extends LoopbackRelay {
             return Fault.NONE;
         }
         tarGets.incrementAndGet();
-        String key = path + upTo(response);
-        int attempt = attempts.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
-        Fault fault = faults.onGet(key, attempt);
-        if (fault != Fault.NONE) {
-            injected.computeIfAbsent(fault, f -> new AtomicInteger()).incrementAndGet();
-        }
-        return fault;
+        return draw(path + upTo(response), faults);
     }
 
     /** Where a ranged answer ends, or nothing for one that runs to the end of the blob. */
@@ -126,8 +201,20 @@ final class FaultyHttpRelay extends LoopbackRelay {
         return toTheEnd ? "" : " to " + range[1];
     }
 
-    private static byte[] error(int status) {
-        String code = status == 503 ? "ServerBusy" : "InternalError";
+    /** The answer of a 503, 500 or 403 {@code fault}. */
+    private static byte[] error(Fault fault) {
+        int status =
+                switch (fault) {
+                    case SLOW_DOWN -> 503;
+                    case FORBIDDEN -> 403;
+                    default -> 500;
+                };
+        String code =
+                switch (status) {
+                    case 503 -> "ServerBusy";
+                    case 403 -> "AuthorizationFailure";
+                    default -> "InternalError";
+                };
         String body =
                 "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>"
                         + code

@@ -58,6 +58,20 @@ final class RandomFaults implements FaultInjectingBlobStore.Policy {
                 .rate(Fault.CORRUPT, 0.05);
     }
 
+    /**
+     * A plan for the PUTs of a write, every attempt of which may fail: 15% 503, 10% 500 and 15%
+     * connections reset after the server took the request.
+     *
+     * @param seed the seed of the plan
+     * @return the plan
+     */
+    static RandomFaults writes(long seed) {
+        return new RandomFaults(seed, Integer.MAX_VALUE)
+                .rate(Fault.SLOW_DOWN, 0.15)
+                .rate(Fault.INTERNAL_ERROR, 0.10)
+                .rate(Fault.RESET, 0.15);
+    }
+
     /** Injects {@code fault} into a share {@code rate} (0 to 1) of the faulty attempts. */
     RandomFaults rate(Fault fault, double rate) {
         rates.put(fault, rate);

@@ -1,5 +1,7 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.store.Stores;
+
 /**
  * A bucket and a key prefix parsed from {@code s3://bucket/prefix}. A non-empty prefix always ends
  * with {@code /}, so it names a folder, not the start of a key. The S3 layer's form of the public
@@ -10,16 +12,16 @@ package dev.asyncdataset.internal.s3;
  */
 public record BucketPrefix(String bucket, String prefix) {
 
-    private static final String SCHEME = "s3://";
+    private static final String SCHEME = Stores.S3 + "://";
 
     /**
-     * Tells whether {@code location} is an {@code s3://} URL rather than a local path.
+     * Tells whether {@code location} is in the S3 store of the table ({@link Stores#scheme}).
      *
-     * @param location a data location
-     * @return true for {@code s3://...}
+     * @param location a data location, or null
+     * @return true for {@code s3://...}, in any case
      */
     public static boolean isS3(String location) {
-        return location != null && location.startsWith(SCHEME);
+        return location != null && Stores.scheme(location).equals(Stores.S3);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.io.Requests;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.PartedOutput;
 import java.io.IOException;
@@ -60,10 +61,10 @@ final class S3Upload extends PartedOutput {
         Consumer<CreateMultipartUploadRequest.Builder> create =
                 r -> r.bucket(location.bucket()).key(key).checksumAlgorithm(CHECKSUM);
         String id =
-                S3Requests.call(
+                Requests.call(
                                 retrier,
                                 location.url(key),
-                                () -> S3Requests.await(client.createMultipartUpload(create)))
+                                () -> Requests.await(client.createMultipartUpload(create)))
                         .uploadId();
         return new S3Upload(client, location, key, retrier, id, partBytes);
     }
@@ -126,9 +127,9 @@ final class S3Upload extends PartedOutput {
     }
 
     private <T> T request(String what, Supplier<CompletableFuture<T>> send) throws IOException {
-        return S3Requests.call(
+        return Requests.call(
                 retrier,
                 location.url(key) + " (upload " + uploadId + ", " + what + ")",
-                () -> S3Requests.await(send.get()));
+                () -> Requests.await(send.get()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.io.Requests;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectOutput;
 import java.io.IOException;
@@ -54,7 +55,7 @@ record S3Writes(S3Clients clients, Retrier retrier, int partBytes) {
             throws IOException {
         S3ObjectStore.Key at = S3ObjectStore.Key.of(url);
         S3AsyncClient client = clients.async();
-        return S3Requests.call(retrier, url, () -> S3Requests.await(send.apply(client, at)));
+        return Requests.call(retrier, url, () -> Requests.await(send.apply(client, at)));
     }
 
     /**
@@ -67,11 +68,11 @@ record S3Writes(S3Clients clients, Retrier retrier, int partBytes) {
         for (MultipartUpload upload : openUploads(client, location)) {
             String name = upload.key().substring(location.prefix().length());
             if (name.indexOf('/') < 0 && ours.test(name)) {
-                S3Requests.call(
+                Requests.call(
                         retrier,
                         location.url(upload.key()) + " (upload " + upload.uploadId() + ", abort)",
                         () ->
-                                S3Requests.await(
+                                Requests.await(
                                         client.abortMultipartUpload(
                                                 r ->
                                                         r.bucket(location.bucket())
@@ -91,11 +92,11 @@ record S3Writes(S3Clients clients, Retrier retrier, int partBytes) {
         do {
             ListMultipartUploadsResponse previous = page;
             page =
-                    S3Requests.call(
+                    Requests.call(
                             retrier,
                             location.url("") + " (multipart uploads)",
                             () ->
-                                    S3Requests.await(
+                                    Requests.await(
                                             client.listMultipartUploads(
                                                     r -> {
                                                         r.bucket(location.bucket())

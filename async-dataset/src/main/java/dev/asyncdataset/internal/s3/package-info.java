@@ -8,9 +8,9 @@
  * {@code PhaseTimeouts}, on a virtual thread ({@code OnVirtualThread} for a platform caller);
  * checked by {@code S3Integrity}), the object store of {@code s3://} shards ({@code S3ObjectStore},
  * its bodies streamed by {@code S3Stream}), listings ({@code S3Listing}), and S3's side of the
- * retry policy ({@code S3Errors}, {@code S3Requests}; the retries themselves are {@code
- * internal.io.Retrier}'s). {@code BucketPrefix} is the bucket and prefix behind the public {@code
- * S3Location}. Not public API: the types are public for the sources and the shard stores and
- * writers.
+ * retry policy ({@code S3Errors}; the retries themselves are {@code internal.io.Retrier}'s, the
+ * writes' requests run by {@code internal.io.Requests}). {@code BucketPrefix} is the bucket and
+ * prefix behind the public {@code S3Location}. Not public API: the types are public for the sources
+ * and the shard stores and writers.
  */
 package dev.asyncdataset.internal.s3;

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.store;
 
 import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoredBody;
@@ -80,10 +81,13 @@ class BoundedStore implements ObjectStore {
         store.close();
     }
 
-    /** {@code store} bounded, writable as well if it is a {@link WritableStore}. */
-    static BoundedStore of(ObjectStore store, StoreOptions options) {
+    /**
+     * {@code store} bounded, writable as well if it is a {@link WritableStore}, whose writes are
+     * then retried under {@code retrier}.
+     */
+    static BoundedStore of(ObjectStore store, StoreOptions options, Retrier retrier) {
         return store instanceof WritableStore writable
-                ? new BoundedWritableStore(writable, options)
+                ? new BoundedWritableStore(writable, options, retrier)
                 : new BoundedStore(store, options);
     }
 

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.store;
 
+import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.store.StoreOpener;
@@ -25,13 +26,15 @@ public interface StoreKind {
 
     /**
      * The stores {@code opener} opens, with the library's retries of their requests and its bounds
-     * on every list, stat and open ({@link BoundedStore}), and on every write of a store that
-     * writes.
+     * on every list, stat and open ({@link BoundedStore}); the writes of a store that writes are
+     * bounded and retried too ({@link BoundedWritableStore}), counted by the same retrier.
      */
     static StoreKind of(StoreOpener opener) {
-        return access ->
-                new OpenedStore(
-                        BoundedStore.of(opener.open(access.settings()), access.store()),
-                        access.retrier(StoredShards::isTransient));
+        return access -> {
+            Retrier retrier = access.retrier(StoredShards::isTransient);
+            return new OpenedStore(
+                    BoundedStore.of(opener.open(access.settings()), access.store(), retrier),
+                    retrier);
+        };
     }
 }

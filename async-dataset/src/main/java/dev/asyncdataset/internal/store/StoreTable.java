@@ -8,10 +8,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The table from a location's scheme ({@link Stores#scheme}) to its kind of store: local files for
- * a path or {@code file:}, {@code s3}, {@code http}, {@code https}, {@code az} (and an Azure
- * account's own {@code https} URL, by its host), {@code hf}, and the schemes users register with
- * {@link Stores#register}, which refuses the built-in ones.
+ * The table from a location's scheme ({@link Stores#scheme}) to its kind of store: the built-in
+ * schemes {@code Stores} names ({@link Stores#FILE} for a path or {@code file:}, {@link Stores#S3},
+ * {@link Stores#HTTP}, {@link Stores#HTTPS}, {@link Stores#AZ}, also an Azure account's own {@code
+ * https} URL, by its host, and {@link Stores#HF}), and the schemes users register with {@link
+ * Stores#register}, which refuses the built-in ones.
  */
 public final class StoreTable {
 
@@ -24,17 +25,17 @@ public final class StoreTable {
         StoreKind http = StoreKind.of(HttpUrls::open);
         BUILT_IN =
                 Map.of(
-                        "file",
+                        Stores.FILE,
                         StoreKind.FILES,
-                        "s3",
+                        Stores.S3,
                         StoreKind.S3,
-                        "http",
+                        Stores.HTTP,
                         http,
-                        "https",
+                        Stores.HTTPS,
                         http,
-                        "az",
+                        Stores.AZ,
                         StoreKind.of(AzureStores::open),
-                        "hf",
+                        Stores.HF,
                         StoreKind.of(HubStore::open));
     }
 

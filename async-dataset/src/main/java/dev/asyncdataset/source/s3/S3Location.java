@@ -12,12 +12,12 @@ import dev.asyncdataset.internal.s3.BucketPrefix;
 public record S3Location(String bucket, String prefix) {
 
     /**
-     * Tells whether {@code location} is an {@code s3://} URL rather than a local path.
+     * Tells whether {@code location} is in the S3 store of the table of stores.
      *
-     * @param location a data location
-     * @return true for {@code s3://...}
-     * @deprecated ask the table of stores: {@code Stores.scheme(location).equals("s3")}, or {@code
-     *     !Stores.isLocal(location)} for any remote store
+     * @param location a data location, or null
+     * @return true for {@code s3://...}, in any case
+     * @deprecated ask the table of stores: {@code Stores.scheme(location).equals(Stores.S3)}, or
+     *     {@code !Stores.isLocal(location)} for any remote store
      */
     @Deprecated(forRemoval = true)
     public static boolean isS3(String location) {

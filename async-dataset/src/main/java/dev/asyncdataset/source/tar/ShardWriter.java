@@ -179,8 +179,8 @@ public final class ShardWriter {
     }
 
     /**
-     * Returns how many S3 requests the last {@link #write} retried (image GETs, LIST pages, part
-     * and object PUTs); 0 for a folder input and output.
+     * Returns how many store requests the last {@link #write} retried (image GETs, listing pages,
+     * the parts, commits and deletes of its output); 0 for a folder input and output.
      *
      * @return the retries
      */

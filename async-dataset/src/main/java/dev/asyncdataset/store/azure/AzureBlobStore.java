@@ -38,8 +38,9 @@ import reactor.util.context.Context;
  * {@code stat} gives a blob's size and ETag; a read is one GET, of a byte range or of the whole
  * blob, whose body arrives as it is read. Every call waits at most {@link #callBound} for its
  * answer. A blob is written as staged blocks of {@link #BLOCK_BYTES} that a commit of the block
- * list makes the blob at once ({@link BlockUpload}): an unfinished write is never visible. {@link
- * #close} ends the bodies still being read and the store's HTTP client.
+ * list makes the blob at once ({@link BlockUpload}): an unfinished write is never visible. Every
+ * request is tried once: the library retries reads and writes alike, within the source's retry
+ * budget. {@link #close} ends the bodies still being read and the store's HTTP client.
  */
 public final class AzureBlobStore implements WritableStore {
 

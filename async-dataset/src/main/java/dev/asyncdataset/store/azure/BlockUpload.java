@@ -13,9 +13,12 @@ import reactor.core.publisher.Flux;
 
 /**
  * One blob written as staged blocks: each part is staged as a block of its own, under an ID of this
- * upload's, and the commit of the block list makes them the blob at once. Blocks staged but never
- * committed are not part of any blob (nothing is visible) and the service drops them, so a close
- * without a commit has nothing to undo.
+ * upload's and the part's number, and the commit of the block list makes them the blob at once.
+ * Each step may run again after a failure ({@link PartedOutput}): a part staged again under its ID
+ * replaces the block, and a commit sent again commits the same list, whose blocks the service finds
+ * among the uncommitted or, after a commit whose answer was lost, the committed ones. Blocks staged
+ * but never committed are not part of any blob (nothing is visible) and the service drops them, so
+ * a close without a commit has nothing to undo.
  */
 final class BlockUpload extends PartedOutput {
 

@@ -2,13 +2,16 @@ package dev.asyncdataset.source.tar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.store.StoreOpener;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +38,18 @@ class StoresTest {
         assertSame(opener, Stores.registered("REGISTERED-lookup").orElseThrow());
         assertEquals(Optional.empty(), Stores.registered("s3"));
         assertEquals(Optional.empty(), Stores.registered("never-registered"));
+    }
+
+    @Test
+    void everyBuiltInSchemeHasAStoreInTheTableAndCannotBeRegistered() {
+        for (String scheme :
+                List.of(Stores.FILE, Stores.S3, Stores.HTTP, Stores.HTTPS, Stores.AZ, Stores.HF)) {
+            assertNotNull(StoreTable.of(scheme + "://bucket/shards/"), scheme);
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> Stores.register(scheme, settings -> null),
+                    scheme);
+        }
     }
 
     @Test

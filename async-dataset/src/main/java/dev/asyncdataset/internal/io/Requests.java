@@ -1,16 +1,18 @@
-package dev.asyncdataset.internal.s3;
+package dev.asyncdataset.internal.io;
 
-import dev.asyncdataset.internal.io.Retrier;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
-/** Runs S3 requests of the shard writer: retried, awaited interruptibly, failures named. */
-public final class S3Requests {
+/**
+ * Runs the requests of a store's writes: retried, awaited interruptibly, failures named by the
+ * object's URL.
+ */
+public final class Requests {
 
-    private S3Requests() {}
+    private Requests() {}
 
     /**
      * Calls {@code request} through {@code retrier}; a failure that is not transient or outlasts
@@ -30,7 +32,7 @@ public final class S3Requests {
         } catch (Retrier.GaveUp e) {
             throw new IOException(url + ": " + e.getMessage(), e.getCause());
         } catch (Exception e) {
-            Throwable cause = S3Errors.unwrap(e);
+            Throwable cause = Retrier.unwrap(e);
             throw new IOException(url + ": " + cause, cause);
         }
     }
