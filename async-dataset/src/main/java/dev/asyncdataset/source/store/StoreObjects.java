@@ -94,21 +94,9 @@ final class StoreObjects implements AutoCloseable {
     }
 
     /**
-     * The length of the object at {@code url}, asked of the store.
-     *
-     * @throws BadItemException naming {@code name} if the store has no such object
-     */
-    long length(String url, String name) throws IOException {
-        StoredObject object = call(url, () -> store.objects().stat(url));
-        if (object == null) {
-            throw new BadItemException(name, "no such object", null);
-        }
-        return object.length();
-    }
-
-    /**
-     * Reads the whole object at {@code url}, {@code length} bytes as listed, into an array taken
-     * from {@code pool} (given back if the read fails).
+     * Reads the whole object at {@code url}, {@code length} bytes as listed or, for -1, as long as
+     * the store's body announces (one request), into an array taken from {@code pool} (given back
+     * if the read fails).
      *
      * @param name the item, for messages
      * @return a heap buffer over the array, position 0, limit the bytes read
@@ -116,6 +104,9 @@ final class StoreObjects implements AutoCloseable {
      *     read, missing, refused, or still failing when the retry budget is spent
      */
     ByteBuffer read(String url, long length, String name, BodyBuffers pool) throws IOException {
+        if (length < 0) {
+            return rejectedAsBad(name, () -> reads.read(url, arrays(name, pool), bytes -> {}));
+        }
         byte[] array = pool.take(checked(length, name));
         try {
             return BodyBuffers.body(array, whole(url, array, (int) length, name));
@@ -150,12 +141,37 @@ final class StoreObjects implements AutoCloseable {
         return (int) length;
     }
 
+    /** The arrays of {@code pool}, each taken after a check of the announced length. */
+    private WholeReads.Into arrays(String name, BodyBuffers pool) {
+        return new WholeReads.Into() {
+            @Override
+            public byte[] take(long length) throws IOException {
+                return pool.take(checked(length, name));
+            }
+
+            @Override
+            public void give(byte[] array) {
+                pool.give(array);
+            }
+        };
+    }
+
     private int whole(String url, byte[] into, int length, String name) throws IOException {
+        return rejectedAsBad(name, () -> reads.read(url, into, length, bytes -> {}));
+    }
+
+    /** Runs a read, a store's refusal or a missing file becoming a bad item naming {@code name}. */
+    private static <T> T rejectedAsBad(String name, Read<T> read) throws IOException {
         try {
-            return reads.read(url, into, length, bytes -> {});
+            return read.run();
         } catch (RequestRejected | NoSuchFileException e) {
             throw new BadItemException(name, e.getMessage(), e);
         }
+    }
+
+    @FunctionalInterface
+    private interface Read<T> {
+        T run() throws IOException;
     }
 
     private <T> T call(String url, Callable<T> request) throws IOException {
