@@ -63,9 +63,17 @@ final class LooseImages {
      * images' and labels' bytes; closes the source.
      */
     static List<String> batches(LabeledImageSource source) throws Exception {
+        try (source) {
+            return epoch(source);
+        }
+    }
+
+    /**
+     * The batches of one sequential epoch of {@code source}, as {@link #batches}; leaves it open.
+     */
+    static List<String> epoch(LabeledImageSource source) throws Exception {
         List<String> batches = new ArrayList<>();
-        try (source;
-                NDManager manager = NDManager.newBaseManager()) {
+        try (NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
             dataset.prepare();

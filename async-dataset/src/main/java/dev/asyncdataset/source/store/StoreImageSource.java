@@ -136,7 +136,9 @@ public final class StoreImageSource implements LabeledImageSource {
         return objects.url(items.get().keys().key(index));
     }
 
-    /** Returns the requests retried and the bodies that failed the store's checksum. */
+    /**
+     * Returns the requests retried, the cache's hits and misses and the bodies that failed checks.
+     */
     @Override
     public SourceStats stats() {
         return objects.stats();

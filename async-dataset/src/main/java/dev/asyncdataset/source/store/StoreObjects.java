@@ -1,6 +1,8 @@
 package dev.asyncdataset.source.store;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.cache.CachingStore;
+import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.StoredShards;
@@ -24,7 +26,8 @@ import java.util.concurrent.Callable;
  * The loose objects under one location of any store of the table, as a source reads them: each
  * whole, into a recycled array, after a check of its size against the largest object read; through
  * {@link WholeReads}, which gives a remote store's reads the retries within the retry budget, the
- * read-idle and request timeouts, resumption and the store's checksum. Owns the store.
+ * read-idle and request timeouts, resumption and the store's checksum; from a local disk cache
+ * first, if the source has one ({@link CachingStore}). Owns the store.
  */
 final class StoreObjects implements AutoCloseable {
 
@@ -32,9 +35,11 @@ final class StoreObjects implements AutoCloseable {
     private final String prefix;
     private final WholeReads reads;
     private final long maxObjectBytes;
+    private final CachingStore cached;
 
     private StoreObjects(OpenedStore store, String prefix, StoreAccess access) {
         this.store = store;
+        this.cached = store.objects() instanceof CachingStore c ? c : null;
         this.prefix = prefix;
         this.reads =
                 new WholeReads(
@@ -45,10 +50,18 @@ final class StoreObjects implements AutoCloseable {
         this.maxObjectBytes = access.store().maxObjectBytes();
     }
 
-    /** Opens the store of {@code location} (a folder, made to end with {@code /}). */
-    static StoreObjects open(String location, StoreAccess access) throws IOException {
+    /**
+     * Opens the store of {@code location} (a folder, made to end with {@code /}), its whole reads
+     * through {@code cache} if it is not null and the store is remote.
+     */
+    static StoreObjects open(String location, StoreAccess access, DiskCache cache)
+            throws IOException {
         String prefix = folder(location);
-        return new StoreObjects(StoreTable.of(prefix).open(access), prefix, access);
+        OpenedStore store = StoreTable.of(prefix).open(access);
+        if (cache != null && !store.objects().isLocal()) {
+            store = new OpenedStore(new CachingStore(store.objects(), cache), store.retrier());
+        }
+        return new StoreObjects(store, prefix, access);
     }
 
     /** {@code location} ending with {@code /} before its query, if any. */
@@ -178,10 +191,19 @@ final class StoreObjects implements AutoCloseable {
         return StoredShards.call(store.objects(), url, store.retrier(), request);
     }
 
-    /** The requests retried and the bodies that failed the store's checksum. */
+    /**
+     * The requests retried, the whole reads the cache served and missed (0 without one) and the
+     * bodies that failed the store's checksum.
+     */
     SourceStats stats() {
         long retries = store.retrier() == null ? 0 : store.retrier().retryCount();
-        return new SourceStats(retries, 0, 0, reads.integrityFailures(), 0, 0);
+        return new SourceStats(
+                retries,
+                cached == null ? 0 : cached.hitCount(),
+                cached == null ? 0 : cached.missCount(),
+                reads.integrityFailures(),
+                0,
+                0);
     }
 
     /** Closes the store. */
