@@ -153,7 +153,7 @@ public final class S3ObjectStore implements WritableStore {
         }
         ResponseInputStream<GetObjectResponse> response;
         try {
-            response = clients.sync().getObject(request.build());
+            response = clients.sync().getObject(request.build(), S3Reader.STREAM);
         } catch (SdkException e) {
             throw failure(url, e);
         }
