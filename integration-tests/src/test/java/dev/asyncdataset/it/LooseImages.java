@@ -12,6 +12,8 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.store.StoreImageSource;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -85,6 +87,15 @@ final class LooseImages {
             }
         }
         return batches;
+    }
+
+    /** Writes {@code file}, a CSV manifest naming {@code images} and their class folders. */
+    static Path manifest(Map<String, byte[]> images, Path file) throws IOException {
+        StringBuilder lines = new StringBuilder();
+        images.keySet().stream()
+                .sorted()
+                .forEach(k -> lines.append(k).append(',').append(k.split("/")[0]).append('\n'));
+        return Files.writeString(file, lines);
     }
 
     /**

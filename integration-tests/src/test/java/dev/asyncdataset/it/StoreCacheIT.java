@@ -108,11 +108,7 @@ class StoreCacheIT {
      * A source of the HTTP server's images, named by a local manifest, cached in {@link #cache}.
      */
     private StoreImageSource http() throws Exception {
-        StringBuilder lines = new StringBuilder();
-        IMAGES.keySet().stream()
-                .sorted()
-                .forEach(k -> lines.append(k).append(',').append(k.split("/")[0]).append('\n'));
-        Path manifest = Files.writeString(local.resolve("train.csv"), lines);
+        Path manifest = LooseImages.manifest(IMAGES, local.resolve("train.csv"));
         return StoreImageSource.builder()
                 .setLocation(HTTP.url("/train"))
                 .optManifest(manifest.toString())

@@ -9,7 +9,6 @@ import dev.asyncdataset.source.store.StoreImageSource;
 import dev.asyncdataset.source.store.StoreImageSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -116,12 +115,7 @@ class StoreImageSourceIT {
 
     /** A local manifest naming the images and their classes. */
     private static Path manifest() throws Exception {
-        Path manifest = local.resolve("train.csv");
-        StringBuilder lines = new StringBuilder();
-        IMAGES.keySet().stream()
-                .sorted()
-                .forEach(k -> lines.append(k).append(',').append(k.split("/")[0]).append('\n'));
-        return Files.writeString(manifest, lines);
+        return LooseImages.manifest(IMAGES, local.resolve("train.csv"));
     }
 
     @Test
