@@ -12,18 +12,32 @@ import java.io.InputStream;
  * @param identity the identity of the object read (an ETag), or null
  * @param checksum the store's check of the whole object's bytes, given with a read of the whole
  *     object by a store that has a checksum of its own, else null
+ * @param length the bytes the body holds as the store announces them (a {@code Content-Length}), or
+ *     -1 if it does not say: a whole object's read sizes its array by it, without asking the
+ *     object's size first
  */
-public record StoredBody(InputStream stream, String identity, Checksum checksum)
+public record StoredBody(InputStream stream, String identity, Checksum checksum, long length)
         implements Closeable {
 
     /**
-     * A body the store has no checksum for.
+     * A body whose length the store does not announce.
+     *
+     * @param stream the bytes
+     * @param identity the identity of the object read, or null
+     * @param checksum the store's check of the whole object's bytes, or null
+     */
+    public StoredBody(InputStream stream, String identity, Checksum checksum) {
+        this(stream, identity, checksum, -1);
+    }
+
+    /**
+     * A body the store has no checksum for and whose length it does not announce.
      *
      * @param stream the bytes
      * @param identity the identity of the object read, or null
      */
     public StoredBody(InputStream stream, String identity) {
-        this(stream, identity, null);
+        this(stream, identity, null, -1);
     }
 
     /** The store's check of the bytes of a whole object, read in one piece or resumed. */

@@ -12,6 +12,8 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.store.StoreImageSource;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,9 +65,17 @@ final class LooseImages {
      * images' and labels' bytes; closes the source.
      */
     static List<String> batches(LabeledImageSource source) throws Exception {
+        try (source) {
+            return epoch(source);
+        }
+    }
+
+    /**
+     * The batches of one sequential epoch of {@code source}, as {@link #batches}; leaves it open.
+     */
+    static List<String> epoch(LabeledImageSource source) throws Exception {
         List<String> batches = new ArrayList<>();
-        try (source;
-                NDManager manager = NDManager.newBaseManager()) {
+        try (NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
             dataset.prepare();
@@ -77,6 +87,15 @@ final class LooseImages {
             }
         }
         return batches;
+    }
+
+    /** Writes {@code file}, a CSV manifest naming {@code images} and their class folders. */
+    static Path manifest(Map<String, byte[]> images, Path file) throws IOException {
+        StringBuilder lines = new StringBuilder();
+        images.keySet().stream()
+                .sorted()
+                .forEach(k -> lines.append(k).append(',').append(k.split("/")[0]).append('\n'));
+        return Files.writeString(file, lines);
     }
 
     /**

@@ -36,13 +36,14 @@ import org.junit.jupiter.api.TestInfo;
 /**
  * What every {@link ObjectStore} must do, run against a real store by each subclass: list a prefix
  * (its direct children, in name order, across pages) and, where it can, every object under a prefix
- * at any depth, stat, read whole and by range (at the end, partly and wholly past the end), refuse
- * a missing object, keep a read resumed across a replacement of the object from mixing its two
- * versions, and close within a bound with bodies in flight. A store that writes ({@link
- * WritableStore}) writes atomically: a finished write reads back bit for bit, a reader sees the
- * object as it was until the commit and never a partial one, a write closed without its commit
- * leaves nothing (nor changes the object it would have replaced), and delete removes an object. A
- * subclass names its store's objects and writes them; each test writes under a folder of its own.
+ * at any depth, stat, read whole (announcing the body's length) and by range (at the end, partly
+ * and wholly past the end), refuse a missing object, keep a read resumed across a replacement of
+ * the object from mixing its two versions, and close within a bound with bodies in flight. A store
+ * that writes ({@link WritableStore}) writes atomically: a finished write reads back bit for bit, a
+ * reader sees the object as it was until the commit and never a partial one, a write closed without
+ * its commit leaves nothing (nor changes the object it would have replaced), and delete removes an
+ * object. A subclass names its store's objects and writes them; each test writes under a folder of
+ * its own.
  */
 abstract class ObjectStoreContract {
 
@@ -156,6 +157,14 @@ abstract class ObjectStoreContract {
         assertArrayEquals(object, read(url, 0, -1));
         assertArrayEquals(slice(object, 1234, 5678), read(url, 1234, 5678));
         assertArrayEquals(slice(object, object.length - 10, 10), read(url, object.length - 10, 10));
+    }
+
+    @Test
+    void aWholeBodyAnnouncesTheObjectsLength() throws Exception {
+        put(folder + "/object", bytes(54_321, 11));
+        try (StoredBody body = store.open(url(folder + "/object"), 0, -1)) {
+            assertEquals(54_321, body.length());
+        }
     }
 
     @Test

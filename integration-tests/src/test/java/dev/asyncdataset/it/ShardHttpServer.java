@@ -46,6 +46,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
     private final AtomicInteger indexGets = new AtomicInteger();
     private final AtomicInteger injected = new AtomicInteger();
     private final AtomicInteger resets = new AtomicInteger();
+    private final AtomicInteger heads = new AtomicInteger();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile FaultInjectingBlobStore.Policy faults = (key, attempt) -> Fault.NONE;
     private volatile boolean honoursRange = true;
@@ -103,6 +104,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
         indexGets.set(0);
         injected.set(0);
         resets.set(0);
+        heads.set(0);
         faults = policy;
     }
 
@@ -138,6 +140,11 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
         return resets.get();
     }
 
+    /** The HEAD requests since {@link #setFaults}. */
+    int heads() {
+        return heads.get();
+    }
+
     /** Each GET since {@link #setFaults}, as its path and its {@code Range} header or "whole". */
     List<String> gets() {
         return List.copyOf(gets);
@@ -166,6 +173,7 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
                     .set("ETag", "\"" + java.util.Arrays.hashCode(file) + "\"");
             String range = honoursRange ? exchange.getRequestHeaders().getFirst("Range") : null;
             if (exchange.getRequestMethod().equals("HEAD")) {
+                heads.incrementAndGet();
                 exchange.getResponseHeaders().set("Content-Length", Long.toString(file.length));
                 exchange.sendResponseHeaders(200, -1);
                 return;

@@ -9,7 +9,6 @@ import dev.asyncdataset.source.store.StoreImageSource;
 import dev.asyncdataset.source.store.StoreImageSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link StoreImageSource} over local files, S3 (S3Proxy) and HTTP (the tests' local server): the
  * same images give bit-identical batches through {@code ConcurrentDataset} as the folder does,
- * whose items are {@code ImageFolderSource}'s; a body failing the store's checksum is read again; a
- * missing, too large or corrupt object is a bad item naming its location.
+ * whose items are {@code ImageFolderSource}'s; an item of a manifest costs one GET, its length
+ * taken from the response; a body failing the store's checksum is read again; a missing, too large
+ * or corrupt object is a bad item naming its location.
  */
 class StoreImageSourceIT {
 
@@ -75,19 +75,47 @@ class StoreImageSourceIT {
     }
 
     @Test
-    void imagesOnAnHttpServerNamedByAManifestGiveTheFoldersBatchesBitForBit() throws Exception {
-        Path manifest = local.resolve("train.csv");
-        StringBuilder lines = new StringBuilder();
-        IMAGES.keySet().stream()
-                .sorted()
-                .forEach(k -> lines.append(k).append(',').append(k.split("/")[0]).append('\n'));
-        Files.writeString(manifest, lines);
+    void imagesOnAnHttpServerNamedByAManifestGiveTheFoldersBatchesWithOneGetEach()
+            throws Exception {
+        HTTP.setFaults((key, attempt) -> Fault.NONE);
         StoreImageSource http =
                 StoreImageSource.builder()
                         .setLocation(HTTP.url("/train"))
-                        .optManifest(manifest.toString())
+                        .optManifest(manifest().toString())
                         .build();
         assertEquals(expected, LooseImages.batches(http));
+        assertEquals(0, HTTP.heads());
+        assertEquals(IMAGES.size(), HTTP.gets().size(), HTTP.gets().toString());
+        assertTrue(
+                HTTP.gets().stream().allMatch(g -> g.endsWith(" whole")), HTTP.gets().toString());
+    }
+
+    @Test
+    void aLocalFolderNamedByAManifestGivesTheFoldersBatches() throws Exception {
+        StoreImageSource files =
+                StoreImageSource.builder()
+                        .setLocation(local.resolve("train").toString())
+                        .optManifest(manifest().toString())
+                        .build();
+        assertEquals(expected, LooseImages.batches(files));
+    }
+
+    @Test
+    void anObjectOfAManifestOverTheLargestReadIsABadItemNamingIt() throws Exception {
+        StoreOptions small = StoreOptions.builder().optMaxObjectBytes(100).build();
+        try (StoreImageSource source =
+                StoreImageSource.builder()
+                        .setLocation(HTTP.url("/train"))
+                        .optManifest(manifest().toString())
+                        .optStore(small)
+                        .build()) {
+            LooseImages.assertBad(source, 0, HTTP.url("/train/class0/img0.jpg"), "too large");
+        }
+    }
+
+    /** A local manifest naming the images and their classes. */
+    private static Path manifest() throws Exception {
+        return LooseImages.manifest(IMAGES, local.resolve("train.csv"));
     }
 
     @Test
@@ -109,7 +137,7 @@ class StoreImageSourceIT {
                         "class0/img0.jpg,0\nclass0/gone.jpg,0\n".getBytes()));
         try (StoreImageSource source =
                 s3("s3://data/train/").optManifest("s3://data/manifests/missing.csv").build()) {
-            LooseImages.assertBad(source, 1, "s3://data/train/class0/gone.jpg", "no such object");
+            LooseImages.assertBad(source, 1, "s3://data/train/class0/gone.jpg", "no such key");
         }
     }
 

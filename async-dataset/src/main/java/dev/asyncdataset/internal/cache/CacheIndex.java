@@ -129,6 +129,25 @@ final class CacheIndex {
         }
     }
 
+    /**
+     * Takes the entry {@code name} out to be deleted, marking it busy as {@link #evictToFit} does;
+     * returns it (name to size), or an empty map if it is not an entry.
+     */
+    Map<String, Long> take(String name) {
+        lock.lock();
+        try {
+            Long size = entries.remove(name);
+            if (size == null) {
+                return Map.of();
+            }
+            busy.add(name);
+            deletingBytes += size;
+            return Map.of(name, size);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Makes the reserved {@code name} an entry, most recently used. */
     void commit(String name, long size) {
         lock.lock();

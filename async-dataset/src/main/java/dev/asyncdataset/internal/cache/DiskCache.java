@@ -144,6 +144,16 @@ public final class DiskCache {
     }
 
     /**
+     * Drops the entry of {@code key}, if any: one found corrupt, to be read again from its store.
+     *
+     * @param key the entry's key
+     * @throws IOException if its file cannot be deleted (its bytes then stay counted)
+     */
+    public void remove(String key) throws IOException {
+        delete(index.take(fileName(key)));
+    }
+
+    /**
      * Deletes the files of evicted entries, then stops counting the bytes of those deleted. A file
      * that cannot be deleted stays counted: the bound still holds.
      */

@@ -153,7 +153,7 @@ public final class S3ObjectStore implements WritableStore {
         }
         ResponseInputStream<GetObjectResponse> response;
         try {
-            response = clients.sync().getObject(request.build());
+            response = clients.sync().getObject(request.build(), S3Reader.STREAM);
         } catch (SdkException e) {
             throw failure(url, e);
         }
@@ -162,7 +162,8 @@ public final class S3ObjectStore implements WritableStore {
                 whole && settings.verifyChecksums()
                         ? (bytes, n) -> md5(url, headers, bytes, n)
                         : null;
-        return new StoredBody(new S3Stream(url, response), headers.eTag(), checksum);
+        long announced = headers.contentLength() == null ? -1 : headers.contentLength();
+        return new StoredBody(new S3Stream(url, response), headers.eTag(), checksum, announced);
     }
 
     private static void md5(String url, GetObjectResponse headers, byte[] bytes, int length)

@@ -29,8 +29,7 @@ public final class S3Reader {
      * keeps cancelled tasks queued until they are due, then wakes to drop each one. The phase
      * timeouts of {@link S3Body} bound the read instead.
      */
-    private static final ResponseTransformer<
-                    GetObjectResponse, ResponseInputStream<GetObjectResponse>>
+    static final ResponseTransformer<GetObjectResponse, ResponseInputStream<GetObjectResponse>>
             STREAM = ResponseTransformer.toInputStream(Duration.ZERO);
 
     private final S3Clients clients;

@@ -6,9 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,11 +23,25 @@ final class BodyReads {
     /** The most bytes asked of the stream at once. */
     private static final int CHUNK = 1 << 16;
 
-    private static final ScheduledExecutorService TIMER =
-            Executors.newSingleThreadScheduledExecutor(
-                    Thread.ofPlatform().daemon().name("async-dataset-store-timeouts").factory());
+    /**
+     * The timer of every body's watch; a watch cancelled when its body ends leaves the queue at
+     * once, instead of waiting there until its time.
+     */
+    private static final ScheduledThreadPoolExecutor TIMER = timer();
 
     private BodyReads() {}
+
+    private static ScheduledThreadPoolExecutor timer() {
+        ScheduledThreadPoolExecutor timer =
+                new ScheduledThreadPoolExecutor(
+                        1,
+                        Thread.ofPlatform()
+                                .daemon()
+                                .name("async-dataset-store-timeouts")
+                                .factory());
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
 
     /**
      * The limits of one body.

@@ -5,6 +5,7 @@ import dev.asyncdataset.store.StoredBody;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 
 /**
  * Reads of a local store ({@link ObjectStore#isLocal}): once, with no retries or timeouts, straight
@@ -41,16 +42,42 @@ final class LocalReads {
      */
     static int whole(ObjectStore store, String url, byte[] into, int length) throws IOException {
         try (StoredBody body = store.open(url, 0, -1)) {
-            InputStream in = body.stream();
-            int at = 0;
-            while (at < length) {
-                int n = in.read(into, at, Math.min(CHUNK, length - at));
-                if (n < 0) {
-                    break;
-                }
-                at += n;
-            }
-            return at;
+            return drain(body.stream(), into, length);
         }
+    }
+
+    /**
+     * Reads {@code url} as it is now into an array of {@code arrays} as long as its body announces
+     * (given back if the read fails): a file cut meanwhile gives fewer bytes.
+     *
+     * @return a heap buffer over the array, limit the bytes read
+     */
+    static ByteBuffer whole(ObjectStore store, String url, WholeReads.Into arrays)
+            throws IOException {
+        try (StoredBody body = store.open(url, 0, -1)) {
+            long length = WholeReads.announced(store, url, body);
+            byte[] into = arrays.take(length);
+            try {
+                return ByteBuffer.wrap(into, 0, drain(body.stream(), into, (int) length));
+            } catch (IOException | RuntimeException | Error e) {
+                arrays.give(into);
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Reads {@code in} into {@code into} up to {@code length} bytes or its end; returns the count.
+     */
+    private static int drain(InputStream in, byte[] into, int length) throws IOException {
+        int at = 0;
+        while (at < length) {
+            int n = in.read(into, at, Math.min(CHUNK, length - at));
+            if (n < 0) {
+                break;
+            }
+            at += n;
+        }
+        return at;
     }
 }

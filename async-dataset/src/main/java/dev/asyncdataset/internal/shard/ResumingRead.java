@@ -8,6 +8,7 @@ import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -28,8 +29,9 @@ final class ResumingRead implements Callable<byte[]> {
 
     private final ObjectStore store;
     private final String url;
-    private final byte[] into;
-    private final int length;
+    private final WholeReads.Into arrays;
+    private byte[] into;
+    private int length;
     private final BodyReads.Limits limits;
     private final ShardStore.BytesCheck check;
     private final Consumer<String> mismatches;
@@ -51,13 +53,42 @@ final class ResumingRead implements Callable<byte[]> {
             BodyReads.Limits limits,
             ShardStore.BytesCheck check,
             Consumer<String> mismatches) {
-        this.store = store;
-        this.url = url;
+        this(store, url, null, limits, check, mismatches);
         this.into = into;
         this.length = length;
+    }
+
+    /**
+     * Reads the object at {@code url} into an array of {@code arrays}, taken once the first body of
+     * a read from the start announces its length (or, if it does not, once the store gives its
+     * size), and taken again if a changed object is longer; then passes the array to {@code check}.
+     */
+    ResumingRead(
+            ObjectStore store,
+            String url,
+            WholeReads.Into arrays,
+            BodyReads.Limits limits,
+            ShardStore.BytesCheck check,
+            Consumer<String> mismatches) {
+        this.store = store;
+        this.url = url;
+        this.arrays = arrays;
         this.limits = limits;
         this.check = check;
         this.mismatches = mismatches;
+    }
+
+    /** The bytes read, once {@link #call} returned: a heap buffer over the array. */
+    ByteBuffer body() {
+        return ByteBuffer.wrap(into, 0, length);
+    }
+
+    /** Gives back the array taken from the read's arrays, if any, once the read failed. */
+    void giveBack() {
+        if (arrays != null && into != null) {
+            arrays.give(into);
+            into = null;
+        }
     }
 
     @Override
@@ -106,10 +137,22 @@ final class ResumingRead implements Callable<byte[]> {
             if (!Objects.equals(identity, whole.identity())) {
                 progress.received = 0;
             }
+            if (arrays != null && progress.received == 0) {
+                size(WholeReads.announced(store, url, whole));
+            }
             identity = whole.identity();
             checksum = whole.checksum();
             BodyReads.fill(whole, progress.received, into, progress, length, limits, started);
         }
+    }
+
+    /** Makes {@link #into} hold {@code announced} bytes, taking a longer array if needed. */
+    private void size(long announced) throws IOException {
+        if (into == null || into.length < announced) {
+            giveBack();
+            into = arrays.take(announced);
+        }
+        length = (int) announced;
     }
 
     /** The bytes from {@code from} on, or null if the store refuses the range. */

@@ -1,9 +1,14 @@
 package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.events.LoaderEvents;
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -59,6 +64,73 @@ public final class WholeReads {
                 retrier,
                 new ResumingRead(store, url, into, length, limits, check, this::mismatch));
         return length;
+    }
+
+    /**
+     * Reads the whole object at {@code url}, of a length the store announces with its body (a GET's
+     * {@code Content-Length}; the object's size asked of the store only where the body does not
+     * say), into an array of {@code arrays}, then passes that array to {@code check}: one request
+     * per object. The array is given back if the read fails.
+     *
+     * @param url the object's location
+     * @param arrays where the array comes from, and which refuses a length not read
+     * @param check the check of the bytes
+     * @return a heap buffer over the array, position 0, limit the bytes read (fewer than announced
+     *     only from a local file cut meanwhile)
+     * @throws IOException if the read fails, or still fails when the retry budget is spent (a
+     *     {@code BadItemException} naming the URL), or {@code arrays} refuses the length
+     */
+    public ByteBuffer read(String url, Into arrays, ShardStore.BytesCheck check)
+            throws IOException {
+        if (store.isLocal()) {
+            return LocalReads.whole(store, url, arrays);
+        }
+        ResumingRead read = new ResumingRead(store, url, arrays, limits, check, this::mismatch);
+        try {
+            StoredShards.call(store, url, retrier, read);
+            return read.body();
+        } catch (IOException | RuntimeException | Error e) {
+            read.giveBack();
+            throw e;
+        }
+    }
+
+    /**
+     * The arrays a read of {@link #read(String, Into, ShardStore.BytesCheck)} is read into, taken
+     * once the length is known.
+     */
+    public interface Into {
+
+        /**
+         * Returns an array of at least {@code length} bytes, or refuses the object.
+         *
+         * @param length the object's length
+         * @return the array
+         * @throws IOException if an object of this length is not read (not retried: a {@code
+         *     BadItemException} naming the item)
+         */
+        byte[] take(long length) throws IOException;
+
+        /**
+         * Gives back an array taken, once nothing writes into it.
+         *
+         * @param array the array
+         */
+        void give(byte[] array);
+    }
+
+    /**
+     * The length {@code body} of {@code url} announces, else the object's size asked of the store.
+     */
+    static long announced(ObjectStore store, String url, StoredBody body) throws IOException {
+        if (body.length() >= 0) {
+            return body.length();
+        }
+        StoredObject object = store.stat(url);
+        if (object == null) {
+            throw new RequestRejected(Locations.shown(url) + ": no such object");
+        }
+        return object.length();
     }
 
     private void mismatch(String what) {

@@ -103,11 +103,7 @@ public final class StoreImageSource implements LabeledImageSource {
         String name = describe(index);
         long length = items.get().lengths()[Math.toIntExact(index)];
         try {
-            return objects.read(
-                    url,
-                    length < 0 ? objects.length(url, name) : length,
-                    name,
-                    BodyBuffers.shared());
+            return objects.read(url, length, name, BodyBuffers.shared());
         } catch (OutOfMemoryError e) {
             throw new BadItemException(name, "out of memory reading it", e);
         }
@@ -140,7 +136,9 @@ public final class StoreImageSource implements LabeledImageSource {
         return objects.url(items.get().keys().key(index));
     }
 
-    /** Returns the requests retried and the bodies that failed the store's checksum. */
+    /**
+     * Returns the requests retried, the cache's hits and misses and the bodies that failed checks.
+     */
     @Override
     public SourceStats stats() {
         return objects.stats();

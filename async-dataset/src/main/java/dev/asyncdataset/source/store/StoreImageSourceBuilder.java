@@ -1,5 +1,6 @@
 package dev.asyncdataset.source.store;
 
+import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
@@ -9,6 +10,7 @@ import dev.asyncdataset.source.s3.S3Source;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -22,6 +24,8 @@ public final class StoreImageSourceBuilder {
     private S3Options s3 = S3Source.builder().buildOptions();
     private StoreOptions store;
     private String authorization;
+    private Path cacheDir;
+    private long cacheBytes;
 
     StoreImageSourceBuilder() {}
 
@@ -99,10 +103,30 @@ public final class StoreImageSourceBuilder {
     }
 
     /**
+     * Keeps the objects read from a remote store in {@code dir}, at most {@code maxBytes} of them,
+     * evicting the least recently used; entries left by an earlier run are reused, so a later epoch
+     * (or run) reads them without a request. An entry is served without asking the store whether
+     * the object changed: clear the directory when the data does. A damaged entry is dropped and
+     * read again from the store. Local folders are not cached. Default: no cache.
+     *
+     * @param dir the cache directory, created if needed
+     * @param maxBytes the bound on the bytes stored
+     * @return this builder
+     */
+    public StoreImageSourceBuilder optCache(Path dir, long maxBytes) {
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("cache maxBytes < 1: " + maxBytes);
+        }
+        this.cacheDir = Objects.requireNonNull(dir, "dir");
+        this.cacheBytes = maxBytes;
+        return this;
+    }
+
+    /**
      * Opens the store; the items are listed by {@link StoreImageSource#prepare}.
      *
      * @return the source
-     * @throws IOException if the store cannot be opened
+     * @throws IOException if the store or the cache directory cannot be opened
      * @throws IllegalStateException if no location was set
      * @throws IllegalArgumentException if the manifest is neither local nor in the images' store
      */
@@ -131,7 +155,7 @@ public final class StoreImageSourceBuilder {
      *
      * @param decoder turns each sample into a record
      * @return the source
-     * @throws IOException if the store cannot be opened
+     * @throws IOException if the store or the cache directory cannot be opened
      * @throws IllegalStateException if no location was set
      */
     public StoreSampleSource buildSamples(SampleDecoder decoder) throws IOException {
@@ -150,7 +174,9 @@ public final class StoreImageSourceBuilder {
         return location;
     }
 
+    /** The cache, then the store: a cache that cannot be opened leaves no store to close. */
     private StoreObjects open() throws IOException {
-        return StoreObjects.open(location, StoreAccess.of(s3, store, authorization));
+        DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
+        return StoreObjects.open(location, StoreAccess.of(s3, store, authorization), cache);
     }
 }

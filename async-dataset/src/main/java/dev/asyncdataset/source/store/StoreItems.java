@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * The labeled images of a {@link StoreImageSource}: its items and the length of each object as
- * listed, or -1 for an item of a manifest, whose length is asked of the store when it is read.
+ * listed, or -1 for an item of a manifest, whose length its read takes from the store's answer.
  *
  * @param keys the keys, relative to the folder, and their labels
  * @param lengths the objects' lengths by item, or -1
@@ -69,8 +69,7 @@ record StoreItems(LabeledKeys keys, long[] lengths) {
             return Files.readString(FileStore.path(manifest));
         }
         String shown = Locations.shown(manifest);
-        ByteBuffer body =
-                objects.read(manifest, objects.length(manifest, shown), shown, new BodyBuffers(0));
+        ByteBuffer body = objects.read(manifest, -1, shown, new BodyBuffers(0));
         return new String(body.array(), 0, body.limit(), StandardCharsets.UTF_8);
     }
 }

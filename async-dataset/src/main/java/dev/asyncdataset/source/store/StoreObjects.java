@@ -1,6 +1,8 @@
 package dev.asyncdataset.source.store;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.cache.CachingStore;
+import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.StoredShards;
@@ -24,7 +26,8 @@ import java.util.concurrent.Callable;
  * The loose objects under one location of any store of the table, as a source reads them: each
  * whole, into a recycled array, after a check of its size against the largest object read; through
  * {@link WholeReads}, which gives a remote store's reads the retries within the retry budget, the
- * read-idle and request timeouts, resumption and the store's checksum. Owns the store.
+ * read-idle and request timeouts, resumption and the store's checksum; from a local disk cache
+ * first, if the source has one ({@link CachingStore}). Owns the store.
  */
 final class StoreObjects implements AutoCloseable {
 
@@ -32,9 +35,11 @@ final class StoreObjects implements AutoCloseable {
     private final String prefix;
     private final WholeReads reads;
     private final long maxObjectBytes;
+    private final CachingStore cached;
 
     private StoreObjects(OpenedStore store, String prefix, StoreAccess access) {
         this.store = store;
+        this.cached = store.objects() instanceof CachingStore c ? c : null;
         this.prefix = prefix;
         this.reads =
                 new WholeReads(
@@ -45,10 +50,18 @@ final class StoreObjects implements AutoCloseable {
         this.maxObjectBytes = access.store().maxObjectBytes();
     }
 
-    /** Opens the store of {@code location} (a folder, made to end with {@code /}). */
-    static StoreObjects open(String location, StoreAccess access) throws IOException {
+    /**
+     * Opens the store of {@code location} (a folder, made to end with {@code /}), its whole reads
+     * through {@code cache} if it is not null and the store is remote.
+     */
+    static StoreObjects open(String location, StoreAccess access, DiskCache cache)
+            throws IOException {
         String prefix = folder(location);
-        return new StoreObjects(StoreTable.of(prefix).open(access), prefix, access);
+        OpenedStore store = StoreTable.of(prefix).open(access);
+        if (cache != null && !store.objects().isLocal()) {
+            store = new OpenedStore(new CachingStore(store.objects(), cache), store.retrier());
+        }
+        return new StoreObjects(store, prefix, access);
     }
 
     /** {@code location} ending with {@code /} before its query, if any. */
@@ -94,21 +107,9 @@ final class StoreObjects implements AutoCloseable {
     }
 
     /**
-     * The length of the object at {@code url}, asked of the store.
-     *
-     * @throws BadItemException naming {@code name} if the store has no such object
-     */
-    long length(String url, String name) throws IOException {
-        StoredObject object = call(url, () -> store.objects().stat(url));
-        if (object == null) {
-            throw new BadItemException(name, "no such object", null);
-        }
-        return object.length();
-    }
-
-    /**
-     * Reads the whole object at {@code url}, {@code length} bytes as listed, into an array taken
-     * from {@code pool} (given back if the read fails).
+     * Reads the whole object at {@code url}, {@code length} bytes as listed or, for -1, as long as
+     * the store's body announces (one request), into an array taken from {@code pool} (given back
+     * if the read fails).
      *
      * @param name the item, for messages
      * @return a heap buffer over the array, position 0, limit the bytes read
@@ -116,6 +117,9 @@ final class StoreObjects implements AutoCloseable {
      *     read, missing, refused, or still failing when the retry budget is spent
      */
     ByteBuffer read(String url, long length, String name, BodyBuffers pool) throws IOException {
+        if (length < 0) {
+            return rejectedAsBad(name, () -> reads.read(url, arrays(name, pool), bytes -> {}));
+        }
         byte[] array = pool.take(checked(length, name));
         try {
             return BodyBuffers.body(array, whole(url, array, (int) length, name));
@@ -150,22 +154,56 @@ final class StoreObjects implements AutoCloseable {
         return (int) length;
     }
 
+    /** The arrays of {@code pool}, each taken after a check of the announced length. */
+    private WholeReads.Into arrays(String name, BodyBuffers pool) {
+        return new WholeReads.Into() {
+            @Override
+            public byte[] take(long length) throws IOException {
+                return pool.take(checked(length, name));
+            }
+
+            @Override
+            public void give(byte[] array) {
+                pool.give(array);
+            }
+        };
+    }
+
     private int whole(String url, byte[] into, int length, String name) throws IOException {
+        return rejectedAsBad(name, () -> reads.read(url, into, length, bytes -> {}));
+    }
+
+    /** Runs a read, a store's refusal or a missing file becoming a bad item naming {@code name}. */
+    private static <T> T rejectedAsBad(String name, Read<T> read) throws IOException {
         try {
-            return reads.read(url, into, length, bytes -> {});
+            return read.run();
         } catch (RequestRejected | NoSuchFileException e) {
             throw new BadItemException(name, e.getMessage(), e);
         }
+    }
+
+    @FunctionalInterface
+    private interface Read<T> {
+        T run() throws IOException;
     }
 
     private <T> T call(String url, Callable<T> request) throws IOException {
         return StoredShards.call(store.objects(), url, store.retrier(), request);
     }
 
-    /** The requests retried and the bodies that failed the store's checksum. */
+    /**
+     * The requests retried, the whole reads the cache served and missed (0 without one) and the
+     * bodies that failed the store's checksum.
+     */
     SourceStats stats() {
         long retries = store.retrier() == null ? 0 : store.retrier().retryCount();
-        return new SourceStats(retries, 0, 0, reads.integrityFailures(), 0, 0);
+        return new SourceStats(
+                retries,
+                cached == null ? 0 : cached.hitCount(),
+                cached == null ? 0 : cached.missCount(),
+                reads.integrityFailures(),
+                0,
+                0);
     }
 
     /** Closes the store. */

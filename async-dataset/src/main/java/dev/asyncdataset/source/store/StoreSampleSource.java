@@ -103,7 +103,9 @@ public final class StoreSampleSource implements ItemSource<Sample> {
         return Locations.shown(objects.url(key(index)));
     }
 
-    /** Returns the requests retried and the bodies that failed the store's checksum. */
+    /**
+     * Returns the requests retried, the cache's hits and misses and the bodies that failed checks.
+     */
     @Override
     public SourceStats stats() {
         return objects.stats();

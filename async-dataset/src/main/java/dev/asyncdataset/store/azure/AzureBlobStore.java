@@ -6,6 +6,7 @@ import com.azure.storage.blob.BlobAsyncClient;
 import com.azure.storage.blob.BlobContainerAsyncClient;
 import com.azure.storage.blob.BlobServiceAsyncClient;
 import com.azure.storage.blob.models.BlobDownloadAsyncResponse;
+import com.azure.storage.blob.models.BlobDownloadHeaders;
 import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRange;
@@ -180,7 +181,9 @@ public final class AzureBlobStore implements WritableStore {
         FluxBody body = new FluxBody(url, inFlight::remove);
         inFlight.add(body);
         response.getValue().contextWrite(QUIET_AFTER_CANCEL).subscribe(body);
-        return new StoredBody(body, response.getDeserializedHeaders().getETag());
+        BlobDownloadHeaders headers = response.getDeserializedHeaders();
+        long announced = headers.getContentLength() == null ? -1 : headers.getContentLength();
+        return new StoredBody(body, headers.getETag(), null, announced);
     }
 
     @Override

@@ -114,7 +114,8 @@ public final class FileStore implements WritableStore {
             throw new RequestRejected(url + ": no such file");
         }
         long end = length < 0 ? Long.MAX_VALUE : offset + length;
-        return new StoredBody(new FileBody(channel, offset, end), file.identity());
+        long announced = Math.min(file.length(), end) - offset;
+        return new StoredBody(new FileBody(channel, offset, end), file.identity(), null, announced);
     }
 
     /** Writes a temporary file beside the file, creating the folder if missing. */

@@ -93,7 +93,11 @@ public final class HttpObjectStore implements ObjectStore {
             } else {
                 Ranges.expectRange(this, location, response, offset, length);
             }
-            return new StoredBody(response.body(), etag(response));
+            return new StoredBody(
+                    response.body(),
+                    etag(response),
+                    null,
+                    response.headers().firstValueAsLong("Content-Length").orElse(-1));
         } catch (IOException | RuntimeException e) {
             response.body().close();
             throw e;

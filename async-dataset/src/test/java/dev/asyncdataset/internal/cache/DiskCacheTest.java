@@ -57,6 +57,20 @@ class DiskCacheTest {
     }
 
     @Test
+    void aRemovedEntryIsGoneAndItsBytesFreed() throws Exception {
+        DiskCache cache = new DiskCache(dir, 200);
+        cache.put("a", new byte[150]);
+        cache.remove("a");
+        cache.remove("never-put");
+        assertNull(cache.get("a"));
+        cache.put("b", new byte[150]);
+        assertEquals(150, cache.get("b").length);
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(dir.resolve(DiskCache.fileName("b"))), files.toList());
+        }
+    }
+
+    @Test
     void evictsLeastRecentlyUsed() throws Exception {
         DiskCache cache = new DiskCache(dir, 300);
         cache.put("a", new byte[100]);

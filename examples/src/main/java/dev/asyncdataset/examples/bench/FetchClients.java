@@ -1,6 +1,9 @@
 package dev.asyncdataset.examples.bench;
 
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.store.StoreImageSource;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -54,6 +57,13 @@ final class FetchClients {
                 "S3Source.fetch, checksums off",
                 sourceGet(source(url, endpoint, credentials, concurrency, false)));
         clients.put(
+                "StoreImageSource.fetch (S3 store)",
+                sourceGet(
+                        StoreImageSource.builder()
+                                .setLocation(url)
+                                .optS3(options(endpoint, credentials, concurrency, true))
+                                .build()));
+        clients.put(
                 "SDK async, Netty, toBytes",
                 asyncGet(netty(endpoint, credentials, concurrency), bucket));
         clients.put(
@@ -98,15 +108,22 @@ final class FetchClients {
             int concurrency,
             boolean verify)
             throws IOException {
-        return S3Source.builder()
+        return S3Source.builder(options(endpoint, credentials, concurrency, verify))
                 .setUrl(url)
+                .build();
+    }
+
+    /** The S3 options of the local server, checking bodies against their checksums or not. */
+    private static S3Options options(
+            URI endpoint, AwsCredentialsProvider credentials, int concurrency, boolean verify) {
+        return S3Source.builder()
                 .optEndpoint(endpoint)
                 .optPathStyle(true)
                 .optRegion("us-east-1")
                 .optCredentialsProvider(credentials)
                 .optMaxConnections(concurrency)
                 .optVerifyChecksums(verify)
-                .build();
+                .buildOptions();
     }
 
     /** The SDK's blocking client for the local server on the Apache client. */
@@ -138,12 +155,11 @@ final class FetchClients {
                 .credentialsProvider(credentials);
     }
 
-    private static Get sourceGet(S3Source source) {
-        String prefix = url(source);
+    private static Get sourceGet(LabeledImageSource source) {
         return new Get() {
             @Override
             public int get(String key) throws Exception {
-                long index = index(key, prefix);
+                long index = index(key);
                 ByteBuffer body = source.fetch(null, index);
                 int length = body.remaining();
                 source.release(index, body);
@@ -157,13 +173,10 @@ final class FetchClients {
         };
     }
 
-    private static String url(S3Source source) {
-        return source.key(0).substring(0, source.key(0).lastIndexOf('/') + 1);
-    }
-
     /** The benchmark's keys are {@code prefix/NNNNN.jpg}, listed in order: the index is NNNNN. */
-    private static long index(String key, String prefix) {
-        return Long.parseLong(key.substring(prefix.length(), key.length() - ".jpg".length()));
+    private static long index(String key) {
+        return Long.parseLong(
+                key.substring(key.lastIndexOf('/') + 1, key.length() - ".jpg".length()));
     }
 
     private static Get asyncGet(S3AsyncClient client, String bucket) {

@@ -1,0 +1,151 @@
+package dev.asyncdataset.internal.cache;
+
+import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoredBody;
+import dev.asyncdataset.store.StoredObject;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A remote {@link ObjectStore} whose whole-object reads go through a {@link DiskCache}: a held
+ * object is served from its entry, without a request, and one read from the store is stored once
+ * its whole body has passed the store's checksum. Listings, stats and ranged reads go to the store.
+ *
+ * <ul>
+ *   <li><b>Key.</b> The object's URL without its query (a SAS token that changes keeps its
+ *       entries). The entry holds the bytes, the identity the store gave them (which a body from
+ *       the cache gives again) and their CRC32C ({@link CacheEntry}).
+ *   <li><b>Staleness.</b> An entry is served without asking the store, so that a later epoch needs
+ *       no request (and runs while the store is away): an object replaced in the store is read as
+ *       it was cached until its entry is evicted or the directory cleared. A dataset is read as
+ *       immutable while cached.
+ *   <li><b>Checks.</b> An entry whose bytes fail their CRC32C (a cache file damaged on disk) is
+ *       dropped and the object read again from the store; the read's own check (a shard's CRC32C)
+ *       sees cached bytes as it sees the store's. Entries are written atomically ({@link
+ *       DiskCache}).
+ *   <li><b>Failures.</b> A full or failing cache disk costs speed, never the item: it is logged and
+ *       the object read from, or handed on from, the store.
+ * </ul>
+ */
+public final class CachingStore implements ObjectStore {
+
+    private static final Logger logger = LoggerFactory.getLogger(CachingStore.class);
+
+    private final ObjectStore store;
+    private final DiskCache cache;
+
+    /**
+     * Caches the whole reads of {@code store} in {@code cache}.
+     *
+     * @param store the remote store, closed by {@link #close}
+     * @param cache the cache
+     */
+    public CachingStore(ObjectStore store, DiskCache cache) {
+        this.store = store;
+        this.cache = cache;
+    }
+
+    @Override
+    public List<StoredObject> list(String prefix) throws IOException {
+        return store.list(prefix);
+    }
+
+    @Override
+    public List<StoredObject> listAll(String prefix) throws IOException {
+        return store.listAll(prefix);
+    }
+
+    @Override
+    public StoredObject stat(String url) throws IOException {
+        return store.stat(url);
+    }
+
+    /** A whole object from its entry if held and sound, else from the store, then stored. */
+    @Override
+    public StoredBody open(String url, long offset, long length) throws IOException {
+        if (offset != 0 || length >= 0) {
+            return store.open(url, offset, length);
+        }
+        String key = Locations.shown(url);
+        CacheEntry held = held(key);
+        if (held != null) {
+            return new StoredBody(
+                    new ByteArrayInputStream(held.bytes(), 0, held.length()),
+                    held.identity(),
+                    null,
+                    held.length());
+        }
+        StoredBody body = store.open(url, 0, -1);
+        StoredBody.Checksum checksum = body.checksum();
+        return new StoredBody(
+                body.stream(),
+                body.identity(),
+                (bytes, n) -> {
+                    if (checksum != null) {
+                        checksum.verify(bytes, n);
+                    }
+                    put(key, new CacheEntry(bytes, n, body.identity()));
+                },
+                body.length());
+    }
+
+    @Override
+    public StoredBody open(String url, long offset, long length, String identity)
+            throws IOException {
+        return store.open(url, offset, length, identity);
+    }
+
+    /** The sound entry of {@code key}, or null: none, unreadable, or damaged (then dropped). */
+    private CacheEntry held(String key) {
+        try {
+            byte[] file = cache.get(key);
+            if (file == null) {
+                return null;
+            }
+            CacheEntry entry = CacheEntry.parse(file);
+            if (entry == null) {
+                logger.warn("dropping the damaged cache entry of {}", key);
+                cache.remove(key);
+            }
+            return entry;
+        } catch (IOException e) {
+            logger.warn("cannot read the cache entry of {}: {}", key, e.toString());
+            return null;
+        }
+    }
+
+    private void put(String key, CacheEntry entry) {
+        try {
+            cache.put(key, entry.file());
+        } catch (IOException e) {
+            logger.warn("cannot cache {}: {}", key, e.toString());
+        }
+    }
+
+    /**
+     * Returns the whole reads served from the cache.
+     *
+     * @return the count
+     */
+    public long hitCount() {
+        return cache.hitCount();
+    }
+
+    /**
+     * Returns the whole reads the cache did not hold.
+     *
+     * @return the count
+     */
+    public long missCount() {
+        return cache.missCount();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}
