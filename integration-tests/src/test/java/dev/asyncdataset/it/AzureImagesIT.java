@@ -125,7 +125,7 @@ class AzureImagesIT {
                         .build()) {
             String cut = "azurite-images://bad/c/cut.jpg";
             LooseImages.assertBad(source, 0, cut, cut);
-            LooseImages.assertBad(source, 1, "azurite-images://bad/c/gone.jpg", "no such object");
+            LooseImages.assertBad(source, 1, "azurite-images://bad/c/gone.jpg", "404 BlobNotFound");
         }
     }
 
