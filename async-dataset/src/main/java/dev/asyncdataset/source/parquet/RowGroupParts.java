@@ -46,8 +46,14 @@ record RowGroupParts(List<String> names, byte[][][] values, long bytes) {
         return leaves;
     }
 
-    /** Reads every batch of {@code readers} into the parts of a row group of {@code rows} rows. */
-    static RowGroupParts read(
+    /** Reads every batch of Hardwood's readers of {@code rowGroup} into the parts of its rows. */
+    static RowGroupParts read(HeldRowGroup rowGroup, List<String> names) throws IOException {
+        try (ColumnReaders readers = rowGroup.readers(rowGroup.leaves())) {
+            return read(readers, rowGroup.leaves(), rowGroup.rows(), names);
+        }
+    }
+
+    private static RowGroupParts read(
             ColumnReaders readers, List<String> leaves, int rows, List<String> names)
             throws IOException {
         byte[][][] values = new byte[leaves.size()][rows][];
