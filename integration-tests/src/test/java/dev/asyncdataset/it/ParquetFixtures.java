@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -68,6 +69,22 @@ final class ParquetFixtures {
             int rowGroupRows,
             boolean dictionary)
             throws IOException {
+        parquetJava(file, rows, codec, rowGroupRows, dictionary, WriterVersion.PARQUET_1_0);
+    }
+
+    /**
+     * Writes {@code rows} as {@link #parquetJava(Path, List, CompressionCodecName, int, boolean)}
+     * does, with data pages of {@code version} (format 2's pages store their levels uncompressed;
+     * its byte arrays not dictionary-encoded are delta-encoded).
+     */
+    static void parquetJava(
+            Path file,
+            List<Row> rows,
+            CompressionCodecName codec,
+            int rowGroupRows,
+            boolean dictionary,
+            WriterVersion version)
+            throws IOException {
         MessageType schema = hubSchema();
         SimpleGroupFactory groups = new SimpleGroupFactory(schema);
         try (ParquetWriter<Group> writer =
@@ -78,6 +95,7 @@ final class ParquetFixtures {
                         .withPageRowCountLimit(8)
                         .withDictionaryEncoding(dictionary)
                         .withPageWriteChecksumEnabled(true)
+                        .withWriterVersion(version)
                         .build()) {
             for (Row row : rows) {
                 writer.write(group(groups, row));

@@ -21,10 +21,12 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,14 +65,37 @@ class ParquetSourceIT {
         }
     }
 
+    /**
+     * Every codec read, pages of formats 1 and 2, plain and dictionary-encoded: for a dictionary,
+     * each image is written three times, or parquet-java falls back to plain values (to
+     * delta-encoded ones in format 2, which Hardwood decodes).
+     */
     @ParameterizedTest
-    @CsvSource({"SNAPPY, true", "SNAPPY, false", "ZSTD, true", "ZSTD, false"})
+    @CsvSource({
+        "SNAPPY, true, PARQUET_1_0",
+        "SNAPPY, false, PARQUET_1_0",
+        "ZSTD, true, PARQUET_1_0",
+        "ZSTD, false, PARQUET_1_0",
+        "GZIP, false, PARQUET_1_0",
+        "UNCOMPRESSED, true, PARQUET_1_0",
+        "UNCOMPRESSED, false, PARQUET_1_0",
+        "SNAPPY, true, PARQUET_2_0",
+        "ZSTD, true, PARQUET_2_0",
+        "GZIP, true, PARQUET_2_0",
+        "UNCOMPRESSED, true, PARQUET_2_0",
+        "SNAPPY, false, PARQUET_2_0"
+    })
     void parquetJavaFileReadsEveryRowOnceWithTheValuesWrittenByRangedReads(
-            CompressionCodecName codec, boolean dictionary) throws Exception {
-        String name = "java-" + codec + "-" + dictionary + ".parquet";
+            CompressionCodecName codec, boolean dictionary, WriterVersion version)
+            throws Exception {
+        String name = "java-" + codec + "-" + dictionary + "-" + version + ".parquet";
         Path file = dir.resolve(name);
-        List<Row> written = withNulls(rows);
-        ParquetFixtures.parquetJava(file, written, codec, 16, dictionary);
+        List<Row> repeated = new ArrayList<>();
+        for (Row row : rows) {
+            repeated.addAll(Collections.nCopies(dictionary ? 3 : 1, row));
+        }
+        List<Row> written = withNulls(repeated);
+        ParquetFixtures.parquetJava(file, written, codec, 16, dictionary, version);
         assertEveryRowReadOnce(file, name, written);
     }
 

@@ -137,6 +137,12 @@ final class BinaryChunk {
         int[] defined = null;
         int at = 0;
         if (maxDefinition > 0) {
+            if (header.definitionEncoding() != PageHeader.RLE) {
+                throw new IOException(
+                        "its definition levels' encoding "
+                                + header.definitionEncoding()
+                                + " is not read");
+            }
             int length = PageValues.intAt(page, 0);
             if (length < 0 || length > page.length - 4) {
                 throw new IOException("its definition levels of " + length + " bytes run past it");

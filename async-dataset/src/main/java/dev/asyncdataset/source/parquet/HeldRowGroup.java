@@ -2,10 +2,13 @@ package dev.asyncdataset.source.parquet;
 
 import dev.hardwood.metadata.ColumnChunk;
 import dev.hardwood.metadata.ColumnMetaData;
+import dev.hardwood.metadata.Encoding;
 import dev.hardwood.reader.ColumnReaders;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One row group of a file whose chosen columns' chunks are in memory: the first {@code length}
@@ -18,6 +21,18 @@ import java.util.List;
  * @param length how many bytes of {@code span} the chunks take
  */
 record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
+
+    /**
+     * The encodings of a chunk {@link #binaryColumn} reads; {@code BIT_PACKED} is that of the
+     * absent repetition levels in files of parquet-java's format 1 pages.
+     */
+    private static final Set<Encoding> READ_HERE =
+            EnumSet.of(
+                    Encoding.PLAIN,
+                    Encoding.PLAIN_DICTIONARY,
+                    Encoding.RLE_DICTIONARY,
+                    Encoding.RLE,
+                    Encoding.BIT_PACKED);
 
     /** How many rows the row group holds. */
     int rows() {
@@ -35,6 +50,14 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
      */
     ColumnReaders readers(List<String> leaves) throws IOException {
         return file.readers(group, leaves);
+    }
+
+    /**
+     * Whether {@link #binaryColumn} reads leaf column {@code leaf}'s chunk: whether its values are
+     * plain or dictionary-encoded, as its footer says.
+     */
+    boolean decodesHere(String leaf) throws IOException {
+        return READ_HERE.containsAll(file.chunk(group, leaf).metaData().encodings());
     }
 
     /**

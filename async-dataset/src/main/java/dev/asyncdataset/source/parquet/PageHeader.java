@@ -13,6 +13,7 @@ import java.io.IOException;
  * @param crc the CRC32 of the stored bytes, null if not written
  * @param values the page's values, nulls included
  * @param encoding the values' encoding
+ * @param definitionEncoding a format 1 data page's encoding of definition levels
  * @param definitionLength a V2 page's bytes of definition levels, stored uncompressed
  * @param repetitionLength a V2 page's bytes of repetition levels, stored uncompressed
  * @param compressed false for a V2 page whose values are stored uncompressed
@@ -25,6 +26,7 @@ record PageHeader(
         Integer crc,
         int values,
         int encoding,
+        int definitionEncoding,
         int definitionLength,
         int repetitionLength,
         boolean compressed,
@@ -44,6 +46,9 @@ record PageHeader(
 
     /** Dictionary indices (Parquet format 1's name). */
     static final int PLAIN_DICTIONARY = 2;
+
+    /** Levels in the RLE/bit-packed hybrid. */
+    static final int RLE = 3;
 
     /** Dictionary indices. */
     static final int RLE_DICTIONARY = 8;
@@ -69,6 +74,7 @@ record PageHeader(
         private Integer crc;
         private int values;
         private int encoding = PLAIN;
+        private int definitionEncoding = RLE;
         private int definitionLength;
         private int repetitionLength;
         private boolean compressed = true;
@@ -79,7 +85,8 @@ record PageHeader(
                 case 2 -> uncompressedSize = in.i32();
                 case 3 -> compressedSize = in.i32();
                 case 4 -> crc = in.i32();
-                case 5, 7 -> nested(in, this::dataPage);
+                case 5 -> nested(in, this::dataPage);
+                case 7 -> nested(in, this::dictionaryPage);
                 case 8 -> nested(in, this::dataPageV2);
                 default -> in.skip();
             }
@@ -93,8 +100,16 @@ record PageHeader(
             in.struct(id -> fields.read(in, id));
         }
 
-        /** A data page's or dictionary page's header, whose first two fields are the same. */
         private void dataPage(CompactReader in, int id) throws IOException {
+            if (id == 3) {
+                definitionEncoding = in.i32();
+            } else {
+                dictionaryPage(in, id);
+            }
+        }
+
+        /** A dictionary page's header, whose first two fields are a data page's too. */
+        private void dictionaryPage(CompactReader in, int id) throws IOException {
             switch (id) {
                 case 1 -> values = in.i32();
                 case 2 -> encoding = in.i32();
@@ -128,6 +143,7 @@ record PageHeader(
                     crc,
                     values,
                     encoding,
+                    definitionEncoding,
                     definitionLength,
                     repetitionLength,
                     compressed,
