@@ -103,6 +103,27 @@ final class ParquetFixtures {
         }
     }
 
+    /** Writes {@code rows} with parquet-java as a repeated binary {@code image} and a label. */
+    static void repeatedImages(Path file, List<Row> rows) throws IOException {
+        MessageType schema =
+                org.apache.parquet.schema.Types.buildMessage()
+                        .repeated(PrimitiveTypeName.BINARY)
+                        .named("image")
+                        .optional(PrimitiveTypeName.INT64)
+                        .named("label")
+                        .named("schema");
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        try (ParquetWriter<Group> writer =
+                ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema).build()) {
+            for (Row row : rows) {
+                Group group = groups.newGroup();
+                group.append("image", Binary.fromConstantByteArray(row.image()));
+                group.append("label", row.label());
+                writer.write(group);
+            }
+        }
+    }
+
     private static MessageType hubSchema() {
         MessageTypeBuilder message = org.apache.parquet.schema.Types.buildMessage();
         message.optionalGroup()

@@ -17,6 +17,9 @@ import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.parquet.ParquetSampleSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.testing.TestImages;
+import dev.hardwood.InputFile;
+import dev.hardwood.metadata.Encoding;
+import dev.hardwood.reader.ParquetFileReader;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,6 +99,11 @@ class ParquetSourceIT {
         }
         List<Row> written = withNulls(repeated);
         ParquetFixtures.parquetJava(file, written, codec, 16, dictionary, version);
+        Encoding values =
+                version == WriterVersion.PARQUET_1_0
+                        ? (dictionary ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN)
+                        : (dictionary ? Encoding.RLE_DICTIONARY : Encoding.DELTA_BYTE_ARRAY);
+        assertTrue(imageEncodings(file).contains(values), "pages of " + values + " were written");
         assertEveryRowReadOnce(file, name, written);
     }
 
@@ -225,6 +233,18 @@ class ParquetSourceIT {
     private static long[] range(String get) {
         String[] bounds = get.substring(get.indexOf("bytes=") + 6).split("-");
         return new long[] {Long.parseLong(bounds[0]), Long.parseLong(bounds[1])};
+    }
+
+    /** The encodings of the image column's chunk in the first row group of {@code file}. */
+    private static List<Encoding> imageEncodings(Path file) throws Exception {
+        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file))) {
+            return reader.getFileMetaData().rowGroups().get(0).columns().stream()
+                    .filter(c -> c.metaData().pathInSchema().matchesDottedName("image.bytes"))
+                    .findFirst()
+                    .orElseThrow()
+                    .metaData()
+                    .encodings();
+        }
     }
 
     static void serve(Path file) throws Exception {

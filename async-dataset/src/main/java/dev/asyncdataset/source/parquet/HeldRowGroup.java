@@ -2,6 +2,7 @@ package dev.asyncdataset.source.parquet;
 
 import dev.hardwood.metadata.ColumnChunk;
 import dev.hardwood.metadata.ColumnMetaData;
+import dev.hardwood.metadata.CompressionCodec;
 import dev.hardwood.metadata.Encoding;
 import dev.hardwood.reader.ColumnReaders;
 import java.io.IOException;
@@ -21,6 +22,14 @@ import java.util.Set;
  * @param length how many bytes of {@code span} the chunks take
  */
 record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
+
+    /** The codecs of a chunk {@link #binaryColumn} reads. */
+    private static final Set<CompressionCodec> CODECS =
+            EnumSet.of(
+                    CompressionCodec.UNCOMPRESSED,
+                    CompressionCodec.SNAPPY,
+                    CompressionCodec.ZSTD,
+                    CompressionCodec.GZIP);
 
     /**
      * The encodings of a chunk {@link #binaryColumn} reads; {@code BIT_PACKED} is that of the
@@ -54,10 +63,12 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
 
     /**
      * Whether {@link #binaryColumn} reads leaf column {@code leaf}'s chunk: whether its values are
-     * plain or dictionary-encoded, as its footer says.
+     * plain or dictionary-encoded and its pages uncompressed or compressed with Snappy, Zstd or
+     * gzip, as its footer says.
      */
     boolean decodesHere(String leaf) throws IOException {
-        return READ_HERE.containsAll(file.chunk(group, leaf).metaData().encodings());
+        ColumnMetaData meta = file.chunk(group, leaf).metaData();
+        return READ_HERE.containsAll(meta.encodings()) && CODECS.contains(meta.codec());
     }
 
     /**

@@ -56,7 +56,12 @@ final class PageCodec {
 
     private static byte[] zstd(byte[] bytes, int offset, int length, int size) throws IOException {
         byte[] page = new byte[size];
-        long written = Zstd.decompressByteArray(page, 0, size, bytes, offset, length);
+        long written;
+        try {
+            written = Zstd.decompressByteArray(page, 0, size, bytes, offset, length);
+        } catch (RuntimeException e) {
+            throw new IOException("a Zstd page does not decompress: " + e.getMessage(), e);
+        }
         if (Zstd.isError(written)) {
             throw new IOException("a Zstd page does not decompress: " + Zstd.getErrorName(written));
         }

@@ -24,8 +24,8 @@ record RowGroupRows(ByteBuffer[] images, long[] labels, String[] problems, long 
 
     /**
      * Decodes row group {@code rowGroup}: its first leaf column the image's, its second the
-     * label's. The image column is decoded by Hardwood too if its chunk has an encoding {@link
-     * HeldRowGroup#binaryColumn} does not read (the delta encodings of byte arrays).
+     * label's. The image column is decoded by Hardwood too if its chunk has an encoding or codec
+     * {@link HeldRowGroup#binaryColumn} does not read (the delta encodings of byte arrays, LZ4).
      *
      * @param classes the class names a string label is looked up in
      */
