@@ -4,7 +4,9 @@ import dev.hardwood.metadata.ColumnChunk;
 import dev.hardwood.metadata.ColumnMetaData;
 import dev.hardwood.metadata.CompressionCodec;
 import dev.hardwood.metadata.Encoding;
+import dev.hardwood.metadata.PhysicalType;
 import dev.hardwood.reader.ColumnReaders;
+import dev.hardwood.schema.ColumnSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
@@ -62,13 +64,17 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
     }
 
     /**
-     * Whether {@link #binaryColumn} reads leaf column {@code leaf}'s chunk: whether its values are
-     * plain or dictionary-encoded and its pages uncompressed or compressed with Snappy, Zstd or
-     * gzip, as its footer says.
+     * Whether {@link #binaryColumn} reads leaf column {@code leaf}'s chunk: whether it holds byte
+     * arrays, not repeated, plain or dictionary-encoded, in pages uncompressed or compressed with
+     * Snappy, Zstd or gzip, as its schema and footer say.
      */
     boolean decodesHere(String leaf) throws IOException {
+        ColumnSchema column = file.column(leaf);
         ColumnMetaData meta = file.chunk(group, leaf).metaData();
-        return READ_HERE.containsAll(meta.encodings()) && CODECS.contains(meta.codec());
+        return column.type() == PhysicalType.BYTE_ARRAY
+                && column.maxRepetitionLevel() == 0
+                && READ_HERE.containsAll(meta.encodings())
+                && CODECS.contains(meta.codec());
     }
 
     /**
