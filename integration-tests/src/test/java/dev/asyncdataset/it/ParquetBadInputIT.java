@@ -125,6 +125,23 @@ class ParquetBadInputIT {
         assertTrue(e.getMessage().contains("no column picture"), e.getMessage());
     }
 
+    @Test
+    void repeatedImageColumnIsRefusedNamingTheFileAndTheColumn() throws Exception {
+        Path file = dir.resolve("repeated.parquet");
+        ParquetFixtures.repeatedImages(file, rows.subList(0, 4));
+        serve("repeated.parquet", Files.readAllBytes(file));
+        BadItemException e =
+                assertThrows(
+                        BadItemException.class,
+                        () ->
+                                ParquetSource.builder()
+                                        .setUrl(HTTP.url("/pq/repeated.parquet"))
+                                        .build()
+                                        .close());
+        assertTrue(e.getMessage().contains("/pq/repeated.parquet"), e.getMessage());
+        assertTrue(e.getMessage().contains("column image is repeated"), e.getMessage());
+    }
+
     /** Items delivered by one epoch under {@code policy}, checking that the others were counted. */
     private static int drain(ParquetSource source, BadItemPolicy policy) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {

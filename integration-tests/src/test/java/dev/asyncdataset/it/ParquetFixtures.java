@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -68,6 +69,22 @@ final class ParquetFixtures {
             int rowGroupRows,
             boolean dictionary)
             throws IOException {
+        parquetJava(file, rows, codec, rowGroupRows, dictionary, WriterVersion.PARQUET_1_0);
+    }
+
+    /**
+     * Writes {@code rows} as {@link #parquetJava(Path, List, CompressionCodecName, int, boolean)}
+     * does, with data pages of {@code version} (format 2's pages store their levels uncompressed;
+     * its byte arrays not dictionary-encoded are delta-encoded).
+     */
+    static void parquetJava(
+            Path file,
+            List<Row> rows,
+            CompressionCodecName codec,
+            int rowGroupRows,
+            boolean dictionary,
+            WriterVersion version)
+            throws IOException {
         MessageType schema = hubSchema();
         SimpleGroupFactory groups = new SimpleGroupFactory(schema);
         try (ParquetWriter<Group> writer =
@@ -78,9 +95,31 @@ final class ParquetFixtures {
                         .withPageRowCountLimit(8)
                         .withDictionaryEncoding(dictionary)
                         .withPageWriteChecksumEnabled(true)
+                        .withWriterVersion(version)
                         .build()) {
             for (Row row : rows) {
                 writer.write(group(groups, row));
+            }
+        }
+    }
+
+    /** Writes {@code rows} with parquet-java as a repeated binary {@code image} and a label. */
+    static void repeatedImages(Path file, List<Row> rows) throws IOException {
+        MessageType schema =
+                org.apache.parquet.schema.Types.buildMessage()
+                        .repeated(PrimitiveTypeName.BINARY)
+                        .named("image")
+                        .optional(PrimitiveTypeName.INT64)
+                        .named("label")
+                        .named("schema");
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        try (ParquetWriter<Group> writer =
+                ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema).build()) {
+            for (Row row : rows) {
+                Group group = groups.newGroup();
+                group.append("image", Binary.fromConstantByteArray(row.image()));
+                group.append("label", row.label());
+                writer.write(group);
             }
         }
     }

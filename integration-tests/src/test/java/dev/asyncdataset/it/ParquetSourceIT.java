@@ -17,14 +17,19 @@ import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.parquet.ParquetSampleSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.testing.TestImages;
+import dev.hardwood.InputFile;
+import dev.hardwood.metadata.Encoding;
+import dev.hardwood.reader.ParquetFileReader;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,14 +68,42 @@ class ParquetSourceIT {
         }
     }
 
+    /**
+     * Every codec read, pages of formats 1 and 2, plain and dictionary-encoded: for a dictionary,
+     * each image is written three times, or parquet-java falls back to plain values (to
+     * delta-encoded ones in format 2, which Hardwood decodes).
+     */
     @ParameterizedTest
-    @CsvSource({"SNAPPY, true", "SNAPPY, false", "ZSTD, true", "ZSTD, false"})
+    @CsvSource({
+        "SNAPPY, true, PARQUET_1_0",
+        "SNAPPY, false, PARQUET_1_0",
+        "ZSTD, true, PARQUET_1_0",
+        "ZSTD, false, PARQUET_1_0",
+        "GZIP, false, PARQUET_1_0",
+        "UNCOMPRESSED, true, PARQUET_1_0",
+        "UNCOMPRESSED, false, PARQUET_1_0",
+        "SNAPPY, true, PARQUET_2_0",
+        "ZSTD, true, PARQUET_2_0",
+        "GZIP, true, PARQUET_2_0",
+        "UNCOMPRESSED, true, PARQUET_2_0",
+        "SNAPPY, false, PARQUET_2_0"
+    })
     void parquetJavaFileReadsEveryRowOnceWithTheValuesWrittenByRangedReads(
-            CompressionCodecName codec, boolean dictionary) throws Exception {
-        String name = "java-" + codec + "-" + dictionary + ".parquet";
+            CompressionCodecName codec, boolean dictionary, WriterVersion version)
+            throws Exception {
+        String name = "java-" + codec + "-" + dictionary + "-" + version + ".parquet";
         Path file = dir.resolve(name);
-        List<Row> written = withNulls(rows);
-        ParquetFixtures.parquetJava(file, written, codec, 16, dictionary);
+        List<Row> repeated = new ArrayList<>();
+        for (Row row : rows) {
+            repeated.addAll(Collections.nCopies(dictionary ? 3 : 1, row));
+        }
+        List<Row> written = withNulls(repeated);
+        ParquetFixtures.parquetJava(file, written, codec, 16, dictionary, version);
+        Encoding values =
+                version == WriterVersion.PARQUET_1_0
+                        ? (dictionary ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN)
+                        : (dictionary ? Encoding.RLE_DICTIONARY : Encoding.DELTA_BYTE_ARRAY);
+        assertTrue(imageEncodings(file).contains(values), "pages of " + values + " were written");
         assertEveryRowReadOnce(file, name, written);
     }
 
@@ -200,6 +233,18 @@ class ParquetSourceIT {
     private static long[] range(String get) {
         String[] bounds = get.substring(get.indexOf("bytes=") + 6).split("-");
         return new long[] {Long.parseLong(bounds[0]), Long.parseLong(bounds[1])};
+    }
+
+    /** The encodings of the image column's chunk in the first row group of {@code file}. */
+    private static List<Encoding> imageEncodings(Path file) throws Exception {
+        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file))) {
+            return reader.getFileMetaData().rowGroups().get(0).columns().stream()
+                    .filter(c -> c.metaData().pathInSchema().matchesDottedName("image.bytes"))
+                    .findFirst()
+                    .orElseThrow()
+                    .metaData()
+                    .encodings();
+        }
     }
 
     static void serve(Path file) throws Exception {

@@ -108,6 +108,23 @@ class ParquetStreamingIT {
         }
     }
 
+    /**
+     * Uncompressed pages are decoded out of the buffer a row group is read into, reused for the
+     * next: the images must have been copied out of it.
+     */
+    @Test
+    void streamedUncompressedRowsHoldTheImagesThatRandomAccessReads() throws Exception {
+        Path plain = dir.resolve("uncompressed.parquet");
+        ParquetFixtures.parquetJava(plain, rows, CompressionCodecName.UNCOMPRESSED, GROUP, false);
+        try (ParquetSource source = ParquetSource.builder().setUrl(plain.toString()).build()) {
+            Map<Long, String> streamed = BatchItems.of(builder(source, 7).build().getData(manager));
+            Map<Long, String> random =
+                    BatchItems.of(builder(source, 7).optRandomAccess().build().getData(manager));
+            assertEquals(rows.size(), streamed.size());
+            assertEquals(random, streamed);
+        }
+    }
+
     @Test
     void pagesAreDecodedOnTheFetchesWithoutAThreadPoolOfHardwoods() throws Exception {
         try (ParquetSource source = local()) {

@@ -21,7 +21,8 @@ record ColumnMapping(String image, String label, List<String> classes) {
     /**
      * Finds the mapped columns in {@code schema}: the image's leaf column, then the label's.
      *
-     * @throws IllegalArgumentException naming the column that is missing or of another type
+     * @throws IllegalArgumentException naming the column that is missing, of another type, or a
+     *     repeated image
      */
     List<String> resolve(FileSchema schema) {
         Map<String, SchemaNode> fields = fields(schema);
@@ -29,6 +30,9 @@ record ColumnMapping(String image, String label, List<String> classes) {
         if (!isBinary(field(fields, image)) && imageLeaf.equals(image)) {
             throw new IllegalArgumentException(
                     "column " + image + " is neither binary nor a {bytes, path} struct");
+        }
+        if (schema.getColumn(imageLeaf).maxRepetitionLevel() > 0) {
+            throw new IllegalArgumentException("column " + image + " is repeated, not one image");
         }
         return List.of(imageLeaf, labelLeaf(fields));
     }

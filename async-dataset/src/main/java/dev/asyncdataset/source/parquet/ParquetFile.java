@@ -9,6 +9,7 @@ import dev.hardwood.reader.ColumnReaders;
 import dev.hardwood.reader.ParquetFileReader;
 import dev.hardwood.reader.RowGroupPredicate;
 import dev.hardwood.schema.ColumnProjection;
+import dev.hardwood.schema.ColumnSchema;
 import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,15 +20,16 @@ import java.util.function.Function;
  * One Parquet file, its footer read once with ranged reads and kept: the byte range and row count
  * of each row group, the leaf columns a source reads and the span of each row group's column chunks
  * of those columns; its page indexes, read at once with the footer, are kept too. A row group is
- * read as those column chunks, never the whole file: by random access as the ranged reads Hardwood
- * asks for, streamed as one read of the span ({@link #readHeld}).
+ * read as those column chunks, never the whole file, in one read of their span: by random access
+ * into an array of its own ({@link #read}), streamed into a buffer the stream reuses ({@link
+ * #readHeld}).
  */
 final class ParquetFile implements AutoCloseable {
 
-    /** Turns the column readers of one row group's chosen columns into what a source keeps. */
+    /** Turns one row group's chosen columns, their chunks in memory, into what a source keeps. */
     @FunctionalInterface
     interface RowGroupReader<T> {
-        T read(ColumnReaders readers, List<String> leaves, int rows) throws IOException;
+        T read(HeldRowGroup rowGroup) throws IOException;
     }
 
     /** The most bytes of page indexes a file keeps in memory: 16 MiB. */
@@ -143,21 +145,50 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
-     * Reads the chosen columns of row group {@code group} in batches of its rows (Hardwood's own
-     * batches, of at least 16,384 rows and megabytes of values, would each be allocated for a few
-     * hundred rows): the column chunks' pages are read and decoded here, on the calling thread and
-     * the virtual threads Hardwood starts for the columns (no pool of its own: {@link
+     * Reads the chosen columns' chunks of row group {@code group} from the store, in one ranged
+     * read of their span ({@link #spans}), and decodes them with {@code into}, on the calling
+     * thread (and the virtual threads Hardwood starts for the columns it decodes: {@link
      * InlineDecoding}).
      */
     <T> T read(int group, RowGroupReader<T> into) throws IOException {
-        ColumnProjection columns = ColumnProjection.columns(leaves.toArray(String[]::new));
-        try (ColumnReaders readers =
-                reader.buildColumnReaders(columns)
-                        .filter(RowGroupPredicate.byteRange(starts[group], starts[group + 1]))
-                        .batchSize(Math.toIntExact(Math.max(1, rows[group])))
-                        .build()) {
-            return into.read(readers, leaves, Math.toIntExact(rows[group]));
+        byte[] span = input.read(spans.start(group), spans.length(group));
+        return readHeld(group, span, span.length, into);
+    }
+
+    /**
+     * Hardwood's readers of leaf columns {@code columns} of row group {@code group}, in one batch
+     * of all its rows (Hardwood's own batches, of at least 16,384 rows and megabytes of values,
+     * would each be allocated for a few hundred rows).
+     */
+    ColumnReaders readers(int group, List<String> columns) throws IOException {
+        return reader.buildColumnReaders(ColumnProjection.columns(columns.toArray(String[]::new)))
+                .filter(RowGroupPredicate.byteRange(starts[group], starts[group + 1]))
+                .batchSize(Math.toIntExact(Math.max(1, rows[group])))
+                .build();
+    }
+
+    /** The chosen leaf columns. */
+    List<String> leaves() {
+        return leaves;
+    }
+
+    /** The schema of leaf column {@code leaf}. */
+    ColumnSchema column(String leaf) {
+        return reader.getFileSchema().getColumn(leaf);
+    }
+
+    /**
+     * Leaf column {@code leaf}'s chunk in row group {@code group}.
+     *
+     * @throws IOException if the row group has none
+     */
+    ColumnChunk chunk(int group, String leaf) throws IOException {
+        for (ColumnChunk chunk : reader.getFileMetaData().rowGroups().get(group).columns()) {
+            if (chunk.metaData().pathInSchema().matchesDottedName(leaf)) {
+                return chunk;
+            }
         }
+        throw new IOException("row group " + group + " has no chunk of column " + leaf);
     }
 
     /** Where the chosen columns' chunks of row group {@code group} lie in the file. */
@@ -168,13 +199,13 @@ final class ParquetFile implements AutoCloseable {
     /**
      * Reads the chosen columns of row group {@code group} as {@link #read} does, from the first
      * {@code length} bytes of {@code span}, which hold its span of column chunks ({@link #spans}),
-     * not from the store.
+     * not from the store; Hardwood's reads of them are served from there while {@code into} runs.
      */
     <T> T readHeld(int group, byte[] span, int length, RowGroupReader<T> into) throws IOException {
         long offset = spans.start(group);
         input.hold(offset, ByteBuffer.wrap(span, 0, length).slice());
         try {
-            return read(group, into);
+            return into.read(new HeldRowGroup(this, group, span, length));
         } finally {
             input.drop(offset);
         }

@@ -22,8 +22,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Random access ({@code optRandomAccess()}): the footers are read once, when the source is
  * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
- * its row group, in ranged reads, and decodes their pages on the fetch stage (see {@link
- * #streamedEpoch} for streaming); the decoded row group is kept while other items of it are
+ * its row group, in one ranged read of their span, and decodes their pages on the fetch stage (see
+ * {@link #streamedEpoch} for streaming); the decoded row group is kept while other items of it are
  * fetched, up to {@link ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row
  * group by row group, row by row; {@link #describe} names an item's file, row group and row in the
  * file.

@@ -184,7 +184,7 @@ public final class ParquetSourceBuilder {
                 ParquetTable.open(
                         store,
                         mapping::resolve,
-                        (readers, leaves, rows) -> RowGroupRows.read(readers, leaves, rows, names),
+                        rowGroup -> RowGroupRows.read(rowGroup, names),
                         RowGroupRows::bytes,
                         cacheBytes);
         return new ParquetSource(table, names);
@@ -215,7 +215,7 @@ public final class ParquetSourceBuilder {
                 ParquetTable.open(
                         store(),
                         schema -> RowGroupParts.leaves(schema, names),
-                        (readers, leaves, rows) -> RowGroupParts.read(readers, leaves, rows, names),
+                        rowGroup -> RowGroupParts.read(rowGroup, names),
                         RowGroupParts::bytes,
                         cacheBytes);
         return new ParquetSampleSource(table, decoder);

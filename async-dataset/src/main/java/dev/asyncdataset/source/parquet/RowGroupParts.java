@@ -8,6 +8,7 @@ import dev.hardwood.reader.Validity;
 import dev.hardwood.schema.FileSchema;
 import dev.hardwood.schema.SchemaNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,11 +47,49 @@ record RowGroupParts(List<String> names, byte[][][] values, long bytes) {
         return leaves;
     }
 
-    /** Reads every batch of {@code readers} into the parts of a row group of {@code rows} rows. */
-    static RowGroupParts read(
-            ColumnReaders readers, List<String> leaves, int rows, List<String> names)
+    /**
+     * Decodes the chosen columns of {@code rowGroup} into the parts of its rows: binary columns
+     * here ({@link HeldRowGroup#binaryColumn}, each value then copied into an array of its own),
+     * the others by Hardwood.
+     */
+    static RowGroupParts read(HeldRowGroup rowGroup, List<String> names) throws IOException {
+        List<String> leaves = rowGroup.leaves();
+        int rows = rowGroup.rows();
+        byte[][][] values = new byte[leaves.size()][][];
+        List<String> others = new ArrayList<>();
+        List<byte[][]> into = new ArrayList<>();
+        for (int c = 0; c < leaves.size(); c++) {
+            if (rowGroup.decodesHere(leaves.get(c))) {
+                values[c] = copies(rowGroup.binaryColumn(leaves.get(c)));
+            } else {
+                values[c] = new byte[rows][];
+                others.add(leaves.get(c));
+                into.add(values[c]);
+            }
+        }
+        if (!others.isEmpty()) {
+            try (ColumnReaders readers = rowGroup.readers(others)) {
+                read(readers, others, into, rows);
+            }
+        }
+        return new RowGroupParts(List.copyOf(names), values, weight(values));
+    }
+
+    private static byte[][] copies(ByteBuffer[] views) {
+        byte[][] copies = new byte[views.length][];
+        for (int i = 0; i < views.length; i++) {
+            if (views[i] != null) {
+                copies[i] = new byte[views[i].remaining()];
+                views[i].get(views[i].position(), copies[i]);
+            }
+        }
+        return copies;
+    }
+
+    /** Reads every batch of {@code readers} of {@code leaves} into their values, {@code into}. */
+    private static void read(
+            ColumnReaders readers, List<String> leaves, List<byte[][]> into, int rows)
             throws IOException {
-        byte[][][] values = new byte[leaves.size()][rows][];
         int at = 0;
         while (readers.nextBatch()) {
             int count = readers.getRecordCount();
@@ -58,14 +97,13 @@ record RowGroupParts(List<String> names, byte[][][] values, long bytes) {
                 throw new IOException("the row group holds more rows than its footer's " + rows);
             }
             for (int c = 0; c < leaves.size(); c++) {
-                column(readers.getColumnReader(leaves.get(c)), values[c], at, count);
+                column(readers.getColumnReader(leaves.get(c)), into.get(c), at, count);
             }
             at += count;
         }
         if (at != rows) {
             throw new IOException("the row group holds " + at + " rows, its footer says " + rows);
         }
-        return new RowGroupParts(List.copyOf(names), values, weight(values));
     }
 
     private static void column(ColumnReader column, byte[][] into, int at, int count) {

@@ -10,9 +10,10 @@ import java.util.List;
 
 /**
  * The decoded image and label columns of one row group: each row's encoded image and label, or what
- * is wrong with the row (a null image or label, a string label not in the class list). The images
- * are views of the array Hardwood decodes a batch's values into ({@code getBinaryValues}), not
- * copies.
+ * is wrong with the row (a null image or label, a string label not in the class list). The image
+ * column's pages are decoded here ({@link BinaryChunk}) and its images are views of the arrays its
+ * pages were decompressed into (or of the array Hardwood decodes them into, for an encoding not
+ * read here), not copies; the label column, small, is decoded by Hardwood.
  *
  * @param images each row's encoded image, a view a fetch duplicates, null for a row with a problem
  * @param labels each row's label
@@ -22,44 +23,55 @@ import java.util.List;
 record RowGroupRows(ByteBuffer[] images, long[] labels, String[] problems, long bytes) {
 
     /**
-     * Reads every batch of {@code readers} into the arrays of a row group of {@code rows} rows.
+     * Decodes row group {@code rowGroup}: its first leaf column the image's, its second the
+     * label's. The image column is decoded by Hardwood too if its chunk has an encoding or codec
+     * {@link HeldRowGroup#binaryColumn} does not read (the delta encodings of byte arrays, LZ4).
      *
-     * @param leaves the image's leaf column, then the label's
      * @param classes the class names a string label is looked up in
      */
-    static RowGroupRows read(
-            ColumnReaders readers, List<String> leaves, int rows, List<String> classes)
-            throws IOException {
-        ByteBuffer[] images = new ByteBuffer[rows];
+    static RowGroupRows read(HeldRowGroup rowGroup, List<String> classes) throws IOException {
+        int rows = rowGroup.rows();
+        String image = rowGroup.leaves().get(0);
+        String label = rowGroup.leaves().get(1);
+        boolean here = rowGroup.decodesHere(image);
+        ByteBuffer[] images = here ? rowGroup.binaryColumn(image) : new ByteBuffer[rows];
         long[] labels = new long[rows];
         String[] problems = new String[rows];
-        ColumnReader image = readers.getColumnReader(leaves.get(0));
-        ColumnReader label = readers.getColumnReader(leaves.get(1));
-        int at = 0;
-        while (readers.nextBatch()) {
-            int count = readers.getRecordCount();
-            if (at + count > rows) {
-                throw new IOException("the row group holds more rows than its footer's " + rows);
+        try (ColumnReaders readers =
+                rowGroup.readers(here ? List.of(label) : List.of(image, label))) {
+            int at = 0;
+            while (readers.nextBatch()) {
+                int count = readers.getRecordCount();
+                if (at + count > rows) {
+                    throw new IOException(
+                            "the row group holds more rows than its footer's " + rows);
+                }
+                if (!here) {
+                    images(readers.getColumnReader(image), images, at, count);
+                }
+                labels(readers.getColumnReader(label), classes, labels, problems, at, count);
+                at += count;
             }
-            images(image, images, problems, at, count);
-            labels(label, classes, labels, problems, at, count);
-            at += count;
+            if (at != rows) {
+                throw new IOException(
+                        "the row group holds " + at + " rows, its footer says " + rows);
+            }
         }
-        if (at != rows) {
-            throw new IOException("the row group holds " + at + " rows, its footer says " + rows);
+        for (int i = 0; i < rows; i++) {
+            if (images[i] == null && problems[i] == null) {
+                problems[i] = "the image is null";
+            }
         }
         return new RowGroupRows(images, labels, anyProblem(problems), weight(images));
     }
 
-    private static void images(
-            ColumnReader column, ByteBuffer[] images, String[] problems, int at, int count) {
+    /** A batch of Hardwood's image values, views of the array it decoded them into. */
+    private static void images(ColumnReader column, ByteBuffer[] images, int at, int count) {
         byte[] values = column.getBinaryValues();
         int[] offsets = column.getBinaryOffsets();
         Validity valid = column.getLeafValidity();
         for (int i = 0; i < count; i++) {
-            if (valid.isNull(i)) {
-                problems[at + i] = "the image is null";
-            } else {
+            if (!valid.isNull(i)) {
                 images[at + i] =
                         ByteBuffer.wrap(values, offsets[i], offsets[i + 1] - offsets[i]).slice();
             }

@@ -36,6 +36,11 @@ final class StoreInputFile implements InputFile {
         held.remove(offset);
     }
 
+    /** Reads the {@code length} bytes at {@code offset} of the file from the store. */
+    byte[] read(long offset, int length) throws IOException {
+        return store.read(file, offset, length);
+    }
+
     @Override
     public void open() {}
 
@@ -47,7 +52,7 @@ final class StoreInputFile implements InputFile {
                 return span.getValue().slice((int) from, length);
             }
         }
-        return ByteBuffer.wrap(store.read(file, offset, length));
+        return ByteBuffer.wrap(read(offset, length));
     }
 
     @Override

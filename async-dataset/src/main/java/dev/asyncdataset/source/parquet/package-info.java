@@ -5,5 +5,14 @@
  * the store: the footers once, then the chosen column chunks of a row group. {@code
  * ConcurrentDataset} streams them with the row groups as shards, each read whole once per epoch; by
  * random access an item reads the chunks of its row group.
+ *
+ * <p>Design: Hardwood reads the footers, the label column and the sample source's columns other
+ * than binary ones. The image column, and a sample source's binary columns, are decoded here
+ * ({@code BinaryChunk}): page headers read with a compact-protocol reader of the fields needed
+ * ({@code PageHeader}, {@code CompactReader}), page CRCs checked, each page decompressed once into
+ * an array of its exact size ({@code PageCodec}), definition levels and dictionary indices decoded
+ * from the RLE/bit-packed hybrid ({@code HybridDecoder}), and each image handed out as a view of
+ * its page's array ({@code PageValues}), so that an image costs no growing array and no copy. A
+ * chunk of another encoding or codec goes to Hardwood.
  */
 package dev.asyncdataset.source.parquet;
