@@ -201,15 +201,15 @@ class S3SampleSourceIT {
     }
 
     /**
-     * A sample's part over the size limit fails its fetch while another of its parts is still held
-     * at the server, which is released only once the fetch has failed: read in turn, or waited for,
-     * the held part would end by its own timeout first. The oversized part is answered only once
+     * A sample's part whose GET fails for good fails its fetch while another of its parts is still
+     * held at the server, which is released only once the fetch has failed: read in turn, or waited
+     * for, the held part would end by its own timeout first. The failing part is answered only once
      * the held one has reached the server, so the fetch cannot fail before there is a part to wait
      * for.
      */
     @Test
     void theFirstPartToFailEndsTheFetchWithoutWaitingForTheOthers() throws Exception {
-        S3.upload("data", "stop/", Map.of("0.cls", new byte[] {'1'}, "0.npy", new byte[64 << 10]));
+        S3.upload("data", "stop/", Map.of("0.cls", new byte[] {'1'}, "0.npy", new byte[1 << 10]));
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch failed = new CountDownLatch(1);
         CompletableFuture<Boolean> heldUntilFailed = new CompletableFuture<>();
@@ -221,12 +221,13 @@ class S3SampleSourceIT {
                                 heldUntilFailed.complete(awaitQuietly(failed, 20));
                             } else if (key.equals("stop/0.npy")) {
                                 awaitQuietly(held, 20);
+                                return Fault.INTERNAL_ERROR;
                             }
                             return Fault.NONE;
                         });
         try (S3SampleSource s3 =
                 S3.sourceBuilder("s3://data/stop")
-                        .optMaxPartBytes(32 << 10)
+                        .optMaxAttempts(1)
                         .optFirstByteTimeout(Duration.ofSeconds(60))
                         .buildSamples(DECODER)) {
             BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(trainer, 0));

@@ -12,6 +12,7 @@ import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,6 +23,7 @@ import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
+import software.amazon.awssdk.core.sync.ResponseTransformer;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -30,18 +32,29 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 /**
  * S3 and S3-compatible stores, {@code s3://bucket/key}: a prefix lists its direct children (pages
  * retried one by one), a stat is a {@code HEAD}, a read a {@code GET} on the blocking client whose
- * body streams from the response; the SDK's attempt timeout, set to the first-byte timeout, bounds
- * a request up to its response headers, and the library's read-idle and request timeouts the body
- * after them. A whole object is read with checksum mode on: the SDK checks an additional checksum
- * as the body streams, and the body's {@link StoredBody.Checksum} checks the rest against the
- * ETag's MD5 ({@link S3Integrity}); the rest of a resumed read is a ranged GET with {@code
- * If-Match} on the ETag, so that the pieces come from one version of the object. It writes as
- * {@link S3Writes} does: an object streamed is a multipart upload, aborted unless completed.
+ * body streams from the response; the SDK's attempt timeout, set to the first-byte timeout (or the
+ * request timeout, if shorter), bounds a request up to its response headers, and the library's
+ * read-idle and request timeouts the body after them. A whole object is read with checksum mode on:
+ * the SDK checks an additional checksum as the body streams, and the body's {@link
+ * StoredBody.Checksum} checks the rest against the ETag's MD5 ({@link S3Integrity}); the rest of a
+ * resumed read is a ranged GET with {@code If-Match} on the ETag, so that the pieces come from one
+ * version of the object. It writes as {@link S3Writes} does: an object streamed is a multipart
+ * upload, aborted unless completed.
  */
 public final class S3ObjectStore implements WritableStore {
 
     /** The part size of the multipart uploads unless the constructor is given one: 8 MiB. */
     public static final int DEFAULT_PART_BYTES = 8 << 20;
+
+    /**
+     * The response as a stream without the SDK's default abort timer, which schedules a task per
+     * response on a thread of its own, due in 60 s; the first read cancels it, but its executor
+     * keeps cancelled tasks queued until they are due, then wakes to drop each one. The read-idle
+     * and request timeouts of the store's reads bound the body instead.
+     */
+    private static final ResponseTransformer<
+                    GetObjectResponse, ResponseInputStream<GetObjectResponse>>
+            STREAM = ResponseTransformer.toInputStream(Duration.ZERO);
 
     private final S3Settings settings;
     private final S3Clients clients;
@@ -63,8 +76,13 @@ public final class S3ObjectStore implements WritableStore {
         this.writes = new S3Writes(clients, writes, partBytes);
         this.firstByte =
                 AwsRequestOverrideConfiguration.builder()
-                        .apiCallAttemptTimeout(settings.firstByteTimeout())
+                        .apiCallAttemptTimeout(
+                                shorter(settings.firstByteTimeout(), settings.requestTimeout()))
                         .build();
+    }
+
+    private static Duration shorter(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     @Override
@@ -147,13 +165,13 @@ public final class S3ObjectStore implements WritableStore {
                         .ifMatch(identity)
                         .overrideConfiguration(firstByte);
         if (!whole) {
-            request.range(S3Reader.range(offset, offset + length));
+            request.range(range(offset, offset + length));
         } else if (settings.verifyChecksums()) {
             request.checksumMode(ChecksumMode.ENABLED);
         }
         ResponseInputStream<GetObjectResponse> response;
         try {
-            response = clients.sync().getObject(request.build(), S3Reader.STREAM);
+            response = clients.sync().getObject(request.build(), STREAM);
         } catch (SdkException e) {
             throw failure(url, e);
         }
@@ -164,6 +182,17 @@ public final class S3ObjectStore implements WritableStore {
                         : null;
         long announced = headers.contentLength() == null ? -1 : headers.contentLength();
         return new StoredBody(new S3Stream(url, response), headers.eTag(), checksum, announced);
+    }
+
+    /**
+     * Returns the Range header value of bytes {@code [from, to)}.
+     *
+     * @param from the first byte
+     * @param to the byte after the last
+     * @return {@code bytes=from-(to-1)}
+     */
+    public static String range(long from, long to) {
+        return "bytes=" + from + "-" + (to - 1);
     }
 
     private static void md5(String url, GetObjectResponse headers, byte[] bytes, int length)

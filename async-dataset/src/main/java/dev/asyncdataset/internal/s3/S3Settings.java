@@ -113,16 +113,6 @@ public record S3Settings(
                 new TlsProbe(endpoint, connectTimeout, firstByteTimeout));
     }
 
-    /** A reader of objects of {@code location} with these limits and timeouts. */
-    public S3Reader reader(S3Clients clients, BucketPrefix location) {
-        return new S3Reader(
-                clients,
-                location,
-                maxObjectBytes,
-                new S3Body.Timeouts(firstByteTimeout, readIdleTimeout, requestTimeout),
-                verifyChecksums);
-    }
-
     /** How long one LIST page may take before it counts as a transient failure. */
     public Duration pageTimeout() {
         return firstByteTimeout.plus(readIdleTimeout);
@@ -136,9 +126,9 @@ public record S3Settings(
     /**
      * The blocking client with these settings, for GETs on the calling (virtual) thread, on the
      * Apache HTTP client: a pool of {@code maxConnections}, the socket timeout at the longer of the
-     * first-byte and read-idle timeouts ({@link S3Body} enforces each per phase), no
-     * idle-connection reaper thread. It retries nothing itself (the {@link Retrier} does) and adds
-     * no request checksum of its own.
+     * first-byte and read-idle timeouts (the store's reads enforce each), no idle-connection reaper
+     * thread. It retries nothing itself (the {@link Retrier} does) and adds no request checksum of
+     * its own.
      */
     public S3Client syncClient() {
         return configured(S3Client.builder())
@@ -180,7 +170,7 @@ public record S3Settings(
                         c ->
                                 c.retryStrategy(AwsRetryStrategy.doNotRetry())
                                         .apiCallAttemptTimeout(requestTimeout)
-                                        .scheduledExecutorService(PhaseTimeouts.TIMER));
+                                        .scheduledExecutorService(S3Timer.TIMER));
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }

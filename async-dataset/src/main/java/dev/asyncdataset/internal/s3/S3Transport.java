@@ -23,8 +23,8 @@ import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
  * extra memory goes"). Only the loop threads keep per-thread caches.
  *
  * <p>The SDK's other threads are replaced too: response futures complete on virtual threads ({@link
- * #COMPLETIONS}), and its timeout timers run on {@link PhaseTimeouts#TIMER}, the one thread the
- * library's own phase timeouts use (the SDK starts five timer threads per client otherwise).
+ * #COMPLETIONS}), and its timeout timers run on {@link S3Timer#TIMER}, one thread for every client
+ * (the SDK starts five timer threads per client otherwise).
  */
 final class S3Transport {
 

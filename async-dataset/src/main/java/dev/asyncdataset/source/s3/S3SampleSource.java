@@ -5,9 +5,11 @@ import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.items.ListOnce;
-import dev.asyncdataset.internal.items.LooseSamples;
 import dev.asyncdataset.internal.items.PartReads;
 import dev.asyncdataset.internal.items.SampleRecords;
+import dev.asyncdataset.internal.loose.ReadCounts;
+import dev.asyncdataset.internal.loose.StoreObjects;
+import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.sample.SampleNames;
@@ -46,12 +48,12 @@ import java.util.SortedMap;
  */
 public final class S3SampleSource implements ItemSource<Sample> {
 
-    private final S3Objects objects;
-    private final ListOnce<LooseSamples> samples;
+    private final StoreObjects objects;
+    private final ListOnce<StoreSamples> samples;
     private final SampleDecoder decoder;
     private final PartReads parts = new PartReads(this::read);
 
-    S3SampleSource(S3Objects objects, ListOnce<LooseSamples> samples, SampleDecoder decoder) {
+    S3SampleSource(StoreObjects objects, ListOnce<StoreSamples> samples, SampleDecoder decoder) {
         this.objects = objects;
         this.samples = samples;
         this.decoder = decoder;
@@ -77,7 +79,7 @@ public final class S3SampleSource implements ItemSource<Sample> {
      */
     @Override
     public long size() {
-        return samples.get().size();
+        return samples.get().samples().size();
     }
 
     /**
@@ -88,7 +90,7 @@ public final class S3SampleSource implements ItemSource<Sample> {
      * @return the sample key
      */
     public String key(long index) {
-        return samples.get().key(Math.toIntExact(index));
+        return samples.get().samples().key(Math.toIntExact(index));
     }
 
     /**
@@ -98,7 +100,7 @@ public final class S3SampleSource implements ItemSource<Sample> {
     @Override
     public Sample fetch(NDManager manager, long index) throws Exception {
         SortedMap<String, String> files =
-                samples.get().parts(Math.toIntExact(index), describe(index));
+                samples.get().samples().parts(Math.toIntExact(index), describe(index));
         try {
             return new Sample(key(index), parts.read(files));
         } catch (OutOfMemoryError e) {
@@ -106,8 +108,9 @@ public final class S3SampleSource implements ItemSource<Sample> {
         }
     }
 
-    private byte[] read(String file) throws Exception {
-        return objects.read(objects.location().prefix() + file);
+    private byte[] read(String file) throws IOException {
+        String url = objects.url(file);
+        return objects.read(url, samples.get().lengths().get(file), url);
     }
 
     /** Applies the decoder to the sample. */
@@ -119,7 +122,7 @@ public final class S3SampleSource implements ItemSource<Sample> {
     /** Returns {@code s3://bucket/key} of sample {@code index}, its key under the prefix. */
     @Override
     public String describe(long index) {
-        return objects.location().url(objects.location().prefix() + key(index));
+        return objects.url(key(index));
     }
 
     /**
@@ -128,7 +131,9 @@ public final class S3SampleSource implements ItemSource<Sample> {
      */
     @Override
     public SourceStats stats() {
-        return objects.stats();
+        ReadCounts c = objects.counts();
+        return new SourceStats(
+                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
     }
 
     /** Closes the S3 client and its connection pool. */

@@ -5,8 +5,11 @@ import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
-import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.internal.items.ListOnce;
+import dev.asyncdataset.internal.loose.ReadCounts;
+import dev.asyncdataset.internal.loose.StoreItems;
+import dev.asyncdataset.internal.loose.StoreObjects;
+import dev.asyncdataset.internal.s3.BucketPrefix;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;
@@ -18,10 +21,11 @@ import java.util.Objects;
 
 /**
  * Images in an S3 bucket (or any S3-compatible store: MinIO, Ceph, S3Proxy), read with the AWS SDK
- * v2: each GET on the fetching virtual thread through the blocking client, its body read straight
- * into a recycled array; the listing through the asynchronous one. Items are listed once, by {@link
- * #prepare} (which {@code ConcurrentDataset} calls before the first epoch; {@code build()} does no
- * I/O), from either
+ * v2 through the S3 store of the table of stores, as a {@code StoreImageSource} of an {@code s3://}
+ * location reads them: each GET on the fetching virtual thread through the blocking client, its
+ * body read into a recycled array; the listing through the asynchronous one. Items are listed once,
+ * by {@link #prepare} (which {@code ConcurrentDataset} calls before the first epoch; {@code
+ * build()} does no I/O), from either
  *
  * <ul>
  *   <li>an ImageFolder layout, {@code prefix/<class>/<file>}: classes, extensions and labels as in
@@ -49,10 +53,12 @@ import java.util.Objects;
  */
 public final class S3Source implements LabeledImageSource {
 
-    private final S3Objects objects;
-    private final ListOnce<LabeledKeys> items;
+    private final BucketPrefix location;
+    private final StoreObjects objects;
+    private final ListOnce<StoreItems> items;
 
-    S3Source(S3Objects objects, ListOnce<LabeledKeys> items) {
+    S3Source(BucketPrefix location, StoreObjects objects, ListOnce<StoreItems> items) {
+        this.location = location;
         this.objects = objects;
         this.items = items;
     }
@@ -83,7 +89,7 @@ public final class S3Source implements LabeledImageSource {
      * @return the sorted class names
      */
     public List<String> getClasses() {
-        return items.get().classes();
+        return items.get().keys().classes();
     }
 
     /**
@@ -93,7 +99,7 @@ public final class S3Source implements LabeledImageSource {
      * @return the full key in the bucket
      */
     public String key(long index) {
-        return objects.location().prefix() + items.get().key(index);
+        return location.prefix() + items.get().keys().key(index);
     }
 
     /**
@@ -115,7 +121,7 @@ public final class S3Source implements LabeledImageSource {
      */
     @Override
     public long size() {
-        return items.get().size();
+        return items.get().keys().size();
     }
 
     /**
@@ -125,8 +131,10 @@ public final class S3Source implements LabeledImageSource {
      */
     @Override
     public ByteBuffer fetch(NDManager manager, long index) throws Exception {
+        String name = describe(index);
+        long length = items.get().lengths()[Math.toIntExact(index)];
         try {
-            return objects.read(key(index), BodyBuffers.shared());
+            return objects.read(name, length, name, BodyBuffers.shared());
         } catch (OutOfMemoryError e) {
             throw new BadItemException(describe(index), "out of memory reading it", e);
         }
@@ -134,13 +142,13 @@ public final class S3Source implements LabeledImageSource {
 
     @Override
     public long label(long index) {
-        return items.get().label(index);
+        return items.get().keys().label(index);
     }
 
     @Override
     public Record decode(NDManager manager, long index, ByteBuffer fetched)
             throws BadItemException {
-        return items.get().decode(manager, index, fetched, describe(index));
+        return items.get().keys().decode(manager, index, fetched, describe(index));
     }
 
     /** Gives the fetched body's array back to the pool. */
@@ -152,7 +160,7 @@ public final class S3Source implements LabeledImageSource {
     /** Returns {@code s3://bucket/key} of item {@code index}. */
     @Override
     public String describe(long index) {
-        return objects.location().url(key(index));
+        return location.url(key(index));
     }
 
     /**
@@ -162,7 +170,9 @@ public final class S3Source implements LabeledImageSource {
      */
     @Override
     public SourceStats stats() {
-        return objects.stats();
+        ReadCounts c = objects.counts();
+        return new SourceStats(
+                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
     }
 
     /** Closes the S3 client and its connection pool. */

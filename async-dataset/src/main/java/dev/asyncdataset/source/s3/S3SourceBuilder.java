@@ -3,9 +3,11 @@ package dev.asyncdataset.source.s3;
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.LooseSamples;
+import dev.asyncdataset.internal.loose.StoreItems;
+import dev.asyncdataset.internal.loose.StoreObjects;
+import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.internal.s3.BucketPrefix;
-import dev.asyncdataset.internal.s3.S3Clients;
-import dev.asyncdataset.internal.s3.S3Settings;
+import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreKind;
 import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.sample.SampleDecoder;
@@ -278,9 +280,9 @@ public final class S3SourceBuilder {
     }
 
     /**
-     * Sets the largest part object read by an {@link S3SampleSource}, checked from the
-     * Content-Length header before the body is read; a larger part makes its sample a bad item
-     * ("object too large"); default {@link SampleFolderSource#DEFAULT_MAX_PART_BYTES}.
+     * Sets the largest part object read by an {@link S3SampleSource}, checked against the length
+     * the listing gave, before any GET; a larger part makes its sample a bad item ("object too
+     * large"); default {@link SampleFolderSource#DEFAULT_MAX_PART_BYTES}.
      *
      * @param maxBytes the limit in bytes, from 1 to {@code Integer.MAX_VALUE - 8}
      * @return this builder
@@ -343,10 +345,13 @@ public final class S3SourceBuilder {
 
     private S3Source build(BucketPrefix at) throws IOException {
         S3Options options = buildOptions();
-        S3Settings s3 = S3Settings.of(options, options.store().maxObjectBytes());
-        S3Objects objects = objects(at, s3);
-        S3Items items = new S3Items(objects, s3.pageTimeout(), manifestKey, manifestFile);
-        return new S3Source(objects, new ListOnce<>(items::list));
+        StoreObjects objects = objects(at, StoreAccess.of(options, null, null));
+        String manifest =
+                manifestFile != null
+                        ? manifestFile.toString()
+                        : manifestKey != null ? at.url(manifestKey) : null;
+        return new S3Source(
+                at, objects, new ListOnce<>(p -> StoreItems.list(objects, manifest, p)));
     }
 
     /**
@@ -374,10 +379,11 @@ public final class S3SourceBuilder {
                             + at.url(at.prefix())
                             + " and takes no manifest");
         }
-        S3Settings s3 = S3Settings.of(buildOptions(), maxPartBytes);
-        S3Objects objects = objects(at, s3);
-        S3Items items = new S3Items(objects, s3.pageTimeout(), null, null);
-        return new S3SampleSource(objects, new ListOnce<>(items::samples), decoder);
+        S3Options options = buildOptions();
+        StoreOptions parts = options.store().toBuilder().optMaxObjectBytes(maxPartBytes).build();
+        StoreObjects objects = objects(at, StoreAccess.of(options, parts, null));
+        return new S3SampleSource(
+                objects, new ListOnce<>(p -> StoreSamples.list(objects, p)), decoder);
     }
 
     private BucketPrefix url() {
@@ -388,9 +394,8 @@ public final class S3SourceBuilder {
     }
 
     /** The cache, then the client: a cache that cannot be opened leaves no client to close. */
-    private S3Objects objects(BucketPrefix at, S3Settings s3) throws IOException {
+    private StoreObjects objects(BucketPrefix at, StoreAccess access) throws IOException {
         DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
-        S3Clients clients = s3.clients();
-        return new S3Objects(at, clients, s3.reader(clients, at), s3.retrier(), cache);
+        return StoreObjects.open(at.url(at.prefix()), access, cache);
     }
 }

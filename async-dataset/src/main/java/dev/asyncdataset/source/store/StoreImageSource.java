@@ -7,6 +7,9 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
+import dev.asyncdataset.internal.loose.ReadCounts;
+import dev.asyncdataset.internal.loose.StoreItems;
+import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.source.folder.ImageFolderSource;
@@ -141,7 +144,9 @@ public final class StoreImageSource implements LabeledImageSource {
      */
     @Override
     public SourceStats stats() {
-        return objects.stats();
+        ReadCounts c = objects.counts();
+        return new SourceStats(
+                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
     }
 
     /** Closes the store and its connections. */

@@ -2,6 +2,9 @@ package dev.asyncdataset.source.store;
 
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.items.ListOnce;
+import dev.asyncdataset.internal.loose.StoreItems;
+import dev.asyncdataset.internal.loose.StoreObjects;
+import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.sample.SampleDecoder;
@@ -163,7 +166,7 @@ public final class StoreImageSourceBuilder {
         location();
         StoreObjects objects = open();
         return new StoreSampleSource(
-                objects, new ListOnce<>(p -> StoreSamples.list(objects)), decoder);
+                objects, new ListOnce<>(p -> StoreSamples.list(objects, p)), decoder);
     }
 
     private String location() {

@@ -8,6 +8,9 @@ import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.PartReads;
 import dev.asyncdataset.internal.items.SampleRecords;
+import dev.asyncdataset.internal.loose.ReadCounts;
+import dev.asyncdataset.internal.loose.StoreObjects;
+import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.sample.SampleNames;
@@ -46,7 +49,7 @@ public final class StoreSampleSource implements ItemSource<Sample> {
     /**
      * Lists the location, once: later calls do nothing.
      *
-     * @param progress not used
+     * @param progress reports the keys listed, or {@code null}
      * @throws IOException if the listing fails within the retry budget
      */
     @Override
@@ -108,7 +111,9 @@ public final class StoreSampleSource implements ItemSource<Sample> {
      */
     @Override
     public SourceStats stats() {
-        return objects.stats();
+        ReadCounts c = objects.counts();
+        return new SourceStats(
+                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
     }
 
     /** Closes the store and its connections. */

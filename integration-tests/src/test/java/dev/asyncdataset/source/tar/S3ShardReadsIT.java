@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.internal.s3.S3Reader;
+import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.it.S3ProxyServer;
@@ -52,7 +52,9 @@ class S3ShardReadsIT {
                 int first = length / 2;
                 int second = first + (length - first) / 2;
                 List<String> expected =
-                        List.of(S3Reader.range(first, length), S3Reader.range(second, length));
+                        List.of(
+                                S3ObjectStore.range(first, length),
+                                S3ObjectStore.range(second, length));
                 assertEquals(expected, S3.faults().ranges("shards/" + name), name);
             }
             int shards = store.names().size();

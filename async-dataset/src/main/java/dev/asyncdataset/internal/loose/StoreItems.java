@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.store;
+package dev.asyncdataset.internal.loose;
 
 import ai.djl.util.Progress;
 import dev.asyncdataset.internal.io.BodyBuffers;
@@ -18,19 +18,25 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * The labeled images of a {@link StoreImageSource}: its items and the length of each object as
+ * The labeled images of a source of loose objects: its items and the length of each object as
  * listed, or -1 for an item of a manifest, whose length its read takes from the store's answer.
  *
  * @param keys the keys, relative to the folder, and their labels
  * @param lengths the objects' lengths by item, or -1
  */
-record StoreItems(LabeledKeys keys, long[] lengths) {
+public record StoreItems(LabeledKeys keys, long[] lengths) {
 
     /**
      * Lists the folder's class folders ({@link LabeledKeys#ofClassFolders}), or reads the manifest
      * at {@code manifest} (a local file, or an object of the source's store) when it is not null.
+     *
+     * @param objects the source's objects
+     * @param manifest the manifest's location, or null
+     * @param progress reports the listing, or null
+     * @return the items
+     * @throws IOException if the listing or the manifest cannot be read within the retry budget
      */
-    static StoreItems list(StoreObjects objects, String manifest, Progress progress)
+    public static StoreItems list(StoreObjects objects, String manifest, Progress progress)
             throws IOException {
         if (manifest != null) {
             LabeledKeys keys =
@@ -41,18 +47,12 @@ record StoreItems(LabeledKeys keys, long[] lengths) {
             Arrays.fill(unknown, -1);
             return new StoreItems(keys, unknown);
         }
-        if (progress != null) {
-            progress.reset("Listing " + objects.shown(), 1);
-        }
         Map<String, Long> listed;
         try {
-            listed = objects.list();
+            listed = objects.list(progress);
         } catch (UnsupportedOperationException e) {
             throw new IllegalArgumentException(
                     "cannot list " + objects.shown() + ": name its images in a manifest", e);
-        }
-        if (progress != null) {
-            progress.end();
         }
         LabeledKeys keys =
                 LabeledKeys.ofClassFolders(new ArrayList<>(listed.keySet()), objects.shown());

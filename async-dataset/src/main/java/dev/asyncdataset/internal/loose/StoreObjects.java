@@ -1,5 +1,6 @@
-package dev.asyncdataset.source.store;
+package dev.asyncdataset.internal.loose;
 
+import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.cache.DiskCache;
@@ -10,7 +11,6 @@ import dev.asyncdataset.internal.shard.WholeReads;
 import dev.asyncdataset.internal.store.OpenedStore;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
-import dev.asyncdataset.source.SourceStats;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredObject;
 import dev.asyncdataset.store.file.FileStore;
@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
  * read-idle and request timeouts, resumption and the store's checksum; from a local disk cache
  * first, if the source has one ({@link CachingStore}). Owns the store.
  */
-final class StoreObjects implements AutoCloseable {
+public final class StoreObjects implements AutoCloseable {
 
     private final OpenedStore store;
     private final String prefix;
@@ -53,8 +53,14 @@ final class StoreObjects implements AutoCloseable {
     /**
      * Opens the store of {@code location} (a folder, made to end with {@code /}), its whole reads
      * through {@code cache} if it is not null and the store is remote.
+     *
+     * @param location the folder of the objects
+     * @param access the options the store is opened and read with
+     * @param cache the disk cache, or null
+     * @return the objects, owning the opened store
+     * @throws IOException if the store cannot be opened
      */
-    static StoreObjects open(String location, StoreAccess access, DiskCache cache)
+    public static StoreObjects open(String location, StoreAccess access, DiskCache cache)
             throws IOException {
         String prefix = folder(location);
         OpenedStore store = StoreTable.of(prefix).open(access);
@@ -72,28 +78,47 @@ final class StoreObjects implements AutoCloseable {
                 : Locations.withSuffix(location, "/");
     }
 
-    /** The location of the object {@code key}, relative to the folder. */
-    String url(String key) {
+    /**
+     * Returns the location of an object under the folder.
+     *
+     * @param key the object's key, relative to the folder
+     * @return its path (local store) or URL
+     */
+    public String url(String key) {
         return store.objects().isLocal()
                 ? FileStore.path(prefix).resolve(key).toString()
                 : Locations.withSuffix(prefix, key);
     }
 
-    /** The folder, for messages, without its query. */
-    String shown() {
+    /**
+     * Returns the folder, for messages.
+     *
+     * @return the folder's location without its query
+     */
+    public String shown() {
         return Locations.shown(prefix);
     }
 
     /**
-     * Lists every object under the folder, retried within the budget.
+     * Lists every object under the folder, retried within the budget, reporting the listing and the
+     * count of keys listed to {@code progress}.
      *
+     * @param progress reports the listing, or null
      * @return each object's length by its key relative to the folder, in name order
+     * @throws IOException if the listing fails within the retry budget
      * @throws UnsupportedOperationException if the store cannot list
      */
-    Map<String, Long> list() throws IOException {
+    public Map<String, Long> list(Progress progress) throws IOException {
+        if (progress != null) {
+            progress.reset("Listing " + shown(), 1);
+        }
         Map<String, Long> lengths = new LinkedHashMap<>();
         for (StoredObject o : call(prefix, () -> store.objects().listAll(prefix))) {
             lengths.put(key(o.url()), o.length());
+        }
+        if (progress != null) {
+            progress.update(0, lengths.size() + " keys");
+            progress.end();
         }
         return lengths;
     }
@@ -111,12 +136,17 @@ final class StoreObjects implements AutoCloseable {
      * the store's body announces (one request), into an array taken from {@code pool} (given back
      * if the read fails).
      *
+     * @param url the object's location
+     * @param length the object's length as listed, or -1
      * @param name the item, for messages
+     * @param pool the recycled arrays
      * @return a heap buffer over the array, position 0, limit the bytes read
+     * @throws IOException if the read fails otherwise
      * @throws BadItemException naming {@code name} if the object is empty, over the largest object
      *     read, missing, refused, or still failing when the retry budget is spent
      */
-    ByteBuffer read(String url, long length, String name, BodyBuffers pool) throws IOException {
+    public ByteBuffer read(String url, long length, String name, BodyBuffers pool)
+            throws IOException {
         if (length < 0) {
             return rejectedAsBad(name, () -> reads.read(url, arrays(name, pool), bytes -> {}));
         }
@@ -135,7 +165,7 @@ final class StoreObjects implements AutoCloseable {
      *
      * @return the object's bytes
      */
-    byte[] read(String url, long length, String name) throws IOException {
+    public byte[] read(String url, long length, String name) throws IOException {
         byte[] array = new byte[checked(length, name)];
         int read = whole(url, array, array.length, name);
         return read == array.length ? array : Arrays.copyOf(array, read);
@@ -194,16 +224,15 @@ final class StoreObjects implements AutoCloseable {
     /**
      * The requests retried, the whole reads the cache served and missed (0 without one) and the
      * bodies that failed the store's checksum.
+     *
+     * @return the counts so far
      */
-    SourceStats stats() {
-        long retries = store.retrier() == null ? 0 : store.retrier().retryCount();
-        return new SourceStats(
-                retries,
+    public ReadCounts counts() {
+        return new ReadCounts(
+                store.retrier() == null ? 0 : store.retrier().retryCount(),
                 cached == null ? 0 : cached.hitCount(),
                 cached == null ? 0 : cached.missCount(),
-                reads.integrityFailures(),
-                0,
-                0);
+                reads.integrityFailures());
     }
 
     /** Closes the store. */
