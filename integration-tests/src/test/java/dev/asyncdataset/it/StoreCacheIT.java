@@ -33,6 +33,10 @@ class StoreCacheIT {
     private static final Map<String, byte[]> IMAGES = TestImages.classFolders(3, 5, 64, 48);
     private static final long BOUND = 64L << 20;
 
+    /** Two attempts within a second: a read the cache does not serve fails soon. */
+    static final StoreOptions BRIEF =
+            StoreOptions.builder().optMaxAttempts(2).optRetryBudget(Duration.ofSeconds(1)).build();
+
     @TempDir static Path local;
     private static List<String> expected;
     private static S3Options s3;
@@ -56,16 +60,11 @@ class StoreCacheIT {
 
     @Test
     void aSecondEpochIsReadFromTheCacheWhileEveryGetWouldFail() throws Exception {
-        StoreOptions brief =
-                StoreOptions.builder()
-                        .optMaxAttempts(2)
-                        .optRetryBudget(Duration.ofSeconds(1))
-                        .build();
         try (StoreImageSource source =
                 StoreImageSource.builder()
                         .setLocation("s3://cached/train")
                         .optS3(s3)
-                        .optStore(brief)
+                        .optStore(BRIEF)
                         .optCache(cache, BOUND)
                         .build()) {
             assertEquals(expected, LooseImages.epoch(source));

@@ -12,8 +12,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A remote {@link ObjectStore} whose whole-object reads go through a {@link DiskCache}: a held
- * object is served from its entry, without a request, and one read from the store is stored once
- * its whole body has passed the store's checksum. Listings, stats and ranged reads go to the store.
+ * object is served from its entry, without a request; one read from the store is stored by the read
+ * itself ({@link #keep}) once its bytes have passed every check: the store's checksum and the
+ * read's own (a sidecar index's, a shard's members' CRC32C), so that bytes damaged in transit over
+ * a store without a checksum are never cached. Listings, stats and ranged reads go to the store.
  *
  * <ul>
  *   <li><b>Key.</b> The object's URL without its query (a SAS token that changes keeps its
@@ -24,9 +26,9 @@ import org.slf4j.LoggerFactory;
  *       it was cached until its entry is evicted or the directory cleared. A dataset is read as
  *       immutable while cached.
  *   <li><b>Checks.</b> An entry whose bytes fail their CRC32C (a cache file damaged on disk) is
- *       dropped and the object read again from the store; the read's own check (a shard's CRC32C)
- *       sees cached bytes as it sees the store's. Entries are written atomically ({@link
- *       DiskCache}).
+ *       dropped and the object read again from the store; the read's own check sees cached bytes as
+ *       it sees the store's, and an entry failing it is dropped by the read ({@link #drop}).
+ *       Entries are written atomically ({@link DiskCache}).
  *   <li><b>Failures.</b> A full or failing cache disk costs speed, never the item: it is logged and
  *       the object read from, or handed on from, the store.
  * </ul>
@@ -64,33 +66,21 @@ public final class CachingStore implements ObjectStore {
         return store.stat(url);
     }
 
-    /** A whole object from its entry if held and sound, else from the store, then stored. */
+    /** A whole object from its entry if held and sound, else from the store. */
     @Override
     public StoredBody open(String url, long offset, long length) throws IOException {
         if (offset != 0 || length >= 0) {
             return store.open(url, offset, length);
         }
-        String key = Locations.shown(url);
-        CacheEntry held = held(key);
-        if (held != null) {
-            return new StoredBody(
-                    new ByteArrayInputStream(held.bytes(), 0, held.length()),
-                    held.identity(),
-                    null,
-                    held.length());
+        CacheEntry held = held(Locations.shown(url));
+        if (held == null) {
+            return store.open(url, 0, -1);
         }
-        StoredBody body = store.open(url, 0, -1);
-        StoredBody.Checksum checksum = body.checksum();
         return new StoredBody(
-                body.stream(),
-                body.identity(),
-                (bytes, n) -> {
-                    if (checksum != null) {
-                        checksum.verify(bytes, n);
-                    }
-                    put(key, new CacheEntry(bytes, n, body.identity()));
-                },
-                body.length());
+                new ByteArrayInputStream(held.bytes(), 0, held.length()),
+                held.identity(),
+                null,
+                held.length());
     }
 
     @Override
@@ -118,11 +108,47 @@ public final class CachingStore implements ObjectStore {
         }
     }
 
-    private void put(String key, CacheEntry entry) {
+    /**
+     * Whether the object at {@code url} has no entry, so that a read of it from the store would
+     * {@linkplain #keep keep} its bytes.
+     *
+     * @param url the object's location
+     * @return true if no entry is held
+     */
+    public boolean lacks(String url) {
+        return !cache.holds(Locations.shown(url));
+    }
+
+    /**
+     * Stores the whole object read from the store, once its bytes passed every check of the read; a
+     * full or failing cache disk is logged.
+     *
+     * @param url the object's location
+     * @param bytes an array starting with the object's bytes
+     * @param length the object's length
+     * @param identity the identity the store gave the bytes, or null
+     */
+    public void keep(String url, byte[] bytes, int length, String identity) {
+        String key = Locations.shown(url);
         try {
-            cache.put(key, entry.file());
+            cache.put(key, new CacheEntry(bytes, length, identity).file());
         } catch (IOException e) {
             logger.warn("cannot cache {}: {}", key, e.toString());
+        }
+    }
+
+    /**
+     * Drops the entry of the object at {@code url}, if any: bytes the read's check refused, to be
+     * read again from the store.
+     *
+     * @param url the object's location
+     */
+    public void drop(String url) {
+        String key = Locations.shown(url);
+        try {
+            cache.remove(key);
+        } catch (IOException e) {
+            logger.warn("cannot drop the cache entry of {}: {}", key, e.toString());
         }
     }
 

@@ -100,6 +100,16 @@ public final class DiskCache {
     }
 
     /**
+     * Whether an entry of {@code key} is held, without counting a lookup.
+     *
+     * @param key the entry's key
+     * @return true if held
+     */
+    public boolean holds(String key) {
+        return index.contains(fileName(key));
+    }
+
+    /**
      * Stores {@code bytes} under {@code key}, evicting least recently used entries to fit; skips
      * the entry if it is already there, being written or deleted, or cannot fit beside the entries
      * that other threads are writing or deleting.

@@ -63,10 +63,7 @@ public final class StoreObjects implements AutoCloseable {
     public static StoreObjects open(String location, StoreAccess access, DiskCache cache)
             throws IOException {
         String prefix = folder(location);
-        OpenedStore store = StoreTable.of(prefix).open(access);
-        if (cache != null && !store.objects().isLocal()) {
-            store = new OpenedStore(new CachingStore(store.objects(), cache), store.retrier());
-        }
+        OpenedStore store = StoreTable.of(prefix).open(access).cachedIn(cache);
         return new StoreObjects(store, prefix, access);
     }
 

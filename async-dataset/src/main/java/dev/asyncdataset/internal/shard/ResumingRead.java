@@ -83,6 +83,11 @@ final class ResumingRead implements Callable<byte[]> {
         return ByteBuffer.wrap(into, 0, length);
     }
 
+    /** The identity the store gave the bytes read, once {@link #call} returned, or null. */
+    String identity() {
+        return identity;
+    }
+
     /** Gives back the array taken from the read's arrays, if any, once the read failed. */
     void giveBack() {
         if (arrays != null && into != null) {

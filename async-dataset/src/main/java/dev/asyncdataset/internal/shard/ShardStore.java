@@ -74,6 +74,19 @@ public interface ShardStore extends AutoCloseable {
     int readShard(int shard, byte[] into) throws IOException;
 
     /**
+     * Reads the whole of {@code shard} as {@link #readShard(int, byte[])} does; a store with a disk
+     * cache keeps the shard there only if its bytes pass {@code cacheable}, run only then.
+     *
+     * @param into a buffer of at least {@link #length} bytes
+     * @param cacheable the test of the bytes before they are cached
+     * @return the bytes read
+     * @throws IOException as {@link #readShard(int, byte[])} does
+     */
+    default int readShard(int shard, byte[] into, BytesCheck cacheable) throws IOException {
+        return readShard(shard, into);
+    }
+
+    /**
      * The bytes of {@code shard}'s sidecar index, or null if it has none, passed through {@code
      * check}: bytes that fail it are read again where that may help (a GET, within the retry
      * budget, each a counted retry); a file is read once, unchecked, as a second read gives the
@@ -91,6 +104,16 @@ public interface ShardStore extends AutoCloseable {
 
     /** How many whole-shard bodies failed their checksum (each then read again). */
     default long integrityFailures() {
+        return 0;
+    }
+
+    /** How many whole reads the store's disk cache served, if it has one. */
+    default long cacheHits() {
+        return 0;
+    }
+
+    /** How many whole reads the store's disk cache did not hold, if it has one. */
+    default long cacheMisses() {
         return 0;
     }
 

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
@@ -25,7 +26,9 @@ import java.util.concurrent.Callable;
  * checked against the store's checksum where it has one ({@link ResumingRead}). A local store is
  * read once instead ({@link LocalReads}). The shards, the sidecar indexes and the classes file are
  * found by {@link ShardListing}. A read still failing when the budget is spent is a {@link
- * BadItemException} naming the URL.
+ * BadItemException} naming the URL. Over a {@link CachingStore}, whole reads (shards, sidecars, the
+ * classes file) go through its disk cache ({@link WholeReads}); ranged reads always go to the
+ * store.
  */
 public final class StoredShards implements ShardStore {
 
@@ -130,12 +133,17 @@ public final class StoredShards implements ShardStore {
 
     @Override
     public int readShard(int shard, byte[] into) throws IOException {
+        return readShard(shard, into, bytes -> {});
+    }
+
+    @Override
+    public int readShard(int shard, byte[] into, BytesCheck cacheable) throws IOException {
         StoredObject object = listing.shards().get(shard);
         if (object.length() > into.length) {
             throw new BadItemException(
                     listing.shown(object.url()), object.length() + " bytes, over 2 GiB", null);
         }
-        return whole.read(object.url(), into, (int) object.length(), bytes -> {});
+        return whole.read(object.url(), into, (int) object.length(), bytes -> {}, cacheable);
     }
 
     /** The sidecar index; a local one is read once, unchecked, as a second read gives the same. */
@@ -208,6 +216,16 @@ public final class StoredShards implements ShardStore {
     @Override
     public long integrityFailures() {
         return whole.integrityFailures();
+    }
+
+    @Override
+    public long cacheHits() {
+        return store instanceof CachingStore c ? c.hitCount() : 0;
+    }
+
+    @Override
+    public long cacheMisses() {
+        return store instanceof CachingStore c ? c.missCount() : 0;
     }
 
     @Override

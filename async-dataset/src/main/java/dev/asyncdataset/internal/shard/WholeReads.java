@@ -1,6 +1,8 @@
 package dev.asyncdataset.internal.shard;
 
+import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.events.LoaderEvents;
+import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
@@ -18,12 +20,16 @@ import java.util.concurrent.atomic.LongAdder;
  * one ({@link ResumingRead}), each body under the read-idle and request timeouts ({@link
  * BodyReads}); from a local store once ({@link LocalReads}). A read still failing when the budget
  * is spent is a bad item naming the URL. Shards, their sidecars and loose objects are read by it.
+ * Over a {@link CachingStore}, a read from the store is kept in the cache once its bytes passed
+ * every check (and the caller's test of what may be cached), and a cached entry the read's check
+ * refuses is dropped, so that the next attempt reads the store.
  */
 public final class WholeReads {
 
     private final ObjectStore store;
     private final Retrier retrier;
     private final BodyReads.Limits limits;
+    private final CachingStore cached;
     private final LongAdder integrityFailures = new LongAdder();
 
     /**
@@ -38,6 +44,7 @@ public final class WholeReads {
         this.store = store;
         this.retrier = retrier;
         this.limits = new BodyReads.Limits(readIdle, request);
+        this.cached = store instanceof CachingStore c ? c : null;
     }
 
     /**
@@ -55,14 +62,37 @@ public final class WholeReads {
      */
     public int read(String url, byte[] into, int length, ShardStore.BytesCheck check)
             throws IOException {
+        return read(url, into, length, check, bytes -> {});
+    }
+
+    /**
+     * Reads as {@link #read(String, byte[], int, ShardStore.BytesCheck)} does; over a {@link
+     * CachingStore} that holds no entry of {@code url}, the bytes are kept in the cache only if
+     * they also pass {@code cacheable} (a whole shard's members against their CRC32C).
+     *
+     * @param url the object's location
+     * @param into the array, at least {@code length} long
+     * @param length the object's length, as listed
+     * @param check the check of the bytes
+     * @param cacheable the test of the bytes before they are cached, run only then
+     * @return the bytes read
+     * @throws IOException if the read fails
+     */
+    public int read(
+            String url,
+            byte[] into,
+            int length,
+            ShardStore.BytesCheck check,
+            ShardStore.BytesCheck cacheable)
+            throws IOException {
         if (store.isLocal()) {
             return LocalReads.whole(store, url, into, length);
         }
-        StoredShards.call(
-                store,
-                url,
-                retrier,
-                new ResumingRead(store, url, into, length, limits, check, this::mismatch));
+        ResumingRead read =
+                new ResumingRead(
+                        store, url, into, length, limits, dropping(url, check), this::mismatch);
+        StoredShards.call(store, url, retrier, read);
+        keep(url, into, length, read.identity(), cacheable);
         return length;
     }
 
@@ -85,10 +115,13 @@ public final class WholeReads {
         if (store.isLocal()) {
             return LocalReads.whole(store, url, arrays);
         }
-        ResumingRead read = new ResumingRead(store, url, arrays, limits, check, this::mismatch);
+        ResumingRead read =
+                new ResumingRead(store, url, arrays, limits, dropping(url, check), this::mismatch);
         try {
             StoredShards.call(store, url, retrier, read);
-            return read.body();
+            ByteBuffer body = read.body();
+            keep(url, body.array(), body.limit(), read.identity(), bytes -> {});
+            return body;
         } catch (IOException | RuntimeException | Error e) {
             read.giveBack();
             throw e;
@@ -131,6 +164,39 @@ public final class WholeReads {
             throw new RequestRejected(Locations.shown(url) + ": no such object");
         }
         return object.length();
+    }
+
+    /** {@code check}, which drops the cached entry of {@code url} whose bytes it refuses. */
+    private ShardStore.BytesCheck dropping(String url, ShardStore.BytesCheck check) {
+        if (cached == null) {
+            return check;
+        }
+        return bytes -> {
+            try {
+                check.verify(bytes);
+            } catch (IntegrityException e) {
+                cached.drop(url);
+                throw e;
+            }
+        };
+    }
+
+    /** Keeps bytes that passed every check in the cache, if any, unless they came from it. */
+    private void keep(
+            String url,
+            byte[] bytes,
+            int length,
+            String identity,
+            ShardStore.BytesCheck cacheable) {
+        if (cached == null || !cached.lacks(url)) {
+            return;
+        }
+        try {
+            cacheable.verify(bytes);
+        } catch (IntegrityException e) {
+            return;
+        }
+        cached.keep(url, bytes, length, identity);
     }
 
     private void mismatch(String what) {

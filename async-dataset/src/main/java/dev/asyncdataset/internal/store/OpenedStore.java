@@ -1,5 +1,7 @@
 package dev.asyncdataset.internal.store;
 
+import dev.asyncdataset.internal.cache.CachingStore;
+import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
@@ -14,6 +16,19 @@ import java.util.List;
  * @param retrier the retries of its requests, or null for local files, which are read once
  */
 public record OpenedStore(ObjectStore objects, Retrier retrier) {
+
+    /**
+     * This store with its whole reads through {@code cache} ({@link CachingStore}), or this store
+     * if {@code cache} is null or the store is local.
+     *
+     * @param cache the disk cache, or null
+     * @return the store
+     */
+    public OpenedStore cachedIn(DiskCache cache) {
+        return cache == null || objects.isLocal()
+                ? this
+                : new OpenedStore(new CachingStore(objects, cache), retrier);
+    }
 
     /**
      * Opens the objects {@code urls} names (each of which must exist), or every {@code .tar}

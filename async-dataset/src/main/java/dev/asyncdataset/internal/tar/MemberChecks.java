@@ -35,11 +35,8 @@ public final class MemberChecks {
      * @throws IntegrityException naming the member if they differ from what was written
      */
     public void verify(TarMember member, byte[] bytes, int offset) throws IntegrityException {
-        if (member.crc32c() == null) {
-            return;
-        }
-        int actual = crc32c(bytes, offset, (int) member.size());
-        if (actual != member.crc32c()) {
+        if (!matches(member, bytes, offset)) {
+            int actual = crc32c(bytes, offset, (int) member.size());
             failures.increment();
             String mismatch =
                     String.format(
@@ -48,6 +45,20 @@ public final class MemberChecks {
             LoaderEvents.IntegrityFailure.emit(mismatch);
             throw new IntegrityException(mismatch);
         }
+    }
+
+    /**
+     * Whether the bytes of {@code member} found in {@code bytes} from {@code offset} are those
+     * written, or the index recorded no CRC; neither counted nor reported.
+     *
+     * @param member the member
+     * @param bytes the bytes holding it
+     * @param offset where it starts in them
+     * @return true if they match or are unchecked
+     */
+    public static boolean matches(TarMember member, byte[] bytes, int offset) {
+        return member.crc32c() == null
+                || crc32c(bytes, offset, (int) member.size()) == member.crc32c();
     }
 
     /** How many member reads failed their CRC so far. */

@@ -1,5 +1,6 @@
 package dev.asyncdataset.source.store;
 
+import dev.asyncdataset.internal.cache.CacheOption;
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.loose.StoreItems;
@@ -27,8 +28,7 @@ public final class StoreImageSourceBuilder {
     private S3Options s3 = S3Source.builder().buildOptions();
     private StoreOptions store;
     private String authorization;
-    private Path cacheDir;
-    private long cacheBytes;
+    private CacheOption cache;
 
     StoreImageSourceBuilder() {}
 
@@ -117,11 +117,7 @@ public final class StoreImageSourceBuilder {
      * @return this builder
      */
     public StoreImageSourceBuilder optCache(Path dir, long maxBytes) {
-        if (maxBytes < 1) {
-            throw new IllegalArgumentException("cache maxBytes < 1: " + maxBytes);
-        }
-        this.cacheDir = Objects.requireNonNull(dir, "dir");
-        this.cacheBytes = maxBytes;
+        this.cache = new CacheOption(dir, maxBytes);
         return this;
     }
 
@@ -179,7 +175,7 @@ public final class StoreImageSourceBuilder {
 
     /** The cache, then the store: a cache that cannot be opened leaves no store to close. */
     private StoreObjects open() throws IOException {
-        DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
-        return StoreObjects.open(location, StoreAccess.of(s3, store, authorization), cache);
+        DiskCache disk = cache == null ? null : cache.open();
+        return StoreObjects.open(location, StoreAccess.of(s3, store, authorization), disk);
     }
 }

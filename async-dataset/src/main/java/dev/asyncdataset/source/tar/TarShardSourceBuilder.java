@@ -1,5 +1,7 @@
 package dev.asyncdataset.source.tar;
 
+import dev.asyncdataset.internal.cache.CacheOption;
+import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
@@ -38,6 +40,7 @@ public final class TarShardSourceBuilder {
     private S3Options s3 = S3Source.builder().buildOptions();
     private StoreOptions store;
     private String authorization;
+    private CacheOption cache;
 
     TarShardSourceBuilder() {}
 
@@ -122,6 +125,26 @@ public final class TarShardSourceBuilder {
     }
 
     /**
+     * Keeps the shards, sidecar indexes and classes file read whole from a remote store in {@code
+     * dir}, at most {@code maxBytes} of them, evicting the least recently used; entries left by an
+     * earlier run are reused, so a later streamed epoch (or run) reads them without a request. An
+     * object is cached only once its bytes passed every check (the store's checksum, a sidecar's
+     * own check, a whole shard's members against the CRC32C of its index). An entry is served
+     * without asking the store whether the object changed: clear the directory when the data does.
+     * A damaged entry is dropped and read again from the store. Random access reads a sample's
+     * members by range, from the store, cached or not: caching a whole shard on its first ranged
+     * read would multiply the bytes fetched. Local folders are not cached. Default: no cache.
+     *
+     * @param dir the cache directory, created if needed
+     * @param maxBytes the bound on the bytes stored
+     * @return this builder
+     */
+    public TarShardSourceBuilder optCache(Path dir, long maxBytes) {
+        this.cache = new CacheOption(dir, maxBytes);
+        return this;
+    }
+
+    /**
      * Opens the shards as an image-classification source and reads their indexes: the sidecar
      * {@code .idx} of a shard when present and written for the shard's length, else its tar headers
      * (for S3, ranged GETs of 1 MiB). A shard that cannot be indexed is left out and kept in {@link
@@ -153,14 +176,17 @@ public final class TarShardSourceBuilder {
         return TarSampleSource.open(store(), decoder);
     }
 
+    /** The cache, then the store: a cache that cannot be opened leaves no store to close. */
     private ShardStore store() throws IOException {
         if (shards == null) {
             throw new IllegalStateException(
                     "setUrl(\"s3://bucket/shards/\" or a folder) is required");
         }
         StoreAccess access = StoreAccess.of(s3, store, authorization);
+        DiskCache disk = cache == null ? null : cache.open();
         return StoreTable.of(shards.prefix())
                 .open(access)
+                .cachedIn(disk)
                 .shards(shards.prefix(), shards.urls(), access);
     }
 }

@@ -140,7 +140,43 @@ final class TarShards implements AutoCloseable {
 
     /** How a streamed epoch reads the shards whole, into the buffers kept here. */
     ShardReads reads() {
-        return new ShardReads("shard", this::shardOf, shardCount(), store::readShard, buffers);
+        return new ShardReads(
+                "shard",
+                this::shardOf,
+                shardCount(),
+                (shard, into) -> store.readShard(shard, into, bytes -> sound(shard, bytes)),
+                buffers);
+    }
+
+    /**
+     * Checks every member of {@code shard}'s samples in its whole bytes against the CRC32C of the
+     * index, uncounted: the test of a shard before it is cached.
+     */
+    private void sound(int shard, byte[] bytes) throws IntegrityException {
+        int first = firstSample(shard);
+        for (int i = first; i < shardOf.length && shardOf[i] == shard; i++) {
+            for (TarMember member : samples.get(i).parts().values()) {
+                if (member.offset() + member.size() > bytes.length
+                        || !MemberChecks.matches(member, bytes, (int) member.offset())) {
+                    throw new IntegrityException("member " + member.name() + " fails its CRC32C");
+                }
+            }
+        }
+    }
+
+    /** The first sample of {@code shard}, or where it would be: samples are in shard order. */
+    private int firstSample(int shard) {
+        int low = 0;
+        int high = shardOf.length;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (shardOf[mid] < shard) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
     }
 
     ShardSample sample(long index) {
@@ -241,12 +277,17 @@ final class TarShards implements AutoCloseable {
     }
 
     /**
-     * The reads retried, and the bodies that failed a checksum: whole shards against the store's,
-     * members against the CRC32C of the index.
+     * The reads retried, the whole reads the disk cache served or did not hold, and the bodies that
+     * failed a checksum: whole shards against the store's, members against the CRC32C of the index.
      */
     SourceStats stats() {
         return new SourceStats(
-                store.retries(), 0, 0, store.integrityFailures() + checks.failures(), 0, 0);
+                store.retries(),
+                store.cacheHits(),
+                store.cacheMisses(),
+                store.integrityFailures() + checks.failures(),
+                0,
+                0);
     }
 
     @Override
