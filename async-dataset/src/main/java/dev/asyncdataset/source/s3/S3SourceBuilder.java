@@ -1,5 +1,6 @@
 package dev.asyncdataset.source.s3;
 
+import dev.asyncdataset.internal.cache.CacheOption;
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.LooseSamples;
@@ -43,8 +44,7 @@ public final class S3SourceBuilder {
     StoreOptionsBuilder store = StoreOptions.builder();
     long maxPartBytes = SampleFolderSource.DEFAULT_MAX_PART_BYTES;
     boolean verifyChecksums = true;
-    Path cacheDir;
-    long cacheBytes;
+    CacheOption cache;
 
     S3SourceBuilder() {}
 
@@ -60,8 +60,7 @@ public final class S3SourceBuilder {
         this.store = options.store.build().toBuilder();
         this.maxPartBytes = options.maxPartBytes;
         this.verifyChecksums = options.verifyChecksums;
-        this.cacheDir = options.cacheDir;
-        this.cacheBytes = options.cacheBytes;
+        this.cache = options.cache;
     }
 
     /**
@@ -314,11 +313,7 @@ public final class S3SourceBuilder {
      * @return this builder
      */
     public S3SourceBuilder optCache(Path dir, long maxBytes) {
-        if (maxBytes < 1) {
-            throw new IllegalArgumentException("cache maxBytes < 1: " + maxBytes);
-        }
-        this.cacheDir = Objects.requireNonNull(dir, "dir");
-        this.cacheBytes = maxBytes;
+        this.cache = new CacheOption(dir, maxBytes);
         return this;
     }
 
@@ -395,7 +390,7 @@ public final class S3SourceBuilder {
 
     /** The cache, then the client: a cache that cannot be opened leaves no client to close. */
     private StoreObjects objects(BucketPrefix at, StoreAccess access) throws IOException {
-        DiskCache cache = cacheDir == null ? null : new DiskCache(cacheDir, cacheBytes);
-        return StoreObjects.open(at.url(at.prefix()), access, cache);
+        DiskCache opened = cache == null ? null : cache.open();
+        return StoreObjects.open(at.url(at.prefix()), access, opened);
     }
 }
