@@ -3,7 +3,6 @@ package dev.asyncdataset.examples.bench;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.store.StoreImageSource;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -56,13 +55,6 @@ final class FetchClients {
         clients.put(
                 "S3Source.fetch, checksums off",
                 sourceGet(source(url, endpoint, credentials, concurrency, false)));
-        clients.put(
-                "StoreImageSource.fetch (S3 store)",
-                sourceGet(
-                        StoreImageSource.builder()
-                                .setLocation(url)
-                                .optS3(options(endpoint, credentials, concurrency, true))
-                                .build()));
         clients.put(
                 "SDK async, Netty, toBytes",
                 asyncGet(netty(endpoint, credentials, concurrency), bucket));
