@@ -219,17 +219,21 @@ public final class StoreObjects implements AutoCloseable {
     }
 
     /**
-     * The requests retried, the whole reads the cache served and missed (0 without one) and the
-     * bodies that failed the store's checksum.
+     * Returns the requests retried, the whole reads the cache served and missed (0 without one) and
+     * the bodies that failed the store's checksum, as a source's stats.
      *
+     * @param stats makes the stats: {@code SourceStats::new}
+     * @param <T> the stats
      * @return the counts so far
      */
-    public ReadCounts counts() {
-        return new ReadCounts(
+    public <T> T stats(ReadCounts<T> stats) {
+        return stats.of(
                 store.retrier() == null ? 0 : store.retrier().retryCount(),
                 cached == null ? 0 : cached.hitCount(),
                 cached == null ? 0 : cached.missCount(),
-                reads.integrityFailures());
+                reads.integrityFailures(),
+                0,
+                0);
     }
 
     /** Closes the store. */

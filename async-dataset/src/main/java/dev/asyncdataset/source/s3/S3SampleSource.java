@@ -7,7 +7,6 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.PartReads;
 import dev.asyncdataset.internal.items.SampleRecords;
-import dev.asyncdataset.internal.loose.ReadCounts;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.sample.Sample;
@@ -131,9 +130,7 @@ public final class S3SampleSource implements ItemSource<Sample> {
      */
     @Override
     public SourceStats stats() {
-        ReadCounts c = objects.counts();
-        return new SourceStats(
-                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
+        return objects.stats(SourceStats::new);
     }
 
     /** Closes the S3 client and its connection pool. */

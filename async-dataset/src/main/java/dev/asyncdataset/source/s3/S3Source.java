@@ -6,7 +6,6 @@ import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.items.ListOnce;
-import dev.asyncdataset.internal.loose.ReadCounts;
 import dev.asyncdataset.internal.loose.StoreItems;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.s3.BucketPrefix;
@@ -170,9 +169,7 @@ public final class S3Source implements LabeledImageSource {
      */
     @Override
     public SourceStats stats() {
-        ReadCounts c = objects.counts();
-        return new SourceStats(
-                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
+        return objects.stats(SourceStats::new);
     }
 
     /** Closes the S3 client and its connection pool. */

@@ -7,7 +7,6 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
-import dev.asyncdataset.internal.loose.ReadCounts;
 import dev.asyncdataset.internal.loose.StoreItems;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.source.LabeledImageSource;
@@ -144,9 +143,7 @@ public final class StoreImageSource implements LabeledImageSource {
      */
     @Override
     public SourceStats stats() {
-        ReadCounts c = objects.counts();
-        return new SourceStats(
-                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
+        return objects.stats(SourceStats::new);
     }
 
     /** Closes the store and its connections. */

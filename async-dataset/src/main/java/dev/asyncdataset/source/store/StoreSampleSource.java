@@ -8,7 +8,6 @@ import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.PartReads;
 import dev.asyncdataset.internal.items.SampleRecords;
-import dev.asyncdataset.internal.loose.ReadCounts;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.sample.Sample;
@@ -111,9 +110,7 @@ public final class StoreSampleSource implements ItemSource<Sample> {
      */
     @Override
     public SourceStats stats() {
-        ReadCounts c = objects.counts();
-        return new SourceStats(
-                c.retries(), c.cacheHits(), c.cacheMisses(), c.integrityFailures(), 0, 0);
+        return objects.stats(SourceStats::new);
     }
 
     /** Closes the store and its connections. */
