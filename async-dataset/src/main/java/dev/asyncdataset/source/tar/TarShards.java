@@ -51,6 +51,7 @@ final class TarShards implements AutoCloseable {
     private final MemberChecks checks = new MemberChecks();
     private final ShardBuffers buffers;
     private final ImageResize[] resized;
+    private final CheckedShards whole;
 
     private TarShards(
             ShardStore store,
@@ -65,6 +66,7 @@ final class TarShards implements AutoCloseable {
         this.damaged = List.copyOf(damaged);
         this.buffers = new ShardBuffers(largestShard);
         this.resized = resized;
+        this.whole = new CheckedShards(store, store.names().size(), this::sound);
     }
 
     /**
@@ -140,17 +142,12 @@ final class TarShards implements AutoCloseable {
 
     /** How a streamed epoch reads the shards whole, into the buffers kept here. */
     ShardReads reads() {
-        return new ShardReads(
-                "shard",
-                this::shardOf,
-                shardCount(),
-                (shard, into) -> store.readShard(shard, into, bytes -> sound(shard, bytes)),
-                buffers);
+        return new ShardReads("shard", this::shardOf, shardCount(), whole::read, buffers);
     }
 
     /**
      * Checks every member of {@code shard}'s samples in its whole bytes against the CRC32C of the
-     * index, uncounted: the test of a shard before it is cached.
+     * index, uncounted: the test of a shard before it is cached ({@link CheckedShards}).
      */
     private void sound(int shard, byte[] bytes) throws IntegrityException {
         int first = firstSample(shard);
@@ -215,8 +212,9 @@ final class TarShards implements AutoCloseable {
 
     /**
      * Cuts {@code members} of item {@code index} from the first {@code length} bytes of its whole
-     * shard, checked as {@link #fetch} checks them; members failing the check are read again by
-     * themselves ({@link #fetch}), which retries them on S3 and makes them a bad item in a folder.
+     * shard, checked as {@link #fetch} checks them unless the shard's read checked them all before
+     * caching it; members failing the check are read again by themselves ({@link #fetch}), which
+     * retries them on S3 and makes them a bad item in a folder.
      */
     <T> T cut(long index, Collection<TarMember> members, byte[] shard, int length, Cut<T> cut)
             throws IOException {
@@ -228,7 +226,9 @@ final class TarShards implements AutoCloseable {
                     null);
         }
         try {
-            verify(members, shard, 0);
+            if (!whole.passed(shardOf(index), shard)) {
+                verify(members, shard, 0);
+            }
         } catch (IntegrityException e) {
             return fetch(index, members, cut);
         }
