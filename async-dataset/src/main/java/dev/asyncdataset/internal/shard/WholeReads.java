@@ -2,7 +2,6 @@ package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.events.LoaderEvents;
-import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
@@ -21,15 +20,14 @@ import java.util.concurrent.atomic.LongAdder;
  * BodyReads}); from a local store once ({@link LocalReads}). A read still failing when the budget
  * is spent is a bad item naming the URL. Shards, their sidecars and loose objects are read by it.
  * Over a {@link CachingStore}, a read from the store is kept in the cache once its bytes passed
- * every check (and the caller's test of what may be cached), and a cached entry the read's check
- * refuses is dropped, so that the next attempt reads the store.
+ * every check, and a cached entry the read's check refuses is dropped ({@link CachedReads}).
  */
 public final class WholeReads {
 
     private final ObjectStore store;
     private final Retrier retrier;
     private final BodyReads.Limits limits;
-    private final CachingStore cached;
+    private final CachedReads cache;
     private final LongAdder integrityFailures = new LongAdder();
 
     /**
@@ -44,7 +42,7 @@ public final class WholeReads {
         this.store = store;
         this.retrier = retrier;
         this.limits = new BodyReads.Limits(readIdle, request);
-        this.cached = store instanceof CachingStore c ? c : null;
+        this.cache = new CachedReads(store);
     }
 
     /**
@@ -90,9 +88,15 @@ public final class WholeReads {
         }
         ResumingRead read =
                 new ResumingRead(
-                        store, url, into, length, limits, dropping(url, check), this::mismatch);
+                        store,
+                        url,
+                        into,
+                        length,
+                        limits,
+                        cache.dropping(url, check),
+                        this::mismatch);
         StoredShards.call(store, url, retrier, read);
-        keep(url, into, length, read.identity(), cacheable);
+        cache.keep(url, into, length, read.identity(), cacheable);
         return length;
     }
 
@@ -116,11 +120,12 @@ public final class WholeReads {
             return LocalReads.whole(store, url, arrays);
         }
         ResumingRead read =
-                new ResumingRead(store, url, arrays, limits, dropping(url, check), this::mismatch);
+                new ResumingRead(
+                        store, url, arrays, limits, cache.dropping(url, check), this::mismatch);
         try {
             StoredShards.call(store, url, retrier, read);
             ByteBuffer body = read.body();
-            keep(url, body.array(), body.limit(), read.identity(), bytes -> {});
+            cache.keep(url, body.array(), body.limit(), read.identity(), bytes -> {});
             return body;
         } catch (IOException | RuntimeException | Error e) {
             read.giveBack();
@@ -164,39 +169,6 @@ public final class WholeReads {
             throw new RequestRejected(Locations.shown(url) + ": no such object");
         }
         return object.length();
-    }
-
-    /** {@code check}, which drops the cached entry of {@code url} whose bytes it refuses. */
-    private ShardStore.BytesCheck dropping(String url, ShardStore.BytesCheck check) {
-        if (cached == null) {
-            return check;
-        }
-        return bytes -> {
-            try {
-                check.verify(bytes);
-            } catch (IntegrityException e) {
-                cached.drop(url);
-                throw e;
-            }
-        };
-    }
-
-    /** Keeps bytes that passed every check in the cache, if any, unless they came from it. */
-    private void keep(
-            String url,
-            byte[] bytes,
-            int length,
-            String identity,
-            ShardStore.BytesCheck cacheable) {
-        if (cached == null || !cached.lacks(url)) {
-            return;
-        }
-        try {
-            cacheable.verify(bytes);
-        } catch (IntegrityException e) {
-            return;
-        }
-        cached.keep(url, bytes, length, identity);
     }
 
     private void mismatch(String what) {
