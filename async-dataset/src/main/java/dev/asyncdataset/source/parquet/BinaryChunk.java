@@ -6,13 +6,10 @@ import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 
 /**
- * Decodes a column chunk of byte arrays held in memory, page by page, into each row's value: a view
- * of the array its page was decompressed into, once, at its exact size (a page stored uncompressed
- * is copied once, out of the buffer the chunk was read into, which is reused). Reads data pages of
- * Parquet formats 1 and 2, plain or dictionary-encoded, with definition levels for a nullable
- * column or one in a nullable struct; checks each page's CRC if it has one; skips index pages. A
- * page whose uncompressed size is over the chunk's (or {@link #MIN_PAGE_BOUND}) is refused before
- * anything is allocated.
+ * Decodes a column chunk of byte arrays held in memory, page by page, into each row's value: walks
+ * the pages, checks each page's CRC if it has one, skips index pages and hands the others to a
+ * {@link PageDecoder}. A page whose uncompressed size is over the chunk's (or {@link
+ * #MIN_PAGE_BOUND}) or that runs past the chunk is refused before anything is allocated.
  */
 final class BinaryChunk {
 
@@ -21,12 +18,8 @@ final class BinaryChunk {
 
     private final byte[] bytes;
     private final int end;
-    private final CompressionCodec codec;
-    private final int maxDefinition;
     private final long pageBound;
-    private final ByteBuffer[] values;
-    private ByteBuffer[] dictionary;
-    private int row;
+    private final PageDecoder pages;
 
     private BinaryChunk(
             byte[] bytes,
@@ -37,10 +30,8 @@ final class BinaryChunk {
             int rows) {
         this.bytes = bytes;
         this.end = end;
-        this.codec = codec;
-        this.maxDefinition = maxDefinition;
         this.pageBound = Math.max(uncompressed, MIN_PAGE_BOUND);
-        this.values = new ByteBuffer[rows];
+        this.pages = new PageDecoder(bytes, codec, maxDefinition, rows);
     }
 
     /**
@@ -66,18 +57,21 @@ final class BinaryChunk {
         int page = 0;
         int at = offset;
         try {
-            while (at < chunk.end && chunk.row < rows) {
+            while (at < chunk.end && chunk.pages.row() < rows) {
                 at = chunk.page(at);
                 page++;
             }
         } catch (IOException e) {
             throw new IOException("page " + page + " of the chunk: " + e.getMessage(), e);
         }
-        if (chunk.row != rows) {
+        if (chunk.pages.row() != rows) {
             throw new IOException(
-                    "the chunk's pages hold " + chunk.row + " values, its row group " + rows);
+                    "the chunk's pages hold "
+                            + chunk.pages.row()
+                            + " values, its row group "
+                            + rows);
         }
-        return chunk.values;
+        return chunk.pages.values();
     }
 
     /** Decodes the page at {@code at}; returns where the next one starts. */
@@ -97,9 +91,9 @@ final class BinaryChunk {
         }
         checkCrc(header, body);
         switch (header.type()) {
-            case PageHeader.DICTIONARY_PAGE -> dictionary(header, body);
-            case PageHeader.DATA_PAGE -> dataPage(header, body);
-            case PageHeader.DATA_PAGE_V2 -> dataPageV2(header, body);
+            case PageHeader.DICTIONARY_PAGE -> pages.dictionary(header, body);
+            case PageHeader.DATA_PAGE -> pages.dataPage(header, body);
+            case PageHeader.DATA_PAGE_V2 -> pages.dataPageV2(header, body);
             default -> {}
         }
         return body + header.compressedSize();
@@ -112,101 +106,6 @@ final class BinaryChunk {
             if ((int) crc.getValue() != header.crc()) {
                 throw new IOException("its CRC does not match its bytes: it is corrupt");
             }
-        }
-    }
-
-    private void dictionary(PageHeader header, int body) throws IOException {
-        byte[] page =
-                PageCodec.decompress(
-                        codec, bytes, body, header.compressedSize(), header.uncompressedSize());
-        if (header.values() > page.length / 4) {
-            throw new IOException(
-                    header.values() + " dictionary values in " + page.length + " bytes");
-        }
-        dictionary = new ByteBuffer[header.values()];
-        int[] at = {0};
-        for (int i = 0; i < dictionary.length; i++) {
-            dictionary[i] = PageValues.plain(page, at);
-        }
-    }
-
-    private void dataPage(PageHeader header, int body) throws IOException {
-        byte[] page =
-                PageCodec.decompress(
-                        codec, bytes, body, header.compressedSize(), header.uncompressedSize());
-        int[] defined = null;
-        int at = 0;
-        if (maxDefinition > 0) {
-            if (header.definitionEncoding() != PageHeader.RLE) {
-                throw new IOException(
-                        "its definition levels' encoding "
-                                + header.definitionEncoding()
-                                + " is not read");
-            }
-            int length = PageValues.intAt(page, 0);
-            if (length < 0 || length > page.length - 4) {
-                throw new IOException("its definition levels of " + length + " bytes run past it");
-            }
-            defined = levels(page, 4, 4 + length, header.values());
-            at = 4 + length;
-        }
-        values(header, page, at, defined);
-    }
-
-    private void dataPageV2(PageHeader header, int body) throws IOException {
-        int levels = header.repetitionLength() + header.definitionLength();
-        if (levels > header.compressedSize() || levels > header.uncompressedSize()) {
-            throw new IOException("its levels of " + levels + " bytes run past it");
-        }
-        int definitions = body + header.repetitionLength();
-        int[] defined =
-                maxDefinition > 0
-                        ? levels(
-                                bytes,
-                                definitions,
-                                definitions + header.definitionLength(),
-                                header.values())
-                        : null;
-        byte[] page =
-                PageCodec.decompress(
-                        header.compressed() ? codec : CompressionCodec.UNCOMPRESSED,
-                        bytes,
-                        body + levels,
-                        header.compressedSize() - levels,
-                        header.uncompressedSize() - levels);
-        values(header, page, 0, defined);
-    }
-
-    /** The definition levels of a page's {@code count} values. */
-    private int[] levels(byte[] page, int from, int to, int count) throws IOException {
-        checkCount(count);
-        int[] levels = new int[count];
-        HybridDecoder.decode(
-                page, from, to, 32 - Integer.numberOfLeadingZeros(maxDefinition), levels, count);
-        return levels;
-    }
-
-    private void values(PageHeader header, byte[] page, int at, int[] levels) throws IOException {
-        int count = header.values();
-        checkCount(count);
-        int present = count;
-        for (int i = 0; levels != null && i < count; i++) {
-            present -= levels[i] == maxDefinition ? 0 : 1;
-        }
-        PageValues source = PageValues.of(header.encoding(), page, at, present, dictionary);
-        for (int i = 0; i < count; i++) {
-            values[row++] = levels == null || levels[i] == maxDefinition ? source.next() : null;
-        }
-    }
-
-    private void checkCount(int count) throws IOException {
-        if (count > values.length - row) {
-            throw new IOException(
-                    "its "
-                            + count
-                            + " values are more than the "
-                            + (values.length - row)
-                            + " rows left");
         }
     }
 }
