@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestSamples;
 import java.io.IOException;
@@ -63,7 +63,8 @@ class OutOfMemoryMakesOneItemBadTest {
             LongStream.range(0, source.size())
                     .filter(i -> i != bad)
                     .forEach(i -> expected.add(source.label(i)));
-            assertEquals(sorted(expected), sorted(labels(skipping(source))));
+            assertEquals(
+                    expected.stream().sorted().toList(), EpochItems.sortedLabels(skipping(source)));
         }
     }
 
@@ -119,23 +120,5 @@ class OutOfMemoryMakesOneItemBadTest {
                 .setSampling(2, true, false)
                 .optBadItemPolicy(BadItemPolicy.SKIP)
                 .build();
-    }
-
-    private static List<Long> labels(ConcurrentDataset dataset) throws Exception {
-        List<Long> labels = new ArrayList<>();
-        try (NDManager manager = NDManager.newBaseManager()) {
-            for (Batch batch : dataset.getData(manager)) {
-                try (batch) {
-                    for (long label : batch.getLabels().head().toLongArray()) {
-                        labels.add(label);
-                    }
-                }
-            }
-        }
-        return labels;
-    }
-
-    private static List<Long> sorted(List<Long> values) {
-        return values.stream().sorted().toList();
     }
 }

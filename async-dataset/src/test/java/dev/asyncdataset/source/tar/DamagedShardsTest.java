@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import ch.qos.logback.classic.Level;
 import dev.asyncdataset.BadItemPolicy;
@@ -16,6 +14,7 @@ import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.testing.CapturedLogs;
+import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestShards;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +38,8 @@ class DamagedShardsTest {
                 TarShardSource tars = TarShardSource.of(shards)) {
             assertEquals(1, tars.damaged().size());
             ConcurrentDataset dataset = dataset(tars, BadItemPolicy.SKIP);
-            assertEquals(sorted(good), sorted(labels(dataset)));
-            assertEquals(sorted(good), sorted(labels(dataset)), "a second epoch");
+            assertEquals(sorted(good), EpochItems.sortedLabels(dataset));
+            assertEquals(sorted(good), EpochItems.sortedLabels(dataset), "a second epoch");
             assertEquals(1, dataset.stats().damagedParts());
             List<String> named =
                     logs.messages().stream().filter(m -> m.contains(bad.toString())).toList();
@@ -73,7 +72,7 @@ class DamagedShardsTest {
                                                 new NDList(
                                                         Parts.integer(manager, sample, "cls"))))) {
             assertEquals(bad.toString(), tars.damaged().get(0).getKey().split(" ")[0]);
-            assertEquals(sorted(good), sorted(labels(dataset(tars, BadItemPolicy.SKIP))));
+            assertEquals(sorted(good), EpochItems.sortedLabels(dataset(tars, BadItemPolicy.SKIP)));
             assertThrows(BadItemException.class, dataset(tars, BadItemPolicy.FAIL)::prepare);
         }
     }
@@ -128,20 +127,6 @@ class DamagedShardsTest {
                 .optSeed(3)
                 .optBadItemPolicy(policy)
                 .build();
-    }
-
-    private static List<Long> labels(ConcurrentDataset dataset) throws Exception {
-        List<Long> labels = new ArrayList<>();
-        try (NDManager manager = NDManager.newBaseManager()) {
-            for (Batch batch : dataset.getData(manager)) {
-                try (batch) {
-                    for (long label : batch.getLabels().head().toLongArray()) {
-                        labels.add(label);
-                    }
-                }
-            }
-        }
-        return labels;
     }
 
     private static List<Long> sorted(List<Long> values) {
