@@ -16,7 +16,6 @@ import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestSamples;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OutOfMemoryMakesOneItemBadTest {
 
-    /** The largest array the JVM allocates, and the largest object a store may be set to read. */
+    /** The largest object a store may be set to read, about the largest array a JVM allocates. */
     private static final long HUGE = Integer.MAX_VALUE - 8;
 
     private static final StoreOptions HUGE_ALLOWED =
@@ -71,7 +70,7 @@ class OutOfMemoryMakesOneItemBadTest {
     @Test
     void samplePartTooLargeForTheHeapMakesItsSampleBadAndSkipDeliversTheOthers() throws Exception {
         TestImages.write(root, TestSamples.files(6));
-        Path huge = sparse(root.resolve("part1/003.jpg"));
+        sparse(root.resolve("part1/003.jpg"));
         try (StoreSampleSource source =
                 StoreImageSource.builder()
                         .setLocation(root.toString())
@@ -86,7 +85,6 @@ class OutOfMemoryMakesOneItemBadTest {
                         List.of(0f, 1f, 2f, 4f, 5f), weights.stream().sorted().toList(), "weights");
             }
         }
-        assertEquals(HUGE, Files.size(huge));
     }
 
     /** A file of {@link #HUGE} bytes that takes no disk: a hole, read as zeros. */
