@@ -10,6 +10,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3ServiceClientConfiguration;
 import software.amazon.awssdk.services.s3.endpoints.S3EndpointParams;
 import software.amazon.awssdk.services.s3.endpoints.S3EndpointProvider;
+import software.amazon.awssdk.utils.CompletableFutureUtils;
 
 /**
  * Where the GETs of one bucket go and how they are signed, as the SDK client's own endpoint rules
@@ -50,7 +51,8 @@ record BucketEndpoint(URI uri, String path, String signingName, String signingRe
         /** The endpoint of {@code bucket} in {@code regionId}, or null if not SigV4. */
         BucketEndpoint resolve(String bucket, String regionId) {
             Endpoint endpoint =
-                    rules.resolveEndpoint(
+                    CompletableFutureUtils.joinLikeSync(
+                            rules.resolveEndpoint(
                                     S3EndpointParams.builder()
                                             .bucket(bucket)
                                             .region(Region.of(regionId))
@@ -59,8 +61,7 @@ record BucketEndpoint(URI uri, String path, String signingName, String signingRe
                                             .useFips(false)
                                             .useDualStack(false)
                                             .accelerate(false)
-                                            .build())
-                            .join();
+                                            .build()));
             List<EndpointAuthScheme> schemes =
                     endpoint.attribute(AwsEndpointAttribute.AUTH_SCHEMES);
             String signingName = "s3";

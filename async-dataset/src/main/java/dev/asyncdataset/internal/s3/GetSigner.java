@@ -8,13 +8,15 @@ import software.amazon.awssdk.http.auth.spi.signer.SignerProperty;
 import software.amazon.awssdk.identity.spi.AwsCredentialsIdentity;
 import software.amazon.awssdk.identity.spi.IdentityProvider;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.utils.CompletableFutureUtils;
 import software.amazon.awssdk.utils.http.SdkHttpUtils;
 
 /**
  * Builds a GetObject request as the SDK marshals it (the key URL-encoded except its slashes, the
  * Range, If-Match and checksum-mode headers) and signs it with the SDK's SigV4 signer as the SDK
  * signs S3 requests: no double URL encoding, no path normalization, an unsigned payload; the
- * credentials come from the client's provider, which caches and refreshes them.
+ * credentials come from the client's provider, which caches and refreshes them, and its failure is
+ * thrown as the SDK throws it.
  */
 final class GetSigner {
 
@@ -39,7 +41,8 @@ final class GetSigner {
 
     /** The GET of {@code request} at {@code endpoint}, signed. */
     SdkHttpRequest sign(BucketEndpoint endpoint, GetObjectRequest request) {
-        AwsCredentialsIdentity identity = credentials.resolveIdentity().join();
+        AwsCredentialsIdentity identity =
+                CompletableFutureUtils.joinLikeSync(credentials.resolveIdentity());
         return signer.sign(
                         r ->
                                 r.identity(identity)
