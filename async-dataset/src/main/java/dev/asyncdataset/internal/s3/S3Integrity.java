@@ -8,11 +8,12 @@ import java.util.HexFormat;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
- * Checks a GET body against what the store says the object holds. With checksum mode enabled the
- * SDK itself validates an S3 additional checksum (CRC32, CRC32C, CRC64NVME, SHA-1, SHA-256) while
- * the body streams; an object without one is checked here against its ETag, which is the MD5 of the
- * body unless the object was uploaded in parts (an ETag with a dash) or encrypted with SSE-KMS or
- * SSE-C. Such objects pass unchecked.
+ * Checks a GET body against what the store says the object holds: against its S3 additional
+ * checksum (CRC32, CRC32C, CRC64NVME, SHA-1, SHA-256) when the response carries one for the whole
+ * object, else against its ETag, which is the MD5 of the body unless the object was uploaded in
+ * parts (an ETag with a dash) or encrypted with SSE-KMS or SSE-C. Objects with neither pass
+ * unchecked, as do those with only a checksum of parts (a value with a dash), which the SDK does
+ * not check either.
  */
 final class S3Integrity {
 
@@ -26,13 +27,13 @@ final class S3Integrity {
 
     /**
      * Throws {@link IntegrityException} if the first {@code length} bytes of {@code body} do not
-     * match the response's MD5 ETag.
+     * match the response's additional checksum or, without one, its MD5 ETag.
      *
      * @param url the object, for the message
      */
     static void check(String url, GetObjectResponse response, byte[] body, int length)
             throws IOException {
-        if (hasAdditionalChecksum(response)) {
+        if (S3Checksums.check(url, response, body, length)) {
             return;
         }
         byte[] etag = plainMd5Etag(response);
@@ -57,14 +58,6 @@ final class S3Integrity {
             }
         }
         return false;
-    }
-
-    private static boolean hasAdditionalChecksum(GetObjectResponse r) {
-        return r.checksumCRC32() != null
-                || r.checksumCRC32C() != null
-                || r.checksumCRC64NVME() != null
-                || r.checksumSHA1() != null
-                || r.checksumSHA256() != null;
     }
 
     /**

@@ -12,7 +12,6 @@ import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,7 +22,6 @@ import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
-import software.amazon.awssdk.core.sync.ResponseTransformer;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -31,30 +29,20 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 
 /**
  * S3 and S3-compatible stores, {@code s3://bucket/key}: a prefix lists its direct children (pages
- * retried one by one), a stat is a {@code HEAD}, a read a {@code GET} on the blocking client whose
- * body streams from the response; the SDK's attempt timeout, set to the first-byte timeout (or the
- * request timeout, if shorter), bounds a request up to its response headers, and the library's
- * read-idle and request timeouts the body after them. A whole object is read with checksum mode on:
- * the SDK checks an additional checksum as the body streams, and the body's {@link
- * StoredBody.Checksum} checks the rest against the ETag's MD5 ({@link S3Integrity}); the rest of a
- * resumed read is a ranged GET with {@code If-Match} on the ETag, so that the pieces come from one
- * version of the object. It writes as {@link S3Writes} does: an object streamed is a multipart
- * upload, aborted unless completed.
+ * retried one by one), a stat is a {@code HEAD} on the blocking client, a read a {@code GET} signed
+ * and sent on that client's HTTP client without the SDK's per-request pipeline ({@link SignedGets})
+ * whose body streams from the response; the first-byte timeout (or the request timeout, if shorter)
+ * bounds a request up to its response headers, and the library's read-idle and request timeouts the
+ * body after them. A whole object is read with checksum mode on, and the body's {@link
+ * StoredBody.Checksum} checks it against its additional checksum or, without one, the ETag's MD5
+ * ({@link S3Integrity}); the rest of a resumed read is a ranged GET with {@code If-Match} on the
+ * ETag, so that the pieces come from one version of the object. It writes as {@link S3Writes} does:
+ * an object streamed is a multipart upload, aborted unless completed.
  */
 public final class S3ObjectStore implements WritableStore {
 
     /** The part size of the multipart uploads unless the constructor is given one: 8 MiB. */
     public static final int DEFAULT_PART_BYTES = 8 << 20;
-
-    /**
-     * The response as a stream without the SDK's default abort timer, which schedules a task per
-     * response on a thread of its own, due in 60 s; the first read cancels it, but its executor
-     * keeps cancelled tasks queued until they are due, then wakes to drop each one. The read-idle
-     * and request timeouts of the store's reads bound the body instead.
-     */
-    private static final ResponseTransformer<
-                    GetObjectResponse, ResponseInputStream<GetObjectResponse>>
-            STREAM = ResponseTransformer.toInputStream(Duration.ZERO);
 
     private final S3Settings settings;
     private final S3Clients clients;
@@ -76,13 +64,8 @@ public final class S3ObjectStore implements WritableStore {
         this.writes = new S3Writes(clients, writes, partBytes);
         this.firstByte =
                 AwsRequestOverrideConfiguration.builder()
-                        .apiCallAttemptTimeout(
-                                shorter(settings.firstByteTimeout(), settings.requestTimeout()))
+                        .apiCallAttemptTimeout(settings.headersTimeout())
                         .build();
-    }
-
-    private static Duration shorter(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
     }
 
     @Override
@@ -171,7 +154,7 @@ public final class S3ObjectStore implements WritableStore {
         }
         ResponseInputStream<GetObjectResponse> response;
         try {
-            response = clients.sync().getObject(request.build(), STREAM);
+            response = clients.gets().open(request.build());
         } catch (SdkException e) {
             throw failure(url, e);
         }

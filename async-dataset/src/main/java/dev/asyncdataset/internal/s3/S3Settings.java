@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -124,22 +125,42 @@ public record S3Settings(
     }
 
     /**
-     * The blocking client with these settings, for GETs on the calling (virtual) thread, on the
-     * Apache HTTP client: a pool of {@code maxConnections}, the socket timeout at the longer of the
-     * first-byte and read-idle timeouts (the store's reads enforce each), no idle-connection reaper
-     * thread. It retries nothing itself (the {@link Retrier} does) and adds no request checksum of
-     * its own.
+     * How long a GET or HEAD may wait for its response headers: the first-byte timeout or, if
+     * shorter, the request timeout.
+     */
+    public Duration headersTimeout() {
+        return firstByteTimeout.compareTo(requestTimeout) <= 0 ? firstByteTimeout : requestTimeout;
+    }
+
+    /**
+     * The blocking client with these settings on an Apache HTTP client of its own ({@link
+     * #apacheClient()}), which it closes.
      */
     public S3Client syncClient() {
-        return configured(S3Client.builder())
-                .httpClientBuilder(
-                        ApacheHttpClient.builder()
-                                .maxConnections(maxConnections)
-                                .connectionTimeout(connectTimeout)
-                                .socketTimeout(longer(firstByteTimeout, readIdleTimeout))
-                                .connectionAcquisitionTimeout(firstByteTimeout)
-                                .useIdleConnectionReaper(false))
-                .build();
+        return configured(S3Client.builder()).httpClientBuilder(apacheClient()).build();
+    }
+
+    /**
+     * The blocking client with these settings on {@code http}, which it leaves open: the GETs of
+     * {@link SignedGets} share its connections. It retries nothing itself (the {@link Retrier}
+     * does) and adds no request checksum of its own.
+     */
+    S3Client syncClient(SdkHttpClient http) {
+        return configured(S3Client.builder()).httpClient(http).build();
+    }
+
+    /**
+     * The Apache HTTP client of GETs on the calling (virtual) thread: a pool of {@code
+     * maxConnections}, the socket timeout at the longer of the first-byte and read-idle timeouts
+     * (the store's reads enforce each), no idle-connection reaper thread.
+     */
+    ApacheHttpClient.Builder apacheClient() {
+        return ApacheHttpClient.builder()
+                .maxConnections(maxConnections)
+                .connectionTimeout(connectTimeout)
+                .socketTimeout(longer(firstByteTimeout, readIdleTimeout))
+                .connectionAcquisitionTimeout(firstByteTimeout)
+                .useIdleConnectionReaper(false);
     }
 
     /**

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.internal.io.IntegrityException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -49,11 +51,43 @@ class S3IntegrityTest {
                         .eTag(MD5)
                         .serverSideEncryption(ServerSideEncryption.AWS_KMS)
                         .build();
-        GetObjectResponse crc =
-                GetObjectResponse.builder().eTag(MD5).checksumCRC32("AAAAAA==").build();
-        for (GetObjectResponse response : new GetObjectResponse[] {multipart, kms, crc}) {
+        for (GetObjectResponse response : new GetObjectResponse[] {multipart, kms}) {
             S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length);
         }
+    }
+
+    /** CRC32C of "hello" is 0x9a71bb4c; CRC32 is 0x3610a686. */
+    @Test
+    void aWholeObjectChecksumIsCheckedInsteadOfTheEtag() throws Exception {
+        GetObjectResponse crc32c =
+                GetObjectResponse.builder().eTag(MD5).checksumCRC32C(base64(0x9a71bb4c)).build();
+        S3Integrity.check("s3://b/k", crc32c, BODY, BODY.length);
+        Exception e =
+                assertThrows(
+                        IntegrityException.class,
+                        () -> S3Integrity.check("s3://b/k", crc32c, FLIPPED, FLIPPED.length));
+        assertTrue(e.getMessage().startsWith("s3://b/k: body CRC32C "), e.getMessage());
+        assertTrue(S3Errors.isTransient(e));
+        GetObjectResponse crc32 =
+                GetObjectResponse.builder()
+                        .eTag("\"other\"")
+                        .checksumCRC32(base64(0x3610a686))
+                        .build();
+        S3Integrity.check("s3://b/k", crc32, BODY, BODY.length);
+    }
+
+    /** A checksum of parts covers no whole body: the ETag decides, as without a checksum. */
+    @Test
+    void aChecksumOfPartsLeavesTheCheckToTheEtag() {
+        GetObjectResponse composite =
+                GetObjectResponse.builder().eTag(MD5).checksumCRC32C("AAAAAA==-2").build();
+        assertThrows(
+                IntegrityException.class,
+                () -> S3Integrity.check("s3://b/k", composite, FLIPPED, FLIPPED.length));
+    }
+
+    private static String base64(int crc) {
+        return Base64.getEncoder().encodeToString(ByteBuffer.allocate(4).putInt(crc).array());
     }
 
     @Test
