@@ -65,6 +65,22 @@ final class RetryLog {
                 retries + " retries for " + injected + " faults; retried: " + run.errors());
     }
 
+    /**
+     * Asserts that each of the {@code corrupted} bodies served during {@code run} was refused by
+     * the integrity check ({@code caught} counts those), or was retried for a timeout before the
+     * check could see it, as a loaded machine may make a request outlast its timeout.
+     */
+    static void assertCorruptionsCaught(Recorded<?> run, long caught, long corrupted) {
+        assertTrue(
+                caught <= corrupted && corrupted - caught <= run.timeouts(),
+                caught
+                        + " integrity failures for "
+                        + corrupted
+                        + " corrupted bodies, "
+                        + run.timeouts()
+                        + " timeouts");
+    }
+
     private static boolean isTimeout(String error) {
         return error.contains("Timeout") || error.contains("timed out");
     }
