@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.azure.core.util.BinaryData;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobItem;
@@ -35,13 +36,18 @@ import org.junit.jupiter.api.io.TempDir;
  * counted integrity failure). The shard writer writes the folder's shards through 503s, 500s and
  * resets of its block and block-list PUTs (a reset after Azurite took the request, so a block is
  * staged again and a block list committed again), blob for blob, each fault a counted retry; a
- * denied block (403) fails the write at once, naming the blob.
+ * denied block (403) fails the write at once, naming the blob. Azurite restarted in the middle of
+ * an epoch, streamed or by random access, at a chosen GET that the relay holds (the stopped server
+ * refuses it and the loader's retries until it is started again, with the same data on the same
+ * port): the epoch equals the folder's, every item once and bit for bit, each refused connection a
+ * counted retry.
  */
 class AzureFaultCampaignIT {
 
     @RegisterExtension static final AzuriteServer AZURE = new AzuriteServer();
 
     private static final String URL = "azurite-faulty://shards/train/";
+    private static final int REFUSALS = 3;
     @TempDir static Path dir;
     private static FaultyHttpRelay relay;
     private static Epoch folderStreamed;
@@ -82,6 +88,26 @@ class AzureFaultCampaignIT {
     void randomAccessEpochUnderFaultsDeliversEveryItemOnceBitEqualEachFaultARetry()
             throws Exception {
         campaign(true, RandomFaults.rangedItems(2042));
+    }
+
+    @Test
+    void azuriteStartedAgainAfterAGracefulStopKeepsABlobWrittenJustBefore() throws Exception {
+        BlobClient blob = AZURE.container("kept").getBlobClient("just-before-the-stop");
+        blob.upload(BinaryData.fromString("kept"), true);
+        AZURE.stop();
+        AZURE.start();
+        assertEquals("kept", blob.downloadContent().toString());
+    }
+
+    @Test
+    void aStreamedEpochThroughARestartOfAzuriteDeliversEveryItemOnceBitEqual() throws Exception {
+        restart(false);
+    }
+
+    @Test
+    void aRandomAccessEpochThroughARestartOfAzuriteDeliversEveryItemOnceBitEqual()
+            throws Exception {
+        restart(true);
     }
 
     @Test
@@ -137,6 +163,46 @@ class AzureFaultCampaignIT {
                 .setOutput(output)
                 .optShardBytes(ShardFixtures.CAMPAIGN_SHARD_BYTES)
                 .build();
+    }
+
+    /**
+     * One epoch through a restart of Azurite at the middle one of the GETs a fault-free epoch makes
+     * (so GETs before and after it): the epoch equals the folder's, every two connections refused
+     * while Azurite was down at least one counted retry (an attempt of the loader is two GETs of
+     * the JDK client at most), and the restarted Azurite holds every blob.
+     */
+    private static void restart(boolean randomAccess) throws Exception {
+        relay.setFaults((key, attempt) -> Fault.NONE);
+        try (TarShardSource azure = HttpShardsIT.open(URL)) {
+            long gets = randomAccess ? azure.size() : azure.shardCount();
+            UpstreamRestart restart = new UpstreamRestart(AZURE, (int) gets / 2 + 1, REFUSALS);
+            relay.restartAt(restart);
+            long start = System.nanoTime();
+            Epoch epoch = FaultCampaignIT.epoch(azure, randomAccess);
+            int refused = restart.awaitRefused();
+            long retries = azure.stats().retries();
+            System.out.printf(
+                    "azure restart at GET %d of %d: %d connections refused, %d retries counted,"
+                            + " epoch %d ms%n",
+                    gets / 2 + 1,
+                    restart.requests(),
+                    refused,
+                    retries,
+                    (System.nanoTime() - start) / 1_000_000);
+            FaultCampaignIT.assertSameEpoch(
+                    randomAccess ? folderRandom : folderStreamed, epoch, (int) azure.size());
+            assertTrue(refused >= REFUSALS, refused + " connections refused");
+            assertTrue(restart.requests() > gets / 2 + 1, "no GET after the restart");
+            // the JDK client sends a GET once more on a connection closed before the answer
+            assertTrue(2 * retries >= refused, retries + " retries, " + refused + " refused");
+        }
+        Map<String, Long> stored = new TreeMap<>();
+        for (BlobItem blob : AZURE.container("shards").listBlobs()) {
+            stored.put(blob.getName(), blob.getProperties().getContentLength());
+        }
+        Map<String, Long> folder = new TreeMap<>();
+        folderFiles.forEach((name, bytes) -> folder.put("train/" + name, (long) bytes.length));
+        assertEquals(folder, stored, "the blobs after the restart");
     }
 
     private static void campaign(boolean randomAccess, RandomFaults faults) throws Exception {

@@ -9,6 +9,7 @@ import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.asyncdataset.store.azure.AzureCredentials;
 import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -27,9 +28,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * ({@code @RegisterExtension static final AzuriteServer AZURE = new AzuriteServer();}): from the
  * install the build made in {@code target/azurite} (system property {@code azurite.home}), on a
  * free loopback port, with its data in a folder of its own that is deleted with it; stopped after
- * the class. Where Node.js or that install is missing, the class's tests are skipped, saying so.
+ * the class. Where Node.js or that install is missing, the class's tests are skipped, saying so. It
+ * can be {@linkplain #stop stopped} and {@linkplain #start started} again on the same port and
+ * folder: Azurite keeps the blobs' metadata in LokiJS files saved every 5 seconds and on a graceful
+ * stop (SIGTERM), so every blob written before the stop is there after the start.
  */
-public final class AzuriteServer implements BeforeAllCallback, AfterAllCallback {
+public final class AzuriteServer
+        implements BeforeAllCallback, AfterAllCallback, UpstreamRestart.Restartable {
 
     /** Azurite's documented development account and key. */
     static final String ACCOUNT = "devstoreaccount1";
@@ -37,7 +42,9 @@ public final class AzuriteServer implements BeforeAllCallback, AfterAllCallback 
     private static final String KEY =
             "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
     private static final long START_SECONDS = 60;
+    private static final long STOP_SECONDS = 10;
 
+    private Path blob;
     private Process process;
     private Path location;
     private int port;
@@ -46,12 +53,23 @@ public final class AzuriteServer implements BeforeAllCallback, AfterAllCallback 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         Path home = Path.of(System.getProperty("azurite.home", "target/azurite"));
-        Path blob = home.resolve("node_modules/.bin/azurite-blob");
+        blob = home.resolve("node_modules/.bin/azurite-blob");
         assumeTrue(
                 Files.isExecutable(blob),
                 "needs Azurite, which the build installs with npm (Node.js) into " + home);
         location = Files.createTempDirectory("azurite");
         port = freePort();
+        start();
+        client =
+                new BlobServiceClientBuilder()
+                        .connectionString(connectionString())
+                        .httpClient(new JdkHttpClientBuilder().build())
+                        .buildClient();
+    }
+
+    /** Starts Azurite on this server's port and folder and waits until it accepts connections. */
+    @Override
+    public void start() throws Exception {
         process =
                 new ProcessBuilder(
                                 blob.toString(),
@@ -62,16 +80,28 @@ public final class AzuriteServer implements BeforeAllCallback, AfterAllCallback 
                                 "--location",
                                 location.toString(),
                                 "--skipApiVersionCheck",
+                                "--disableTelemetry",
                                 "--silent")
                         .redirectErrorStream(true)
-                        .redirectOutput(location.resolve("azurite.log").toFile())
+                        .redirectOutput(Redirect.appendTo(location.resolve("azurite.log").toFile()))
                         .start();
         awaitListening();
-        client =
-                new BlobServiceClientBuilder()
-                        .connectionString(connectionString())
-                        .httpClient(new JdkHttpClientBuilder().build())
-                        .buildClient();
+    }
+
+    /**
+     * Stops Azurite gracefully (SIGTERM: it answers the requests under way and saves its metadata)
+     * and waits, bounded, until it has exited; fails if it does not exit in time or cleanly.
+     */
+    @Override
+    public void stop() throws Exception {
+        process.destroy();
+        if (!process.waitFor(STOP_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IllegalStateException(
+                    "Azurite did not stop cleanly in "
+                            + STOP_SECONDS
+                            + " s: "
+                            + Files.readString(location.resolve("azurite.log")));
+        }
     }
 
     /** Waits, bounded, until Azurite accepts connections; fails if it exits first. */
@@ -106,7 +136,7 @@ public final class AzuriteServer implements BeforeAllCallback, AfterAllCallback 
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         }
-        if (location != null) {
+        if (location != null && Files.exists(location)) {
             try (Stream<Path> files = Files.walk(location)) {
                 for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(p);

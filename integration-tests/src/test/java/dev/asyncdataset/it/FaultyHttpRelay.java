@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * body with one bit flipped (CORRUPT). On each PUT of a block or a block list, the fault a second
  * policy draws for (path, block number or block list, attempt): 503, 500 or 403
  * AuthorizationFailure (FORBIDDEN) without passing the request on, or the request passed on and
- * answered by the server, then the connection reset before the answer (RESET).
+ * answered by the server, then the connection reset before the answer (RESET). An {@link
+ * UpstreamRestart} placed among the GETs of {@code .tar} blobs restarts the server at one of them.
  */
 final class FaultyHttpRelay extends LoopbackRelay {
 
@@ -40,6 +41,7 @@ final class FaultyHttpRelay extends LoopbackRelay {
     private final Set<String> faultedKeys = ConcurrentHashMap.newKeySet();
     private volatile FaultInjectingBlobStore.Policy faults = NONE;
     private volatile FaultInjectingBlobStore.Policy putFaults = NONE;
+    private volatile UpstreamRestart restart;
 
     /** Starts relaying a free loopback port to {@code upstreamPort} on loopback. */
     FaultyHttpRelay(int upstreamPort) throws IOException {
@@ -63,6 +65,12 @@ final class FaultyHttpRelay extends LoopbackRelay {
         tarGets.set(0);
         this.puts.set(0);
         faultedKeys.clear();
+        restart = null;
+    }
+
+    /** Restarts the server at a GET of a {@code .tar} blob, as {@code restart} chooses. */
+    void restartAt(UpstreamRestart restart) {
+        this.restart = restart;
     }
 
     /** Whether a {@code fault} was injected into a request whose key ends with {@code suffix}. */
@@ -95,6 +103,12 @@ final class FaultyHttpRelay extends LoopbackRelay {
     void exchange(Socket client, Socket server) throws IOException {
         InputStream fromClient = new BufferedInputStream(client.getInputStream());
         List<String> request = head(fromClient);
+        UpstreamRestart due = restart;
+        if (due != null && tarGet(request) && due.holds()) {
+            server.close();
+            due.restart(client, this);
+            return;
+        }
         String length = header(request, "content-length");
         byte[] body = fromClient.readNBytes(length.isEmpty() ? 0 : Integer.parseInt(length));
         Fault put = putFault(request);
@@ -183,14 +197,21 @@ final class FaultyHttpRelay extends LoopbackRelay {
     }
 
     private Fault fault(List<String> request, List<String> response) {
-        String status = response.get(0);
-        String[] line = request.get(0).split(" ");
-        String path = line[1].replaceFirst("\\?.*", "");
-        if (!line[0].equals("GET") || !path.endsWith(".tar") || !status.matches("\\S+ 20[06].*")) {
+        if (!tarGet(request) || !response.get(0).matches("\\S+ 20[06].*")) {
             return Fault.NONE;
         }
         tarGets.incrementAndGet();
-        return draw(path + upTo(response), faults);
+        return draw(path(request) + upTo(response), faults);
+    }
+
+    /** Whether {@code request} is a GET of a {@code .tar} blob. */
+    private static boolean tarGet(List<String> request) {
+        return request.get(0).startsWith("GET ") && path(request).endsWith(".tar");
+    }
+
+    /** The path of {@code request}, without its query. */
+    private static String path(List<String> request) {
+        return request.get(0).split(" ")[1].replaceFirst("\\?.*", "");
     }
 
     /** Where a ranged answer ends, or nothing for one that runs to the end of the blob. */

@@ -1,17 +1,20 @@
 package dev.asyncdataset.it;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP relay on loopback in front of a server on loopback: each accepted connection gets one of
  * its own to the server, and {@link #exchange} carries the bytes between them on platform threads.
- * Closing the relay closes every connection.
+ * A connection the server refuses (it is down) is counted, and the client's is reset. Closing the
+ * relay closes every connection.
  */
 abstract class LoopbackRelay implements AutoCloseable {
 
@@ -21,6 +24,7 @@ abstract class LoopbackRelay implements AutoCloseable {
     private final ServerSocket listener;
     private final int upstreamPort;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger refused = new AtomicInteger();
 
     /** Starts relaying a free loopback port to {@code upstreamPort} on loopback. */
     LoopbackRelay(int upstreamPort) throws IOException {
@@ -32,6 +36,23 @@ abstract class LoopbackRelay implements AutoCloseable {
     /** The relay's base URL, {@code http://127.0.0.1:<port>}. */
     String endpoint() {
         return "http://127.0.0.1:" + listener.getLocalPort();
+    }
+
+    /** The connections to the server it refused since the relay started. */
+    int refused() {
+        return refused.get();
+    }
+
+    /** Opens a connection to the server; one it refuses is counted and throws. */
+    Socket connect() throws IOException {
+        try {
+            Socket server = new Socket(InetAddress.getLoopbackAddress(), upstreamPort);
+            sockets.add(server);
+            return server;
+        } catch (ConnectException e) {
+            refused.incrementAndGet();
+            throw e;
+        }
     }
 
     /** Carries the bytes of one connection between {@code client} and {@code server}. */
@@ -57,11 +78,13 @@ abstract class LoopbackRelay implements AutoCloseable {
     }
 
     private void relay(Socket client) {
-        try (client;
-                Socket server = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
-            sockets.add(client);
-            sockets.add(server);
-            exchange(client, server);
+        sockets.add(client);
+        try (client) {
+            try (Socket server = connect()) {
+                exchange(client, server);
+            } catch (ConnectException refused) {
+                client.setSoLinger(true, 0);
+            }
         } catch (IOException e) {
             // either side went away: the sockets are closed
         } finally {
