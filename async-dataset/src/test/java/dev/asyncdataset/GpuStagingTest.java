@@ -15,7 +15,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import ai.djl.util.cuda.CudaUtils;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -127,7 +127,7 @@ class GpuStagingTest {
     private List<byte[]> uint8Batches(Device device) throws Exception {
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
-                        .setSource(ImageFolderSource.of(images))
+                        .setSource(FolderSource.builder().setLocation(images.toString()).build())
                         .setSampling(BATCH, false)
                         .optPipeline(ImageRecipes.training(SIZE))
                         .optSeed(9)
@@ -148,7 +148,7 @@ class GpuStagingTest {
 
     private ConcurrentDataset normalizing(Device device) throws Exception {
         return ConcurrentDataset.builder()
-                .setSource(ImageFolderSource.of(images))
+                .setSource(FolderSource.builder().setLocation(images.toString()).build())
                 .setSampling(BATCH, true)
                 .optPipeline(ImageRecipes.training(SIZE))
                 .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))

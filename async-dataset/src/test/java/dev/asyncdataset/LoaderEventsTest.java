@@ -9,7 +9,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.LoaderStats;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -85,7 +85,7 @@ class LoaderEventsTest {
 
     private static ConcurrentDataset dataset(Path data) throws Exception {
         return ConcurrentDataset.builder()
-                .setSource(ImageFolderSource.of(data))
+                .setSource(FolderSource.builder().setLocation(data.toString()).build())
                 .setSampling(BATCH, true)
                 .optPipeline(ImageRecipes.training(24))
                 .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))

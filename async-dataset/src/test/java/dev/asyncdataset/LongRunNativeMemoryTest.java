@@ -7,7 +7,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.ResidentMemory;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
@@ -47,7 +47,7 @@ class LongRunNativeMemoryTest {
         TestImages.write(root, TestImages.classFolders(4, 32, 96, 96));
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
-                        .setSource(ImageFolderSource.of(root))
+                        .setSource(FolderSource.builder().setLocation(root.toString()).build())
                         .setSampling(16, true)
                         .optPipeline(ImageRecipes.training(96))
                         .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))

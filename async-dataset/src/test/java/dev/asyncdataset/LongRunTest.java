@@ -7,7 +7,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.internal.threads.StageThreads;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.ResidentMemory;
 import dev.asyncdataset.testing.TestImages;
@@ -48,7 +48,7 @@ class LongRunTest {
         TestImages.write(root, TestImages.classFolders(4, 32, 96, 96));
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
-                        .setSource(ImageFolderSource.of(root))
+                        .setSource(FolderSource.builder().setLocation(root.toString()).build())
                         .setSampling(16, true)
                         .optPipeline(ImageRecipes.training(64))
                         .optSeed(3)

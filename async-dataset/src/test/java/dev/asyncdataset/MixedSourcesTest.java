@@ -11,8 +11,9 @@ import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceShare;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.TestImages;
@@ -66,12 +67,16 @@ class MixedSourcesTest {
         Path file = work.resolve("epoch.jfr");
         LoaderStats stats;
         int shardCount;
-        try (TarShardSource shards = TarShardSource.of(shardFolder);
+        try (LabeledImageSource shards =
+                        TarShardSource.builder().setLocation(shardFolder.toString()).build();
                 Recording recording = new Recording()) {
-            shardCount = shards.shardSizes().length;
+            shardCount = ((ShardedSource<?>) shards).shardSizes().length;
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
-                            .addSource("folder", ImageFolderSource.of(folder), SourceShare.once())
+                            .addSource(
+                                    "folder",
+                                    FolderSource.builder().setLocation(folder.toString()).build(),
+                                    SourceShare.once())
                             .addSource("shards", shards, SourceShare.repeat(2))
                             .setSampling(BATCH, true)
                             .optSeed(3)
@@ -115,7 +120,8 @@ class MixedSourcesTest {
         Path broken = work.resolve("broken");
         TestImages.write(broken, TestImages.classFolders(2, 5, 40, 30));
         Files.write(broken.resolve("class1/img3.jpg"), new byte[] {(byte) 0xFF, (byte) 0xD8, 1, 2});
-        try (TarShardSource shards = TarShardSource.of(shardFolder)) {
+        try (LabeledImageSource shards =
+                TarShardSource.builder().setLocation(shardFolder.toString()).build()) {
             ConcurrentDataset skipping = mix(broken, shards, BadItemPolicy.SKIP);
             List<Long> items =
                     BatchIndices.flat(BatchIndices.take(skipping.getData(manager).iterator(), -1));
@@ -136,10 +142,14 @@ class MixedSourcesTest {
 
     @Test
     void imageSourcesInAMixAreDecodedIntoRecycledRowsWithTheirOwnLabels() throws Exception {
-        try (TarShardSource shards = TarShardSource.of(shardFolder)) {
+        try (LabeledImageSource shards =
+                TarShardSource.builder().setLocation(shardFolder.toString()).build()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
-                            .addSource("folder", ImageFolderSource.of(folder), SourceShare.once())
+                            .addSource(
+                                    "folder",
+                                    FolderSource.builder().setLocation(folder.toString()).build(),
+                                    SourceShare.once())
                             .addSource("shards", shards, SourceShare.choose(20))
                             .setSampling(BATCH, true)
                             .optPipeline(ImageRecipes.evaluation(36, 32))
@@ -165,7 +175,8 @@ class MixedSourcesTest {
     @Test
     void aMixWithStreamedShardsKeepsItsOrderAcrossWorldSizesOnlyWithItsPartitionsSet()
             throws Exception {
-        try (TarShardSource shards = TarShardSource.of(shardFolder)) {
+        try (LabeledImageSource shards =
+                TarShardSource.builder().setLocation(shardFolder.toString()).build()) {
             List<Long> whole = flat(ranked(shards, 0, 1).optCanonicalPartitions(2).build());
             for (int rank = 0; rank < 2; rank++) {
                 List<Long> mine = flat(ranked(shards, rank, 2).optCanonicalPartitions(2).build());
@@ -183,10 +194,13 @@ class MixedSourcesTest {
         }
     }
 
-    private static ConcurrentDataset.Builder ranked(TarShardSource shards, int rank, int world)
+    private static ConcurrentDataset.Builder ranked(LabeledImageSource shards, int rank, int world)
             throws Exception {
         return ConcurrentDataset.builder()
-                .addSource("folder", ImageFolderSource.of(folder), SourceShare.once())
+                .addSource(
+                        "folder",
+                        FolderSource.builder().setLocation(folder.toString()).build(),
+                        SourceShare.once())
                 .addSource("shards", shards, SourceShare.once())
                 .setSampling(BATCH, true)
                 .optSeed(6)
@@ -197,10 +211,13 @@ class MixedSourcesTest {
         return BatchIndices.flat(BatchIndices.take(dataset.getData(manager).iterator(), -1));
     }
 
-    private static ConcurrentDataset mix(Path broken, TarShardSource shards, BadItemPolicy policy)
-            throws Exception {
+    private static ConcurrentDataset mix(
+            Path broken, LabeledImageSource shards, BadItemPolicy policy) throws Exception {
         return ConcurrentDataset.builder()
-                .addSource("broken", ImageFolderSource.of(broken), SourceShare.once())
+                .addSource(
+                        "broken",
+                        FolderSource.builder().setLocation(broken.toString()).build(),
+                        SourceShare.once())
                 .addSource("shards", shards, SourceShare.once())
                 .setSampling(BATCH, true)
                 .optSeed(4)

@@ -9,7 +9,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.ForwardingImages;
 import dev.asyncdataset.testing.TestImages;
 import java.lang.reflect.Field;
@@ -56,7 +57,8 @@ class NativeAllocationsTest {
 
     private static double arraysPerBatch(
             Path root, int batchSize, boolean recycle, Pipeline devicePipeline) throws Exception {
-        CountingSource source = new CountingSource(ImageFolderSource.of(root));
+        CountingSource source =
+                new CountingSource(FolderSource.builder().setLocation(root.toString()).build());
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
                         .setSource(source)
@@ -84,7 +86,7 @@ class NativeAllocationsTest {
 
         private final AtomicLong arrays = new AtomicLong();
 
-        CountingSource(ImageFolderSource folder) {
+        CountingSource(LabeledImageSource folder) {
             super(folder);
         }
 

@@ -9,7 +9,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +51,7 @@ class NormalizedRowsTest {
         RecycledBuffersTest.writeImages(root);
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
-                        .setSource(ImageFolderSource.of(root))
+                        .setSource(FolderSource.builder().setLocation(root.toString()).build())
                         .setSampling(BATCH, true)
                         .optPipeline(ImageRecipes.training(40))
                         .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
@@ -76,7 +76,7 @@ class NormalizedRowsTest {
     private static ConcurrentDataset dataset(Path root, Pipeline recipe, boolean recycle)
             throws Exception {
         return ConcurrentDataset.builder()
-                .setSource(ImageFolderSource.of(root))
+                .setSource(FolderSource.builder().setLocation(root.toString()).build())
                 .setSampling(BATCH, true)
                 .optPipeline(recipe)
                 .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -38,42 +37,6 @@ class PublicApiTest {
                             + " regenerate with",
                     "# " + UPDATE_COMMAND,
                     "");
-
-    /**
-     * Public signatures allowed to name an internal type until the change that removes it, each
-     * with the reason; each must still occur, so that the list only shrinks.
-     */
-    private static final Map<String, String> ALLOWED_EXPOSURES =
-            Map.of(
-                    "public final class dev.asyncdataset.source.s3.S3Options implements"
-                            + " dev.asyncdataset.internal.s3.S3ClientOptions",
-                    "the stores' own settings replace S3ClientOptions",
-                    "public final class dev.asyncdataset.source.parquet.ParquetSampleSource"
-                            + " extends dev.asyncdataset.source.parquet.ParquetRows"
-                            + "<dev.asyncdataset.sample.Sample>",
-                    "the streamed view (StreamableShards, through ParquetRows) moves into the"
-                            + " engine",
-                    "public final class dev.asyncdataset.source.parquet.ParquetSource extends"
-                            + " dev.asyncdataset.source.parquet.ParquetRows<java.nio.ByteBuffer>"
-                            + " implements dev.asyncdataset.source.LabeledImageSource",
-                    "the streamed view (StreamableShards, through ParquetRows) moves into the"
-                            + " engine",
-                    "public final class dev.asyncdataset.source.tar.TarSampleSource extends"
-                        + " dev.asyncdataset.source.tar.TarSource<dev.asyncdataset.sample.Sample>",
-                    "the streamed view (StreamableShards, through TarSource) moves into the engine",
-                    "public final class dev.asyncdataset.source.tar.TarShardSource extends"
-                        + " dev.asyncdataset.source.tar.TarSource<java.nio.ByteBuffer> implements"
-                        + " dev.asyncdataset.source.LabeledImageSource",
-                    "the streamed view (StreamableShards, through TarSource) moves into the"
-                            + " engine",
-                    "method public dev.asyncdataset.internal.shard.ShardEpoch"
-                            + "<dev.asyncdataset.sample.Sample> streamedEpoch()",
-                    "the loader's hook into the shard sources (StreamableShards) leaves the"
-                            + " public types",
-                    "method public dev.asyncdataset.internal.shard.ShardEpoch<java.nio.ByteBuffer>"
-                            + " streamedEpoch()",
-                    "the loader's hook into the shard sources (StreamableShards) leaves the"
-                            + " public types");
 
     @Test
     void publicApiIsTheCommittedListing() throws IOException {
@@ -103,17 +66,9 @@ class PublicApiTest {
     void noPublicSignatureNamesATypeUsersCannotUse() {
         SortedMap<String, TreeSet<String>> exposures =
                 ApiExposures.of(publicTypes(), ApiListing::isInternal);
-        List<String> unexplained = new ArrayList<>();
-        exposures.forEach(
-                (signature, named) -> {
-                    if (!ALLOWED_EXPOSURES.containsKey(signature)) {
-                        unexplained.add(signature + "\n    names " + named);
-                    }
-                });
-        assertEquals(List.of(), unexplained, "public signatures naming types users cannot use");
-        List<String> stale = new ArrayList<>(ALLOWED_EXPOSURES.keySet());
-        stale.removeAll(exposures.keySet());
-        assertEquals(List.of(), stale, "allowed exposures that no longer occur: remove them");
+        List<String> named = new ArrayList<>();
+        exposures.forEach((signature, types) -> named.add(signature + "\n    names " + types));
+        assertEquals(List.of(), named, "public signatures naming types users cannot use");
     }
 
     private static List<Class<?>> publicTypes() {

@@ -10,7 +10,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +89,7 @@ class RecycledBuffersTest {
 
     static ConcurrentDataset dataset(Path root, Pipeline recipe, boolean recycle) throws Exception {
         return ConcurrentDataset.builder()
-                .setSource(ImageFolderSource.of(root))
+                .setSource(FolderSource.builder().setLocation(root.toString()).build())
                 .setSampling(BATCH, true)
                 .optPipeline(recipe)
                 .optBadItemPolicy(BadItemPolicy.SKIP)

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.ConsumerThreads;
 import dev.asyncdataset.testing.ConsumerThreads.Ending;
 import dev.asyncdataset.testing.Loaders;
@@ -48,7 +48,7 @@ class RecycledPoolStressTest {
         TestImages.write(root, TestImages.classFolders(3, 12, 40, 30));
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
-                        .setSource(ImageFolderSource.of(root))
+                        .setSource(FolderSource.builder().setLocation(root.toString()).build())
                         .setSampling(BATCH, true)
                         .optPipeline(ImageRecipes.training(SIZE))
                         .optFetchers(8)

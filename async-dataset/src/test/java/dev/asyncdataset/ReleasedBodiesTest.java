@@ -15,7 +15,7 @@ import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.ForwardingImages;
 import dev.asyncdataset.testing.Poll;
@@ -78,7 +78,7 @@ class ReleasedBodiesTest {
 
     @Test
     void bodiesDecodedIntoRecycledRowsComeBackOnce() throws Exception {
-        Tracked source = new Tracked(ImageFolderSource.of(images));
+        Tracked source = new Tracked(FolderSource.builder().setLocation(images.toString()).build());
         ConcurrentDataset dataset = images(source).build();
         assertEquals(48, drain(dataset));
         assertTrue(dataset.stats().bufferPath().startsWith("recycled"));
@@ -87,7 +87,7 @@ class ReleasedBodiesTest {
 
     @Test
     void bodiesDecodedIntoRecordsComeBackOnce() throws Exception {
-        Tracked source = new Tracked(ImageFolderSource.of(images));
+        Tracked source = new Tracked(FolderSource.builder().setLocation(images.toString()).build());
         ConcurrentDataset dataset = images(source).optRecycleBuffers(false).build();
         assertEquals(48, drain(dataset));
         assertEquals("per-item", dataset.stats().bufferPath());
@@ -96,7 +96,8 @@ class ReleasedBodiesTest {
 
     @Test
     void aSkippedBadItemsBodyComesBackOnce() throws Exception {
-        Tracked source = new Tracked(ImageFolderSource.of(withCorrupt));
+        Tracked source =
+                new Tracked(FolderSource.builder().setLocation(withCorrupt.toString()).build());
         ConcurrentDataset dataset = images(source).optBadItemPolicy(BadItemPolicy.SKIP).build();
         assertEquals(47, drain(dataset));
         assertEquals(1, dataset.stats().skippedItems());
@@ -105,7 +106,8 @@ class ReleasedBodiesTest {
 
     @Test
     void theBodiesOfAFailedEpochComeBackOnce() throws Exception {
-        Tracked source = new Tracked(ImageFolderSource.of(withCorrupt));
+        Tracked source =
+                new Tracked(FolderSource.builder().setLocation(withCorrupt.toString()).build());
         ConcurrentDataset dataset = images(source).build();
         assertThrows(DataLoadingException.class, () -> drain(dataset));
         Poll.until("every fetched body back", () -> source.outstanding() == 0);
@@ -115,7 +117,8 @@ class ReleasedBodiesTest {
     @Test
     void bodiesInFlightWhenTheEpochIsClosedComeBackOnce() throws Exception {
         for (int run = 0; run < 10; run++) {
-            Tracked source = new Tracked(ImageFolderSource.of(images));
+            Tracked source =
+                    new Tracked(FolderSource.builder().setLocation(images.toString()).build());
             ConcurrentDataset dataset = images(source).optWorkers(4).build();
             Iterator<Batch> batches = dataset.getData(manager).iterator();
             batches.next().close();
@@ -127,7 +130,7 @@ class ReleasedBodiesTest {
 
     @Test
     void getGivesItsBodyBack() throws Exception {
-        Tracked source = new Tracked(ImageFolderSource.of(images));
+        Tracked source = new Tracked(FolderSource.builder().setLocation(images.toString()).build());
         ConcurrentDataset dataset = images(source).build();
         try (NDManager item = manager.newSubManager()) {
             Record record = dataset.get(item, 5);
@@ -138,8 +141,9 @@ class ReleasedBodiesTest {
 
     @Test
     void splitsAndMixesGiveEachBodyBackToItsSource() throws Exception {
-        Tracked first = new Tracked(ImageFolderSource.of(images));
-        Tracked second = new Tracked(ImageFolderSource.of(withCorrupt));
+        Tracked first = new Tracked(FolderSource.builder().setLocation(images.toString()).build());
+        Tracked second =
+                new Tracked(FolderSource.builder().setLocation(withCorrupt.toString()).build());
         ConcurrentDataset mix =
                 ConcurrentDataset.builder()
                         .addSource("first", first, SourceShare.once())
@@ -151,7 +155,7 @@ class ReleasedBodiesTest {
         drain(mix);
         assertTrue(first.assertAllBack() >= 48);
         assertTrue(second.assertAllBack() >= 20);
-        Tracked whole = new Tracked(ImageFolderSource.of(images));
+        Tracked whole = new Tracked(FolderSource.builder().setLocation(images.toString()).build());
         RandomAccessDataset[] parts = images(whole).build().randomSplit(3, 1);
         assertEquals(36, drain(parts[0]));
         whole.assertAllBack(36);
@@ -161,12 +165,16 @@ class ReleasedBodiesTest {
     @Test
     void theLibrarysSourcesGiveEveryRecycledArrayBack() throws Exception {
         long lent = BodyBuffers.shared().lent();
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (LabeledImageSource tars =
+                TarShardSource.builder().setLocation(shards.toString()).build()) {
             drain(images(tars).build());
             drain(images(tars).optRandomAccess().build());
             drain(
                     ConcurrentDataset.builder()
-                            .addSource("folder", ImageFolderSource.of(images), SourceShare.once())
+                            .addSource(
+                                    "folder",
+                                    FolderSource.builder().setLocation(images.toString()).build(),
+                                    SourceShare.once())
                             .addSource("shards", tars, SourceShare.repeat(2))
                             .setSampling(BATCH, true)
                             .optPipeline(ImageRecipes.training(32))
@@ -206,7 +214,7 @@ class ReleasedBodiesTest {
         private final AtomicLong fetched = new AtomicLong();
         private final AtomicLong released = new AtomicLong();
 
-        Tracked(ImageFolderSource folder) {
+        Tracked(LabeledImageSource folder) {
             super(folder);
         }
 

@@ -1,6 +1,7 @@
 package dev.asyncdataset.source;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 
 /**
  * An image-classification source: each item is an encoded image and an int64 label, and {@link
@@ -23,4 +24,14 @@ public interface LabeledImageSource extends ItemSource<ByteBuffer> {
      * @return the label
      */
     long label(long index);
+
+    /**
+     * Returns the class names: the label of an item is its class's position in this list. The
+     * default is an empty list, for labels that name no class.
+     *
+     * @return the class names in label order
+     */
+    default List<String> getClasses() {
+        return List.of();
+    }
 }

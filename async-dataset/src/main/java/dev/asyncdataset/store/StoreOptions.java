@@ -1,5 +1,6 @@
 package dev.asyncdataset.store;
 
+import dev.asyncdataset.store.s3.S3Options;
 import java.time.Duration;
 import java.util.function.Supplier;
 
@@ -8,7 +9,7 @@ import java.util.function.Supplier;
  * request, its phase timeouts, the largest loose object read, and the {@code Authorization} header
  * of HTTP(S) and registered stores. The library bounds every call to a store (list, stat, open,
  * read) by them. Made by {@link #builder()}; what is S3's own (endpoint, region, credentials,
- * checksums) is in {@code S3Options}. The authorization never appears in {@link #toString}.
+ * checksums) is in {@link #s3()}. The authorization never appears in {@link #toString}.
  */
 public final class StoreOptions {
 
@@ -37,6 +38,15 @@ public final class StoreOptions {
      */
     public StoreOptionsBuilder toBuilder() {
         return new StoreOptionsBuilder(options);
+    }
+
+    /**
+     * Returns S3's own settings ({@link StoreOptionsBuilder#optS3}).
+     *
+     * @return the S3 settings
+     */
+    public S3Options s3() {
+        return options.s3;
     }
 
     /**
@@ -132,6 +142,8 @@ public final class StoreOptions {
                 + requestTimeout()
                 + ", maxObjectBytes="
                 + maxObjectBytes()
+                + ", s3="
+                + s3()
                 + "]";
     }
 }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.store;
 
+import dev.asyncdataset.store.s3.S3Options;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -15,6 +16,7 @@ public final class StoreOptionsBuilder {
     Duration requestTimeout = Duration.ofMinutes(5);
     long maxObjectBytes = 64L << 20;
     Supplier<String> authorization = () -> System.getenv(StoreOptions.AUTHORIZATION_ENV);
+    S3Options s3 = S3Options.builder().build();
 
     StoreOptionsBuilder() {}
 
@@ -27,6 +29,7 @@ public final class StoreOptionsBuilder {
         this.requestTimeout = from.requestTimeout;
         this.maxObjectBytes = from.maxObjectBytes;
         this.authorization = from.authorization;
+        this.s3 = from.s3;
     }
 
     /**
@@ -137,6 +140,18 @@ public final class StoreOptionsBuilder {
      */
     public StoreOptionsBuilder optAuthorization(Supplier<String> provider) {
         this.authorization = Objects.requireNonNull(provider, "provider");
+        return this;
+    }
+
+    /**
+     * Reads and writes {@code s3://} locations with S3's own settings (endpoint, path style,
+     * region, credentials, connections, checksums). Default: {@code S3Options.builder().build()}.
+     *
+     * @param options the S3 settings
+     * @return this builder
+     */
+    public StoreOptionsBuilder optS3(S3Options options) {
+        this.s3 = Objects.requireNonNull(options, "options");
         return this;
     }
 

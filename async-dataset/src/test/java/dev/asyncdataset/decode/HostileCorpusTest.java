@@ -13,7 +13,8 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.LoaderStats;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.HostileCorpus;
 import dev.asyncdataset.testing.HostileCorpus.Entry;
 import java.nio.ByteBuffer;
@@ -107,7 +108,7 @@ class HostileCorpusTest {
 
     /** Writes the corpus into a class folder under {@code root} and loads one epoch of it. */
     private static Epoch epoch(Path root, BadItemPolicy policy) throws Exception {
-        ImageFolderSource source = write(root);
+        LabeledImageSource source = write(root);
         try (NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
@@ -121,7 +122,7 @@ class HostileCorpusTest {
                 assertEquals(
                         new Shape(batch.getSize(), 32, 32, 3), batch.getData().head().getShape());
                 for (Object index : batch.getIndices()) {
-                    delivered.add(Path.of(source.key((Long) index)).getFileName().toString());
+                    delivered.add(Path.of(source.describe((Long) index)).getFileName().toString());
                 }
                 batch.close();
             }
@@ -140,12 +141,12 @@ class HostileCorpusTest {
         }
     }
 
-    private static ImageFolderSource write(Path root) throws Exception {
+    private static LabeledImageSource write(Path root) throws Exception {
         Files.createDirectories(root.resolve("all"));
         for (Entry entry : HostileCorpus.entries()) {
             Files.write(root.resolve("all").resolve(entry.name()), entry.bytes());
         }
-        ImageFolderSource source = ImageFolderSource.of(root);
+        LabeledImageSource source = FolderSource.builder().setLocation(root.toString()).build();
         assertEquals(HostileCorpus.entries().size(), source.size());
         return source;
     }

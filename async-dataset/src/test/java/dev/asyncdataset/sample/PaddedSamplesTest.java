@@ -12,7 +12,8 @@ import ai.djl.training.dataset.Record;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.PaddingStackBatchifier;
 import dev.asyncdataset.ConcurrentDataset;
-import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,8 @@ class PaddedSamplesTest {
             Files.write(root.resolve(i + ".npy"), NumpyFiles.read(tokens[i % 3]));
             Files.write(root.resolve(i + ".json"), boxes(1 + (i * 2) % 3));
         }
-        SampleFolderSource source = SampleFolderSource.of(root, DECODER);
+        ItemSource<Sample> source =
+                FolderSource.builder().setLocation(root.toString()).buildSamples(DECODER);
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
                         .setSource(source)

@@ -13,7 +13,8 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
-import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestSamples;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,8 @@ class SampleFolderLoadingTest {
 
     @Test
     void batchesHoldTheRecordsTheDecoderGivesForEachSample() throws Exception {
-        SampleFolderSource source = SampleFolderSource.of(root, DECODER);
+        ItemSource<Sample> source =
+                FolderSource.builder().setLocation(root.toString()).buildSamples(DECODER);
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
         int index = 0;
@@ -70,8 +72,11 @@ class SampleFolderLoadingTest {
     @Test
     void failPolicyEndsTheEpochNamingTheSampleAndItsBadPart() throws Exception {
         write("part1/003.json", utf8("{\"weight\": "));
-        SampleFolderSource source = SampleFolderSource.of(root, DECODER);
-        assertEquals("part1/003", source.key(6), "sorted by key: part0's five samples first");
+        ItemSource<Sample> source =
+                FolderSource.builder().setLocation(root.toString()).buildSamples(DECODER);
+        assertTrue(
+                source.describe(6).endsWith("part1/003"),
+                "sorted by key: part0's five samples first");
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
         DataLoadingException e =
@@ -93,7 +98,10 @@ class SampleFolderLoadingTest {
         write("part1/007.jpg", Arrays.copyOf(jpeg, jpeg.length - 200));
         ConcurrentDataset dataset =
                 ConcurrentDataset.builder()
-                        .setSource(SampleFolderSource.of(root, DECODER))
+                        .setSource(
+                                FolderSource.builder()
+                                        .setLocation(root.toString())
+                                        .buildSamples(DECODER))
                         .setSampling(4, false)
                         .optBadItemPolicy(BadItemPolicy.SKIP)
                         .build();

@@ -10,8 +10,7 @@ import dev.asyncdataset.internal.order.ShardStream;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.tar.TarSampleSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.TestShards;
 import java.io.IOException;
@@ -57,28 +56,30 @@ class ReusedBuffersLeaveItemsIntactTest {
 
     @Test
     void imageRecordsStayTheSameWhenTheirBodiesAreReusedAfterRelease() throws Exception {
-        try (ImageFolderSource folder = ImageFolderSource.of(images);
-                TarShardSource tars = TarShardSource.of(shards)) {
+        try (LabeledImageSource folder =
+                        FolderSource.builder().setLocation(images.toString()).build();
+                LabeledImageSource tars =
+                        TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertIntactAfterReuse(folder);
             assertIntactAfterReuse(tars);
             try (ItemSource<ByteBuffer> streamed = streamedInOrder(tars)) {
                 assertIntactAfterReuse(streamed);
-                assertBuffersReused(tars, streamed);
+                assertBuffersReused((ShardedSource<?>) tars, streamed);
             }
         }
     }
 
     @Test
     void streamedSamplesStayTheSameWhenTheirShardsBuffersAreReused() throws Exception {
-        try (TarSampleSource tars =
-                        TarShardSource.builder().setUrl(shards.toString()).buildSamples(RAW);
+        try (ItemSource<Sample> tars =
+                        TarShardSource.builder().setLocation(shards.toString()).buildSamples(RAW);
                 ItemSource<Sample> streamed = streamedInOrder(tars);
                 NDManager manager = NDManager.newBaseManager()) {
             List<Sample> samples = new ArrayList<>();
             for (int i = 0; i < tars.size(); i++) {
                 samples.add(streamed.fetch(manager, i));
             }
-            assertBuffersReused(tars, streamed);
+            assertBuffersReused((ShardedSource<?>) tars, streamed);
             for (int i = 0; i < tars.size(); i++) {
                 Record record = streamed.decode(manager, i, samples.get(i));
                 streamed.release(i, samples.get(i));
@@ -126,11 +127,7 @@ class ReusedBuffersLeaveItemsIntactTest {
         assertTrue(peak < shardCount * largestShard, peak + " bytes held for " + shardCount);
     }
 
-    private static ItemSource<ByteBuffer> streamedInOrder(TarShardSource tars) {
-        return ShardStream.of(tars, inOrder(tars.size()), Math.toIntExact(tars.size()));
-    }
-
-    private static ItemSource<Sample> streamedInOrder(TarSampleSource tars) {
+    private static <T> ItemSource<T> streamedInOrder(ItemSource<T> tars) {
         return ShardStream.of(tars, inOrder(tars.size()), Math.toIntExact(tars.size()));
     }
 

@@ -23,8 +23,8 @@ public final class TestShards {
             throws IOException {
         TestImages.write(images, TestImages.classFolders(classes, perClass, 40, 30));
         return ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
+                .setLocation(images.toString())
+                .setOutput(shards.toString())
                 .optShardBytes(SMALL_SHARD_BYTES)
                 .build()
                 .write();

@@ -5,6 +5,7 @@ import static software.amazon.awssdk.core.client.config.SdkAdvancedAsyncClientOp
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.io.TlsProbe;
 import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.s3.S3Options;
 import io.netty.channel.ChannelOption;
 import java.net.URI;
 import java.time.Duration;
@@ -57,18 +58,11 @@ public record S3Settings(
         boolean verifyChecksums) {
 
     /**
-     * The settings of the client {@code options} describe, reading objects of at most {@code
-     * maxObjectBytes}.
+     * The settings of S3's client options in {@code store}, with its attempts, budget and timeouts,
+     * reading objects of at most {@code maxObjectBytes}.
      */
-    public static S3Settings of(S3ClientOptions options, long maxObjectBytes) {
-        return of(options, options.store(), maxObjectBytes);
-    }
-
-    /**
-     * The settings of the S3 client {@code options} describe, with the attempts, budget and
-     * timeouts of {@code store}, reading objects of at most {@code maxObjectBytes}.
-     */
-    public static S3Settings of(S3ClientOptions options, StoreOptions store, long maxObjectBytes) {
+    public static S3Settings of(StoreOptions store, long maxObjectBytes) {
+        S3Options options = store.s3();
         return new S3Settings(
                 options.endpoint(),
                 options.pathStyle(),

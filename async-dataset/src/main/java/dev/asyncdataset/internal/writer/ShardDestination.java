@@ -1,7 +1,6 @@
 package dev.asyncdataset.internal.writer;
 
 import dev.asyncdataset.internal.io.Retrier;
-import dev.asyncdataset.internal.s3.S3ClientOptions;
 import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.store.OpenedStore;
@@ -10,6 +9,7 @@ import dev.asyncdataset.internal.store.StoreKind;
 import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoredObject;
 import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.WritableStore;
@@ -43,15 +43,15 @@ public final class ShardDestination implements AutoCloseable {
      *
      * @throws IllegalArgumentException if the store cannot write, naming the location and scheme
      */
-    public static ShardDestination open(String location, S3ClientOptions options, int partBytes)
+    public static ShardDestination open(String location, StoreOptions options, int partBytes)
             throws IOException {
         if (StoreTable.is(location, StoreKind.S3)) {
-            S3Settings s3 = S3Settings.of(options, options.store().maxObjectBytes());
+            S3Settings s3 = S3Settings.of(options, options.maxObjectBytes());
             Retrier retrier = s3.retrier();
             return new ShardDestination(
                     new S3ObjectStore(s3, retrier, partBytes), location, retrier);
         }
-        OpenedStore opened = StoreTable.of(location).open(StoreAccess.of(options, null, null));
+        OpenedStore opened = StoreTable.of(location).open(StoreAccess.of(options));
         if (opened.objects() instanceof WritableStore writable) {
             return new ShardDestination(writable, location, opened.retrier());
         }

@@ -1,6 +1,5 @@
 /**
- * Items in a local folder: labeled images in class folders ({@link
- * dev.asyncdataset.source.folder.ImageFolderSource}) and samples of any kind as loose files ({@link
- * dev.asyncdataset.source.folder.SampleFolderSource}). Neither reads outside its root.
+ * Loose objects in any store: labeled images in class folders or under a manifest, and samples of
+ * any kind as loose files ({@link dev.asyncdataset.source.folder.FolderSource}).
  */
 package dev.asyncdataset.source.folder;

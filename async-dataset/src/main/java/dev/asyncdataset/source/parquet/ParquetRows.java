@@ -7,8 +7,8 @@ import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 
 /**
- * What the Parquet sources ({@link ParquetSource}, {@link ParquetSampleSource}) share: their files
- * and the answers that come straight from them, and their row groups as the shards of streaming.
+ * What the Parquet sources ({@link ParquetImages}, {@link ParquetSamples}) share: their files and
+ * the answers that come straight from them, and their row groups as the shards of streaming.
  *
  * @param <T> what the source's fetch step hands to its decode step
  */

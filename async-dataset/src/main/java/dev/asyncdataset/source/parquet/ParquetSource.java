@@ -1,128 +1,41 @@
 package dev.asyncdataset.source.parquet;
 
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.decode.ImageDecoder;
-import dev.asyncdataset.internal.shard.ShardEpoch;
-import dev.asyncdataset.source.LabeledImageSource;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Image classification from Parquet files, each row an item: its encoded image from a binary column
  * or the Hugging Face Hub's {@code {bytes, path}} struct, its label from an integer column or a
- * string column looked up in the class list. Build one with {@link #builder()}.
+ * string column looked up in the class list. Build one with {@link #builder()}: labeled images
+ * ({@link ParquetSourceBuilder#build}) or samples of chosen columns ({@link
+ * ParquetSourceBuilder#buildSamples}).
  *
  * <p>{@code ConcurrentDataset} streams this source by default, its row groups as the shards of
- * {@link dev.asyncdataset.source.ShardedSource}: see {@link #streamedEpoch}.
+ * {@link dev.asyncdataset.source.ShardedSource}, each read whole once per epoch and its pages
+ * decoded on the fetch stage.
  *
  * <p>Random access ({@code optRandomAccess()}): the footers are read once, when the source is
  * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
- * its row group, in one ranged read of their span, and decodes their pages on the fetch stage (see
- * {@link #streamedEpoch} for streaming); the decoded row group is kept while other items of it are
- * fetched, up to {@link ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row
- * group by row group, row by row; {@link #describe} names an item's file, row group and row in the
- * file.
+ * its row group, in one ranged read of their span, and decodes their pages on the fetch stage; the
+ * decoded row group is kept while other items of it are fetched, up to {@link
+ * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
+ * by row; {@code describe} names an item's file, row group and row in the file.
  *
  * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
- * kept in {@link #damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
+ * kept in {@code damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
  * page) makes each of its items a {@link BadItemException}, as do a null image or label, a label
  * not in the class list and an image that does not decode.
  */
-public final class ParquetSource extends ParquetRows<ByteBuffer> implements LabeledImageSource {
+public final class ParquetSource {
 
-    private final ParquetTable<RowGroupRows> table;
-    private final List<String> classes;
-    private final AtomicReferenceArray<long[]> labels;
-
-    ParquetSource(ParquetTable<RowGroupRows> table, List<String> classes) {
-        super(table);
-        this.table = table;
-        this.classes = List.copyOf(classes);
-        this.labels = new AtomicReferenceArray<>(table.groups());
-    }
+    private ParquetSource() {}
 
     /**
-     * Returns a builder of a Parquet source.
+     * Returns a builder of a Parquet source; {@link ParquetSourceBuilder#setLocation} or {@link
+     * ParquetSourceBuilder#setLocations} is required.
      *
      * @return a new builder
      */
     public static ParquetSourceBuilder builder() {
         return new ParquetSourceBuilder();
-    }
-
-    /**
-     * Returns the class names a string label is looked up in; empty if none were given.
-     *
-     * @return the class names
-     */
-    public List<String> getClasses() {
-        return classes;
-    }
-
-    /** Reads (or finds read) the item's row group and returns its image, wrapping the array. */
-    @Override
-    public ByteBuffer fetch(NDManager manager, long index)
-            throws BadItemException, InterruptedException {
-        return image(index, table.rowGroup(index));
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>Each row group's image and label chunks are read at once into a buffer of the longest such
-     * span, which this source keeps and reuses across epochs, and its pages are decoded by the
-     * fetch of its first item; the decoded row groups are kept up to {@link
-     * ParquetSourceBuilder#optCacheBytes} for the epoch.
-     *
-     * <p>Public only because the loader, in another package, streams an epoch through it, as it
-     * does a tar shard source's. A training loop never needs to call it.
-     */
-    @Override
-    public ShardEpoch<ByteBuffer> streamedEpoch() {
-        RowGroupCache<RowGroupRows> decoded = table.decodedRowGroups();
-        return new ShardEpoch<>(
-                table.reads(),
-                (index, span, length) ->
-                        image(index, table.heldRowGroup(index, decoded, span, length)));
-    }
-
-    /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept: a view. */
-    private ByteBuffer image(long index, RowGroupRows rows) throws BadItemException {
-        labels.compareAndSet(table.group(index), null, rows.labels());
-        int row = table.row(index);
-        String problem = rows.problem(row);
-        if (problem != null) {
-            throw new BadItemException(describe(index), problem, null);
-        }
-        return rows.images()[row].duplicate();
-    }
-
-    @Override
-    public Record decode(NDManager manager, long index, ByteBuffer fetched)
-            throws BadItemException {
-        NDList data = new NDList(ImageDecoder.decode(manager, fetched, describe(index)));
-        return new Record(data, new NDList(manager.create(label(index))));
-    }
-
-    /** The label of item {@code index}, kept since its row group was read. */
-    @Override
-    public long label(long index) {
-        long[] known = labels.get(table.group(index));
-        if (known == null) {
-            try {
-                known = table.rowGroup(index).labels();
-            } catch (BadItemException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted reading " + describe(index), e);
-            }
-        }
-        return known[table.row(index)];
     }
 }

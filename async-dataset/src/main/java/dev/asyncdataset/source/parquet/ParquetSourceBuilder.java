@@ -2,9 +2,10 @@ package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.store.StoreAccess;
+import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.util.List;
@@ -25,9 +26,7 @@ public final class ParquetSourceBuilder {
     private String imageColumn = "image";
     private String labelColumn = "label";
     private List<String> classes = List.of();
-    private S3Options s3 = S3Source.builder().buildOptions();
-    private StoreOptions store;
-    private String authorization;
+    private StoreOptions store = StoreOptions.builder().build();
     private long cacheBytes = DEFAULT_CACHE_BYTES;
 
     ParquetSourceBuilder() {}
@@ -40,26 +39,26 @@ public final class ParquetSourceBuilder {
      * file:} URL, {@code s3://}, {@code http://} and {@code https://} (with {@code Range}), {@code
      * az://}, or a registered scheme.
      *
-     * @param url the files' location
+     * @param location the files' location
      * @return this builder
      */
-    public ParquetSourceBuilder setUrl(String url) {
-        if (Objects.requireNonNull(url, "url").isEmpty()) {
-            throw new IllegalArgumentException("empty url");
+    public ParquetSourceBuilder setLocation(String location) {
+        if (Objects.requireNonNull(location, "location").isEmpty()) {
+            throw new IllegalArgumentException("empty location");
         }
-        this.locations = ParquetLocations.parse(url);
+        this.locations = ParquetLocations.parse(location);
         return this;
     }
 
     /**
-     * Sets the files to {@code urls}, in order, all in one store.
+     * Sets the files to {@code locations}, in order, all in one store.
      *
-     * @param urls the files' locations
+     * @param locations the files' locations
      * @return this builder
      * @throws IllegalArgumentException if the list is empty or names files of two stores
      */
-    public ParquetSourceBuilder setUrls(List<String> urls) {
-        this.locations = ParquetLocations.of(List.copyOf(urls));
+    public ParquetSourceBuilder setLocations(List<String> locations) {
+        this.locations = ParquetLocations.of(List.copyOf(locations));
         return this;
     }
 
@@ -105,44 +104,15 @@ public final class ParquetSourceBuilder {
     }
 
     /**
-     * Sends {@code Authorization: value} with every request to an HTTP(S) or registered store
-     * instead of the one of the store options ({@link StoreOptions#authorization()}). On a redirect
-     * to another host it is dropped. It is never logged.
+     * Reads the files with {@code options}: attempts, retry budget, timeouts (connect, first byte,
+     * read idle, request), authorization and each store's own settings. Default: {@code
+     * StoreOptions.builder().build()}.
      *
-     * @param value the header's value
-     * @return this builder
-     */
-    public ParquetSourceBuilder optAuthorization(String value) {
-        if (Objects.requireNonNull(value, "value").isBlank()) {
-            throw new IllegalArgumentException("blank authorization");
-        }
-        this.authorization = value;
-        return this;
-    }
-
-    /**
-     * Takes the attempts, retry budget, timeouts (connect, first byte, read idle, request) and
-     * authorization of every read of a remote store from {@code options}. Default: those of {@link
-     * #optS3}'s options.
-     *
-     * @param options the store-neutral options
+     * @param options the store options
      * @return this builder
      */
     public ParquetSourceBuilder optStore(StoreOptions options) {
         this.store = Objects.requireNonNull(options, "options");
-        return this;
-    }
-
-    /**
-     * Takes the S3 client (endpoint, credentials, region) from {@code options}, and, unless {@link
-     * #optStore} is given, the attempts, retry budget and timeouts of every read of a remote store.
-     * Default: {@code S3Source.builder()}'s defaults.
-     *
-     * @param options the options
-     * @return this builder
-     */
-    public ParquetSourceBuilder optS3(S3Options options) {
-        this.s3 = Objects.requireNonNull(options, "options");
         return this;
     }
 
@@ -163,14 +133,14 @@ public final class ParquetSourceBuilder {
 
     /**
      * Reads every file's footer, with ranged reads, and finds the mapped columns in it. A file that
-     * is cut short, has a bad footer or lacks a mapped column is left out and kept in {@link
-     * ParquetSource#damaged()}.
+     * is cut short, has a bad footer or lacks a mapped column is left out and kept in {@code
+     * damaged()}.
      *
      * @return the source
      * @throws IOException if the store fails, or no file can be read (the first file's error)
      * @throws IllegalStateException if no location was set
      */
-    public ParquetSource build() throws IOException {
+    public LabeledImageSource build() throws IOException {
         ShardStore store = store();
         List<String> names;
         try {
@@ -187,7 +157,7 @@ public final class ParquetSourceBuilder {
                         rowGroup -> RowGroupRows.read(rowGroup, names),
                         RowGroupRows::bytes,
                         cacheBytes);
-        return new ParquetSource(table, names);
+        return new ParquetImages(table, names);
     }
 
     /**
@@ -204,7 +174,7 @@ public final class ParquetSourceBuilder {
      * @throws IOException if the store fails, or no file can be read (the first file's error)
      * @throws IllegalStateException if no location was set
      */
-    public ParquetSampleSource buildSamples(List<String> columns, SampleDecoder decoder)
+    public ItemSource<Sample> buildSamples(List<String> columns, SampleDecoder decoder)
             throws IOException {
         Objects.requireNonNull(decoder, "decoder");
         List<String> names = List.copyOf(columns);
@@ -218,14 +188,14 @@ public final class ParquetSourceBuilder {
                         rowGroup -> RowGroupParts.read(rowGroup, names),
                         RowGroupParts::bytes,
                         cacheBytes);
-        return new ParquetSampleSource(table, decoder);
+        return new ParquetSamples(table, decoder);
     }
 
     private ShardStore store() throws IOException {
         if (locations == null) {
-            throw new IllegalStateException("setUrl or setUrls is required");
+            throw new IllegalStateException("setLocation or setLocations is required");
         }
-        return ParquetStore.open(locations, StoreAccess.of(s3, store, authorization));
+        return ParquetStore.open(locations, StoreAccess.of(store));
     }
 
     private static String columnName(String name) {

@@ -1,21 +1,17 @@
 package dev.asyncdataset.source.tar;
 
+import dev.asyncdataset.internal.loose.LooseSources;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.folder.SampleFolderSource;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.util.List;
 
 /**
- * The samples a {@link ShardWriter} reads: images of a folder ({@link ImageFolderSource}) or an
- * {@code s3://} prefix ({@link S3Source}, listed here) with their class names, or the loose sample
- * files of a folder or an {@code s3://} prefix ({@link SampleFolderSource}, {@link
- * S3SampleSource}).
+ * The samples a {@link ShardWriter} reads, listed here from a folder or a prefix of any store that
+ * lists ({@link LooseSources}): labeled images with their class names, or loose sample files.
  *
  * @param source the samples
  * @param classes the class names in label order (empty for a manifest with integer labels), or
@@ -29,14 +25,17 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
                 throw new UnsupportedOperationException("samples are written, not decoded");
             };
 
-    /** Lists the images at {@code location}, a folder or {@code s3://} prefix. */
-    static ShardInput images(String location, S3Options options) throws IOException {
-        return Store.of(location).images(location, options);
+    /** Lists the images at {@code location}, or those of {@code manifest} if not null. */
+    static ShardInput images(String location, String manifest, StoreOptions options)
+            throws IOException {
+        LabeledImageSource images = listed(LooseSources.images(location, manifest, options, null));
+        return labeled(images, images.getClasses());
     }
 
-    /** Lists the loose samples at {@code location}, a folder or {@code s3://} prefix, by key. */
-    static ShardInput samples(String location, S3Options options) throws IOException {
-        return Store.of(location).samples(location, options);
+    /** Lists the loose samples at {@code location} by key. */
+    static ShardInput samples(String location, StoreOptions options) throws IOException {
+        return new ShardInput(
+                listed(LooseSources.samples(location, options, null, NOT_DECODED)), null);
     }
 
     /** Lists {@code source}'s items now, closing it if that fails. */

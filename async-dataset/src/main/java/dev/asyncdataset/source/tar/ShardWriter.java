@@ -9,10 +9,6 @@ import dev.asyncdataset.internal.writer.ShardDestination;
 import dev.asyncdataset.internal.writer.ShardOutput;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.folder.SampleFolderSource;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -30,32 +26,31 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns images ({@code <class>/<file>} in a folder or under an {@code s3://} prefix, listed as
- * {@link ImageFolderSource} and {@link S3Source} list them: same classes and labels; or the items
- * of an {@link S3SourceBuilder#optManifest manifest}) into WebDataset tar shards of about a target
- * size, in a local folder, under an {@code s3://} prefix or under a prefix of any other store that
- * writes ({@link dev.asyncdataset.store.WritableStore}: {@code az://}, a registered one). The
- * samples come in a seeded permutation of the input's order ({@link ShardWriterBuilder#optSeed}, or
- * the input's order with {@link ShardWriterBuilder#optKeepOrder}): {@code <prefix>-000000.tar,
+ * Turns images ({@code <class>/<file>} in a folder or under a prefix of any store that lists,
+ * listed as {@code FolderSource} lists them: same classes and labels; or the items of a {@link
+ * ShardWriterBuilder#optManifest manifest}) into WebDataset tar shards of about a target size, in a
+ * local folder, under an {@code s3://} prefix or under a prefix of any other store that writes
+ * ({@link dev.asyncdataset.store.WritableStore}: {@code az://}, a registered one). The samples come
+ * in a seeded permutation of the input's order ({@link ShardWriterBuilder#optSeed}, or the input's
+ * order with {@link ShardWriterBuilder#optKeepOrder}): {@code <prefix>-000000.tar,
  * <prefix>-000001.tar, ...}, each sample an image member {@code <class>/<9-digit index in the
  * input>.<ext>} and a label member {@code .cls} (the label, in decimal), plus a sidecar index per
  * shard ({@code <shard>.idx}) and {@code classes.txt} (one class name per line, in label order;
  * empty for a manifest with integer labels). The index (version 3; 4 when images are resized,
  * below) gives every member's range and CRC32C and each sample's label, against which {@link
- * TarShardSource} and {@link TarSampleSource} check every member they read (by random access or
- * streamed): a flipped bit on disk or on the wire is caught even where the store has no checksum to
- * offer.
+ * TarShardSource}'s sources check every member they read (by random access or streamed): a flipped
+ * bit on disk or on the wire is caught even where the store has no checksum to offer.
  *
  * <p>Samples of any kind are written the same way: the loose files of a folder grouped by key
- * ({@link ShardWriterBuilder#setSamples}, as {@link SampleFolderSource} groups them), each file a
- * member {@code key.part}, in the same seeded permutation; or {@link Sample}s made by code, in
- * their order ({@link #write(Iterator)}). Neither writes a classes file.
+ * ({@link ShardWriterBuilder#optSamples}, as {@code FolderSource} groups them), each file a member
+ * {@code key.part}, in the same seeded permutation; or {@link Sample}s made by code, in their order
+ * ({@link #write(Iterator)}). Neither writes a classes file.
  *
  * <p>With {@link ShardWriterBuilder#optMaxSide} the JPEG parts ({@code jpg}, {@code jpeg}) are
  * stored smaller, FFCV style ({@link ImageResize}): an image whose longest side is above the
  * maximum is re-encoded to it at {@link ShardWriterBuilder#optJpegQuality}, one already that small
- * is stored byte for byte, on one thread per core; the index records the settings, and {@link
- * TarShardSource#resized} reads them back.
+ * is stored byte for byte, on one thread per core; the index records the settings, and the tar
+ * shard sources read them back.
  *
  * <p>A shard becomes visible whole or not at all, written through the store's {@link
  * dev.asyncdataset.store.ObjectOutput}: in a folder it is written under a temporary name and
@@ -70,9 +65,9 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * List<String> shards = ShardWriter.builder()
- *         .setImages("s3://my-bucket/imagenet/train").setOutput("s3://my-bucket/imagenet/shards")
+ *         .setLocation("s3://my-bucket/imagenet/train").setOutput("s3://my-bucket/imagenet/shards")
  *         .build().write();
- * ShardWriter.builder().setSamples(Path.of("/data/coco/train")).setOutput("/data/coco/shards")
+ * ShardWriter.builder().setLocation("/data/coco/train").optSamples().setOutput("/data/coco/shards")
  *         .build().write();
  * }</pre>
  */
@@ -106,9 +101,8 @@ public final class ShardWriter {
     }
 
     /**
-     * Writes the input set on the builder ({@link ShardWriterBuilder#setImages} or {@link
-     * ShardWriterBuilder#setSamples}) as shards with their indexes, and for images the classes
-     * file.
+     * Writes the input set on the builder ({@link ShardWriterBuilder#setLocation}) as shards with
+     * their indexes, and for images the classes file.
      *
      * @return the locations of the shards written (paths or URLs, under the output), in order
      * @throws IOException if the input cannot be read or the output cannot be written; shards
@@ -189,18 +183,17 @@ public final class ShardWriter {
     }
 
     private ShardDestination openOutput() throws IOException {
-        return ShardDestination.open(settings.output, settings.s3, settings.partBytes);
+        return ShardDestination.open(settings.output, settings.store, settings.partBytes);
     }
 
     private ShardInput openInput() throws IOException {
-        if (settings.images != null) {
-            return ShardInput.images(settings.images, settings.s3);
+        if (settings.input == null) {
+            throw new IllegalStateException(
+                    "write() needs setLocation; write(samples) writes samples from code");
         }
-        if (settings.samples != null) {
-            return ShardInput.samples(settings.samples, settings.s3);
-        }
-        throw new IllegalStateException(
-                "write() needs setImages or setSamples; write(samples) writes samples from code");
+        return settings.samples
+                ? ShardInput.samples(settings.input, settings.store)
+                : ShardInput.images(settings.input, settings.manifest, settings.store);
     }
 
     private List<String> writeShards(ShardDestination output, NextSample samples)

@@ -1,13 +1,11 @@
 package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.decode.ImageResize;
-import dev.asyncdataset.source.folder.SampleFolderSource;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.s3.S3SampleSource;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.internal.store.StoreTable;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.Stores;
+import dev.asyncdataset.store.file.FileStore;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Objects;
 
 /** Settings of a {@link ShardWriter}, each checked as it is set. */
@@ -19,10 +17,11 @@ public final class ShardWriterBuilder {
     /** The JPEG quality of re-encoded images unless {@link #optJpegQuality} sets it: 90. */
     public static final int DEFAULT_JPEG_QUALITY = 90;
 
-    String images;
-    String samples;
+    String input;
+    String manifest;
+    boolean samples;
     String output;
-    S3Options s3 = S3Source.builder().buildOptions();
+    StoreOptions store = StoreOptions.builder().build();
     long shardBytes = ShardWriter.DEFAULT_SHARD_BYTES;
     int partBytes = 8 << 20;
     int fetchers = 32;
@@ -35,114 +34,85 @@ public final class ShardWriterBuilder {
     ShardWriterBuilder() {}
 
     /**
-     * Sets the image folder to read, laid out as {@code root/<class>/<file>}; this, {@link
-     * #setImages(String)} or {@link #setSamples} is required by {@link ShardWriter#write()}.
+     * Sets where the input is: a folder or a prefix of any store that lists ({@code s3://}, {@code
+     * az://}, {@code hf://}, a provider's scheme), holding labeled images in class folders ({@code
+     * <class>/<file>}, or listed by {@link #optManifest}) or, with {@link #optSamples}, loose
+     * sample files; this is required by {@link ShardWriter#write()}.
      *
-     * @param images the folder
+     * @param location the input's location
      * @return this builder
-     * @throws IllegalArgumentException if {@code images} is not a directory
+     * @throws IllegalArgumentException if {@code location} is empty, no store has its scheme, or it
+     *     is a local path that is not a directory
      */
-    public ShardWriterBuilder setImages(Path images) {
-        if (!Files.isDirectory(Objects.requireNonNull(images, "images"))) {
-            throw new IllegalArgumentException("images " + images + " is not a directory");
+    public ShardWriterBuilder setLocation(String location) {
+        if (Objects.requireNonNull(location, "location").isEmpty()) {
+            throw new IllegalArgumentException("empty location");
         }
-        this.images = images.toString();
-        this.samples = null;
-        return this;
-    }
-
-    /**
-     * Sets the images to read: an {@code s3://bucket/prefix} laid out as {@code
-     * prefix/<class>/<file>} (or listed by the manifest of {@link #optS3}'s options), or a folder.
-     *
-     * @param images an {@code s3://} URL or a folder
-     * @return this builder
-     * @throws IllegalArgumentException if {@code images} is a malformed {@code s3://} URL or not a
-     *     directory
-     */
-    public ShardWriterBuilder setImages(String images) {
-        this.images = Store.of(images).checkInput(images, "images");
-        this.samples = null;
-        return this;
-    }
-
-    /**
-     * Sets a folder of loose sample files to read instead of images: the files sharing a path up to
-     * the first dot of their base name form one sample, as {@link SampleFolderSource} groups them
-     * ({@code train/000123.jpg} and {@code train/000123.json}: sample {@code train/000123}, written
-     * as members {@code train/000123.jpg} and {@code train/000123.json}). No classes file is
-     * written.
-     *
-     * @param folder the folder
-     * @return this builder
-     * @throws IllegalArgumentException if {@code folder} is not a directory
-     */
-    public ShardWriterBuilder setSamples(Path folder) {
-        if (!Files.isDirectory(Objects.requireNonNull(folder, "folder"))) {
-            throw new IllegalArgumentException("samples " + folder + " is not a directory");
+        StoreTable.of(location);
+        if (Stores.isLocal(location) && !Files.isDirectory(FileStore.path(location))) {
+            throw new IllegalArgumentException("input " + location + " is not a directory");
         }
-        this.samples = folder.toString();
-        this.images = null;
+        this.input = location;
         return this;
     }
 
     /**
-     * Sets the loose sample files to read: an {@code s3://bucket/prefix}, its objects grouped by
-     * key as {@link S3SampleSource} groups them (read with {@link #optS3}'s options), or a folder,
-     * as {@link #setSamples(Path)} reads it.
+     * Lists the input images from a manifest instead of the class folders: CSV {@code key,label} or
+     * JSON lines, keys relative to the input location; a local file or an object of the input's
+     * store.
      *
-     * @param samples an {@code s3://} URL or a folder
-     * @return this builder
-     * @throws IllegalArgumentException if {@code samples} is a malformed {@code s3://} URL or not a
-     *     directory
-     */
-    public ShardWriterBuilder setSamples(String samples) {
-        this.samples = Store.of(samples).checkInput(samples, "samples");
-        this.images = null;
-        return this;
-    }
-
-    /**
-     * Sets the folder the shards are written to, created if missing; this or {@link
-     * #setOutput(String)} is required.
-     *
-     * @param output the output folder
+     * @param location the manifest's path or URL
      * @return this builder
      */
-    public ShardWriterBuilder setOutput(Path output) {
-        this.output = Objects.requireNonNull(output, "output").toString();
+    public ShardWriterBuilder optManifest(String location) {
+        if (Objects.requireNonNull(location, "location").isEmpty()) {
+            throw new IllegalArgumentException("empty manifest location");
+        }
+        this.manifest = location;
         return this;
     }
 
     /**
-     * Sets where the shards are written: an {@code s3://bucket/prefix} (each shard a multipart
-     * upload), a folder, created if missing, or a prefix of any other store that writes ({@link
-     * dev.asyncdataset.store.WritableStore}, {@code az://container/prefix} among them); {@link
-     * ShardWriter#write()} refuses a store that cannot write, naming it.
+     * Reads the input as loose sample files instead of labeled images: the files sharing a path up
+     * to the first dot of their base name form one sample ({@code train/000123.jpg} and {@code
+     * train/000123.json}: sample {@code train/000123}, written as members {@code train/000123.jpg}
+     * and {@code train/000123.json}). No classes file is written.
      *
-     * @param output an {@code s3://} URL, a folder or a URL of a store that writes
      * @return this builder
-     * @throws IllegalArgumentException if {@code output} is empty or a malformed {@code s3://} URL
+     */
+    public ShardWriterBuilder optSamples() {
+        this.samples = true;
+        return this;
+    }
+
+    /**
+     * Sets where the shards are written: a folder, created if missing, or a prefix of any store
+     * that writes ({@link dev.asyncdataset.store.WritableStore}: {@code s3://} as multipart
+     * uploads, {@code az://}, a provider's); {@link ShardWriter#write()} refuses a store that
+     * cannot write, naming it.
+     *
+     * @param output the output's location
+     * @return this builder
+     * @throws IllegalArgumentException if {@code output} is empty or no store has its scheme
      */
     public ShardWriterBuilder setOutput(String output) {
         if (Objects.requireNonNull(output, "output").isEmpty()) {
             throw new IllegalArgumentException("empty output");
         }
-        Store.of(output).checkOutput(output);
+        StoreTable.of(output);
         this.output = output;
         return this;
     }
 
     /**
-     * Reads and writes {@code s3://} locations with {@code options} (endpoint, path style, region,
-     * credentials, connections, retries and retry budget, timeouts, checksums, and a manifest
-     * listing the input images). Default: {@code S3Source.builder()}'s defaults.
+     * Reads and writes with {@code options}: attempts, retry budget, timeouts, largest object read,
+     * authorization and each store's own settings. Default: {@code StoreOptions.builder().build()}.
      *
-     * @param options the S3 options, from {@link S3SourceBuilder#buildOptions()}
+     * @param options the store options
      * @return this builder
      */
-    public ShardWriterBuilder optS3(S3Options options) {
-        this.s3 = Objects.requireNonNull(options, "options");
+    public ShardWriterBuilder optStore(StoreOptions options) {
+        this.store = Objects.requireNonNull(options, "options");
         return this;
     }
 

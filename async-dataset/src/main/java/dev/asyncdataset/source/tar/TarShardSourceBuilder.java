@@ -5,41 +5,31 @@ import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
+import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Builds a {@link TarShardSource} ({@link #build}) or a {@link TarSampleSource} ({@link
- * #buildSamples}): {@code setUrl} or {@code setUrlList} is required. The URL is a folder or an
- * {@code s3://bucket/prefix/} (every {@code .tar} directly in it, in name order), or any location
- * of {@link dev.asyncdataset.store.Stores}' table (a folder, {@code s3://}, {@code http(s)://}, a
- * registered scheme) followed by a shard name or a WebDataset brace pattern ({@code
+ * Builds a {@link TarShardSource}: labeled images ({@link #build}) or samples of any kind ({@link
+ * #buildSamples}); {@code setLocation} or {@code setLocations} is required. The location is a
+ * folder or an {@code s3://bucket/prefix/} (every {@code .tar} directly in it, in name order), or
+ * any location of {@link dev.asyncdataset.store.Stores}' table (a folder, {@code s3://}, {@code
+ * http(s)://}, a registered scheme) followed by a shard name or a WebDataset brace pattern ({@code
  * s3://bucket/shards/train-{000000..000146}.tar}, {@code /data/shards/train-{0..9}.tar}, {@code
  * https://host/resolve/main/train-{0000..0146}.tar}): those shards, in pattern order, each of which
  * must exist. An HTTP server cannot be listed, so HTTP(S) shards are always named.
  */
 public final class TarShardSourceBuilder {
 
-    /**
-     * The environment variable an {@code Authorization} header's value is taken from.
-     *
-     * @deprecated use {@link StoreOptions#AUTHORIZATION_ENV}
-     */
-    @Deprecated(forRemoval = true)
-    public static final String AUTHORIZATION_ENV = StoreOptions.AUTHORIZATION_ENV;
-
     private ShardLocations shards;
-    private S3Options s3 = S3Source.builder().buildOptions();
-    private StoreOptions store;
-    private String authorization;
+    private StoreOptions store = StoreOptions.builder().build();
+    private List<String> classes;
     private CacheOption cache;
 
     TarShardSourceBuilder() {}
@@ -49,78 +39,51 @@ public final class TarShardSourceBuilder {
      * dev.asyncdataset.store.Stores}' table ({@code https://} included) with a shard name or brace
      * pattern as its last segment.
      *
-     * @param url the shards' location
+     * @param location the shards' location
      * @return this builder
      */
-    public TarShardSourceBuilder setUrl(String url) {
-        if (Objects.requireNonNull(url, "url").isEmpty()) {
-            throw new IllegalArgumentException("empty url");
+    public TarShardSourceBuilder setLocation(String location) {
+        if (Objects.requireNonNull(location, "location").isEmpty()) {
+            throw new IllegalArgumentException("empty location");
         }
-        this.shards = ShardLocations.parse(url);
+        this.shards = ShardLocations.parse(location);
         return this;
     }
 
     /**
-     * Sets the shards to the locations listed in a text file, one per line, in order (blank lines
-     * and lines starting with {@code #} are skipped): all in one store, the classes file read from
+     * Sets the shards to {@code locations}, in order, all in one store, the classes file read from
      * beside the first.
      *
-     * @param file the list of shard locations
+     * @param locations the shards' locations
      * @return this builder
-     * @throws IOException if the file cannot be read
-     * @throws IllegalArgumentException if it names no shard or shards of different stores
+     * @throws IllegalArgumentException if the list is empty or names shards of different stores
      */
-    public TarShardSourceBuilder setUrlList(Path file) throws IOException {
-        List<String> urls =
-                Files.readAllLines(Objects.requireNonNull(file, "file")).stream()
-                        .map(String::strip)
-                        .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-                        .toList();
-        this.shards = ShardLocations.of(urls);
+    public TarShardSourceBuilder setLocations(List<String> locations) {
+        this.shards = ShardLocations.of(List.copyOf(locations));
         return this;
     }
 
     /**
-     * Sends {@code value} as the {@code Authorization} header of HTTP(S) and registered stores'
-     * requests (for example {@code "Bearer hf_..."} for Hugging Face) instead of the one of the
-     * store options ({@link StoreOptions#authorization()}). The header goes only to the host of the
-     * URL given: after a redirect to another host it is dropped. It is never logged.
+     * Gives the class names in label order instead of those of the shards' {@code classes.txt}.
      *
-     * @param value the header's value
+     * @param names the class names
      * @return this builder
      */
-    public TarShardSourceBuilder optAuthorization(String value) {
-        if (Objects.requireNonNull(value, "value").isBlank()) {
-            throw new IllegalArgumentException("blank authorization");
-        }
-        this.authorization = value;
+    public TarShardSourceBuilder optClasses(List<String> names) {
+        this.classes = List.copyOf(names);
         return this;
     }
 
     /**
-     * Reads the shards of every store with the attempts, retry budget and timeouts (connect, first
-     * byte, read idle, request) of {@code options}, and HTTP(S) and registered stores with its
-     * authorization. Default: those of {@link #optS3}'s options.
+     * Reads the shards with {@code options}: attempts, retry budget, timeouts (connect, first byte,
+     * read idle, request), authorization and each store's own settings. Default: {@code
+     * StoreOptions.builder().build()}.
      *
-     * @param options the store-neutral options
+     * @param options the store options
      * @return this builder
      */
     public TarShardSourceBuilder optStore(StoreOptions options) {
         this.store = Objects.requireNonNull(options, "options");
-        return this;
-    }
-
-    /**
-     * Reads {@code s3://} shards with the client options of {@code options} (endpoint, path style,
-     * region, credentials, connections, checksums); its manifest and cache are not used. Its
-     * {@linkplain S3Options#store() store-neutral options} apply to the shards of every store
-     * unless {@link #optStore} is given. Default: {@code S3Source.builder()}'s defaults.
-     *
-     * @param options the S3 options, from {@link S3SourceBuilder#buildOptions()}
-     * @return this builder
-     */
-    public TarShardSourceBuilder optS3(S3Options options) {
-        this.s3 = Objects.requireNonNull(options, "options");
         return this;
     }
 
@@ -147,23 +110,23 @@ public final class TarShardSourceBuilder {
     /**
      * Opens the shards as an image-classification source and reads their indexes: the sidecar
      * {@code .idx} of a shard when present and written for the shard's length, else its tar headers
-     * (for S3, ranged GETs of 1 MiB). A shard that cannot be indexed is left out and kept in {@link
-     * TarShardSource#damaged()}.
+     * (for S3, ranged GETs of 1 MiB). A shard that cannot be indexed is left out and kept in {@code
+     * damaged()}.
      *
      * @return the source
      * @throws IOException if the storage fails or a named shard does not exist
      * @throws IllegalArgumentException if no shard is found or the pattern is malformed
      * @throws IllegalStateException if no URL was set
      */
-    public TarShardSource build() throws IOException {
-        return TarShardSource.open(store());
+    public LabeledImageSource build() throws IOException {
+        return TarImages.open(store(), classes);
     }
 
     /**
      * Opens the shards as a source of samples of any kind, each decoded by {@code decoder}, and
      * reads their indexes: the sidecar {@code .idx} of a shard when it lists every member (version
      * 3) and was written for the shard's length, else its tar headers. A shard that cannot be
-     * indexed is left out and kept in {@link TarSampleSource#damaged()}.
+     * indexed is left out and kept in {@code damaged()}.
      *
      * @param decoder turns each sample into a record
      * @return the source
@@ -171,18 +134,18 @@ public final class TarShardSourceBuilder {
      * @throws IllegalArgumentException if no shard is found or the pattern is malformed
      * @throws IllegalStateException if no URL was set
      */
-    public TarSampleSource buildSamples(SampleDecoder decoder) throws IOException {
+    public ItemSource<Sample> buildSamples(SampleDecoder decoder) throws IOException {
         Objects.requireNonNull(decoder, "decoder");
-        return TarSampleSource.open(store(), decoder);
+        return TarSamples.open(store(), decoder);
     }
 
     /** The cache, then the store: a cache that cannot be opened leaves no store to close. */
     private ShardStore store() throws IOException {
         if (shards == null) {
             throw new IllegalStateException(
-                    "setUrl(\"s3://bucket/shards/\" or a folder) is required");
+                    "setLocation(\"s3://bucket/shards/\" or a folder) is required");
         }
-        StoreAccess access = StoreAccess.of(s3, store, authorization);
+        StoreAccess access = StoreAccess.of(store);
         DiskCache disk = cache == null ? null : cache.open();
         return StoreTable.of(shards.prefix())
                 .open(access)

@@ -12,6 +12,8 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.store.StoreOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,10 +54,11 @@ class SampleFolderSourceTest {
                         "hidden",
                         ".git/x.json",
                         "hidden"));
-        SampleFolderSource source = SampleFolderSource.of(root, TEXT);
+        ItemSource<Sample> source =
+                FolderSource.builder().setLocation(root.toString()).buildSamples(TEXT);
         List<String> keys = new ArrayList<>();
         for (long i = 0; i < source.size(); i++) {
-            keys.add(source.key(i));
+            keys.add(root.relativize(Path.of(source.describe(i))).toString());
         }
         assertEquals(List.of("a/10", "a/9", "b/2", "c.d/e"), keys);
         try (NDManager manager = NDManager.newBaseManager()) {
@@ -75,7 +78,8 @@ class SampleFolderSourceTest {
         Files.write(Files.createDirectories(root.resolve("linked")).resolve("2.txt"), utf8("x"));
         Files.createSymbolicLink(root.resolve("1.txt"), secret);
         Files.createSymbolicLink(root.resolve("folder"), outside);
-        SampleFolderSource source = SampleFolderSource.of(root, TEXT);
+        ItemSource<Sample> source =
+                FolderSource.builder().setLocation(root.toString()).buildSamples(TEXT);
         assertEquals(2, source.size(), "a symlinked folder is not entered");
         try (NDManager manager = NDManager.newBaseManager()) {
             BadItemException e =
@@ -87,7 +91,11 @@ class SampleFolderSourceTest {
     @Test
     void oversizedPartAndTwoFilesForOnePartAreBadItems() throws Exception {
         write(Map.of("big.txt", "eleven byte", "twice.txt", "a", "twice.TXT", "b"));
-        SampleFolderSource source = SampleFolderSource.of(root, TEXT, 10);
+        ItemSource<Sample> source =
+                FolderSource.builder()
+                        .setLocation(root.toString())
+                        .optStore(StoreOptions.builder().optMaxObjectBytes(10).build())
+                        .buildSamples(TEXT);
         try (NDManager manager = NDManager.newBaseManager()) {
             BadItemException big =
                     assertThrows(BadItemException.class, () -> source.fetch(manager, 0));
@@ -105,14 +113,27 @@ class SampleFolderSourceTest {
     void factoryArgumentsAreCheckedAtOnce() throws Exception {
         IllegalArgumentException empty =
                 assertThrows(
-                        IllegalArgumentException.class, () -> SampleFolderSource.of(root, TEXT));
+                        IllegalArgumentException.class,
+                        () ->
+                                FolderSource.builder()
+                                        .setLocation(root.toString())
+                                        .buildSamples(TEXT));
         assertTrue(empty.getMessage().contains("has no sample"), empty.getMessage());
         write(Map.of("1.txt", "x"));
         IllegalArgumentException limit =
                 assertThrows(
-                        IllegalArgumentException.class, () -> SampleFolderSource.of(root, TEXT, 0));
-        assertTrue(limit.getMessage().contains("maxPartBytes 0"), limit.getMessage());
-        assertThrows(NullPointerException.class, () -> SampleFolderSource.of(root, null));
+                        IllegalArgumentException.class,
+                        () ->
+                                FolderSource.builder()
+                                        .setLocation(root.toString())
+                                        .optStore(
+                                                StoreOptions.builder().optMaxObjectBytes(0).build())
+                                        .buildSamples(TEXT));
+        assertTrue(
+                limit.getMessage().contains("maxObjectBytes out of range: 0"), limit.getMessage());
+        assertThrows(
+                NullPointerException.class,
+                () -> FolderSource.builder().setLocation(root.toString()).buildSamples(null));
     }
 
     private void write(Map<String, String> files) throws Exception {

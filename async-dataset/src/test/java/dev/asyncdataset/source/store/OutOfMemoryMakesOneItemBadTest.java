@@ -9,7 +9,10 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
@@ -50,8 +53,8 @@ class OutOfMemoryMakesOneItemBadTest {
     void imageTooLargeForTheHeapIsABadItemNamingItAndSkipDeliversTheOthers() throws Exception {
         TestImages.write(root, TestImages.classFolders(2, 3, 16, 16));
         Path huge = sparse(root.resolve("class1/huge.jpg"));
-        try (StoreImageSource source =
-                StoreImageSource.builder()
+        try (LabeledImageSource source =
+                FolderSource.builder()
                         .setLocation(root.toString())
                         .optStore(HUGE_ALLOWED)
                         .build()) {
@@ -71,8 +74,8 @@ class OutOfMemoryMakesOneItemBadTest {
     void samplePartTooLargeForTheHeapMakesItsSampleBadAndSkipDeliversTheOthers() throws Exception {
         TestImages.write(root, TestSamples.files(6));
         sparse(root.resolve("part1/003.jpg"));
-        try (StoreSampleSource source =
-                StoreImageSource.builder()
+        try (ItemSource<Sample> source =
+                FolderSource.builder()
                         .setLocation(root.toString())
                         .optStore(HUGE_ALLOWED)
                         .buildSamples(TestSamples.DECODER)) {

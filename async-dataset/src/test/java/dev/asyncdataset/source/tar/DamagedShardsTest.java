@@ -35,7 +35,9 @@ class DamagedShardsTest {
         Path bad = writeShardsTruncatingOne();
         List<Long> good = labelsOfGoodShards(bad);
         try (CapturedLogs logs = new CapturedLogs("dev.asyncdataset", Level.WARN);
-                TarShardSource tars = TarShardSource.of(shards)) {
+                TarImages tars =
+                        (TarImages)
+                                TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(1, tars.damaged().size());
             ConcurrentDataset dataset = dataset(tars, BadItemPolicy.SKIP);
             assertEquals(sorted(good), EpochItems.sortedLabels(dataset));
@@ -50,7 +52,8 @@ class DamagedShardsTest {
     @Test
     void failThrowsTheBadItemExceptionNamingTheTruncatedShard() throws Exception {
         Path bad = writeShardsTruncatingOne();
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             ConcurrentDataset dataset = dataset(tars, BadItemPolicy.FAIL);
             BadItemException e = assertThrows(BadItemException.class, dataset::prepare);
             assertTrue(e.getKey().startsWith(bad.toString()), e.getKey());
@@ -62,15 +65,20 @@ class DamagedShardsTest {
     void aSampleSourceSkipsTheTruncatedShardsSamplesToo() throws Exception {
         Path bad = writeShardsTruncatingOne();
         List<Long> good = labelsOfGoodShards(bad);
-        try (TarSampleSource tars =
-                TarShardSource.builder()
-                        .setUrl(shards.toString())
-                        .buildSamples(
-                                (manager, sample) ->
-                                        new Record(
-                                                new NDList(Parts.image(manager, sample, "jpg")),
-                                                new NDList(
-                                                        Parts.integer(manager, sample, "cls"))))) {
+        try (TarSamples tars =
+                (TarSamples)
+                        TarShardSource.builder()
+                                .setLocation(shards.toString())
+                                .buildSamples(
+                                        (manager, sample) ->
+                                                new Record(
+                                                        new NDList(
+                                                                Parts.image(
+                                                                        manager, sample, "jpg")),
+                                                        new NDList(
+                                                                Parts.integer(
+                                                                        manager, sample,
+                                                                        "cls"))))) {
             assertEquals(bad.toString(), tars.damaged().get(0).getKey().split(" ")[0]);
             assertEquals(sorted(good), EpochItems.sortedLabels(dataset(tars, BadItemPolicy.SKIP)));
             assertThrows(BadItemException.class, dataset(tars, BadItemPolicy.FAIL)::prepare);
@@ -84,7 +92,8 @@ class DamagedShardsTest {
             byte[] bytes = Files.readAllBytes(Path.of(shard));
             Files.write(Path.of(shard), Arrays.copyOf(bytes, bytes.length / 2));
         }
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(0, tars.size());
             ConcurrentDataset dataset = dataset(tars, BadItemPolicy.SKIP);
             BadItemException e = assertThrows(BadItemException.class, dataset::prepare);

@@ -28,9 +28,14 @@ class ImageClassificationSamplesTest {
         TestShards.write(images, shards, 3, 6);
         SampleDecoder decoder = SampleDecoder.imageClassification("jpg", "cls");
         try (NDManager manager = NDManager.newBaseManager();
-                TarShardSource imageShards = TarShardSource.of(shards);
-                TarSampleSource sampleShards =
-                        TarShardSource.builder().setUrl(shards.toString()).buildSamples(decoder)) {
+                TarImages imageShards =
+                        (TarImages)
+                                TarShardSource.builder().setLocation(shards.toString()).build();
+                TarSamples sampleShards =
+                        (TarSamples)
+                                TarShardSource.builder()
+                                        .setLocation(shards.toString())
+                                        .buildSamples(decoder)) {
             ConcurrentDataset byImage = dataset(imageShards);
             ConcurrentDataset bySample = dataset(sampleShards);
             assertSameBatches(

@@ -42,7 +42,7 @@ class PartitionedStreamingTest {
     @TempDir static Path images;
     @TempDir static Path shardFolder;
     private static NDManager manager;
-    private static TarShardSource shards;
+    private static TarImages shards;
 
     /** Writes 16 shards of 6 samples each, one writer run per shard. */
     @BeforeAll
@@ -51,13 +51,13 @@ class PartitionedStreamingTest {
             Path folder = images.resolve("s" + s);
             TestImages.write(folder, TestImages.classFolders(1, PER_SHARD, 40, 30));
             ShardWriter.builder()
-                    .setImages(folder)
-                    .setOutput(shardFolder)
+                    .setLocation(folder.toString())
+                    .setOutput(shardFolder.toString())
                     .optPrefix(String.format("p%02d-", s))
                     .build()
                     .write();
         }
-        shards = TarShardSource.of(shardFolder);
+        shards = (TarImages) TarShardSource.builder().setLocation(shardFolder.toString()).build();
         manager = NDManager.newBaseManager();
     }
 
@@ -150,10 +150,10 @@ class PartitionedStreamingTest {
     /** A sharded source of one's own: the tar source's items, read one at a time. */
     private static class OwnShards implements ShardedSource<ByteBuffer> {
 
-        final TarShardSource source;
+        final TarImages source;
         volatile boolean closed;
 
-        OwnShards(TarShardSource source) {
+        OwnShards(TarImages source) {
             this.source = source;
         }
 
@@ -194,7 +194,7 @@ class PartitionedStreamingTest {
 
         private final Set<Integer> shards = ConcurrentHashMap.newKeySet();
 
-        StreamedShards(TarShardSource source) {
+        StreamedShards(TarImages source) {
             super(source);
         }
 

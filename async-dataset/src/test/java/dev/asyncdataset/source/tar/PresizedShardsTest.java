@@ -9,7 +9,8 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.sample.Sample;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
@@ -37,7 +38,8 @@ class PresizedShardsTest {
         files.put("tall/b.jpg", TestImages.jpeg(300, 641, 2));
         TestImages.write(images, files);
         write(ShardWriter.builder().optMaxSide(256));
-        try (TarShardSource source = TarShardSource.of(shards)) {
+        try (TarImages source =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(2, source.size());
             for (long i = 0; i < source.size(); i++) {
                 int[] size = TestImages.size(source.fetch(null, i));
@@ -54,8 +56,9 @@ class PresizedShardsTest {
     void imagesAlreadySmallEnoughAreStoredByteForByte() throws Exception {
         TestImages.write(images, TestImages.classFolders(2, 3, 256, 180));
         write(ShardWriter.builder().optMaxSide(256).optJpegQuality(50));
-        ImageFolderSource folder = ImageFolderSource.of(images);
-        try (TarShardSource source = TarShardSource.of(shards)) {
+        LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
+        try (TarImages source =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             for (long i = 0; i < source.size(); i++) {
                 String key = source.describe(i);
                 long original = Long.parseLong(key.substring(key.lastIndexOf('/') + 1));
@@ -79,12 +82,14 @@ class PresizedShardsTest {
                                 + Files.size(shard)
                                 + "\tmax-side=320\tjpeg-quality=85\n"),
                 index);
-        try (TarShardSource source = TarShardSource.of(shards)) {
+        try (TarImages source =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(Optional.of(new ImageResize(320, 85)), source.resized(0));
             assertArrayEquals(new int[] {240, 320}, size(source, 0));
         }
         write(ShardWriter.builder());
-        try (TarShardSource source = TarShardSource.of(shards)) {
+        try (TarImages source =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(Optional.empty(), source.resized(0), "written as they came: version 3");
             assertArrayEquals(new int[] {300, 400}, size(source, 0));
         }
@@ -107,10 +112,14 @@ class PresizedShardsTest {
                                 png,
                                 "cls",
                                 "4".getBytes(StandardCharsets.UTF_8)));
-        ShardWriter writer = ShardWriter.builder().setOutput(shards).optMaxSide(100).build();
+        ShardWriter writer =
+                ShardWriter.builder().setOutput(shards.toString()).optMaxSide(100).build();
         writer.write(List.of(sample).iterator());
-        try (TarSampleSource source =
-                TarShardSource.builder().setUrl(shards.toString()).buildSamples((m, s) -> null)) {
+        try (TarSamples source =
+                (TarSamples)
+                        TarShardSource.builder()
+                                .setLocation(shards.toString())
+                                .buildSamples((m, s) -> null)) {
             Sample stored = source.fetch(null, 0);
             assertArrayEquals(png, stored.bytes("seg.png"));
             assertArrayEquals(new int[] {80, 100}, TestImages.size(stored.bytes("jpg")));
@@ -133,7 +142,7 @@ class PresizedShardsTest {
 
     @Test
     void settingsOutOfRangeAreRejectedNamingTheValue() {
-        ShardWriterBuilder builder = ShardWriter.builder().setOutput(shards);
+        ShardWriterBuilder builder = ShardWriter.builder().setOutput(shards.toString());
         assertRejected(() -> builder.optMaxSide(15), ": 15");
         assertRejected(() -> builder.optMaxSide(65_501), ": 65501");
         assertRejected(() -> builder.optJpegQuality(0), ": 0");
@@ -150,13 +159,14 @@ class PresizedShardsTest {
         assertTrue(message.endsWith(ending), message);
     }
 
-    private static int[] size(TarShardSource source, long index) throws Exception {
+    private static int[] size(LabeledImageSource source, long index) throws Exception {
         return TestImages.size(source.fetch(null, index));
     }
 
     /** Writes the images as one shard with {@code builder}'s settings; returns its path. */
     private String write(ShardWriterBuilder builder) throws Exception {
-        List<String> written = builder.setImages(images).setOutput(shards).build().write();
+        List<String> written =
+                builder.setLocation(images.toString()).setOutput(shards.toString()).build().write();
         assertEquals(1, written.size());
         return written.get(0);
     }

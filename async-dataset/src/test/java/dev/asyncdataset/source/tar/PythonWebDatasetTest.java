@@ -13,7 +13,8 @@ import dev.asyncdataset.sample.NumpyFiles;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.Python3;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A WebDataset shard written by Python's {@code tarfile} ({@code write_webdataset.py} beside this
  * class's resources), its {@code .npy} members the files NumPy wrote ({@link NumpyFiles}), read
- * through {@link TarSampleSource}. Runs {@code /usr/bin/python3} (its standard library only); the
- * test is skipped without it.
+ * through {@link TarSamples}. Runs {@code /usr/bin/python3} (its standard library only); the test
+ * is skipped without it.
  */
 class PythonWebDatasetTest {
 
@@ -57,10 +58,15 @@ class PythonWebDatasetTest {
             Files.write(inputs.resolve(i + ".npy"), NumpyFiles.read(ARRAYS.get(i)));
         }
         writeWithPython();
-        try (TarSampleSource tars =
-                        TarShardSource.builder().setUrl(out.toString()).buildSamples(DECODER);
-                SampleFolderSource written =
-                        SampleFolderSource.of(out.resolve("expected"), DECODER);
+        try (TarSamples tars =
+                        (TarSamples)
+                                TarShardSource.builder()
+                                        .setLocation(out.toString())
+                                        .buildSamples(DECODER);
+                ItemSource<Sample> written =
+                        FolderSource.builder()
+                                .setLocation(out.resolve("expected").toString())
+                                .buildSamples(DECODER);
                 NDManager manager = NDManager.newBaseManager()) {
             assertEquals(SAMPLES, tars.size());
             for (int i = 0; i < SAMPLES; i++) {

@@ -66,8 +66,12 @@ class RegisteredStoreTest {
     @Test
     void listedAndNamedShardsOfARegisteredSchemeReadAsTheFoldersDo() throws Exception {
         for (String url : List.of("mem://data/", "mem://data/shard-{000000..000001}.tar")) {
-            try (TarShardSource folder = TarShardSource.of(shards);
-                    TarShardSource mem = TarShardSource.builder().setUrl(url).build()) {
+            try (TarImages folder =
+                            (TarImages)
+                                    TarShardSource.builder()
+                                            .setLocation(shards.toString())
+                                            .build();
+                    TarImages mem = (TarImages) TarShardSource.builder().setLocation(url).build()) {
                 assertEquals(folder.getClasses(), mem.getClasses());
                 long size = url.endsWith("/") ? folder.size() : mem.size();
                 assertTrue(size > 0, url);
@@ -101,7 +105,10 @@ class RegisteredStoreTest {
         IllegalArgumentException e =
                 assertThrows(
                         IllegalArgumentException.class,
-                        () -> TarShardSource.builder().setUrl("nowhere://x/s-{0..1}.tar").build());
+                        () ->
+                                TarShardSource.builder()
+                                        .setLocation("nowhere://x/s-{0..1}.tar")
+                                        .build());
         assertTrue(e.getMessage().contains("no store for scheme nowhere"), e.getMessage());
     }
 
@@ -137,8 +144,8 @@ class RegisteredStoreTest {
     }
 
     private static void openAndFetch(String url, StoreOptions options) throws Exception {
-        try (TarShardSource source =
-                TarShardSource.builder().setUrl(url).optStore(options).build()) {
+        try (TarImages source =
+                (TarImages) TarShardSource.builder().setLocation(url).optStore(options).build()) {
             source.fetch(null, 0);
         }
     }

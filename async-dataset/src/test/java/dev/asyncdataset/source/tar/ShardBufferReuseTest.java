@@ -50,7 +50,12 @@ class ShardBufferReuseTest {
         List<Path> files = new ArrayList<>();
         files.addAll(shards(images.resolve("a"), folder.resolve("a"), 0, 9_000));
         files.addAll(shards(images.resolve("b"), folder.resolve("b"), 1, 20_000));
-        try (TarShardSource shards = TarShardSource.of(files, List.of("class0", "class1"));
+        try (TarImages shards =
+                        (TarImages)
+                                TarShardSource.builder()
+                                        .setLocations(files.stream().map(Path::toString).toList())
+                                        .optClasses(List.of("class0", "class1"))
+                                        .build();
                 NDManager manager = NDManager.newBaseManager()) {
             Set<Long> lengths = new HashSet<>();
             for (int s = 0; s < shards.shardCount(); s++) {
@@ -145,14 +150,19 @@ class ShardBufferReuseTest {
             }
         }
         TestImages.write(images, files);
-        ShardWriter.builder().setImages(images).setOutput(out).optShardBytes(bytes).build().write();
+        ShardWriter.builder()
+                .setLocation(images.toString())
+                .setOutput(out.toString())
+                .optShardBytes(bytes)
+                .build()
+                .write();
         try (Stream<Path> listed = Files.list(out)) {
             return listed.filter(p -> p.toString().endsWith(".tar")).sorted().toList();
         }
     }
 
     /** Batches of 4, windows of one shard, many fetches at once: buffers turn over quickly. */
-    private static ConcurrentDataset.Builder builder(TarShardSource shards) {
+    private static ConcurrentDataset.Builder builder(TarImages shards) {
         return ConcurrentDataset.builder()
                 .setSource(shards)
                 .setSampling(4, true)

@@ -13,9 +13,11 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.store.file.FileStore;
 import dev.asyncdataset.testing.TestShards;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,14 +48,15 @@ class ShardIntegrityTest {
     @BeforeEach
     void writeShardsAndReadThemCleanly() throws Exception {
         TestShards.write(images, shards, 3, 6);
-        try (TarShardSource source = TarShardSource.of(shards)) {
+        try (TarImages source =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             clean = epoch(dataset(source, BadItemPolicy.FAIL, true));
         }
     }
 
     @Test
     void aFlippedBitInAFolderShardFailsNamingShardAndMemberByRandomAccess() throws Exception {
-        try (TarShardSource source = corrupted()) {
+        try (TarImages source = corrupted()) {
             TarMember image = source.sample(BAD).image();
             BadItemException e =
                     assertThrows(BadItemException.class, () -> source.fetch(null, BAD));
@@ -66,7 +69,7 @@ class ShardIntegrityTest {
 
     @Test
     void aFlippedBitInAFolderShardFailsNamingShardAndMemberStreamed() throws Exception {
-        try (TarShardSource source = corrupted()) {
+        try (TarImages source = corrupted()) {
             assertFailsNaming(
                     dataset(source, BadItemPolicy.FAIL, false), source.sample(BAD).image());
         }
@@ -76,7 +79,8 @@ class ShardIntegrityTest {
     void underSkipOnlyTheCorruptSampleIsLostByRandomAccessAndStreamed() throws Exception {
         flip(BAD);
         for (boolean randomAccess : new boolean[] {true, false}) {
-            try (TarShardSource source = TarShardSource.of(shards)) {
+            try (TarImages source =
+                    (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
                 ConcurrentDataset dataset = dataset(source, BadItemPolicy.SKIP, randomAccess);
                 Map<Long, Integer> expected = new TreeMap<>(clean);
                 expected.remove(BAD);
@@ -94,7 +98,9 @@ class ShardIntegrityTest {
         Path file = shards.resolve("epoch.jfr");
         int shardCount;
         String badImage;
-        try (TarShardSource source = TarShardSource.of(shards);
+        try (TarImages source =
+                        (TarImages)
+                                TarShardSource.builder().setLocation(shards.toString()).build();
                 Recording recording = new Recording()) {
             shardCount = source.store().names().size();
             badImage = source.sample(BAD).image().name();
@@ -124,9 +130,12 @@ class ShardIntegrityTest {
     /** A whole-shard read the store could not check (a multipart ETag, say) with a bit flipped. */
     @Test
     void anImageFailingItsCrcInAStreamedShardIsReadAgainByItself() throws Exception {
-        ShardStore folder = TarShardSource.files(shards + "/", null);
-        try (TarShardSource probe = TarShardSource.of(shards);
-                TarShardSource source = TarShardSource.open(new FlippingStore(folder, probe))) {
+        ShardStore folder =
+                StoredShards.open(FileStore.INSTANCE, shards + "/", null, null, null, null);
+        try (TarImages probe =
+                        (TarImages)
+                                TarShardSource.builder().setLocation(shards.toString()).build();
+                TarImages source = TarImages.open(new FlippingStore(folder, probe))) {
             ConcurrentDataset dataset = dataset(source, BadItemPolicy.FAIL, false);
             assertEquals(clean, epoch(dataset));
             assertEquals(1, dataset.stats().integrityFailures());
@@ -137,21 +146,23 @@ class ShardIntegrityTest {
     void imagesOfAnIndexWithoutCrcsAreReadUnchecked() throws Exception {
         Path shard = flip(BAD);
         Files.delete(Path.of(shard + ShardIndexFile.SUFFIX));
-        try (TarShardSource headersOnly = TarShardSource.of(shards)) {
+        try (TarImages headersOnly =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertNull(headersOnly.sample(BAD).image().crc32c());
             headersOnly.fetch(null, BAD);
             assertEquals(0, headersOnly.stats().integrityFailures());
         }
     }
 
-    private TarShardSource corrupted() throws IOException {
+    private TarImages corrupted() throws IOException {
         flip(BAD);
-        return TarShardSource.of(shards);
+        return (TarImages) TarShardSource.builder().setLocation(shards.toString()).build();
     }
 
     /** Flips bit 0 of the middle byte of {@code item}'s image in its shard file; returns it. */
     private Path flip(long item) throws IOException {
-        try (TarShardSource source = TarShardSource.of(shards)) {
+        try (TarImages source =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             Path shard = Path.of(source.store().names().get(source.shardOf(item)));
             TarMember image = source.sample(item).image();
             byte[] bytes = Files.readAllBytes(shard);
@@ -200,7 +211,7 @@ class ShardIntegrityTest {
         private final int shard;
         private final long at;
 
-        FlippingStore(ShardStore folder, TarShardSource layout) throws BadItemException {
+        FlippingStore(ShardStore folder, TarImages layout) throws BadItemException {
             this.folder = folder;
             this.shard = layout.shardOf(BAD);
             TarMember image = layout.sample(BAD).image();

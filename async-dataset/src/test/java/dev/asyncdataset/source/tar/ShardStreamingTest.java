@@ -38,20 +38,20 @@ class ShardStreamingTest {
     @TempDir static Path images;
     @TempDir static Path shardFolder;
     private NDManager manager;
-    private TarShardSource shards;
+    private TarImages shards;
 
     @BeforeEach
     void setUp() throws Exception {
         if (!Files.exists(shardFolder.resolve(ShardWriter.CLASSES_FILE))) {
             TestImages.write(images, TestImages.classFolders(4, 24, 40, 30));
             ShardWriter.builder()
-                    .setImages(images)
-                    .setOutput(shardFolder)
+                    .setLocation(images.toString())
+                    .setOutput(shardFolder.toString())
                     .optShardBytes(16_000)
                     .build()
                     .write();
         }
-        shards = TarShardSource.of(shardFolder);
+        shards = (TarImages) TarShardSource.builder().setLocation(shardFolder.toString()).build();
         manager = NDManager.newBaseManager();
     }
 

@@ -15,7 +15,8 @@ import dev.asyncdataset.internal.tar.ShardSamples;
 import dev.asyncdataset.internal.tar.TarIndex;
 import dev.asyncdataset.internal.tar.TarMember;
 import dev.asyncdataset.sample.Sample;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.Python3;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.channels.FileChannel;
@@ -39,7 +40,7 @@ class ShardWriterTest {
     @Test
     void folderToShardsGivesBackTheSameSamplesAndLabels() throws Exception {
         TestImages.write(images, TestImages.classFolders(3, 5, 64, 48));
-        ImageFolderSource folder = ImageFolderSource.of(images);
+        LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
         List<Path> written = write(writer(8192));
         assertTrue(written.size() > 2, "shards: " + written.size());
         List<ShardSample> samples = new ArrayList<>();
@@ -184,7 +185,7 @@ class ShardWriterTest {
         assertFalse(Files.exists(images.resolve("missing")));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> ShardWriter.builder().setImages(images.resolve("missing")));
+                () -> ShardWriter.builder().setLocation(images.resolve("missing").toString()));
         assertThrows(IllegalStateException.class, () -> ShardWriter.builder().build());
         e =
                 assertThrows(
@@ -194,8 +195,8 @@ class ShardWriterTest {
         e =
                 assertThrows(
                         IllegalArgumentException.class,
-                        () -> ShardWriter.builder().setOutput("s3://"));
-        assertTrue(e.getMessage().contains("s3://"), e.getMessage());
+                        () -> ShardWriter.builder().setOutput("nostore://b/p"));
+        assertTrue(e.getMessage().contains("nostore://b/p"), e.getMessage());
         e =
                 assertThrows(
                         IllegalArgumentException.class, () -> ShardWriter.builder().optFetchers(0));
@@ -220,8 +221,8 @@ class ShardWriterTest {
 
     private ShardWriter writer(long shardBytes) {
         return ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
+                .setLocation(images.toString())
+                .setOutput(shards.toString())
                 .optShardBytes(shardBytes)
                 .build();
     }

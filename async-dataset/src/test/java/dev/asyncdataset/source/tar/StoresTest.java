@@ -69,7 +69,7 @@ class StoresTest {
                         Exception.class,
                         () ->
                                 TarShardSource.builder()
-                                        .setUrl("https://acct.blob.core.windows.net/train/")
+                                        .setLocation("https://acct.blob.core.windows.net/train/")
                                         .build());
         assertTrue(e.getMessage().contains("Azure"), e.toString());
     }

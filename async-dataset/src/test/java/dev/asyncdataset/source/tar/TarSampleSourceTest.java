@@ -15,12 +15,14 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.order.ShardStream;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.store.file.FileStore;
 import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.charset.StandardCharsets;
@@ -52,8 +54,11 @@ class TarSampleSourceTest {
         writeLooseSamples(12);
         writeSmallShards();
         assertTrue(Files.notExists(shards.resolve(ShardWriter.CLASSES_FILE)));
-        try (SampleFolderSource files = SampleFolderSource.of(loose, CLASSIFY);
-                TarSampleSource tars = open()) {
+        try (ItemSource<Sample> files =
+                        FolderSource.builder()
+                                .setLocation(loose.toString())
+                                .buildSamples(CLASSIFY);
+                ItemSource<Sample> tars = open()) {
             assertEquals(files.size(), tars.size());
             long[] order = LongStream.range(0, tars.size()).toArray();
             List<Sample> randomAccess = new ArrayList<>();
@@ -86,12 +91,12 @@ class TarSampleSourceTest {
                                             Integer.toString(i % 2)
                                                     .getBytes(StandardCharsets.UTF_8))));
         }
-        ShardWriter.builder().setOutput(shards).build().write(samples.iterator());
-        try (TarSampleSource tars = open()) {
+        ShardWriter.builder().setOutput(shards.toString()).build().write(samples.iterator());
+        try (ItemSource<Sample> tars = open()) {
             assertSameParts(samples, tars);
         }
         Files.delete(shards.resolve("shard-000000.tar" + ShardIndexFile.SUFFIX));
-        try (TarSampleSource headers = open()) {
+        try (ItemSource<Sample> headers = open()) {
             assertSameParts(samples, headers);
         }
     }
@@ -99,11 +104,18 @@ class TarSampleSourceTest {
     @Test
     void aSampleIsReadWithOneRangeOfItsSpanAndAPartFailingItsCrcIsABadItem() throws Exception {
         writeLooseSamples(4);
-        ShardWriter.builder().setSamples(loose).setOutput(shards).optKeepOrder().build().write();
+        ShardWriter.builder()
+                .setLocation(loose.toString())
+                .optSamples()
+                .setOutput(shards.toString())
+                .optKeepOrder()
+                .build()
+                .write();
         List<long[]> reads = new ArrayList<>();
-        ShardStore folder = TarShardSource.files(shards + "/", null);
-        try (TarSampleSource tars =
-                TarSampleSource.open(new RecordingStore(folder, reads), CLASSIFY)) {
+        ShardStore folder =
+                StoredShards.open(FileStore.INSTANCE, shards + "/", null, null, null, null);
+        try (ItemSource<Sample> tars =
+                TarSamples.open(new RecordingStore(folder, reads), CLASSIFY)) {
             reads.clear();
             tars.fetch(null, 2);
             assertEquals(1, reads.size(), "one read for the sample");
@@ -122,8 +134,14 @@ class TarSampleSourceTest {
     void aMissingPartFailsNamingTheShardTheSampleAndThePartOrIsSkipped() throws Exception {
         writeLooseSamples(4);
         Files.delete(loose.resolve("train/000001.cls"));
-        ShardWriter.builder().setSamples(loose).setOutput(shards).optKeepOrder().build().write();
-        try (TarSampleSource tars = open()) {
+        ShardWriter.builder()
+                .setLocation(loose.toString())
+                .optSamples()
+                .setOutput(shards.toString())
+                .optKeepOrder()
+                .build()
+                .write();
+        try (ItemSource<Sample> tars = open()) {
             var e = assertThrows(DataLoadingException.class, () -> items(tars, BadItemPolicy.FAIL));
             assertTrue(
                     e.getMessage().contains("shard-000000.tar sample train/000001"),
@@ -149,7 +167,7 @@ class TarSampleSourceTest {
 
     @Test
     void aSampleThatWouldNotReadBackAsWrittenIsRefusedNamingItsMember() throws Exception {
-        ShardWriter writer = ShardWriter.builder().setOutput(shards).build();
+        ShardWriter writer = ShardWriter.builder().setOutput(shards.toString()).build();
         byte[] data = {1};
         for (Sample sample :
                 List.of(
@@ -180,8 +198,11 @@ class TarSampleSourceTest {
                                         manager.create(Long.parseLong(sample.key().substring(6)))),
                                 new NDList(Parts.integer(manager, sample, "cls")));
         List<Long> seen = new ArrayList<>();
-        try (TarSampleSource tars =
-                TarShardSource.builder().setUrl(shards.toString()).buildSamples(number)) {
+        try (TarSamples tars =
+                (TarSamples)
+                        TarShardSource.builder()
+                                .setLocation(shards.toString())
+                                .buildSamples(number)) {
             for (int rank = 0; rank < 2; rank++) {
                 ConcurrentDataset dataset =
                         ConcurrentDataset.builder()
@@ -221,19 +242,21 @@ class TarSampleSourceTest {
     private void writeSmallShards() throws Exception {
         List<String> written =
                 ShardWriter.builder()
-                        .setSamples(loose)
-                        .setOutput(shards)
+                        .setLocation(loose.toString())
+                        .optSamples()
+                        .setOutput(shards.toString())
                         .optShardBytes(6_000)
                         .build()
                         .write();
         assertTrue(written.size() > 2, "shards: " + written);
     }
 
-    private TarSampleSource open() throws Exception {
-        return TarShardSource.builder().setUrl(shards.toString()).buildSamples(CLASSIFY);
+    private TarSamples open() throws Exception {
+        return (TarSamples)
+                TarShardSource.builder().setLocation(shards.toString()).buildSamples(CLASSIFY);
     }
 
-    private static void assertSameSamples(SampleFolderSource files, List<Sample> read)
+    private static void assertSameSamples(ItemSource<Sample> files, List<Sample> read)
             throws Exception {
         List<Sample> expected = new ArrayList<>();
         for (long i = 0; i < files.size(); i++) {
@@ -247,7 +270,7 @@ class TarSampleSourceTest {
         }
     }
 
-    private static void assertSameParts(List<Sample> written, TarSampleSource tars)
+    private static void assertSameParts(List<Sample> written, ItemSource<Sample> tars)
             throws Exception {
         assertEquals(written.size(), tars.size());
         for (int i = 0; i < written.size(); i++) {

@@ -13,7 +13,8 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.tar.TarBytes;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
 import java.io.ByteArrayOutputStream;
@@ -34,8 +35,9 @@ class TarShardSourceTest {
     @Test
     void shardsGiveTheSameBatchesAsTheFolderSource() throws Exception {
         writeShards(3, 6);
-        ImageFolderSource folder = ImageFolderSource.of(images);
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertTrue(tars.shardCount() > 2, "shards: " + tars.shardCount());
             assertEquals(folder.getClasses(), tars.getClasses());
             assertEquals(epoch(folder, BadItemPolicy.FAIL), epoch(tars, BadItemPolicy.FAIL));
@@ -45,11 +47,14 @@ class TarShardSourceTest {
     @Test
     void aBracePatternOpensTheShardsItNamesInPatternOrder() throws Exception {
         writeShards(3, 6);
-        try (TarShardSource all = TarShardSource.of(shards);
-                TarShardSource two =
-                        TarShardSource.builder()
-                                .setUrl(shards + "/shard-{000001..000002}.tar")
-                                .build()) {
+        try (TarImages all =
+                        (TarImages)
+                                TarShardSource.builder().setLocation(shards.toString()).build();
+                TarImages two =
+                        (TarImages)
+                                TarShardSource.builder()
+                                        .setLocation(shards + "/shard-{000001..000002}.tar")
+                                        .build()) {
             assertEquals(2, two.shardCount());
             List<String> expected = new ArrayList<>();
             for (long i = 0; i < all.size(); i++) {
@@ -75,7 +80,7 @@ class TarShardSourceTest {
                         IllegalArgumentException.class,
                         () ->
                                 TarShardSource.builder()
-                                        .setUrl(shards + "/shard-{0..999}.tar")
+                                        .setLocation(shards + "/shard-{0..999}.tar")
                                         .build());
         assertTrue(e.getMessage().endsWith("shard-0.tar"), e.getMessage());
     }
@@ -90,9 +95,12 @@ class TarShardSourceTest {
             }
         }
         assertEquals(indexed, describeAll(shards));
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(
-                    epoch(ImageFolderSource.of(images), BadItemPolicy.FAIL),
+                    epoch(
+                            FolderSource.builder().setLocation(images.toString()).build(),
+                            BadItemPolicy.FAIL),
                     epoch(tars, BadItemPolicy.FAIL));
         }
     }
@@ -109,7 +117,8 @@ class TarShardSourceTest {
                         .file("c.jpg", jpeg)
                         .file("c.cls", "1")
                         .finish());
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(3, tars.size());
             BadItemException e = assertThrows(BadItemException.class, () -> tars.fetch(null, 1));
             assertEquals(shards.resolve("s.tar") + " sample b", e.getKey());
@@ -132,7 +141,8 @@ class TarShardSourceTest {
         Files.write(
                 shards.resolve("s.tar"),
                 new TarBytes().file("a.jpg", jpeg).file("a.cls", "0").finish());
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             Thread.currentThread().interrupt();
             try {
                 assertThrows(IOException.class, () -> tars.fetch(null, 0));
@@ -148,7 +158,8 @@ class TarShardSourceTest {
         byte[] shard = new TarBytes().file("a.jpg", "x").file("a.cls", "0").finish();
         shard[1024 + 3] ^= 1; // the name of a.cls, in its header
         Files.write(shards.resolve("bad.tar"), shard);
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             assertEquals(0, tars.size());
             BadItemException e = tars.damaged().get(0);
             assertTrue(
@@ -156,15 +167,17 @@ class TarShardSourceTest {
         }
         assertInstanceOf(
                 IllegalArgumentException.class,
-                assertThrows(Exception.class, () -> TarShardSource.of(images)));
+                assertThrows(
+                        Exception.class,
+                        () -> TarShardSource.builder().setLocation(images.toString()).build()));
     }
 
     /** Writes {@code classes x perClass} images of 40x30 px into shards of about 20 KB. */
     private void writeShards(int classes, int perClass) throws Exception {
         TestImages.write(images, TestImages.classFolders(classes, perClass, 40, 30));
         ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
+                .setLocation(images.toString())
+                .setOutput(shards.toString())
                 .optShardBytes(20_000)
                 .optKeepOrder()
                 .build()
@@ -172,7 +185,8 @@ class TarShardSourceTest {
     }
 
     private static List<String> describeAll(Path shards) throws Exception {
-        try (TarShardSource tars = TarShardSource.of(shards)) {
+        try (TarImages tars =
+                (TarImages) TarShardSource.builder().setLocation(shards.toString()).build()) {
             List<String> names = new ArrayList<>();
             for (long i = 0; i < tars.size(); i++) {
                 names.add(tars.describe(i) + " " + tars.fetch(null, i).remaining());

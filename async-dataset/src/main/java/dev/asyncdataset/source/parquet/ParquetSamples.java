@@ -12,14 +12,14 @@ import dev.asyncdataset.sample.SampleDecoder;
  * the parts of a {@link Sample} (see {@link ParquetSourceBuilder#buildSamples}), handed to your
  * {@link SampleDecoder} on the decode stage. The sample's key is {@link #describe}: the file, row
  * group and row, so a part that is missing (a null value) or does not decode is named by them.
- * Files, random access and bad input are as for {@link ParquetSource}.
+ * Files, random access and bad input are as for {@link ParquetImages}.
  */
-public final class ParquetSampleSource extends ParquetRows<Sample> {
+final class ParquetSamples extends ParquetRows<Sample> {
 
     private final ParquetTable<RowGroupParts> table;
     private final SampleDecoder decoder;
 
-    ParquetSampleSource(ParquetTable<RowGroupParts> table, SampleDecoder decoder) {
+    ParquetSamples(ParquetTable<RowGroupParts> table, SampleDecoder decoder) {
         super(table);
         this.table = table;
         this.decoder = decoder;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.folder;
+package dev.asyncdataset.internal.loose;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
@@ -26,11 +26,6 @@ import java.util.stream.Stream;
  *
  * <p>The source never reads outside its root: a file whose real path (after following symlinks) is
  * not under the root's real path fails with {@link BadItemException}.
- *
- * <pre>{@code
- * ImageFolderSource source = ImageFolderSource.of(Path.of("/data/imagenet/train"));
- * List<String> classes = source.getClasses();
- * }</pre>
  */
 public final class ImageFolderSource implements LabeledImageSource {
 
@@ -86,6 +81,7 @@ public final class ImageFolderSource implements LabeledImageSource {
      *
      * @return the sorted class folder names
      */
+    @Override
     public List<String> getClasses() {
         return items.classes();
     }

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.folder;
+package dev.asyncdataset.internal.loose;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.store;
+package dev.asyncdataset.internal.loose;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
@@ -7,11 +7,9 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
-import dev.asyncdataset.internal.loose.StoreItems;
-import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceStats;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -25,11 +23,13 @@ import java.util.List;
  * ConcurrentDataset} calls before the first epoch; {@code build()} does no I/O), from either
  *
  * <ul>
- *   <li>an ImageFolder layout, {@code <location>/<class>/<file>}: classes, extensions and labels as
- *       in {@link ImageFolderSource}, items in key order within a class; or
- *   <li>a manifest ({@link StoreImageSourceBuilder#optManifest}): CSV {@code key,label} or JSON
- *       lines {@code {"key": ..., "label": ...}}, keys relative to the location, labels integers or
- *       class names.
+ *   <li>an ImageFolder layout, {@code <location>/<class>/<file>}: classes (the visible sub-folders,
+ *       sorted), extensions (jpg, jpeg, png, bmp, wbmp, gif in any case, hidden files skipped) and
+ *       labels (the position of the class) as DJL's {@code ImageFolder}, items in key order within
+ *       a class; or
+ *   <li>a manifest ({@code FolderSourceBuilder.optManifest}): CSV {@code key,label} or JSON lines
+ *       {@code {"key": ..., "label": ...}}, keys relative to the location, labels integers or class
+ *       names.
  * </ul>
  *
  * <p>{@link #fetch} reads the whole object into a recycled array, with the store options' retry
@@ -37,30 +37,40 @@ import java.util.List;
  * store's checksum where the store gives one; local files are read once. An empty, missing, refused
  * or too large object, or one still failing when the budget is spent, is a {@link BadItemException}
  * naming its location.
- *
- * <pre>{@code
- * StoreImageSource source = StoreImageSource.builder()
- *         .setLocation("az://images/train")
- *         .build();
- * }</pre>
  */
 public final class StoreImageSource implements LabeledImageSource {
 
     private final StoreObjects objects;
     private final ListOnce<StoreItems> items;
 
-    StoreImageSource(StoreObjects objects, ListOnce<StoreItems> items) {
-        this.objects = objects;
-        this.items = items;
+    /**
+     * The images of {@code objects}, listed from its location, or from {@code manifest} (a local
+     * file or an object of the same store) if not null, when first asked.
+     */
+    public StoreImageSource(StoreObjects objects, String manifest) {
+        this(objects, new ListOnce<>(p -> StoreItems.list(objects, manifest, p)));
     }
 
     /**
-     * Creates a builder; {@link StoreImageSourceBuilder#setLocation} is required.
+     * Checks that {@code manifest}, if not null, is a local file or in the store of {@code images}.
      *
-     * @return a new builder
+     * @throws IllegalArgumentException if it is neither
      */
-    public static StoreImageSourceBuilder builder() {
-        return new StoreImageSourceBuilder();
+    public static void checkManifest(String images, String manifest) {
+        if (manifest != null
+                && !Stores.isLocal(manifest)
+                && !Stores.scheme(manifest).equals(Stores.scheme(images))) {
+            throw new IllegalArgumentException(
+                    "the manifest must be a local file or in the store of "
+                            + images
+                            + ": "
+                            + manifest);
+        }
+    }
+
+    private StoreImageSource(StoreObjects objects, ListOnce<StoreItems> items) {
+        this.objects = objects;
+        this.items = items;
     }
 
     /**
@@ -69,6 +79,7 @@ public final class StoreImageSource implements LabeledImageSource {
      *
      * @return the sorted class names
      */
+    @Override
     public List<String> getClasses() {
         return items.get().keys().classes();
     }

@@ -19,46 +19,22 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Samples of any kind in WebDataset tar shards in a local folder or an S3 bucket: each sample is
- * every member sharing a key ({@code 000123.jpg}, {@code 000123.json}, {@code 000123.npy}: sample
- * {@code 000123} with parts {@code jpg}, {@code json} and {@code npy}), handed to your {@link
- * SampleDecoder} as a {@link Sample}. Built by {@code TarShardSource.builder().setUrl(url)
- * .buildSamples(decoder)}, it reads shards as {@link TarShardSource} does: folders, {@code s3://}
- * prefixes and brace patterns, streamed by default ({@link ShardedSource}) or by random access,
- * where a sample's members, adjacent in the tar, are read with one positioned read or one ranged
- * GET of their span and cut apart, never outside it.
- *
- * <p>Each shard's samples come from its sidecar index when it lists every member (version 3,
- * written by {@link ShardWriter}) and matches the shard's length, otherwise from its tar headers,
- * read once when the source is opened. Every part is checked against the CRC32C of the index: a
- * part that fails is read again as {@link TarShardSource} reads an image again. A sample that
- * breaks the WebDataset layout (a duplicate key, an unsafe or empty member, a link) fails its fetch
- * with a {@link BadItemException} naming the shard and the sample; a part the decoder needs but the
- * sample lacks, or cannot decode, fails with one naming the shard and the member ({@code <shard>
- * member <key>.<part>}), so {@code BadItemPolicy.SKIP} skips just that sample. Damaged shards are
- * left out as {@link TarShardSource}'s are ({@link #damaged()}).
- *
- * <pre>{@code
- * TarSampleSource source = TarShardSource.builder()
- *         .setUrl("s3://my-bucket/coco/train-{000000..000031}.tar")
- *         .buildSamples((manager, sample) -> new Record(
- *                 new NDList(Parts.image(manager, sample, "jpg")),
- *                 new NDList(Parts.npy(manager, sample, "boxes.npy"))));
- * }</pre>
+ * Samples of any kind in WebDataset tar shards of any store, as {@link TarShardSource} tells; built
+ * by {@link TarShardSourceBuilder#buildSamples}.
  */
-public final class TarSampleSource extends TarSource<Sample> {
+final class TarSamples extends TarSource<Sample> {
 
     private final SampleDecoder decoder;
 
-    private TarSampleSource(TarShards shards, SampleDecoder decoder) {
+    private TarSamples(TarShards shards, SampleDecoder decoder) {
         super(shards);
         this.decoder = decoder;
     }
 
     /** Indexes every member of the shards of {@code store}; closes it if that fails. */
-    static TarSampleSource open(ShardStore store, SampleDecoder decoder) throws IOException {
+    static TarSamples open(ShardStore store, SampleDecoder decoder) throws IOException {
         Objects.requireNonNull(decoder, "decoder");
-        return new TarSampleSource(TarShards.open(store, true), decoder);
+        return new TarSamples(TarShards.open(store, true), decoder);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.store;
+package dev.asyncdataset.internal.loose;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
@@ -8,28 +8,24 @@ import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.PartReads;
 import dev.asyncdataset.internal.items.SampleRecords;
-import dev.asyncdataset.internal.loose.StoreObjects;
-import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.sample.SampleNames;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceStats;
-import dev.asyncdataset.source.folder.SampleFolderSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.SortedMap;
 
 /**
- * Samples of any kind stored as loose objects under a location of any store that lists ({@link
- * StoreImageSourceBuilder#buildSamples}), as WebDataset names them: the objects whose keys,
- * relative to the location, share a path up to the first dot of their base name form one sample,
- * with one part per extension ({@link SampleNames}), in key order; hidden names are left out. The
- * same files in a folder ({@link SampleFolderSource}) and in a store give the same samples. {@link
- * #fetch} reads every part object whole, at once, with the store options' retry budget, timeouts,
- * largest object and the store's checksum; a missing, empty, too large or still failing part is a
- * {@link BadItemException} naming it, and {@link SampleDecoder} turns each {@link Sample} into a
- * record.
+ * Samples of any kind stored as loose objects under a location of any store that lists ({@code
+ * FolderSourceBuilder.buildSamples}), as WebDataset names them: the objects whose keys, relative to
+ * the location, share a path up to the first dot of their base name form one sample, with one part
+ * per extension ({@link SampleNames}), in key order; hidden names are left out. The same files in a
+ * folder and in any other store give the same samples. {@link #fetch} reads every part object
+ * whole, at once, with the store options' retry budget, timeouts, largest object and the store's
+ * checksum; a missing, empty, too large or still failing part is a {@link BadItemException} naming
+ * it, and {@link SampleDecoder} turns each {@link Sample} into a record.
  */
 public final class StoreSampleSource implements ItemSource<Sample> {
 
@@ -38,9 +34,10 @@ public final class StoreSampleSource implements ItemSource<Sample> {
     private final SampleDecoder decoder;
     private final PartReads parts;
 
-    StoreSampleSource(StoreObjects objects, ListOnce<StoreSamples> samples, SampleDecoder decoder) {
+    /** The samples of {@code objects}, listed when first asked, decoded by {@code decoder}. */
+    public StoreSampleSource(StoreObjects objects, SampleDecoder decoder) {
         this.objects = objects;
-        this.samples = samples;
+        this.samples = new ListOnce<>(p -> StoreSamples.list(objects, p));
         this.decoder = decoder;
         this.parts = new PartReads(this::read);
     }

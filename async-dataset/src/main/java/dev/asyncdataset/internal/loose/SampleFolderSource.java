@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.folder;
+package dev.asyncdataset.internal.loose;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
@@ -28,13 +28,6 @@ import java.util.Objects;
  * file whose real path (after following symlinks) is not under the root's real path fails with
  * {@link BadItemException}, as does a part larger than the part size limit, and a sample with two
  * files for one part (names differing only in case).
- *
- * <pre>{@code
- * SampleFolderSource source = SampleFolderSource.of(Path.of("/data/coco/train"),
- *         (manager, sample) -> new Record(
- *                 new NDList(Parts.image(manager, sample, "jpg")),
- *                 new NDList(Parts.npy(manager, sample, "boxes.npy"))));
- * }</pre>
  */
 public final class SampleFolderSource implements ItemSource<Sample> {
 

@@ -1,0 +1,103 @@
+package dev.asyncdataset.source.parquet;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Record;
+import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageDecoder;
+import dev.asyncdataset.internal.shard.ShardEpoch;
+import dev.asyncdataset.source.LabeledImageSource;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Labeled images from Parquet files, as {@link ParquetSource} tells; built by {@link
+ * ParquetSourceBuilder#build}.
+ */
+final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImageSource {
+
+    private final ParquetTable<RowGroupRows> table;
+    private final List<String> classes;
+    private final AtomicReferenceArray<long[]> labels;
+
+    ParquetImages(ParquetTable<RowGroupRows> table, List<String> classes) {
+        super(table);
+        this.table = table;
+        this.classes = List.copyOf(classes);
+        this.labels = new AtomicReferenceArray<>(table.groups());
+    }
+
+    /**
+     * Returns the class names a string label is looked up in; empty if none were given.
+     *
+     * @return the class names
+     */
+    @Override
+    public List<String> getClasses() {
+        return classes;
+    }
+
+    /** Reads (or finds read) the item's row group and returns its image, wrapping the array. */
+    @Override
+    public ByteBuffer fetch(NDManager manager, long index)
+            throws BadItemException, InterruptedException {
+        return image(index, table.rowGroup(index));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each row group's image and label chunks are read at once into a buffer of the longest such
+     * span, which this source keeps and reuses across epochs, and its pages are decoded by the
+     * fetch of its first item; the decoded row groups are kept up to {@link
+     * ParquetSourceBuilder#optCacheBytes} for the epoch.
+     *
+     * <p>Public only because the loader, in another package, streams an epoch through it, as it
+     * does a tar shard source's. A training loop never needs to call it.
+     */
+    @Override
+    public ShardEpoch<ByteBuffer> streamedEpoch() {
+        RowGroupCache<RowGroupRows> decoded = table.decodedRowGroups();
+        return new ShardEpoch<>(
+                table.reads(),
+                (index, span, length) ->
+                        image(index, table.heldRowGroup(index, decoded, span, length)));
+    }
+
+    /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept: a view. */
+    private ByteBuffer image(long index, RowGroupRows rows) throws BadItemException {
+        labels.compareAndSet(table.group(index), null, rows.labels());
+        int row = table.row(index);
+        String problem = rows.problem(row);
+        if (problem != null) {
+            throw new BadItemException(describe(index), problem, null);
+        }
+        return rows.images()[row].duplicate();
+    }
+
+    @Override
+    public Record decode(NDManager manager, long index, ByteBuffer fetched)
+            throws BadItemException {
+        NDList data = new NDList(ImageDecoder.decode(manager, fetched, describe(index)));
+        return new Record(data, new NDList(manager.create(label(index))));
+    }
+
+    /** The label of item {@code index}, kept since its row group was read. */
+    @Override
+    public long label(long index) {
+        long[] known = labels.get(table.group(index));
+        if (known == null) {
+            try {
+                known = table.rowGroup(index).labels();
+            } catch (BadItemException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted reading " + describe(index), e);
+            }
+        }
+        return known[table.row(index)];
+    }
+}
