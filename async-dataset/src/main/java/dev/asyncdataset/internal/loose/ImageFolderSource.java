@@ -110,7 +110,11 @@ public final class ImageFolderSource implements LabeledImageSource {
     /** Reads the file into a recycled array, as a heap buffer: position 0, limit its length. */
     @Override
     public ByteBuffer fetch(NDManager manager, long index) throws IOException {
-        return BodyBuffers.shared().read(root.resolve(items.key(index)));
+        try {
+            return BodyBuffers.shared().read(root.resolve(items.key(index)));
+        } catch (OutOfMemoryError e) {
+            throw new BadItemException(describe(index), "out of memory reading it", e);
+        }
     }
 
     @Override

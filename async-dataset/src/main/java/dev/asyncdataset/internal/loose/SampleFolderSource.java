@@ -102,7 +102,11 @@ public final class SampleFolderSource implements ItemSource<Sample> {
         Map<String, byte[]> parts = new HashMap<>();
         for (Map.Entry<String, String> part :
                 samples.parts(Math.toIntExact(index), describe(index)).entrySet()) {
-            parts.put(part.getKey(), read(part.getValue()));
+            try {
+                parts.put(part.getKey(), read(part.getValue()));
+            } catch (OutOfMemoryError e) {
+                throw new BadItemException(describe(index), "out of memory reading it", e);
+            }
         }
         return new Sample(key(index), parts);
     }
