@@ -2,7 +2,6 @@ package dev.asyncdataset.source.folder;
 
 import dev.asyncdataset.internal.cache.CacheOption;
 import dev.asyncdataset.internal.cache.DiskCache;
-import dev.asyncdataset.internal.loose.LooseSources;
 import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;

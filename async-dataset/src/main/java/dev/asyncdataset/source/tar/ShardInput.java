@@ -1,17 +1,18 @@
 package dev.asyncdataset.source.tar;
 
-import dev.asyncdataset.internal.loose.LooseSources;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.util.List;
 
 /**
  * The samples a {@link ShardWriter} reads, listed here from a folder or a prefix of any store that
- * lists ({@link LooseSources}): labeled images with their class names, or loose sample files.
+ * lists ({@link FolderSource}): labeled images with their class names, or loose sample files.
  *
  * @param source the samples
  * @param classes the class names in label order (empty for a manifest with integer labels), or
@@ -28,14 +29,20 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
     /** Lists the images at {@code location}, or those of {@code manifest} if not null. */
     static ShardInput images(String location, String manifest, StoreOptions options)
             throws IOException {
-        LabeledImageSource images = listed(LooseSources.images(location, manifest, options, null));
+        FolderSourceBuilder builder = FolderSource.builder().setLocation(location).optStore(options);
+        LabeledImageSource images =
+                listed((manifest == null ? builder : builder.optManifest(manifest)).build());
         return labeled(images, images.getClasses());
     }
 
     /** Lists the loose samples at {@code location} by key. */
     static ShardInput samples(String location, StoreOptions options) throws IOException {
         return new ShardInput(
-                listed(LooseSources.samples(location, options, null, NOT_DECODED)), null);
+                listed(
+                        FolderSource.builder()
+                                .setLocation(location)
+                                .optStore(options)
+                                .buildSamples(NOT_DECODED)), null);
     }
 
     /** Lists {@code source}'s items now, closing it if that fails. */

@@ -1,9 +1,11 @@
-package dev.asyncdataset.internal.loose;
+package dev.asyncdataset.source.folder;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.loose.StoreObjects;
+import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.PartReads;
@@ -27,7 +29,7 @@ import java.util.SortedMap;
  * checksum; a missing, empty, too large or still failing part is a {@link BadItemException} naming
  * it, and {@link SampleDecoder} turns each {@link Sample} into a record.
  */
-public final class StoreSampleSource implements ItemSource<Sample> {
+final class StoreSampleSource implements ItemSource<Sample> {
 
     private final StoreObjects objects;
     private final ListOnce<StoreSamples> samples;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal.loose;
+package dev.asyncdataset.source.folder;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * <p>The source never reads outside its root: a file whose real path (after following symlinks) is
  * not under the root's real path fails with {@link BadItemException}.
  */
-public final class ImageFolderSource implements LabeledImageSource {
+final class ImageFolderSource implements LabeledImageSource {
 
     private final RootedPaths root;
     private final LabeledKeys items;

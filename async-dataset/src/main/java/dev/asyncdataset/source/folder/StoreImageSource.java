@@ -1,9 +1,11 @@
-package dev.asyncdataset.internal.loose;
+package dev.asyncdataset.source.folder;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.loose.StoreObjects;
+import dev.asyncdataset.internal.loose.StoreItems;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
@@ -38,7 +40,7 @@ import java.util.List;
  * or too large object, or one still failing when the budget is spent, is a {@link BadItemException}
  * naming its location.
  */
-public final class StoreImageSource implements LabeledImageSource {
+final class StoreImageSource implements LabeledImageSource {
 
     private final StoreObjects objects;
     private final ListOnce<StoreItems> items;

@@ -1,6 +1,7 @@
-package dev.asyncdataset.internal.loose;
+package dev.asyncdataset.source.folder;
 
 import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
@@ -16,7 +17,7 @@ import java.io.IOException;
  * {@code ImageFolder} reads it (never outside its root, listed at once); any other location through
  * its store, listed when first asked.
  */
-public final class LooseSources {
+final class LooseSources {
 
     private LooseSources() {}
 

@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal.loose;
+package dev.asyncdataset.source.folder;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
@@ -29,7 +29,7 @@ import java.util.Objects;
  * {@link BadItemException}, as does a part larger than the part size limit, and a sample with two
  * files for one part (names differing only in case).
  */
-public final class SampleFolderSource implements ItemSource<Sample> {
+final class SampleFolderSource implements ItemSource<Sample> {
 
     /** The default part size limit of {@link #of(Path, SampleDecoder)}: 256 MiB. */
     public static final long DEFAULT_MAX_PART_BYTES = 256L << 20;

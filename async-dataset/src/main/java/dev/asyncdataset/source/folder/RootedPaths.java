@@ -1,4 +1,4 @@
-package dev.asyncdataset.internal.loose;
+package dev.asyncdataset.source.folder;
 
 import dev.asyncdataset.decode.BadItemException;
 import java.io.IOException;
