@@ -129,9 +129,9 @@ public final class MainJob {
         for (String split : SPLITS) {
             shards +=
                     ShardWriter.builder()
-                            .setImages(folder.resolve(split))
+                            .setLocation(folder.resolve(split).toString())
                             .setOutput(SHARDS_URL + split + "/")
-                            .optS3(connection.options(1).buildOptions())
+                            .optStore(connection.options(1).build())
                             .optShardBytes(SHARD_BYTES)
                             .build()
                             .write()

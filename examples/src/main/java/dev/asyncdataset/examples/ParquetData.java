@@ -2,6 +2,7 @@ package dev.asyncdataset.examples;
 
 import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
 import dev.asyncdataset.store.Stores;
@@ -36,11 +37,11 @@ final class ParquetData {
         }
         String data = settings.data();
         ParquetSourceBuilder builder =
-                ParquetSource.builder().setUrl(data.endsWith("/") ? data : data + "/");
+                ParquetSource.builder().setLocation(data.endsWith("/") ? data : data + "/");
         if (!Stores.isLocal(data)) {
-            builder.optS3(connection.options(settings.maxFetchers()).buildOptions());
+            builder.optStore(connection.options(settings.maxFetchers()).build());
         }
-        ParquetSource source = builder.build();
+        LabeledImageSource source = builder.build();
         if (source.getClasses().isEmpty()) {
             source.close();
             throw new IllegalArgumentException(

@@ -2,6 +2,7 @@ package dev.asyncdataset.examples;
 
 import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.source.tar.TarShardSourceBuilder;
 import dev.asyncdataset.store.Stores;
@@ -57,11 +58,11 @@ final class ShardData {
             throw new IllegalArgumentException(
                     "DJL's loader reads image folders, not tar shards: " + settings.data());
         }
-        TarShardSourceBuilder builder = TarShardSource.builder().setUrl(settings.data());
+        TarShardSourceBuilder builder = TarShardSource.builder().setLocation(settings.data());
         if (!Stores.isLocal(settings.data())) {
-            builder.optS3(connection.options(settings.maxFetchers()).buildOptions());
+            builder.optStore(connection.options(settings.maxFetchers()).build());
         }
-        TarShardSource source = builder.build();
+        LabeledImageSource source = builder.build();
         if (source.getClasses().isEmpty()) {
             source.close();
             throw new IllegalArgumentException(

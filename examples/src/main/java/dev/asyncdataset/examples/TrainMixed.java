@@ -19,7 +19,7 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator.Painter;
 import dev.asyncdataset.source.SourceShare;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -67,11 +67,11 @@ public final class TrainMixed {
                 ConcurrentDataset.builder()
                         .addSource(
                                 "photos",
-                                ImageFolderSource.of(photos),
+                                FolderSource.builder().setLocation(photos.toString()).build(),
                                 SourceShare.proportion(share))
                         .addSource(
                                 "sketches",
-                                ImageFolderSource.of(sketches),
+                                FolderSource.builder().setLocation(sketches.toString()).build(),
                                 SourceShare.proportion(1 - share))
                         .setSampling(options.integer("batch-size"), true)
                         .optPipeline(ImageRecipes.training(size))

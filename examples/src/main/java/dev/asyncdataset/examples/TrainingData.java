@@ -10,9 +10,9 @@ import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3ImageDataset;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.store.StoreImageSource;
-import dev.asyncdataset.source.store.StoreImageSourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -78,7 +78,8 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (remote) {
             return stored(settings, connection, device, role);
         }
-        ImageFolderSource source = ImageFolderSource.of(Path.of(settings.data()));
+        LabeledImageSource source =
+                FolderSource.builder().setLocation(Path.of(settings.data()).toString()).build();
         return new TrainingData(
                 concurrent(settings, source, device, role), source.getClasses().size(), source);
     }
@@ -91,14 +92,14 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
     private static TrainingData stored(
             TrainingSettings settings, S3Connection connection, Device device, DataRole role)
             throws IOException {
-        StoreImageSourceBuilder builder =
-                StoreImageSource.builder()
+        FolderSourceBuilder builder =
+                FolderSource.builder()
                         .setLocation(settings.data())
-                        .optS3(connection.options(settings.maxFetchers()).buildOptions());
+                        .optStore(connection.options(settings.maxFetchers()).build());
         if (role.labels() != null) {
             builder.optManifest(role.labels().toString());
         }
-        StoreImageSource source = builder.build();
+        LabeledImageSource source = builder.build();
         return new TrainingData(
                 concurrent(settings, source, device, role), source.getClasses().size(), source);
     }

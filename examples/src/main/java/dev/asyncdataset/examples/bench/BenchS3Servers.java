@@ -67,9 +67,9 @@ public final class BenchS3Servers {
             S3Uploader.uploadFolder(first, Path.of(args[0]), args[1]);
             if (args.length > 3) {
                 ShardWriter.builder()
-                        .setImages(Path.of(args[0]))
+                        .setLocation(Path.of(args[0]).toString())
                         .setOutput(args[3])
-                        .optS3(first.options(1).buildOptions())
+                        .optStore(first.options(1).build())
                         .optShardBytes(Long.parseLong(args[4]) << 20)
                         .build()
                         .write();

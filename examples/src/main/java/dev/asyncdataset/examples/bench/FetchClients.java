@@ -1,8 +1,9 @@
 package dev.asyncdataset.examples.bench;
 
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.s3.S3Options;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -92,30 +93,34 @@ final class FetchClients {
         return clients;
     }
 
-    /** {@code S3Source} on the local server, checking bodies against their checksums or not. */
-    private static S3Source source(
+    /** Images on the local server, checking bodies against their checksums or not. */
+    private static LabeledImageSource source(
             String url,
             URI endpoint,
             AwsCredentialsProvider credentials,
             int concurrency,
             boolean verify)
             throws IOException {
-        return S3Source.builder(options(endpoint, credentials, concurrency, verify))
-                .setUrl(url)
+        return FolderSource.builder()
+                .setLocation(url)
+                .optStore(options(endpoint, credentials, concurrency, verify))
                 .build();
     }
 
-    /** The S3 options of the local server, checking bodies against their checksums or not. */
-    private static S3Options options(
+    /** The store options of the local server, checking bodies against their checksums or not. */
+    private static StoreOptions options(
             URI endpoint, AwsCredentialsProvider credentials, int concurrency, boolean verify) {
-        return S3Source.builder()
-                .optEndpoint(endpoint)
-                .optPathStyle(true)
-                .optRegion("us-east-1")
-                .optCredentialsProvider(credentials)
-                .optMaxConnections(concurrency)
-                .optVerifyChecksums(verify)
-                .buildOptions();
+        return StoreOptions.builder()
+                .optS3(
+                        S3Options.builder()
+                                .optEndpoint(endpoint)
+                                .optPathStyle(true)
+                                .optRegion("us-east-1")
+                                .optCredentialsProvider(credentials)
+                                .optMaxConnections(concurrency)
+                                .optVerifyChecksums(verify)
+                                .build())
+                .build();
     }
 
     /** The SDK's blocking client for the local server on the Apache client. */

@@ -2,9 +2,7 @@ package dev.asyncdataset.examples.bench;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
-import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -16,10 +14,10 @@ import java.nio.file.Path;
  */
 final class InMemoryFolder implements LabeledImageSource {
 
-    private final ImageFolderSource folder;
+    private final LabeledImageSource folder;
     private final byte[][] files;
 
-    private InMemoryFolder(ImageFolderSource folder, byte[][] files) {
+    private InMemoryFolder(LabeledImageSource folder, byte[][] files) {
         this.folder = folder;
         this.files = files;
     }
@@ -31,7 +29,7 @@ final class InMemoryFolder implements LabeledImageSource {
      * @return the folder's items, in memory
      * @throws IOException if a file cannot be read
      */
-    static InMemoryFolder load(ImageFolderSource folder) throws IOException {
+    static InMemoryFolder load(LabeledImageSource folder) throws IOException {
         byte[][] files = new byte[Math.toIntExact(folder.size())][];
         for (int i = 0; i < files.length; i++) {
             files[i] = Files.readAllBytes(Path.of(folder.describe(i)));
@@ -51,8 +49,7 @@ final class InMemoryFolder implements LabeledImageSource {
     }
 
     @Override
-    public Record decode(NDManager manager, long index, ByteBuffer fetched)
-            throws BadItemException {
+    public Record decode(NDManager manager, long index, ByteBuffer fetched) throws Exception {
         return folder.decode(manager, index, fetched);
     }
 

@@ -14,7 +14,7 @@ import dev.asyncdataset.examples.TrainingData;
 import dev.asyncdataset.examples.TrainingSettings;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.timeline.TimelineRecording;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -122,13 +122,21 @@ public final class LoaderBenchmark {
             TrainingSettings settings, Options options, S3Connection connection, Device device)
             throws Exception {
         if (options.flag("constant-batch")) {
-            long items = ImageFolderSource.of(Path.of(settings.data())).size();
+            long items =
+                    FolderSource.builder()
+                            .setLocation(Path.of(settings.data()).toString())
+                            .build()
+                            .size();
             return new ConstantBatches(settings.batchSize(), settings.imageSize(), items);
         }
         if (!options.flag("in-memory")) {
             return TrainingData.open(settings, connection, device);
         }
-        InMemoryFolder source = InMemoryFolder.load(ImageFolderSource.of(Path.of(settings.data())));
+        InMemoryFolder source =
+                InMemoryFolder.load(
+                        FolderSource.builder()
+                                .setLocation(Path.of(settings.data()).toString())
+                                .build());
         return new TrainingData(
                 TrainingData.concurrent(settings, source, device, DataRole.TRAINING), 0, source);
     }

@@ -8,9 +8,9 @@ import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -48,9 +48,12 @@ public final class MixBenchmark {
         Options options = Options.parse(args, defaults());
         double share = options.decimal("s3-share");
         S3Connection connection = S3Connection.withDefaultCredentials(options.text("endpoint"));
-        try (S3Source s3 = connection.source(options.text("s3"), 256);
+        try (LabeledImageSource s3 = connection.source(options.text("s3"), 256);
                 NDManager manager = NDManager.newBaseManager()) {
-            ImageFolderSource folder = ImageFolderSource.of(Path.of(options.text("data")));
+            LabeledImageSource folder =
+                    FolderSource.builder()
+                            .setLocation(Path.of(options.text("data")).toString())
+                            .build();
             Map<String, ConcurrentDataset> runs = new LinkedHashMap<>();
             runs.put("folder", builder(options).setSource(folder).build());
             runs.put("S3 at 20 ms", builder(options).setSource(s3).build());

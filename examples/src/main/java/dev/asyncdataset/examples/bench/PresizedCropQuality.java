@@ -1,6 +1,6 @@
 package dev.asyncdataset.examples.bench;
 
-import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -45,7 +45,8 @@ final class PresizedCropQuality {
      * original} (same keys), at output size {@code out}.
      */
     static PresizedCropQuality measure(
-            TarShardSource original, TarShardSource stored, int out, long seed) throws IOException {
+            LabeledImageSource original, LabeledImageSource stored, int out, long seed)
+            throws Exception {
         Map<String, Long> byKey = new HashMap<>();
         for (long i = 0; i < original.size(); i++) {
             byKey.put(original.describe(i).replaceFirst("^[^ ]* ", ""), i);
@@ -63,7 +64,7 @@ final class PresizedCropQuality {
     }
 
     /** The encoded image of item {@code index}, in an array of its own. */
-    private static byte[] bytes(TarShardSource source, long index) throws IOException {
+    private static byte[] bytes(LabeledImageSource source, long index) throws Exception {
         ByteBuffer body = source.fetch(null, index);
         byte[] bytes = new byte[body.remaining()];
         body.get(body.position(), bytes);

@@ -7,6 +7,7 @@ import ai.djl.translate.Pipeline;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.Options;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.ShardWriterBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
@@ -36,7 +37,7 @@ public final class PresizedShardsBenchmark {
 
     /** One set of shards: its maximum side (0: the originals), its source and its dataset. */
     private record Set(
-            int side, TarShardSource source, ConcurrentDataset dataset, double[] write) {}
+            int side, LabeledImageSource source, ConcurrentDataset dataset, double[] write) {}
 
     /**
      * Runs the benchmark and prints its table.
@@ -57,7 +58,7 @@ public final class PresizedShardsBenchmark {
         sides.addAll(options.integers("sides"));
         for (int side : sides) {
             double[] write = new double[3];
-            TarShardSource source = write(data, options, side, write);
+            LabeledImageSource source = write(data, options, side, write);
             sets.add(new Set(side, source, dataset(source, options), write));
         }
         for (Set set : sets) {
@@ -84,11 +85,11 @@ public final class PresizedShardsBenchmark {
      * Writes the shards of one set; fills {@code write} with the CPU ms, the wall ms and the shard
      * KB per image.
      */
-    private static TarShardSource write(Path data, Options options, int side, double[] write)
+    private static LabeledImageSource write(Path data, Options options, int side, double[] write)
             throws Exception {
         Path out = Path.of(options.text("out"), side == 0 ? "original" : "side-" + side);
         ShardWriterBuilder builder =
-                ShardWriter.builder().setImages(data).setOutput(out.toString());
+                ShardWriter.builder().setLocation(data.toString()).setOutput(out.toString());
         if (side > 0) {
             builder.optMaxSide(side).optJpegQuality(options.integer("quality"));
         }
@@ -96,7 +97,7 @@ public final class PresizedShardsBenchmark {
         long start = System.nanoTime();
         builder.build().write();
         KernelCounts used = KernelCounts.now().since(before);
-        TarShardSource source = TarShardSource.of(out);
+        LabeledImageSource source = TarShardSource.builder().setLocation(out.toString()).build();
         write[0] = (used.userSeconds() + used.systemSeconds()) * 1e3 / source.size();
         write[1] = (System.nanoTime() - start) / 1e6 / source.size();
         try (Stream<Path> files = Files.list(out)) {
@@ -138,7 +139,7 @@ public final class PresizedShardsBenchmark {
         return copy;
     }
 
-    private static ConcurrentDataset dataset(TarShardSource source, Options options) {
+    private static ConcurrentDataset dataset(LabeledImageSource source, Options options) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(options.integer("batch-size"), true)

@@ -1,7 +1,8 @@
 package dev.asyncdataset.examples.data;
 
 import dev.asyncdataset.examples.Options;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,8 @@ public final class WriteParquet {
     public static void write(Path images, Path out, int rowsPerFile, int rowGroupRows)
             throws IOException {
         Files.createDirectories(out);
-        try (ImageFolderSource folder = ImageFolderSource.of(images)) {
+        try (LabeledImageSource folder =
+                FolderSource.builder().setLocation(images.toString()).build()) {
             Files.write(out.resolve("classes.txt"), folder.getClasses());
             for (long first = 0; first < folder.size(); first += rowsPerFile) {
                 Path file = out.resolve("data-%05d.parquet".formatted(first / rowsPerFile));
@@ -84,7 +86,7 @@ public final class WriteParquet {
     }
 
     private static void writeFile(
-            ImageFolderSource folder, Path images, Path file, long first, long end, int rows)
+            LabeledImageSource folder, Path images, Path file, long first, long end, int rows)
             throws IOException {
         Files.deleteIfExists(file);
         SimpleGroupFactory groups = new SimpleGroupFactory(HUB_IMAGES);
@@ -94,18 +96,21 @@ public final class WriteParquet {
                         .withCompressionCodec(CompressionCodecName.SNAPPY)
                         .withRowGroupRowCountLimit(rows)
                         .build()) {
+            Path root = images.toRealPath();
             for (long i = first; i < end; i++) {
+                Path image = Path.of(folder.describe(i));
                 Group row = groups.newGroup();
                 row.addGroup("image")
-                        .append("bytes", Binary.fromConstantByteArray(read(images, folder.key(i))))
-                        .append("path", folder.key(i));
+                        .append("bytes", Binary.fromConstantByteArray(Files.readAllBytes(image)))
+                        .append("path", key(root, image));
                 row.append("label", folder.label(i));
                 writer.write(row);
             }
         }
     }
 
-    private static byte[] read(Path images, String key) throws IOException {
-        return Files.readAllBytes(images.resolve(key));
+    /** The key of {@code image} under the folder {@code root}, {@code <class>/<file>}. */
+    private static String key(Path root, Path image) {
+        return root.relativize(image).toString().replace(image.getFileSystem().getSeparator(), "/");
     }
 }

@@ -42,9 +42,9 @@ public final class WriteShards {
         long start = System.nanoTime();
         ShardWriterBuilder builder =
                 ShardWriter.builder()
-                        .setImages(images)
+                        .setLocation(images.toString())
                         .setOutput(out)
-                        .optS3(s3.options(fetchers + 1).buildOptions())
+                        .optStore(s3.options(fetchers + 1).build())
                         .optShardBytes((long) options.integer("shard-mb") << 20)
                         .optPartBytes(options.integer("part-mb") << 20)
                         .optFetchers(fetchers)

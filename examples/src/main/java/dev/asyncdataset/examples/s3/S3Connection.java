@@ -1,7 +1,11 @@
 package dev.asyncdataset.examples.s3;
 
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
+import dev.asyncdataset.store.s3.S3Options;
+import dev.asyncdataset.store.s3.S3OptionsBuilder;
 import java.io.IOException;
 import java.net.URI;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -55,24 +59,27 @@ public record S3Connection(URI endpoint, AwsCredentialsProvider credentials) {
      * @return the source; the caller closes it
      * @throws IOException if the prefix cannot be listed
      */
-    public S3Source source(String url, int maxConnections) throws IOException {
-        return options(maxConnections).setUrl(url).build();
+    public LabeledImageSource source(String url, int maxConnections) throws IOException {
+        return FolderSource.builder()
+                .setLocation(url)
+                .optStore(options(maxConnections).build())
+                .build();
     }
 
     /**
-     * Returns the client options of this connection, for the library's S3 sources.
+     * Returns the store options of this connection, for the library's sources and writer.
      *
      * @param maxConnections the HTTP connections, matched to the loader's fetchers
-     * @return a builder with endpoint, credentials and connections set, no URL
+     * @return a builder with S3's endpoint, credentials and connections set
      */
-    public S3SourceBuilder options(int maxConnections) {
-        S3SourceBuilder builder =
-                S3Source.builder()
+    public StoreOptionsBuilder options(int maxConnections) {
+        S3OptionsBuilder s3 =
+                S3Options.builder()
                         .optCredentialsProvider(credentials)
                         .optMaxConnections(maxConnections);
         if (endpoint != null) {
-            builder.optEndpoint(endpoint).optPathStyle(true).optRegion(Region.US_EAST_1.id());
+            s3.optEndpoint(endpoint).optPathStyle(true).optRegion(Region.US_EAST_1.id());
         }
-        return builder;
+        return StoreOptions.builder().optS3(s3.build());
     }
 }

@@ -7,7 +7,6 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.util.Progress;
-import dev.asyncdataset.source.s3.S3Location;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,7 +27,7 @@ public final class S3ImageDataset extends RandomAccessDataset implements AutoClo
     private static final Set<String> EXTENSIONS = Set.of("jpg", "jpeg", "png", "bmp", "gif");
 
     private final S3Client client;
-    private final S3Location url;
+    private final S3Url url;
     private final List<String> classes = new ArrayList<>();
     private final List<String> keys = new ArrayList<>();
     private final List<Long> labels = new ArrayList<>();
@@ -36,7 +35,7 @@ public final class S3ImageDataset extends RandomAccessDataset implements AutoClo
     private S3ImageDataset(Builder builder) {
         super(builder);
         this.client = builder.connection.syncClient();
-        this.url = S3Location.parse(builder.url);
+        this.url = S3Url.parse(builder.url);
         list();
     }
 

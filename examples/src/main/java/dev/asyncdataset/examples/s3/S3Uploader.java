@@ -1,6 +1,5 @@
 package dev.asyncdataset.examples.s3;
 
-import dev.asyncdataset.source.s3.S3Location;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +55,7 @@ public final class S3Uploader {
 
     private static int upload(S3Connection connection, Path root, List<Path> files, String url)
             throws IOException {
-        S3Location target = S3Location.parse(url);
+        S3Url target = S3Url.parse(url);
         try (S3Client client = connection.syncClient();
                 ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_PUTS)) {
             createBucket(client, target.bucket());
@@ -76,7 +75,7 @@ public final class S3Uploader {
         }
     }
 
-    private static void put(S3Client client, S3Location target, Path root, Path file) {
+    private static void put(S3Client client, S3Url target, Path root, Path file) {
         client.putObject(
                 b -> b.bucket(target.bucket()).key(target.prefix() + key(root, file)),
                 RequestBody.fromFile(file));

@@ -3,13 +3,11 @@ package dev.asyncdataset.examples.samples;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.folder.SampleFolderSource;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.s3.S3SampleSource;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
-import dev.asyncdataset.source.tar.TarSampleSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.source.tar.TarShardSourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -21,8 +19,8 @@ import java.util.Objects;
  *
  * <pre>{@code
  * SampleSources folder = SampleSources.folder(Path.of("data/train"));
- * SampleSources shards = SampleSources.shards("s3://bucket/shards/", S3Source.builder().buildOptions());
- * SampleSources objects = SampleSources.s3("s3://bucket/train/", S3Source.builder());
+ * SampleSources shards = SampleSources.shards("s3://bucket/shards/", StoreOptions.builder().build());
+ * SampleSources objects = SampleSources.s3("s3://bucket/train/", StoreOptions.builder().build());
  * }</pre>
  */
 @FunctionalInterface
@@ -38,47 +36,47 @@ public interface SampleSources {
     ItemSource<Sample> open(SampleDecoder decoder) throws IOException;
 
     /**
-     * Returns the samples stored as loose files in {@code root}, grouped by key ({@link
-     * SampleFolderSource}).
+     * Returns the samples stored as loose files in {@code root}, grouped by key.
      *
      * @param root the folder
      * @return the samples of that folder
      */
     static SampleSources folder(Path root) {
-        return decoder -> SampleFolderSource.of(root, decoder);
+        return decoder -> FolderSource.builder().setLocation(root.toString()).buildSamples(decoder);
     }
 
     /**
-     * Returns the samples stored in WebDataset tar shards ({@link TarSampleSource}, which {@code
-     * ConcurrentDataset} streams shard by shard): in a folder, under an {@code s3://} prefix, or
-     * either ending in a shard name or brace pattern.
+     * Returns the samples stored in WebDataset tar shards ({@code ConcurrentDataset} streams them
+     * shard by shard): in a folder, under an {@code s3://} prefix, or either ending in a shard name
+     * or brace pattern.
      *
      * @param url where the shards are
-     * @param s3 the S3 client options (endpoint, credentials, ...) for an {@code s3://} URL, or
-     *     {@code null} for a folder or the AWS defaults
+     * @param store the store options (S3 endpoint, credentials, ...), or {@code null} for a folder
+     *     or the defaults
      * @return the samples of those shards
      */
-    static SampleSources shards(String url, S3Options s3) {
+    static SampleSources shards(String url, StoreOptions store) {
         Objects.requireNonNull(url, "url");
         return decoder -> {
-            TarShardSourceBuilder shards = TarShardSource.builder().setUrl(url);
-            if (s3 != null) {
-                shards.optS3(s3);
+            TarShardSourceBuilder shards = TarShardSource.builder().setLocation(url);
+            if (store != null) {
+                shards.optStore(store);
             }
             return shards.buildSamples(decoder);
         };
     }
 
     /**
-     * Returns the samples stored as loose objects under an S3 prefix, grouped by key ({@link
-     * S3SampleSource}, the S3 twin of {@link #folder}).
+     * Returns the samples stored as loose objects under an S3 prefix, grouped by key (the S3 twin
+     * of {@link #folder}).
      *
      * @param url the {@code s3://bucket/prefix/} of the samples
-     * @param s3 the S3 client options (endpoint, credentials, ...); its URL is set to {@code url}
+     * @param store the store options (S3 endpoint, credentials, ...)
      * @return the samples under that prefix
      */
-    static SampleSources s3(String url, S3SourceBuilder s3) {
-        S3SourceBuilder samples = Objects.requireNonNull(s3, "s3").setUrl(url);
+    static SampleSources s3(String url, StoreOptions store) {
+        Objects.requireNonNull(store, "store");
+        FolderSourceBuilder samples = FolderSource.builder().setLocation(url).optStore(store);
         return samples::buildSamples;
     }
 }

@@ -70,8 +70,9 @@ public final class SampleStorage implements AutoCloseable {
     public static List<String> writeShards(Path root, Path shards, long shardBytes)
             throws IOException {
         return ShardWriter.builder()
-                .setSamples(root)
-                .setOutput(shards)
+                .setLocation(root.toString())
+                .optSamples()
+                .setOutput(shards.toString())
                 .optShardBytes(shardBytes)
                 .build()
                 .write();
@@ -90,7 +91,7 @@ public final class SampleStorage implements AutoCloseable {
     public static SampleSources upload(EmbeddedS3Proxy server, Path root, String url)
             throws IOException {
         S3Uploader.uploadSamples(server.connection(), root, url);
-        return SampleSources.s3(url, server.connection().options(S3_CONNECTIONS));
+        return SampleSources.s3(url, server.connection().options(S3_CONNECTIONS).build());
     }
 
     /**

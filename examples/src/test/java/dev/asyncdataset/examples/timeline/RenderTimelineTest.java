@@ -11,7 +11,7 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.TimedDataset;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -120,7 +120,7 @@ class RenderTimelineTest {
 
     private static ConcurrentDataset dataset() throws Exception {
         return ConcurrentDataset.builder()
-                .setSource(ImageFolderSource.of(images))
+                .setSource(FolderSource.builder().setLocation(images.toString()).build())
                 .setSampling(BATCH, true)
                 .optPipeline(ImageRecipes.training(32))
                 .optSeed(1)

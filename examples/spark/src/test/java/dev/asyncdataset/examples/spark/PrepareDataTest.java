@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples.spark;
 
+import dev.asyncdataset.source.folder.FolderSource;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.element_at;
@@ -22,8 +23,8 @@ import dev.asyncdataset.examples.TrainResNet;
 import dev.asyncdataset.examples.TrainingSettings;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.S3Connection;
+import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import java.awt.image.BufferedImage;
@@ -35,7 +36,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.imageio.ImageIO;
@@ -104,8 +104,8 @@ class PrepareDataTest {
         }
         assertFalse(Files.exists(shards.resolve(STALE)), "stale shard deleted");
         assertFalse(Files.exists(shards.resolve(STALE + ".idx")), "stale index deleted");
-        try (ImageFolderSource folder = ImageFolderSource.of(images);
-                TarShardSource source = listed(shards)) {
+        try (LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
+                LabeledImageSource source = listed(shards)) {
             assertEquals(folder.getClasses(), source.getClasses());
             assertEquals(contents(folder), contents(source));
         }
@@ -120,10 +120,11 @@ class PrepareDataTest {
                         "--input %s --output %s --partitions 2 --max-side 32 --jpeg-quality 80"
                                 .formatted(images, small)
                                 .split(" ")));
-        try (ImageFolderSource folder = ImageFolderSource.of(images);
-                TarShardSource source = listed(small)) {
-            for (int shard = 0; shard < source.shardCount(); shard++) {
-                assertEquals(Optional.of(new ImageResize(32, 80)), source.resized(shard));
+        try (LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
+                LabeledImageSource source = listed(small)) {
+            for (String shard : Files.readAllLines(small.resolve(PrepareData.SHARD_LIST))) {
+                byte[] index = Files.readAllBytes(Path.of(shard + ShardIndexFile.SUFFIX));
+                assertEquals(new ImageResize(32, 80), ShardIndexFile.resized(shard, index), shard);
             }
             for (long i = 0; i < source.size(); i++) {
                 int side = read(source, i, PrepareDataTest::longestSide);
@@ -179,8 +180,8 @@ class PrepareDataTest {
                                         + " --partitions 2 --compression %s --row-group-rows 5")
                                 .formatted(hub, table, codec)
                                 .split(" ")));
-        try (ImageFolderSource folder = ImageFolderSource.of(images);
-                ParquetSource source = ParquetSource.builder().setUrl(table + "/").build()) {
+        try (LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
+                LabeledImageSource source = ParquetSource.builder().setLocation(table + "/").build()) {
             assertEquals(contents(folder), contents(source));
             assertEquals(folder.getClasses(), Files.readAllLines(table.resolve("classes.txt")));
             Set<String> groups = new TreeSet<>();
@@ -228,8 +229,10 @@ class PrepareDataTest {
     }
 
     /** The shards a job wrote in {@code folder}, opened from its shard list. */
-    private static TarShardSource listed(Path folder) throws Exception {
-        return TarShardSource.builder().setUrlList(folder.resolve(PrepareData.SHARD_LIST)).build();
+    private static LabeledImageSource listed(Path folder) throws Exception {
+        return TarShardSource.builder()
+                .setLocations(Files.readAllLines(folder.resolve(PrepareData.SHARD_LIST)))
+                .build();
     }
 
     /** Every item as {@code label:base64(image)}, sorted: the same multiset for the same data. */
