@@ -11,6 +11,7 @@ import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobItem;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.Stores;
@@ -58,7 +59,8 @@ class AzureFaultCampaignIT {
     static void uploadShardsAndRegisterTheStoreBehindTheRelay() throws Exception {
         folderFiles = ShardFixtures.campaign(dir);
         AZURE.upload("shards", "train/", folderFiles);
-        try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"))) {
+        try (LabeledImageSource folder =
+                TarShardSource.builder().setLocation(dir.resolve("shards").toString()).build()) {
             folderStreamed = FaultCampaignIT.epoch(folder, false);
             folderRandom = FaultCampaignIT.epoch(folder, true);
         }
@@ -159,7 +161,7 @@ class AzureFaultCampaignIT {
 
     private static ShardWriter writer(String output) {
         return ShardWriter.builder()
-                .setImages(dir.resolve("images"))
+                .setLocation(dir.resolve("images").toString())
                 .setOutput(output)
                 .optShardBytes(ShardFixtures.CAMPAIGN_SHARD_BYTES)
                 .build();
@@ -173,8 +175,8 @@ class AzureFaultCampaignIT {
      */
     private static void restart(boolean randomAccess) throws Exception {
         relay.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource azure = HttpShardsIT.open(URL)) {
-            long gets = randomAccess ? azure.size() : azure.shardCount();
+        try (LabeledImageSource azure = HttpShardsIT.open(URL)) {
+            long gets = randomAccess ? azure.size() : ShardCounts.of(azure);
             UpstreamRestart restart = new UpstreamRestart(AZURE, (int) gets / 2 + 1, REFUSALS);
             relay.restartAt(restart);
             long start = System.nanoTime();
@@ -207,7 +209,7 @@ class AzureFaultCampaignIT {
 
     private static void campaign(boolean randomAccess, RandomFaults faults) throws Exception {
         relay.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource azure = HttpShardsIT.open(URL)) {
+        try (LabeledImageSource azure = HttpShardsIT.open(URL)) {
             relay.setFaults(faults);
             Epoch epoch = FaultCampaignIT.epoch(azure, randomAccess);
             FaultCampaignIT.assertSameEpoch(
@@ -222,7 +224,7 @@ class AzureFaultCampaignIT {
                 assertTrue(relay.injected(kind) > 0, "no " + kind + " injected");
             }
             int injected = relay.injectedFaults();
-            long gets = randomAccess ? azure.size() : azure.shardCount();
+            long gets = randomAccess ? azure.size() : ShardCounts.of(azure);
             long retries = azure.stats().retries();
             System.out.printf(
                     "azure fault campaign: %d faults, %d GETs, %d retries counted%n",

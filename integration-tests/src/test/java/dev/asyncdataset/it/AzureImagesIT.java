@@ -13,9 +13,10 @@ import dev.asyncdataset.examples.TrainResNet;
 import dev.asyncdataset.examples.TrainingSettings;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.folder.SampleFolderSource;
-import dev.asyncdataset.source.store.StoreImageSource;
-import dev.asyncdataset.source.store.StoreSampleSource;
+import dev.asyncdataset.sample.Sample;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.testing.TestImages;
@@ -34,8 +35,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Class folders of images in Azure Blob Storage (Azurite) read by {@link StoreImageSource} as from
- * a folder: bit-identical batches through {@code ConcurrentDataset}, listed a page at a time; a
+ * Class folders of images in Azure Blob Storage (Azurite) read by {@code FolderSource} as from a
+ * folder: bit-identical batches through {@code ConcurrentDataset}, listed a page at a time; a
  * missing blob and a corrupt one are bad items naming their URLs; loose samples give the batches
  * the same files give from a folder; {@code TrainResNet --data} trains from an image folder there.
  * The store is registered under a scheme of this test's own, with the emulator's connection string.
@@ -65,8 +66,8 @@ class AzureImagesIT {
     @Test
     void classFoldersInAzureGiveTheFoldersBatchesBitForBit() throws Exception {
         List<String> expected = LooseImages.folderBatches(local.resolve("train"));
-        StoreImageSource azure =
-                StoreImageSource.builder().setLocation("azurite-images://images/train").build();
+        LabeledImageSource azure =
+                FolderSource.builder().setLocation("azurite-images://images/train").build();
         assertEquals(expected, LooseImages.batches(azure));
     }
 
@@ -75,16 +76,20 @@ class AzureImagesIT {
         Map<String, byte[]> files = TestSamples.files(12);
         AZURE.upload("samples", "train/", files);
         TestImages.write(local.resolve("samples"), files);
-        try (StoreSampleSource azure =
-                        StoreImageSource.builder()
+        try (ItemSource<Sample> azure =
+                        FolderSource.builder()
                                 .setLocation("azurite-images://samples/train/")
                                 .buildSamples(TestSamples.DECODER);
                 NDManager manager = NDManager.newBaseManager()) {
-            SampleFolderSource folder =
-                    SampleFolderSource.of(local.resolve("samples"), TestSamples.DECODER);
+            ItemSource<Sample> folder =
+                    FolderSource.builder()
+                            .setLocation(local.resolve("samples").toString())
+                            .buildSamples(TestSamples.DECODER);
             assertEquals(folder.size(), azure.size());
             for (long i = 0; i < folder.size(); i++) {
-                assertEquals(folder.key(i), azure.key(i));
+                assertEquals(
+                        ItemKeys.key(folder, i, local.resolve("samples")),
+                        ItemKeys.key(azure, i, "azurite-images://samples/train/"));
             }
             assertSameBatches(
                     S3SampleSourceIT.shuffled(folder).getData(manager).iterator(),
@@ -118,8 +123,8 @@ class AzureImagesIT {
         byte[] jpeg = IMAGES.get("class0/img0.jpg");
         AZURE.upload("bad", "", Map.of("c/cut.jpg", Arrays.copyOf(jpeg, jpeg.length / 3)));
         AZURE.upload("bad", "", Map.of("manifest.csv", "c/cut.jpg,0\nc/gone.jpg,0\n".getBytes()));
-        try (StoreImageSource source =
-                StoreImageSource.builder()
+        try (LabeledImageSource source =
+                FolderSource.builder()
                         .setLocation("azurite-images://bad/")
                         .optManifest("azurite-images://bad/manifest.csv")
                         .build()) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobItem;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
@@ -59,7 +60,10 @@ class AzureShardsIT {
         AZURE.upload("shards", "train/", files);
         AZURE.upload(
                 "big", "train/", ShardFixtures.write(dir.resolve("big"), 2, 4, 256, 256, 1 << 20));
-        try (TarShardSource folder = TarShardSource.of(dir.resolve("campaign/shards"))) {
+        try (LabeledImageSource folder =
+                TarShardSource.builder()
+                        .setLocation(dir.resolve("campaign/shards").toString())
+                        .build()) {
             folderStreamed = FaultCampaignIT.epoch(folder, false);
             folderRandom = FaultCampaignIT.epoch(folder, true);
         }
@@ -92,10 +96,11 @@ class AzureShardsIT {
             throws Exception {
         Path folder = dir.resolve("parquet");
         AZURE.upload("tables", "pq/", ParquetStoresIT.write(dir.resolve("images"), folder));
-        List<String> expected = ParquetStoresIT.rows(ParquetSource.builder().setUrl(folder + "/"));
+        List<String> expected =
+                ParquetStoresIT.rows(ParquetSource.builder().setLocation(folder + "/"));
         assertEquals(
                 expected,
-                ParquetStoresIT.rows(ParquetSource.builder().setUrl("azurite://tables/pq/")));
+                ParquetStoresIT.rows(ParquetSource.builder().setLocation("azurite://tables/pq/")));
     }
 
     @Test
@@ -103,7 +108,7 @@ class AzureShardsIT {
         BlobContainerClient container = AZURE.container("written");
         ShardWriter writer =
                 ShardWriter.builder()
-                        .setImages(dir.resolve("campaign/images"))
+                        .setLocation(dir.resolve("campaign/images").toString())
                         .setOutput("azurite://written/train")
                         .optShardBytes(ShardFixtures.CAMPAIGN_SHARD_BYTES)
                         .build();
@@ -121,7 +126,7 @@ class AzureShardsIT {
             assertArrayEquals(folderFiles.get(name), bytes, name);
         }
         assertEquals(List.copyOf(folderFiles.keySet()), names, "a rerun left the same blobs");
-        try (TarShardSource azure = HttpShardsIT.open("azurite://written/train/")) {
+        try (LabeledImageSource azure = HttpShardsIT.open("azurite://written/train/")) {
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(azure, false), (int) azure.size());
         }
@@ -129,8 +134,8 @@ class AzureShardsIT {
 
     @Test
     void streamedAndRandomAccessEpochsOfAListedPrefixEqualTheFoldersBitForBit() throws Exception {
-        try (TarShardSource azure = HttpShardsIT.open("azurite://shards/train/")) {
-            assertTrue(azure.shardCount() > 3, "shards: " + azure.shardCount());
+        try (LabeledImageSource azure = HttpShardsIT.open("azurite://shards/train/")) {
+            assertTrue(ShardCounts.of(azure) > 3, "shards: " + ShardCounts.of(azure));
             int size = (int) azure.size();
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(azure, false), size);
@@ -206,9 +211,9 @@ class AzureShardsIT {
             throws Exception {
         Duration budget = Duration.ofSeconds(2);
         Duration firstByte = Duration.ofSeconds(1);
-        try (TarShardSource azure =
+        try (LabeledImageSource azure =
                 TarShardSource.builder()
-                        .setUrl("azurite-relayed://big/train/")
+                        .setLocation("azurite-relayed://big/train/")
                         .optStore(GiveUpTiming.options(READ_IDLE, firstByte, budget))
                         .build()) {
             relay.stallAfter(2048);

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.function.Executable;
@@ -19,13 +19,13 @@ final class ConfigurationErrors {
     private ConfigurationErrors() {}
 
     /** Opening a tar source on {@code url} fails as {@link #assertAtOnce} says. */
-    static IOException assertOpeningFails(String url, S3SourceBuilder s3, String cause) {
+    static IOException assertOpeningFails(String url, StoreOptionsBuilder store, String cause) {
         return assertAtOnce(
                 url,
                 () ->
                         TarShardSource.builder()
-                                .setUrl(url)
-                                .optS3(s3.optRetryBudget(BUDGET).buildOptions())
+                                .setLocation(url)
+                                .optStore(store.optRetryBudget(BUDGET).build())
                                 .build(),
                 cause);
     }

@@ -9,8 +9,9 @@ import ai.djl.training.dataset.Batch;
 import ch.qos.logback.classic.Level;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.DataLoadingException;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.CapturedLogs;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
@@ -43,8 +44,9 @@ class CredentialHygieneIT {
         List<CapturedLogs> logs = new ArrayList<>();
         LOGGERS.forEach(name -> logs.add(new CapturedLogs(name, Level.TRACE)));
         List<Object> shown = new ArrayList<>();
-        try (S3Source good = S3.sourceBuilder("s3://hygiene/train").build();
-                S3Source missing = S3.sourceBuilder("s3://hygiene").optManifest(manifest).build();
+        try (LabeledImageSource good = S3.sourceBuilder("s3://hygiene/train").build();
+                LabeledImageSource missing =
+                        S3.sourceBuilder("s3://hygiene").optManifest(manifest.toString()).build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset = dataset(good);
             for (Batch batch : dataset.getData(manager)) {
@@ -59,12 +61,18 @@ class CredentialHygieneIT {
                                             .getData(manager)
                                             .iterator()
                                             .forEachRemaining(Batch::close)));
-            S3SourceBuilder wrong =
-                    S3.sourceBuilder("s3://hygiene/train")
-                            .optCredentials("it-access-key", WRONG_SECRET)
-                            .optMaxAttempts(1);
+            StoreOptions wrongSecret =
+                    StoreOptions.builder()
+                            .optS3(
+                                    S3.s3Options()
+                                            .optCredentials("it-access-key", WRONG_SECRET)
+                                            .build())
+                            .optMaxAttempts(1)
+                            .build();
+            FolderSourceBuilder wrong =
+                    S3.sourceBuilder("s3://hygiene/train").optStore(wrongSecret);
             shown.add(wrong);
-            try (S3Source refused = wrong.build()) {
+            try (LabeledImageSource refused = wrong.build()) {
                 shown.add(assertThrows(IOException.class, () -> refused.prepare(null)));
             }
         } finally {
@@ -79,7 +87,7 @@ class CredentialHygieneIT {
         }
     }
 
-    private static ConcurrentDataset dataset(S3Source source) {
+    private static ConcurrentDataset dataset(LabeledImageSource source) {
         return ConcurrentDataset.builder().setSource(source).setSampling(4, false).build();
     }
 

@@ -12,7 +12,7 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -123,9 +123,12 @@ class FaultCampaignIT {
     }
 
     private static Epoch epoch() throws Exception {
-        try (S3Source s3 =
-                S3.sourceBuilderThroughResetProxy(URL)
-                        .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
+        try (LabeledImageSource s3 =
+                S3.sourceBuilder(URL)
+                        .optStore(
+                                S3.storeOptionsThroughResetProxy()
+                                        .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
+                                        .build())
                         .build()) {
             return epoch(s3, false);
         }

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
+import dev.asyncdataset.store.s3.S3Options;
 import dev.asyncdataset.testing.PlainHttpPort;
 import dev.asyncdataset.testing.Poll;
 import java.io.IOException;
@@ -42,7 +44,7 @@ class FirstContactIT {
             port = closed.getLocalPort();
         }
         String http = "http://127.0.0.1:" + port + "/shards/shard-{000000..000001}.tar";
-        ConfigurationErrors.assertOpeningFails(http, S3Source.builder(), "connection refused");
+        ConfigurationErrors.assertOpeningFails(http, StoreOptions.builder(), "connection refused");
         ConfigurationErrors.assertOpeningFails(
                 "s3://bucket/shards/", s3At("http://127.0.0.1:" + port), "connection refused");
     }
@@ -52,25 +54,29 @@ class FirstContactIT {
         String host = "no-such-host.invalid"; // a name that never resolves (RFC 6761)
         String http = "http://" + host + "/shards/shard-{000000..000001}.tar";
         IOException e =
-                ConfigurationErrors.assertOpeningFails(http, S3Source.builder(), "unknown host");
+                ConfigurationErrors.assertOpeningFails(
+                        http, StoreOptions.builder(), "unknown host");
         assertFalse(e.getMessage().contains("refused"), e.getMessage());
         ConfigurationErrors.assertOpeningFails(
                 "s3://bucket/shards/", s3At("http://" + host), "unknown host");
     }
 
-    private static S3SourceBuilder s3At(String endpoint) {
-        return S3Source.builder()
-                .optEndpoint(URI.create(endpoint))
-                .optPathStyle(true)
-                .optRegion("us-east-1")
-                .optCredentials("id", "secret");
+    private static StoreOptionsBuilder s3At(String endpoint) {
+        return StoreOptions.builder()
+                .optS3(
+                        S3Options.builder()
+                                .optEndpoint(URI.create(endpoint))
+                                .optPathStyle(true)
+                                .optRegion("us-east-1")
+                                .optCredentials("id", "secret")
+                                .build());
     }
 
     @Test
     void anHttpsUrlToAPlainHttpPortFailsAtOnceAsATlsError() throws Exception {
         try (PlainHttpPort plain = new PlainHttpPort()) {
             String url = "https://127.0.0.1:" + plain.port() + "/shard-000000.tar";
-            ConfigurationErrors.assertOpeningFails(url, S3Source.builder(), "TLS handshake");
+            ConfigurationErrors.assertOpeningFails(url, StoreOptions.builder(), "TLS handshake");
         }
     }
 
@@ -78,11 +84,14 @@ class FirstContactIT {
     void onceTheStoreAnsweredARestartMidEpochIsRetriedAndLosesNothing() throws Exception {
         HTTP.put("/train/", ShardFixtures.write(dir, 4, 20, 100_000));
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"));
-                TarShardSource http =
+        try (LabeledImageSource folder =
                         TarShardSource.builder()
-                                .setUrl(HTTP.url("/train/shard-{000000..000002}.tar"))
-                                .optS3(S3Source.builder().optRetryBudget(BUDGET).buildOptions())
+                                .setLocation(dir.resolve("shards").toString())
+                                .build();
+                LabeledImageSource http =
+                        TarShardSource.builder()
+                                .setLocation(HTTP.url("/train/shard-{000000..000002}.tar"))
+                                .optStore(StoreOptions.builder().optRetryBudget(BUDGET).build())
                                 .build()) {
             Epoch expected = FaultCampaignIT.epoch(folder, true);
             HTTP.pause();
@@ -95,7 +104,7 @@ class FirstContactIT {
         }
     }
 
-    private static Epoch epochOf(TarShardSource source) {
+    private static Epoch epochOf(LabeledImageSource source) {
         try {
             return FaultCampaignIT.epoch(source, true);
         } catch (Exception e) {

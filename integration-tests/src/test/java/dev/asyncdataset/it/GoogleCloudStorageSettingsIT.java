@@ -2,9 +2,10 @@ package dev.asyncdataset.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,27 +30,31 @@ class GoogleCloudStorageSettingsIT {
         Path images = dir.resolve("images");
         TestImages.write(images, TestImages.classFolders(4, 12, 40, 32));
         S3.upload("gcs-bucket", "", Map.of());
-        S3SourceBuilder gcs = S3.sourceBuilder("s3://gcs-bucket/").optRegion("auto");
+        StoreOptions gcs =
+                S3.storeOptions().optS3(S3.s3Options().optRegion("auto").build()).build();
         ShardWriter.builder()
-                .setImages(images)
+                .setLocation(images.toString())
                 .setOutput("s3://gcs-bucket/train/")
-                .optS3(gcs.buildOptions())
+                .optStore(gcs)
                 .optShardBytes(40_000)
                 .build()
                 .write();
         ShardWriter.builder()
-                .setImages(images)
-                .setOutput(dir.resolve("shards"))
+                .setLocation(images.toString())
+                .setOutput(dir.resolve("shards").toString())
                 .optShardBytes(40_000)
                 .build()
                 .write();
-        try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"));
-                TarShardSource bucket =
+        try (LabeledImageSource folder =
                         TarShardSource.builder()
-                                .setUrl("s3://gcs-bucket/train/")
-                                .optS3(gcs.buildOptions())
+                                .setLocation(dir.resolve("shards").toString())
+                                .build();
+                LabeledImageSource bucket =
+                        TarShardSource.builder()
+                                .setLocation("s3://gcs-bucket/train/")
+                                .optStore(gcs)
                                 .build()) {
-            assertEquals(folder.shardCount(), bucket.shardCount());
+            assertEquals(ShardCounts.of(folder), ShardCounts.of(bucket));
             FaultCampaignIT.assertSameEpoch(
                     FaultCampaignIT.epoch(folder, false),
                     FaultCampaignIT.epoch(bucket, false),

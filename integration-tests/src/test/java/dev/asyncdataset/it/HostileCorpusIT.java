@@ -7,7 +7,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.testing.HostileCorpus;
 import dev.asyncdataset.testing.HostileCorpus.Entry;
 import java.util.LinkedHashMap;
@@ -32,7 +32,7 @@ class HostileCorpusIT {
             objects.put("all/" + entry.name(), entry.bytes());
         }
         S3.upload("corpus", "odd prefix/", objects);
-        try (S3Source s3 = S3.sourceBuilder("s3://corpus/odd prefix").build();
+        try (LabeledImageSource s3 = S3.sourceBuilder("s3://corpus/odd prefix").build();
                 NDManager manager = NDManager.newBaseManager()) {
             assertEquals(objects.size(), s3.size());
             ConcurrentDataset dataset =
@@ -45,7 +45,7 @@ class HostileCorpusIT {
             Set<String> delivered = new TreeSet<>();
             for (Batch batch : dataset.getData(manager)) {
                 for (Object index : batch.getIndices()) {
-                    delivered.add(s3.key((Long) index).substring("odd prefix/all/".length()));
+                    delivered.add(ItemKeys.key(s3, (Long) index, "s3://corpus/odd prefix/all/"));
                 }
                 batch.close();
             }

@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,8 @@ class HttpShardsIT {
         tars = files.keySet().stream().filter(n -> n.endsWith(".tar")).toList();
         assertTrue(tars.size() > 3, "shards: " + tars);
         pattern = "shard-{000000.." + String.format("%06d", tars.size() - 1) + "}.tar";
-        try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"))) {
+        try (LabeledImageSource folder =
+                TarShardSource.builder().setLocation(dir.resolve("shards").toString()).build()) {
             folderStreamed = FaultCampaignIT.epoch(folder, false);
             folderRandom = FaultCampaignIT.epoch(folder, true);
         }
@@ -60,13 +62,13 @@ class HttpShardsIT {
     @Test
     void streamedAndRandomAccessEpochsEqualTheFoldersBitForBit() throws Exception {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+        try (LabeledImageSource http = open(HTTP.url("/train/" + pattern))) {
             int size = (int) http.size();
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(http, false), size);
-            assertEquals(http.shardCount(), HTTP.tarGets(), "one GET per shard streamed");
+            assertEquals(ShardCounts.of(http), HTTP.tarGets(), "one GET per shard streamed");
             FaultCampaignIT.assertSameEpoch(folderRandom, FaultCampaignIT.epoch(http, true), size);
-            assertEquals(http.shardCount() + size, HTTP.tarGets(), "one ranged GET per item");
+            assertEquals(ShardCounts.of(http) + size, HTTP.tarGets(), "one ranged GET per item");
             assertEquals(0, http.stats().retries());
         }
     }
@@ -84,14 +86,14 @@ class HttpShardsIT {
 
     private static void campaign(boolean randomAccess, RandomFaults faults) throws Exception {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+        try (LabeledImageSource http = open(HTTP.url("/train/" + pattern))) {
             HTTP.setFaults(faults);
             Epoch epoch = FaultCampaignIT.epoch(http, randomAccess);
             Epoch folder = randomAccess ? folderRandom : folderStreamed;
             FaultCampaignIT.assertSameEpoch(folder, epoch, (int) http.size());
             int injected = HTTP.injectedFaults();
             assertTrue(injected > 1, "faults: " + injected);
-            long gets = randomAccess ? http.size() : http.shardCount();
+            long gets = randomAccess ? http.size() : ShardCounts.of(http);
             assertEquals(gets + injected, HTTP.tarGets(), "one more GET per fault");
             assertTrue(epoch.retries() <= injected, epoch.retries() + " retries, " + injected);
             assertTrue(
@@ -107,11 +109,14 @@ class HttpShardsIT {
         HTTP.redirectResolveTo(CDN.url("/cdn/"));
         HTTP.authorizations().clear();
         CDN.authorizations().clear();
-        try (TarShardSource http =
+        try (LabeledImageSource http =
                 TarShardSource.builder()
-                        .setUrl(HTTP.url("/resolve/" + pattern) + "?sig=query-secret")
-                        .optAuthorization("Bearer secret-token")
-                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())
+                        .setLocation(HTTP.url("/resolve/" + pattern) + "?sig=query-secret")
+                        .optStore(
+                                StoreOptions.builder()
+                                        .optAuthorization(() -> "Bearer secret-token")
+                                        .optReadIdleTimeout(READ_IDLE)
+                                        .build())
                         .build()) {
             assertTrue(http.describe(0).contains(".tar?... "), http.describe(0));
             assertTrue(!http.describe(0).contains("query-secret"), http.describe(0));
@@ -129,7 +134,7 @@ class HttpShardsIT {
     void aServerIgnoringRangeStreamsButRandomAccessFailsSayingItNeedsRange() throws Exception {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
         HTTP.setHonoursRange(false);
-        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+        try (LabeledImageSource http = open(HTTP.url("/train/" + pattern))) {
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
             IOException e = assertThrows(IOException.class, () -> http.fetch(null, 0));
@@ -145,11 +150,11 @@ class HttpShardsIT {
     void aStreamedShardCutMidwayOnAServerIgnoringRangeIsReadAgainFromByteZero() throws Exception {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
         HTTP.setHonoursRange(false);
-        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+        try (LabeledImageSource http = open(HTTP.url("/train/" + pattern))) {
             HTTP.setFaults((key, attempt) -> attempt == 1 ? Fault.TRUNCATE : Fault.NONE);
             Epoch epoch = FaultCampaignIT.epoch(http, false);
             FaultCampaignIT.assertSameEpoch(folderStreamed, epoch, (int) http.size());
-            int shards = http.shardCount();
+            int shards = ShardCounts.of(http);
             assertEquals(shards, HTTP.injectedFaults());
             assertEquals(shards, epoch.retries(), "one retry per shard cut");
             // per shard: the GET cut midway, the ranged GET answered 200, the GET from byte 0
@@ -164,9 +169,9 @@ class HttpShardsIT {
     void anIndexMalformedOnItsFirstGetIsFetchedAgainAndItsShardKept() throws Exception {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
         HTTP.setMalformsFirstIndexGet(true);
-        try (TarShardSource http = open(HTTP.url("/train/" + pattern))) {
+        try (LabeledImageSource http = open(HTTP.url("/train/" + pattern))) {
             assertEquals(List.of(), http.damaged());
-            int shards = http.shardCount();
+            int shards = ShardCounts.of(http);
             assertEquals(2 * shards, HTTP.indexGets(), "each index fetched again once");
             assertEquals(shards, http.stats().retries());
             FaultCampaignIT.assertSameEpoch(
@@ -184,18 +189,16 @@ class HttpShardsIT {
         files.put(bad, ShardHttpServer.malformed(files.get(bad)));
         HTTP.put("/malformed/", files);
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource http =
+        try (LabeledImageSource http =
                 TarShardSource.builder()
-                        .setUrl(HTTP.url("/malformed/" + pattern))
-                        .optS3(
-                                S3Source.builder()
-                                        .optRetryBudget(Duration.ofHours(1))
-                                        .buildOptions())
+                        .setLocation(HTTP.url("/malformed/" + pattern))
+                        .optStore(
+                                StoreOptions.builder().optRetryBudget(Duration.ofHours(1)).build())
                         .build()) {
             assertEquals(1, http.damaged().size(), "damaged: " + http.damaged());
             String message = http.damaged().getFirst().getMessage();
             assertTrue(message.contains(bad) && message.contains("malformed"), message);
-            assertEquals(http.shardCount() + 1, HTTP.indexGets(), "the malformed index twice");
+            assertEquals(ShardCounts.of(http) + 1, HTTP.indexGets(), "the malformed index twice");
             assertEquals(1, http.stats().retries());
         }
     }
@@ -207,9 +210,9 @@ class HttpShardsIT {
         Duration budget = Duration.ofSeconds(2);
         Duration firstByte = Duration.ofSeconds(1);
         Duration bound = budget.plus(firstByte).plus(READ_IDLE);
-        try (TarShardSource http =
+        try (LabeledImageSource http =
                 TarShardSource.builder()
-                        .setUrl(HTTP.url("/train/" + pattern))
+                        .setLocation(HTTP.url("/train/" + pattern))
                         .optStore(GiveUpTiming.options(READ_IDLE, firstByte, budget))
                         .build()) {
             HTTP.setFaults((key, attempt) -> Fault.STALL);
@@ -224,10 +227,10 @@ class HttpShardsIT {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
         Path list = dir.resolve("urls.txt");
         Files.write(list, tars.stream().map(name -> HTTP.url("/train/" + name)).toList());
-        try (TarShardSource http =
+        try (LabeledImageSource http =
                 TarShardSource.builder()
-                        .setUrlList(list)
-                        .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())
+                        .setLocations(Files.readAllLines(list))
+                        .optStore(StoreOptions.builder().optReadIdleTimeout(READ_IDLE).build())
                         .build()) {
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(http, false), (int) http.size());
@@ -235,10 +238,10 @@ class HttpShardsIT {
     }
 
     /** A source of the shards at {@code url}, bodies idle at most {@link #READ_IDLE}. */
-    static TarShardSource open(String url) throws IOException {
+    static LabeledImageSource open(String url) throws IOException {
         return TarShardSource.builder()
-                .setUrl(url)
-                .optS3(S3Source.builder().optReadIdleTimeout(READ_IDLE).buildOptions())
+                .setLocation(url)
+                .optStore(StoreOptions.builder().optReadIdleTimeout(READ_IDLE).build())
                 .build();
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.Poll;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ class HttpStoreCloseIT {
         long slowest = 0;
         try {
             for (int cycle = 0; cycle < CYCLES; cycle++) {
-                TarShardSource http = TarShardSource.builder().setUrl(url).build();
+                LabeledImageSource http = TarShardSource.builder().setLocation(url).build();
                 assertThrows(Exception.class, () -> FaultCampaignIT.epoch(http, true));
                 slowest = Math.max(slowest, closeWithin(http, cycle));
             }
@@ -54,7 +55,8 @@ class HttpStoreCloseIT {
     }
 
     /** Closes {@code source} on a thread of its own; fails if that takes {@link #CLOSE_BOUND}. */
-    private static long closeWithin(TarShardSource source, int cycle) throws InterruptedException {
+    private static long closeWithin(LabeledImageSource source, int cycle)
+            throws InterruptedException {
         long start = System.nanoTime();
         Thread closing = Thread.ofPlatform().name("closing-" + cycle).start(source::close);
         if (!closing.join(CLOSE_BOUND)) {

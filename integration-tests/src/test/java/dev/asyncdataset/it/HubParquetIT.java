@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.hf.HubStore;
 import java.nio.file.Files;
@@ -77,7 +78,8 @@ class HubParquetIT {
         List<String> rows =
                 ParquetStoresIT.rows(
                         ParquetSource.builder()
-                                .setUrl("hubtest://datasets/org/images" + CONVERTED + "*.parquet"));
+                                .setLocation(
+                                        "hubtest://datasets/org/images" + CONVERTED + "*.parquet"));
         assertEquals(expected, rows);
         assertEquals(rows.size(), new HashSet<>(rows).size(), "a row read twice");
     }
@@ -86,7 +88,7 @@ class HubParquetIT {
     void theTokenReachesTheHubOnEveryRequestAndNeverTheCdn() throws Exception {
         HUB.clearRequests();
         ParquetStoresIT.rows(
-                ParquetSource.builder().setUrl("hubtest://datasets/org/images" + CONVERTED));
+                ParquetSource.builder().setLocation("hubtest://datasets/org/images" + CONVERTED));
         List<String> hub = HUB.hubAuthorizations();
         assertFalse(hub.isEmpty(), "no request reached the Hub");
         assertEquals(List.of("Bearer " + TOKEN), hub.stream().distinct().toList());
@@ -103,7 +105,7 @@ class HubParquetIT {
         HUB.clearRequests();
         ParquetStoresIT.rows(
                 ParquetSource.builder()
-                        .setUrl("hubtest://datasets/org/images" + CONVERTED + "0001.parquet"));
+                        .setLocation("hubtest://datasets/org/images" + CONVERTED + "0001.parquet"));
         List<HubServer.Seen> requests = HUB.cdnRequests();
         assertFalse(requests.isEmpty(), "no request reached the CDN");
         for (HubServer.Seen request : requests) {
@@ -127,11 +129,13 @@ class HubParquetIT {
                 ParquetStoresIT.rows(folder(Map.of("0000", "a"))),
                 ParquetStoresIT.rows(
                         ParquetSource.builder()
-                                .setUrl("hubtest://datasets/org/pinned@" + pinned + "/data/")));
+                                .setLocation(
+                                        "hubtest://datasets/org/pinned@" + pinned + "/data/")));
         assertEquals(
                 ParquetStoresIT.rows(folder(Map.of("0000", "b", "0001", "a"))),
                 ParquetStoresIT.rows(
-                        ParquetSource.builder().setUrl("hubtest://datasets/org/pinned/data/")));
+                        ParquetSource.builder()
+                                .setLocation("hubtest://datasets/org/pinned/data/")));
     }
 
     @Test
@@ -157,10 +161,13 @@ class HubParquetIT {
                 ParquetStoresIT.rows(folder(Map.of("0000", "b"))),
                 ParquetStoresIT.rows(
                         ParquetSource.builder()
-                                .setUrl(
+                                .setLocation(
                                         "hubnone://datasets/org/images@refs%2Fconvert%2Fparquet"
                                                 + "/default/validation/0000.parquet")
-                                .optAuthorization("Bearer " + TOKEN)));
+                                .optStore(
+                                        StoreOptions.builder()
+                                                .optAuthorization(() -> "Bearer " + TOKEN)
+                                                .build())));
     }
 
     /** The message of the failure to open a source of {@code url}, with its causes'. */
@@ -168,7 +175,7 @@ class HubParquetIT {
         Exception e =
                 assertThrows(
                         Exception.class,
-                        () -> ParquetStoresIT.rows(ParquetSource.builder().setUrl(url)));
+                        () -> ParquetStoresIT.rows(ParquetSource.builder().setLocation(url)));
         StringBuilder messages = new StringBuilder();
         for (Throwable t = e; t != null; t = t.getCause()) {
             messages.append(t).append('\n');
@@ -186,6 +193,6 @@ class HubParquetIT {
                     folder.resolve(name.getKey() + ".parquet"),
                     files.get(name.getValue() + ".parquet"));
         }
-        return ParquetSource.builder().setUrl(folder + "/");
+        return ParquetSource.builder().setLocation(folder + "/");
     }
 }

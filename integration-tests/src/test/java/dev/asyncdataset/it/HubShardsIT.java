@@ -3,6 +3,7 @@ package dev.asyncdataset.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.hf.HubStore;
@@ -42,14 +43,15 @@ class HubShardsIT {
                                 .build());
         Epoch streamed;
         Epoch random;
-        try (TarShardSource folder = TarShardSource.of(dir.resolve("shards"))) {
+        try (LabeledImageSource folder =
+                TarShardSource.builder().setLocation(dir.resolve("shards").toString()).build()) {
             streamed = FaultCampaignIT.epoch(folder, false);
             random = FaultCampaignIT.epoch(folder, true);
         }
-        try (TarShardSource hub =
+        try (LabeledImageSource hub =
                 HttpShardsIT.open("hubshards://datasets/org/shards@main/webdataset/")) {
             int size = (int) hub.size();
-            assertTrue(hub.shardCount() > 4, "shards on several pages: " + hub.shardCount());
+            assertTrue(ShardCounts.of(hub) > 4, "shards on several pages: " + ShardCounts.of(hub));
             RetryLog.Recorded<Epoch> hubStreamed =
                     RetryLog.during(dir, () -> FaultCampaignIT.epoch(hub, false));
             RetryLog.Recorded<Epoch> hubRandom =

@@ -10,8 +10,7 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.store.StoreImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,24 +30,26 @@ final class LooseImages {
      * local store, in order.
      */
     static List<String> folderBatches(Path folder) throws Exception {
-        return batches(StoreImageSource.builder().setLocation(folder.toString()).build());
+        return batches(FolderSource.builder().setLocation(folder.toString()).build());
     }
 
     /**
      * Asserts that every item of {@code source} has the image and label of the item of the same key
-     * that {@link ImageFolderSource} reads from {@code folder} (which lists in directory order).
+     * that {@code FolderSource} on a folder reads from {@code folder} (which lists in directory
+     * order).
      */
-    static void assertSameItemsAsImageFolder(StoreImageSource source, Path folder)
+    static void assertSameItemsAsImageFolder(LabeledImageSource source, Path folder)
             throws Exception {
         try (source;
                 NDManager manager = NDManager.newBaseManager()) {
-            ImageFolderSource images = ImageFolderSource.of(folder);
+            LabeledImageSource images =
+                    FolderSource.builder().setLocation(folder.toString()).build();
             source.prepare(null);
             assertEquals(images.getClasses(), source.getClasses());
             assertEquals(images.size(), source.size());
             Map<String, Long> byKey = new HashMap<>();
             for (long i = 0; i < images.size(); i++) {
-                byKey.put(folder.resolve(images.key(i)).toString(), i);
+                byKey.put(folder.resolve(ItemKeys.key(images, i, folder)).toString(), i);
             }
             for (long i = 0; i < source.size(); i++) {
                 long twin = byKey.get(source.describe(i));

@@ -10,9 +10,9 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,10 +48,11 @@ class MixedS3IT {
 
     @Test
     void anS3SourceInAMixGivesTheInterleaveSharesAndImagesOfAFolderCopy() throws Exception {
-        try (S3Source s3 = S3.sourceBuilder("s3://mix/train").build();
+        try (LabeledImageSource s3 = S3.sourceBuilder("s3://mix/train").build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset fromS3 = mix(s3);
-            ConcurrentDataset fromFolders = mix(ImageFolderSource.of(remoteCopy));
+            ConcurrentDataset fromFolders =
+                    mix(FolderSource.builder().setLocation(remoteCopy.toString()).build());
             Map<String, float[]> expected = decoded(remoteCopy, "remote: ", manager);
             expected.putAll(decoded(local, "local: ", manager));
             for (int epoch = 0; epoch < 2; epoch++) {
@@ -78,7 +79,7 @@ class MixedS3IT {
     private static Map<String, float[]> decoded(Path folder, String name, NDManager manager)
             throws Exception {
         Map<String, float[]> pixels = new HashMap<>();
-        ImageFolderSource images = ImageFolderSource.of(folder);
+        LabeledImageSource images = FolderSource.builder().setLocation(folder.toString()).build();
         for (long i = 0; i < images.size(); i++) {
             NDArray image = images.decode(manager, i, images.fetch(manager, i)).getData().head();
             String key = name + images.describe(i).replace(folder + "/", "");
@@ -90,7 +91,10 @@ class MixedS3IT {
     private static ConcurrentDataset mix(ItemSource<?> remote) throws Exception {
         return ConcurrentDataset.builder()
                 .addSource("remote", remote, SourceShare.proportion(0.75))
-                .addSource("local", ImageFolderSource.of(local), SourceShare.proportion(0.25))
+                .addSource(
+                        "local",
+                        FolderSource.builder().setLocation(local.toString()).build(),
+                        SourceShare.proportion(0.25))
                 .optEpochSize(40)
                 .setSampling(8, true)
                 .optSeed(12)

@@ -14,7 +14,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.testing.CapturedLogs;
 import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;
@@ -62,7 +62,7 @@ class OutageIT {
     void aKeyThatAlwaysStallsFailsTheEpochNamingItWithinTimeoutTimesAttempts() throws Exception {
         String bad = "train/class2/img7.jpg";
         s3.faults().setPolicy((key, attempt) -> key.equals(bad) ? Fault.STALL : Fault.NONE);
-        try (S3Source source = source(3);
+        try (LabeledImageSource source = source(3);
                 NDManager manager = NDManager.newBaseManager()) {
             long start = System.nanoTime();
             DataLoadingException e =
@@ -84,7 +84,7 @@ class OutageIT {
         Set<String> bad = Set.of("train/class0/img3.jpg", "train/class3/img0.jpg");
         s3.faults()
                 .setPolicy((key, attempt) -> bad.contains(key) ? Fault.INTERNAL_ERROR : Fault.NONE);
-        try (S3Source source = source(3);
+        try (LabeledImageSource source = source(3);
                 NDManager manager = NDManager.newBaseManager();
                 CapturedLogs logs = new CapturedLogs("dev.asyncdataset", Level.WARN)) {
             ConcurrentDataset dataset =
@@ -97,7 +97,7 @@ class OutageIT {
             Set<String> skipped = new TreeSet<>();
             for (long i = 0; i < source.size(); i++) {
                 if (!delivered.contains(i)) {
-                    skipped.add(source.key(i));
+                    skipped.add(ItemKeys.key(source, i, "s3://outage/"));
                 }
             }
             assertEquals(new TreeSet<>(bad), skipped);
@@ -119,7 +119,7 @@ class OutageIT {
      */
     @Test
     void aTenSecondOutageWithDefaultOptionsLosesNothing() throws Exception {
-        try (S3Source source = s3.sourceBuilder("s3://outage/train").build();
+        try (LabeledImageSource source = s3.sourceBuilder("s3://outage/train").build();
                 NDManager manager = NDManager.newBaseManager();
                 ExecutorService resumer = Executors.newSingleThreadExecutor()) {
             List<Long> delivered = new ArrayList<>();
@@ -151,7 +151,7 @@ class OutageIT {
 
     @Test
     void aServerGoneForGoodEndsTheEpochWithAClearErrorAndNoHang() throws Exception {
-        try (S3Source source = source(3);
+        try (LabeledImageSource source = source(3);
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset = dataset(source);
             dataset.prepare();
@@ -165,19 +165,22 @@ class OutageIT {
         }
     }
 
-    private S3Source source(int attempts) throws Exception {
+    private LabeledImageSource source(int attempts) throws Exception {
         return s3.sourceBuilder("s3://outage/train")
-                .optMaxAttempts(attempts)
-                .optRequestTimeout(REQUEST_TIMEOUT)
+                .optStore(
+                        s3.storeOptions()
+                                .optMaxAttempts(attempts)
+                                .optRequestTimeout(REQUEST_TIMEOUT)
+                                .build())
                 .build();
     }
 
-    private static ConcurrentDataset dataset(S3Source source) {
+    private static ConcurrentDataset dataset(LabeledImageSource source) {
         return ConcurrentDataset.builder().setSource(source).setSampling(16, false).build();
     }
 
     /** Waits, bounded, until a fetch has failed (the outage was seen), then 10 s, and resumes. */
-    private Void resumeAfterOutage(S3Source source) throws Exception {
+    private Void resumeAfterOutage(LabeledImageSource source) throws Exception {
         Poll.until("a fetch noticed the outage", () -> source.stats().retries() > 0);
         Thread.sleep(OUTAGE.toMillis());
         s3.resume();

@@ -11,6 +11,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.it.ParquetFixtures.Row;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.hardwood.InputFile;
 import dev.hardwood.metadata.ColumnChunk;
@@ -62,9 +63,9 @@ class ParquetBadInputIT {
         BadItemException alone =
                 assertThrows(BadItemException.class, () -> open("cut.parquet").close());
         assertTrue(alone.getMessage().contains("/pq/cut.parquet"), alone.getMessage());
-        try (ParquetSource source =
+        try (LabeledImageSource source =
                         ParquetSource.builder()
-                                .setUrl(HTTP.url("/pq/{good,cut,footer}.parquet"))
+                                .setLocation(HTTP.url("/pq/{good,cut,footer}.parquet"))
                                 .build();
                 NDManager manager = NDManager.newBaseManager()) {
             assertEquals(rows.size(), source.size());
@@ -83,7 +84,7 @@ class ParquetBadInputIT {
         byte[] corrupt = good.clone();
         corrupt[(int) middleOfImageChunk(dir.resolve("good.parquet"), 1)] ^= 0x10;
         serve("corrupt.parquet", corrupt);
-        try (ParquetSource source = open("corrupt.parquet")) {
+        try (LabeledImageSource source = open("corrupt.parquet")) {
             BadItemException e =
                     assertThrows(BadItemException.class, () -> source.fetch(null, GROUP + 4));
             assertTrue(
@@ -99,7 +100,7 @@ class ParquetBadInputIT {
         byte[] notAnImage = "not an image".getBytes(StandardCharsets.US_ASCII);
         withBad.add(GROUP + 4, new Row(notAnImage, "bad.jpg", 0L));
         serve("undecodable.parquet", write("undecodable.parquet", withBad));
-        try (ParquetSource source = open("undecodable.parquet")) {
+        try (LabeledImageSource source = open("undecodable.parquet")) {
             DataLoadingException e =
                     assertThrows(
                             DataLoadingException.class, () -> drain(source, BadItemPolicy.FAIL));
@@ -117,7 +118,7 @@ class ParquetBadInputIT {
                         BadItemException.class,
                         () ->
                                 ParquetSource.builder()
-                                        .setUrl(HTTP.url("/pq/schema.parquet"))
+                                        .setLocation(HTTP.url("/pq/schema.parquet"))
                                         .optImageColumn("picture")
                                         .build()
                                         .close());
@@ -135,7 +136,7 @@ class ParquetBadInputIT {
                         BadItemException.class,
                         () ->
                                 ParquetSource.builder()
-                                        .setUrl(HTTP.url("/pq/repeated.parquet"))
+                                        .setLocation(HTTP.url("/pq/repeated.parquet"))
                                         .build()
                                         .close());
         assertTrue(e.getMessage().contains("/pq/repeated.parquet"), e.getMessage());
@@ -143,7 +144,7 @@ class ParquetBadInputIT {
     }
 
     /** Items delivered by one epoch under {@code policy}, checking that the others were counted. */
-    private static int drain(ParquetSource source, BadItemPolicy policy) throws Exception {
+    private static int drain(LabeledImageSource source, BadItemPolicy policy) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
@@ -189,7 +190,7 @@ class ParquetBadInputIT {
         HTTP.put("/pq/", Map.of(name, bytes));
     }
 
-    private static ParquetSource open(String name) throws Exception {
-        return ParquetSource.builder().setUrl(HTTP.url("/pq/" + name)).build();
+    private static LabeledImageSource open(String name) throws Exception {
+        return ParquetSource.builder().setLocation(HTTP.url("/pq/" + name)).build();
     }
 }

@@ -1,6 +1,7 @@
 package dev.asyncdataset.it;
 
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,10 +49,11 @@ final class ParquetFixtures {
     static List<Row> images(Path images) throws IOException {
         TestImages.write(images, TestImages.classFolders(4, 15, 40, 32));
         List<Row> rows = new ArrayList<>();
-        try (ImageFolderSource folder = ImageFolderSource.of(images)) {
+        try (LabeledImageSource folder =
+                FolderSource.builder().setLocation(images.toString()).build()) {
             for (long i = 0; i < folder.size(); i++) {
-                byte[] jpeg = Files.readAllBytes(images.resolve(folder.key(i)));
-                rows.add(new Row(jpeg, folder.key(i), folder.label(i)));
+                byte[] jpeg = Files.readAllBytes(images.resolve(ItemKeys.key(folder, i, images)));
+                rows.add(new Row(jpeg, ItemKeys.key(folder, i, images), folder.label(i)));
             }
         }
         return rows;

@@ -13,8 +13,9 @@ import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.parquet.ParquetSampleSource;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.testing.TestImages;
 import dev.hardwood.InputFile;
@@ -60,10 +61,15 @@ class ParquetSourceIT {
         images = Files.createDirectories(dir.resolve("images"));
         TestImages.write(images, TestImages.classFolders(4, 15, 40, 32));
         rows = new ArrayList<>();
-        try (ImageFolderSource folder = ImageFolderSource.of(images)) {
+        try (LabeledImageSource folder =
+                FolderSource.builder().setLocation(images.toString()).build()) {
             for (long i = 0; i < folder.size(); i++) {
-                byte[] jpeg = Files.readAllBytes(images.resolve(folder.key(i)));
-                rows.add(new Row(jpeg, i % 7 == 0 ? null : folder.key(i), folder.label(i)));
+                byte[] jpeg = Files.readAllBytes(images.resolve(ItemKeys.key(folder, i, images)));
+                rows.add(
+                        new Row(
+                                jpeg,
+                                i % 7 == 0 ? null : ItemKeys.key(folder, i, images),
+                                folder.label(i)));
             }
         }
     }
@@ -128,9 +134,9 @@ class ParquetSourceIT {
         List<String> classes = List.of("c0", "c1", "c2", "c3");
         ParquetFixtures.duckDbFlat(file, rows, classes);
         serve(file);
-        try (ParquetSource source =
+        try (LabeledImageSource source =
                 ParquetSource.builder()
-                        .setUrl(HTTP.url("/pq/flat.parquet"))
+                        .setLocation(HTTP.url("/pq/flat.parquet"))
                         .optClasses(classes)
                         .build()) {
             assertEquals(rows.size(), source.size());
@@ -152,9 +158,9 @@ class ParquetSourceIT {
         ParquetFixtures.parquetJava(file, written, CompressionCodecName.ZSTD, 16, true);
         serve(file);
         SampleDecoder decoder = SampleDecoder.imageClassification("image", "label");
-        try (ParquetSampleSource source =
+        try (ItemSource<Sample> source =
                         ParquetSource.builder()
-                                .setUrl(HTTP.url("/pq/samples.parquet"))
+                                .setLocation(HTTP.url("/pq/samples.parquet"))
                                 .buildSamples(List.of("image", "label"), decoder);
                 NDManager manager = NDManager.newBaseManager()) {
             assertEquals(written.size(), source.size());
@@ -179,8 +185,9 @@ class ParquetSourceIT {
         Path file = dir.resolve("same.parquet");
         ParquetFixtures.parquetJava(file, rows, CompressionCodecName.SNAPPY, 16, true);
         serve(file);
-        try (ImageFolderSource folder = ImageFolderSource.of(images);
-                ParquetSource parquet = open("same.parquet")) {
+        try (LabeledImageSource folder =
+                        FolderSource.builder().setLocation(images.toString()).build();
+                LabeledImageSource parquet = open("same.parquet")) {
             Epoch expected = FaultCampaignIT.epoch(folder, true);
             FaultCampaignIT.assertSameEpoch(
                     expected, FaultCampaignIT.epoch(parquet, true), rows.size());
@@ -200,7 +207,7 @@ class ParquetSourceIT {
             throws Exception {
         serve(file);
         HTTP.setFaults((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
-        try (ParquetSource source = open(name)) {
+        try (LabeledImageSource source = open(name)) {
             int good = written.size() - 2;
             assertEquals(written.size(), source.size());
             Set<String> groups = new TreeSet<>();
@@ -224,7 +231,7 @@ class ParquetSourceIT {
         }
     }
 
-    private static void assertNullRow(ParquetSource source, long index, String problem) {
+    private static void assertNullRow(LabeledImageSource source, long index, String problem) {
         BadItemException e = assertThrows(BadItemException.class, () -> source.fetch(null, index));
         assertTrue(e.getMessage().contains(problem), e.getMessage());
         assertTrue(e.getMessage().matches(".*\\.parquet row group \\d+ row " + index + ": .*"));
@@ -251,7 +258,7 @@ class ParquetSourceIT {
         HTTP.put("/pq/", Map.of(file.getFileName().toString(), Files.readAllBytes(file)));
     }
 
-    static ParquetSource open(String name) throws Exception {
-        return ParquetSource.builder().setUrl(HTTP.url("/pq/" + name)).build();
+    static LabeledImageSource open(String name) throws Exception {
+        return ParquetSource.builder().setLocation(HTTP.url("/pq/" + name)).build();
     }
 }

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.ParquetFixtures.Row;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
 import dev.asyncdataset.testing.TestImages;
@@ -55,10 +56,11 @@ class ParquetStoresIT {
     static Map<String, byte[]> write(Path images, Path folder) throws Exception {
         TestImages.write(Files.createDirectories(images), TestImages.classFolders(3, 20, 40, 32));
         List<Row> rows = new ArrayList<>();
-        try (ImageFolderSource source = ImageFolderSource.of(images)) {
+        try (LabeledImageSource source =
+                FolderSource.builder().setLocation(images.toString()).build()) {
             for (long i = 0; i < source.size(); i++) {
-                byte[] jpeg = Files.readAllBytes(images.resolve(source.key(i)));
-                rows.add(new Row(jpeg, source.key(i), source.label(i)));
+                byte[] jpeg = Files.readAllBytes(images.resolve(ItemKeys.key(source, i, images)));
+                rows.add(new Row(jpeg, ItemKeys.key(source, i, images), source.label(i)));
             }
         }
         Files.createDirectories(folder);
@@ -86,11 +88,11 @@ class ParquetStoresIT {
     @Test
     void oneFileGivesTheRowsItGivesOverHttpFromAPathAFileUrlAndS3() throws Exception {
         String name = NAMES.get(0);
-        List<String> expected = rows(ParquetSource.builder().setUrl(HTTP.url("/pq/" + name)));
+        List<String> expected = rows(ParquetSource.builder().setLocation(HTTP.url("/pq/" + name)));
         assertTrue(expected.size() > 8, "several row groups: " + expected.size());
         Path file = folder.resolve(name);
-        assertEquals(expected, rows(ParquetSource.builder().setUrl(file.toString())));
-        assertEquals(expected, rows(ParquetSource.builder().setUrl(file.toUri().toString())));
+        assertEquals(expected, rows(ParquetSource.builder().setLocation(file.toString())));
+        assertEquals(expected, rows(ParquetSource.builder().setLocation(file.toUri().toString())));
         assertEquals(expected, rows(s3("s3://tables/pq/" + name)));
     }
 
@@ -99,8 +101,9 @@ class ParquetStoresIT {
         List<String> expected =
                 rows(
                         ParquetSource.builder()
-                                .setUrls(NAMES.stream().map(n -> HTTP.url("/pq/" + n)).toList()));
-        assertEquals(expected, rows(ParquetSource.builder().setUrl(folder + "/")));
+                                .setLocations(
+                                        NAMES.stream().map(n -> HTTP.url("/pq/" + n)).toList()));
+        assertEquals(expected, rows(ParquetSource.builder().setLocation(folder + "/")));
         assertEquals(expected, rows(s3("s3://tables/pq/")));
     }
 
@@ -112,7 +115,7 @@ class ParquetStoresIT {
                         IllegalArgumentException.class,
                         () ->
                                 ParquetSource.builder()
-                                        .setUrls(
+                                        .setLocations(
                                                 List.of(
                                                         folder.resolve(NAMES.get(0)).toString(),
                                                         odd)));
@@ -120,7 +123,7 @@ class ParquetStoresIT {
     }
 
     private static ParquetSourceBuilder s3(String url) {
-        return ParquetSource.builder().setUrl(url).optS3(S3.sourceBuilder(url).buildOptions());
+        return ParquetSource.builder().setLocation(url).optStore(S3.storeOptions().build());
     }
 
     /**
@@ -129,7 +132,7 @@ class ParquetStoresIT {
      */
     static List<String> rows(ParquetSourceBuilder builder) throws Exception {
         List<String> rows = new ArrayList<>();
-        try (ParquetSource source = builder.build()) {
+        try (LabeledImageSource source = builder.build()) {
             for (int i = 0; i < source.size(); i++) {
                 byte[] image = TestImages.bytes(source.fetch(null, i));
                 String where = source.describe(i);

@@ -14,6 +14,7 @@ import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
@@ -81,8 +82,8 @@ class ParquetStreamingIT {
 
     @Test
     void streamsEveryRowOnceInSeededRowGroupOrder() throws Exception {
-        try (ParquetSource source = local()) {
-            assertEquals(8, source.shardSizes().length);
+        try (LabeledImageSource source = local()) {
+            assertEquals(8, ShardCounts.of(source));
             ConcurrentDataset dataset = builder(source, 7).optShuffleWindow(1).build();
             List<Long> first = BatchIndices.flat(batches(dataset, -1));
             assertTrue(dataset.stats().peakResidentBytes() > 0, "row groups were read whole");
@@ -99,7 +100,7 @@ class ParquetStreamingIT {
 
     @Test
     void streamedRowsHoldTheImagesAndLabelsThatRandomAccessReads() throws Exception {
-        try (ParquetSource source = local()) {
+        try (LabeledImageSource source = local()) {
             Map<Long, String> streamed = BatchItems.of(builder(source, 7).build().getData(manager));
             Map<Long, String> random =
                     BatchItems.of(builder(source, 7).optRandomAccess().build().getData(manager));
@@ -116,7 +117,8 @@ class ParquetStreamingIT {
     void streamedUncompressedRowsHoldTheImagesThatRandomAccessReads() throws Exception {
         Path plain = dir.resolve("uncompressed.parquet");
         ParquetFixtures.parquetJava(plain, rows, CompressionCodecName.UNCOMPRESSED, GROUP, false);
-        try (ParquetSource source = ParquetSource.builder().setUrl(plain.toString()).build()) {
+        try (LabeledImageSource source =
+                ParquetSource.builder().setLocation(plain.toString()).build()) {
             Map<Long, String> streamed = BatchItems.of(builder(source, 7).build().getData(manager));
             Map<Long, String> random =
                     BatchItems.of(builder(source, 7).optRandomAccess().build().getData(manager));
@@ -127,7 +129,7 @@ class ParquetStreamingIT {
 
     @Test
     void pagesAreDecodedOnTheFetchesWithoutAThreadPoolOfHardwoods() throws Exception {
-        try (ParquetSource source = local()) {
+        try (LabeledImageSource source = local()) {
             batches(builder(source, 7).build(), -1);
             batches(builder(source, 7).optRandomAccess().build(), -1);
             List<String> pool =
@@ -142,16 +144,16 @@ class ParquetStreamingIT {
     @Test
     void streamedOverS3ReadsEachRowGroupWithOneGet() throws Exception {
         String url = "s3://tables/stream/train.parquet";
-        try (ParquetSource source =
+        try (LabeledImageSource source =
                 ParquetSource.builder()
-                        .setUrl(url)
-                        .optS3(S3.sourceBuilder(url).buildOptions())
+                        .setLocation(url)
+                        .optStore(S3.storeOptions().build())
                         .build()) {
             S3.faults().setPolicy((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
             List<Long> items = BatchIndices.flat(batches(builder(source, 7).build(), -1));
             assertEquals(rows.size(), new HashSet<>(items).size());
             assertEquals(
-                    source.shardSizes().length,
+                    ShardCounts.of(source),
                     S3.faults().getCount(),
                     "one GET per row group: " + S3.faults().ranges("stream/train.parquet"));
         }
@@ -159,7 +161,7 @@ class ParquetStreamingIT {
 
     @Test
     void aResumedEpochGivesExactlyTheRemainingRows() throws Exception {
-        try (ParquetSource source = local()) {
+        try (LabeledImageSource source = local()) {
             List<List<Long>> whole = batches(builder(source, 7).build(), -1);
             ConcurrentDataset first = builder(source, 7).build();
             batches(first, 5);
@@ -171,7 +173,7 @@ class ParquetStreamingIT {
 
     @Test
     void aStateSavedAtTwoRanksResumesAtOneWithNoRowRepeatedOrDropped() throws Exception {
-        try (ParquetSource source = local()) {
+        try (LabeledImageSource source = local()) {
             Set<Long> seen = new HashSet<>();
             IterationState saved = null;
             for (int rank = 0; rank < 2; rank++) {
@@ -189,7 +191,7 @@ class ParquetStreamingIT {
     @Test
     void ranksPartitionTheRows() throws Exception {
         int world = 3;
-        try (ParquetSource source = local()) {
+        try (LabeledImageSource source = local()) {
             Set<Long> union = new HashSet<>();
             int read = 0;
             for (int rank = 0; rank < world; rank++) {
@@ -206,8 +208,9 @@ class ParquetStreamingIT {
 
     @Test
     void aMixOfStreamedParquetAndTarShardsGivesEachSourceItsShare() throws Exception {
-        try (ParquetSource parquet = local();
-                TarShardSource tar = TarShardSource.of(shards)) {
+        try (LabeledImageSource parquet = local();
+                LabeledImageSource tar =
+                        TarShardSource.builder().setLocation(shards.toString()).build()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
                             .addSource("parquet", parquet, SourceShare.once())
@@ -231,7 +234,8 @@ class ParquetStreamingIT {
         byte[] corrupt = Files.readAllBytes(file);
         corrupt[(int) ParquetBadInputIT.middleOfImageChunk(file, 1)] ^= 0x10;
         Path bad = Files.write(dir.resolve("corrupt.parquet"), corrupt);
-        try (ParquetSource source = ParquetSource.builder().setUrl(bad.toString()).build()) {
+        try (LabeledImageSource source =
+                ParquetSource.builder().setLocation(bad.toString()).build()) {
             ConcurrentDataset skipping =
                     builder(source, 7).optBadItemPolicy(BadItemPolicy.SKIP).build();
             List<Long> items = BatchIndices.flat(batches(skipping, -1));
@@ -266,8 +270,8 @@ class ParquetStreamingIT {
         return items.stream().sorted().toList();
     }
 
-    private static ParquetSource local() throws Exception {
-        return ParquetSource.builder().setUrl(file.toString()).build();
+    private static LabeledImageSource local() throws Exception {
+        return ParquetSource.builder().setLocation(file.toString()).build();
     }
 
     private static ConcurrentDataset.Builder builder(ItemSource<?> source, long seed) {

@@ -8,7 +8,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.testing.TestImages;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +42,7 @@ class RateLimitIT {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
         S3.rateLimit().setGetsPerSecond(GETS_PER_SECOND);
         long slowDownsBefore = S3.rateLimit().slowDowns();
-        try (S3Source s3 = S3.sourceBuilder(URL).build();
+        try (LabeledImageSource s3 = S3.sourceBuilder(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()

@@ -50,7 +50,7 @@ class ResumeAfterKillIT {
         Path images = ImageNetLikeGenerator.writeSplits(dir.resolve("images"), 2, 24, 4, 3);
         for (String split : List.of(ImageNetLikeGenerator.TRAIN, ImageNetLikeGenerator.VAL)) {
             ShardWriter.builder()
-                    .setImages(images.resolve(split))
+                    .setLocation(images.resolve(split).toString())
                     .setOutput(dir.resolve("shards").resolve(split).toString())
                     .optShardBytes(1 << 20)
                     .build()

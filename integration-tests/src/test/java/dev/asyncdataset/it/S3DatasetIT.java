@@ -13,8 +13,8 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link S3Source} behind {@link ConcurrentDataset}: whole epochs, faults and bad items. */
+/**
+ * {@code FolderSource} over {@code s3://} behind {@link ConcurrentDataset}: whole epochs, faults
+ * and bad items.
+ */
 class S3DatasetIT {
 
     @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
@@ -41,7 +44,7 @@ class S3DatasetIT {
     static void upload(@TempDir Path local) throws Exception {
         S3.upload("dataset", "train/", IMAGES);
         TestImages.write(local, IMAGES);
-        ImageFolderSource folder = ImageFolderSource.of(local);
+        LabeledImageSource folder = FolderSource.builder().setLocation(local.toString()).build();
         try (NDManager manager = NDManager.newBaseManager()) {
             for (long i = 0; i < folder.size(); i++) {
                 var record = folder.decode(manager, i, folder.fetch(manager, i));
@@ -65,7 +68,7 @@ class S3DatasetIT {
                                 attempt == 1 && key.hashCode() % 3 == 0
                                         ? Fault.SLOW_DOWN
                                         : Fault.NONE);
-        try (S3Source s3 = S3.sourceBuilder("s3://dataset/train").build();
+        try (LabeledImageSource s3 = S3.sourceBuilder("s3://dataset/train").build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
@@ -118,7 +121,8 @@ class S3DatasetIT {
                                 + "train/class2/img2.jpg,2\n"
                                 + "bad/truncated.jpg,0\n"
                                 + "train/class2/img3.jpg,2\n");
-        try (S3Source s3 = S3.sourceBuilder("s3://dataset").optManifest(manifest).build();
+        try (LabeledImageSource s3 =
+                        S3.sourceBuilder("s3://dataset").optManifest(manifest.toString()).build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset failing =
                     ConcurrentDataset.builder().setSource(s3).setSampling(2, false).build();

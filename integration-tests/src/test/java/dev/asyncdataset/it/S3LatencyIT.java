@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.testing.Poll;
 import dev.asyncdataset.testing.TestImages;
 import java.util.concurrent.CountDownLatch;
@@ -42,7 +42,7 @@ class S3LatencyIT {
                             }
                             return Fault.NONE;
                         });
-        try (S3Source source = SLOW.sourceBuilder("s3://lat").build();
+        try (LabeledImageSource source = SLOW.sourceBuilder("s3://lat").build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()

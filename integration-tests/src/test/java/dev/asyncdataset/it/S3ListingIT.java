@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.util.Progress;
-import dev.asyncdataset.source.s3.S3SampleSource;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.sample.Sample;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ class S3ListingIT {
     @Test
     void buildDoesNoIoAndPrepareListsWithProgress() throws Exception {
         S3.faults().failLists(0);
-        try (S3Source s3 = S3.sourceBuilder(URL).build()) {
+        try (LabeledImageSource s3 = S3.sourceBuilder(URL).build()) {
             assertEquals(0, S3.faults().listCounts()[0], "build() listed");
             List<String> reported = new ArrayList<>();
             s3.prepare(new RecordingProgress(reported));
@@ -45,7 +46,7 @@ class S3ListingIT {
             s3.prepare(null);
             assertEquals(1, S3.faults().listCounts()[0], "listed twice");
         }
-        try (S3Source missing = S3.sourceBuilder("s3://no-such-bucket/x").build()) {
+        try (LabeledImageSource missing = S3.sourceBuilder("s3://no-such-bucket/x").build()) {
             IOException e = assertThrows(IOException.class, () -> missing.prepare(null));
             assertTrue(e.getMessage().contains("s3://no-such-bucket/x"), e.getMessage());
         }
@@ -89,7 +90,7 @@ class S3ListingIT {
         }
         S3.faults().listedKeys("paged-samples", many, 1_000);
         S3.faults().failLists(2);
-        try (S3SampleSource s3 =
+        try (ItemSource<Sample> s3 =
                 S3.sourceBuilder("s3://paged-samples").buildSamples((manager, sample) -> null)) {
             List<String> reported = new ArrayList<>();
             s3.prepare(new RecordingProgress(reported));
@@ -99,7 +100,7 @@ class S3ListingIT {
             assertTrue(lists[1] > 0, "no LIST page failed");
             assertEquals(3 + lists[1], lists[0]);
             assertEquals(1_500, s3.size());
-            assertEquals("s/01499", s3.key(1_499));
+            assertEquals("s/01499", ItemKeys.key(s3, 1_499, "s3://data/"));
             assertEquals(
                     List.of("update 3000 keys", "end"),
                     reported.subList(reported.size() - 2, reported.size()));
@@ -107,11 +108,11 @@ class S3ListingIT {
     }
 
     private static List<String> keys(String url) throws Exception {
-        try (S3Source s3 = S3.sourceBuilder(url).build()) {
+        try (LabeledImageSource s3 = S3.sourceBuilder(url).build()) {
             s3.prepare(null);
             List<String> keys = new ArrayList<>();
             for (long i = 0; i < s3.size(); i++) {
-                keys.add(s3.key(i));
+                keys.add(ItemKeys.key(s3, i, "s3://data/"));
             }
             return keys;
         }

@@ -2,8 +2,12 @@ package dev.asyncdataset.it;
 
 import dev.asyncdataset.examples.s3.RateLimitedBlobStore;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.source.folder.FolderSourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
+import dev.asyncdataset.store.s3.S3Options;
+import dev.asyncdataset.store.s3.S3OptionsBuilder;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.Map;
@@ -154,24 +158,39 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
         return rateLimit;
     }
 
-    /**
-     * A {@link S3Source} builder set up for this server (endpoint, path style, test credentials).
-     */
-    public S3SourceBuilder sourceBuilder(String url) {
-        return S3Source.builder()
-                .setUrl(url)
+    /** The S3 settings of this server: endpoint, path style, region, test credentials. */
+    public S3OptionsBuilder s3Options() {
+        return S3Options.builder()
                 .optEndpoint(endpoint())
                 .optPathStyle(true)
                 .optRegion("us-east-1")
                 .optCredentials(ACCESS_KEY, SECRET_KEY);
     }
 
+    /** Store options holding this server's {@link #s3Options}, the rest at their defaults. */
+    public StoreOptionsBuilder storeOptions() {
+        return StoreOptions.builder().optS3(s3Options().build());
+    }
+
+    /** A {@link FolderSource} builder of {@code url} on this server, with {@link #storeOptions}. */
+    public FolderSourceBuilder sourceBuilder(String url) {
+        return FolderSource.builder().setLocation(url).optStore(storeOptions().build());
+    }
+
     /**
      * A {@link #sourceBuilder} whose connections pass through this server's {@link ResetProxy}, so
      * that {@link FaultInjectingBlobStore.Fault#RESET} resets them mid-body.
      */
-    public S3SourceBuilder sourceBuilderThroughResetProxy(String url) {
-        return sourceBuilder(url).optEndpoint(URI.create(resetProxy.endpoint()));
+    public FolderSourceBuilder sourceBuilderThroughResetProxy(String url) {
+        return FolderSource.builder()
+                .setLocation(url)
+                .optStore(storeOptionsThroughResetProxy().build());
+    }
+
+    /** {@link #storeOptions} whose connections pass through this server's {@link ResetProxy}. */
+    public StoreOptionsBuilder storeOptionsThroughResetProxy() {
+        S3Options proxied = s3Options().optEndpoint(URI.create(resetProxy.endpoint())).build();
+        return StoreOptions.builder().optS3(proxied);
     }
 
     /** Connections the {@link ResetProxy} has reset mid-body. */

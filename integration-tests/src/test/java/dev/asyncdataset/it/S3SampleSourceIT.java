@@ -13,10 +13,10 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.sample.NumpyFiles;
+import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.folder.SampleFolderSource;
-import dev.asyncdataset.source.s3.S3SampleSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestSamples;
 import java.nio.file.Files;
@@ -38,9 +38,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link S3SampleSource} against a real S3 server (S3Proxy): samples of a JPEG, an {@code .npy}
- * array written by NumPy, a class and a JSON object, read as {@link SampleFolderSource} reads the
- * same files in a folder; bad parts, faults and the cache.
+ * {@code FolderSource.buildSamples} over {@code s3://} against a real S3 server (S3Proxy): samples
+ * of a JPEG, an {@code .npy} array written by NumPy, a class and a JSON object, read as {@code
+ * FolderSource.buildSamples} on a folder reads the same files in a folder; bad parts, faults and
+ * the cache.
  */
 class S3SampleSourceIT {
 
@@ -86,11 +87,13 @@ class S3SampleSourceIT {
     @Test
     void aPrefixAndAFolderOfTheSameFilesGiveTheSameBatchesInTheSameShuffledOrder()
             throws Exception {
-        try (S3SampleSource s3 = S3.sourceBuilder("s3://data/samples").buildSamples(DECODER)) {
-            SampleFolderSource folder = SampleFolderSource.of(local, DECODER);
+        try (ItemSource<Sample> s3 = S3.sourceBuilder("s3://data/samples").buildSamples(DECODER)) {
+            ItemSource<Sample> folder =
+                    FolderSource.builder().setLocation(local.toString()).buildSamples(DECODER);
             assertEquals(SAMPLES, s3.size());
             for (long i = 0; i < SAMPLES; i++) {
-                assertEquals(folder.key(i), s3.key(i));
+                assertEquals(
+                        ItemKeys.key(folder, i, local), ItemKeys.key(s3, i, "s3://data/samples/"));
             }
             assertEquals("s3://data/samples/part1/001", s3.describe(SAMPLES / 2));
             assertSameBatches(
@@ -114,7 +117,7 @@ class S3SampleSourceIT {
         Map<String, byte[]> objects = samples();
         objects.put("part1/003.json", "{\"weight\": ".getBytes(UTF_8));
         S3.upload("data", "fail/", objects);
-        try (S3SampleSource s3 = S3.sourceBuilder("s3://data/fail").buildSamples(DECODER)) {
+        try (ItemSource<Sample> s3 = S3.sourceBuilder("s3://data/fail").buildSamples(DECODER)) {
             DataLoadingException e =
                     assertThrows(DataLoadingException.class, () -> weights(inOrder(s3)));
             assertEquals(7, e.getIndex(), "part0's six samples come first");
@@ -135,9 +138,9 @@ class S3SampleSourceIT {
         objects.put("part1/007.jpg", Arrays.copyOf(jpeg, jpeg.length - 200));
         objects.put("part0/008.pad.bin", new byte[64 << 10]);
         S3.upload("data", "skip/", objects);
-        try (S3SampleSource s3 =
+        try (ItemSource<Sample> s3 =
                 S3.sourceBuilder("s3://data/skip")
-                        .optMaxPartBytes(32 << 10)
+                        .optStore(S3.storeOptions().optMaxObjectBytes(32 << 10).build())
                         .buildSamples(DECODER)) {
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
@@ -163,11 +166,11 @@ class S3SampleSourceIT {
                                 attempt > 1
                                         ? Fault.NONE
                                         : faults[Math.floorMod(key.hashCode(), faults.length)]);
-        try (S3SampleSource s3 =
+        try (ItemSource<Sample> s3 =
                 S3.sourceBuilderThroughResetProxy("s3://data/samples").buildSamples(DECODER)) {
             List<Float> expected = new ArrayList<>();
             for (long i = 0; i < SAMPLES; i++) {
-                expected.add(Float.parseFloat(s3.key(i).substring("part0/".length())));
+                expected.add(Float.parseFloat(ItemKeys.key(s3, i, "s3://data/samples/part0/")));
             }
             assertEquals(expected, weights(inOrder(s3)));
             long injected = S3.faults().injectedFaults();
@@ -193,8 +196,10 @@ class S3SampleSourceIT {
                             allAsked.countDown();
                             return awaitQuietly(allAsked, 5) ? Fault.NONE : Fault.INTERNAL_ERROR;
                         });
-        try (S3SampleSource s3 =
-                S3.sourceBuilder("s3://data/samples").optMaxAttempts(1).buildSamples(DECODER)) {
+        try (ItemSource<Sample> s3 =
+                S3.sourceBuilder("s3://data/samples")
+                        .optStore(S3.storeOptions().optMaxAttempts(1).build())
+                        .buildSamples(DECODER)) {
             assertEquals(Set.of("cls", "jpg", "json", "npy"), s3.fetch(trainer, 0).partNames());
             assertEquals(0, S3.faults().injectedFaults());
         }
@@ -225,10 +230,13 @@ class S3SampleSourceIT {
                             }
                             return Fault.NONE;
                         });
-        try (S3SampleSource s3 =
+        try (ItemSource<Sample> s3 =
                 S3.sourceBuilder("s3://data/stop")
-                        .optMaxAttempts(1)
-                        .optFirstByteTimeout(Duration.ofSeconds(60))
+                        .optStore(
+                                S3.storeOptions()
+                                        .optMaxAttempts(1)
+                                        .optFirstByteTimeout(Duration.ofSeconds(60))
+                                        .build())
                         .buildSamples(DECODER)) {
             BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(trainer, 0));
             failed.countDown();
@@ -250,7 +258,7 @@ class S3SampleSourceIT {
 
     @Test
     void aSecondEpochIsServedFromTheCache(@TempDir Path cache) throws Exception {
-        try (S3SampleSource s3 =
+        try (ItemSource<Sample> s3 =
                 S3.sourceBuilder("s3://data/samples")
                         .optCache(cache, 16L << 20)
                         .buildSamples(DECODER)) {

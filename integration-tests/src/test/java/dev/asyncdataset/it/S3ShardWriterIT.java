@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.ShardWriterBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +83,8 @@ class S3ShardWriterIT {
                             .eTag();
             assertTrue(etag.matches("\"?[0-9a-f]{32}-[2-9]\"?"), "not multipart: " + etag);
         }
-        assertReadsBackAs(url("from-folder/"), ImageFolderSource.of(images));
+        assertReadsBackAs(
+                url("from-folder/"), FolderSource.builder().setLocation(images.toString()).build());
         assertNoUnfinishedUpload();
     }
 
@@ -92,7 +92,7 @@ class S3ShardWriterIT {
     void s3ImagesToS3ShardsHoldEveryImageOnceWithItsLabel() throws Exception {
         ShardWriter writer = writer(url("images/"), url("from-s3/")).build();
         writer.write();
-        try (S3Source input = S3.sourceBuilder(url("images/")).build()) {
+        try (LabeledImageSource input = S3.sourceBuilder(url("images/")).build()) {
             assertReadsBackAs(url("from-s3/"), input);
             assertEquals(
                     String.join("\n", input.getClasses()) + "\n",
@@ -106,12 +106,13 @@ class S3ShardWriterIT {
     void imagesListedByAManifestWithIntegerLabelsAreGroupedByLabel() throws Exception {
         String manifest = "key,label\nclass2/img0.jpg,7\nclass0/img3.jpg,0\nclass1/img5.jpg,7\n";
         S3.upload(BUCKET, "", Map.of("train.csv", manifest.getBytes(StandardCharsets.UTF_8)));
-        writer(url("images/"), url("from-manifest/"), manifestOptions()).build().write();
-        try (S3Source input = manifestOptions().setUrl(url("images/")).build()) {
+        writer(url("images/"), url("from-manifest/")).optManifest(MANIFEST).build().write();
+        try (LabeledImageSource input =
+                S3.sourceBuilder(url("images/")).optManifest(MANIFEST).build()) {
             assertReadsBackAs(url("from-manifest/"), input);
         }
         assertEquals("\n", new String(objects("from-manifest/").get(ShardWriter.CLASSES_FILE)));
-        try (TarShardSource shards = shards(url("from-manifest/"))) {
+        try (LabeledImageSource shards = shards(url("from-manifest/"))) {
             for (long i = 0; i < shards.size(); i++) {
                 String name = shards.describe(i);
                 String group = shards.label(i) + "/";
@@ -120,9 +121,8 @@ class S3ShardWriterIT {
         }
     }
 
-    private static S3SourceBuilder manifestOptions() {
-        return S3.sourceBuilder(url("")).optManifest("train.csv");
-    }
+    /** The manifest of {@code imagesListedByAManifestWithIntegerLabelsAreGroupedByLabel}. */
+    private static final String MANIFEST = url("train.csv");
 
     @Test
     void aPartFailingPastItsRetriesLeavesNoShardNoUploadAndARerunCompletesTheSameObjects()
@@ -131,7 +131,7 @@ class S3ShardWriterIT {
                 .failParts(
                         (key, part, attempt) -> key.equals("fail/shard-000001.tar") && part == 2);
         ShardWriter writer =
-                writer(images.toString(), url("fail/"), S3.sourceBuilder(url("")).optMaxAttempts(3))
+                writer(images.toString(), url("fail/"), S3.storeOptions().optMaxAttempts(3))
                         .build();
         IOException e = assertThrows(IOException.class, writer::write);
         assertTrue(e.getMessage().contains(url("fail/shard-000001.tar")), e.getMessage());
@@ -206,14 +206,14 @@ class S3ShardWriterIT {
     }
 
     private static ShardWriterBuilder writer(String from, String to) {
-        return writer(from, to, S3.sourceBuilder(url("")));
+        return writer(from, to, S3.storeOptions());
     }
 
-    private static ShardWriterBuilder writer(String from, String to, S3SourceBuilder s3) {
+    private static ShardWriterBuilder writer(String from, String to, StoreOptionsBuilder s3) {
         return ShardWriter.builder()
-                .setImages(from)
+                .setLocation(from)
                 .setOutput(to)
-                .optS3(s3.buildOptions())
+                .optStore(s3.build())
                 .optShardBytes(SHARD_BYTES)
                 .optPartBytes(ShardWriterBuilder.MIN_PART_BYTES);
     }
@@ -249,10 +249,10 @@ class S3ShardWriterIT {
         }
     }
 
-    private static TarShardSource shards(String url) throws IOException {
+    private static LabeledImageSource shards(String url) throws IOException {
         return TarShardSource.builder()
-                .setUrl(url)
-                .optS3(S3.sourceBuilder(url).buildOptions())
+                .setLocation(url)
+                .optStore(S3.storeOptions().build())
                 .build();
     }
 
@@ -271,7 +271,7 @@ class S3ShardWriterIT {
      * with its bytes and label: a sample's key ends with the image's index in the input.
      */
     private static void assertReadsBackAs(String url, LabeledImageSource input) throws Exception {
-        try (TarShardSource shards = shards(url)) {
+        try (LabeledImageSource shards = shards(url)) {
             assertEquals(input.size(), shards.size());
             boolean[] seen = new boolean[(int) input.size()];
             for (long i = 0; i < shards.size(); i++) {

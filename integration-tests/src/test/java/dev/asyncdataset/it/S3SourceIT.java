@@ -10,8 +10,9 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.folder.ImageFolderSource;
-import dev.asyncdataset.source.s3.S3Source;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link S3Source} against a real S3 server (S3Proxy): listing, labels, pixels, faults, cache. */
+/**
+ * {@code FolderSource} over {@code s3://} against a real S3 server (S3Proxy): listing, labels,
+ * pixels, faults, cache.
+ */
 class S3SourceIT {
 
     @RegisterExtension static final S3ProxyServer S3 = new S3ProxyServer(0);
@@ -57,18 +61,19 @@ class S3SourceIT {
 
     @Test
     void listsLikeTheLocalFolderAndDeliversEveryItemOnceWithTheSamePixels() throws Exception {
-        try (S3Source s3 = S3.sourceBuilder(URL).build();
+        try (LabeledImageSource s3 = S3.sourceBuilder(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
-            ImageFolderSource folder = ImageFolderSource.of(local);
+            LabeledImageSource folder =
+                    FolderSource.builder().setLocation(local.toString()).build();
             assertEquals(folder.getClasses(), s3.getClasses());
             assertEquals(IMAGES.size(), s3.size());
             Map<String, Long> localIndex = new HashMap<>();
             for (long i = 0; i < folder.size(); i++) {
-                localIndex.put(folder.key(i), i);
+                localIndex.put(ItemKeys.key(folder, i, local), i);
             }
             List<Record> records = SourceEpoch.all(s3, manager);
             for (long i = 0; i < s3.size(); i++) {
-                String relative = s3.key(i).substring("train/".length());
+                String relative = ItemKeys.key(s3, i, URL + "/");
                 long twin = localIndex.remove(relative);
                 Record expected = folder.decode(manager, twin, folder.fetch(manager, twin));
                 Record actual = records.get((int) i);
@@ -96,10 +101,12 @@ class S3SourceIT {
                         dir.resolve("train.jsonl"),
                         "{\"key\": \"class2/img1.jpg\", \"label\": \"zebra\"}\n"
                                 + "{\"key\": \"class0/img3.jpg\", \"label\": \"ant\"}\n");
-        try (S3Source csv = S3.sourceBuilder(URL).optManifest("manifests/train.csv").build();
-                S3Source json = S3.sourceBuilder(URL).optManifest(jsonl).build();
+        try (LabeledImageSource csv =
+                        S3.sourceBuilder(URL).optManifest("manifests/train.csv").build();
+                LabeledImageSource json =
+                        S3.sourceBuilder(URL).optManifest(jsonl.toString()).build();
                 NDManager manager = NDManager.newBaseManager()) {
-            assertEquals("train/class2/img1.jpg", csv.key(0));
+            assertEquals("train/class2/img1.jpg", ItemKeys.key(csv, 0, "s3://data/"));
             assertEquals(7L, SourceEpoch.one(csv, manager, 0).getLabels().head().getLong());
             assertEquals(List.of("ant", "zebra"), json.getClasses());
             Record record = SourceEpoch.one(json, manager, 1);
@@ -121,7 +128,7 @@ class S3SourceIT {
         Path manifest =
                 Files.writeString(
                         dir.resolve("m.csv"), "c/empty.jpg,0\nc/text.jpg,0\nc/missing.jpg,0\n");
-        assertEveryItemIsBad(S3.sourceBuilder("s3://bad").optManifest(manifest).build());
+        assertEveryItemIsBad(S3.sourceBuilder("s3://bad").optManifest(manifest.toString()).build());
     }
 
     @Test
@@ -131,8 +138,8 @@ class S3SourceIT {
         assertEveryItemIsBad(S3.sourceBuilder("s3://truncated").build());
     }
 
-    private static void assertEveryItemIsBad(S3Source source) throws Exception {
-        try (S3Source s3 = source;
+    private static void assertEveryItemIsBad(LabeledImageSource source) throws Exception {
+        try (LabeledImageSource s3 = source;
                 NDManager manager = NDManager.newBaseManager()) {
             for (long i = 0; i < s3.size(); i++) {
                 long index = i;
@@ -157,7 +164,7 @@ class S3SourceIT {
                                 attempt > 1
                                         ? Fault.NONE
                                         : faults[Math.floorMod(key.hashCode(), 4)]);
-        try (S3Source s3 = S3.sourceBuilderThroughResetProxy(URL).build();
+        try (LabeledImageSource s3 = S3.sourceBuilderThroughResetProxy(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
             List<Record> records = SourceEpoch.all(s3, manager);
             assertEquals(IMAGES.size(), records.size());
@@ -176,29 +183,39 @@ class S3SourceIT {
     @Test
     void bitFlippedBodiesAreRetriedAndCountedAndPassOnlyWithChecksumsOff() throws Exception {
         S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.CORRUPT : Fault.NONE);
-        try (S3Source s3 = S3.sourceBuilder(URL).build();
+        try (LabeledImageSource s3 = S3.sourceBuilder(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
             List<byte[]> bytes = SourceEpoch.fetch(s3, manager, allIndices(s3));
             for (int i = 0; i < bytes.size(); i++) {
-                assertArrayEquals(IMAGES.get(s3.key(i).substring(6)), bytes.get(i), s3.key(i));
+                assertArrayEquals(
+                        IMAGES.get(ItemKeys.key(s3, i, URL + "/")), bytes.get(i), s3.describe(i));
             }
             assertEquals(IMAGES.size(), S3.faults().injectedCount(Fault.CORRUPT));
             assertEquals(IMAGES.size(), s3.stats().integrityFailures());
             assertEquals(IMAGES.size(), s3.stats().retries());
         }
         S3.faults().setPolicy((key, attempt) -> Fault.CORRUPT);
-        try (S3Source unchecked = S3.sourceBuilder(URL).optVerifyChecksums(false).build();
+        try (LabeledImageSource unchecked =
+                        S3.sourceBuilder(URL)
+                                .optStore(
+                                        S3.storeOptions()
+                                                .optS3(
+                                                        S3.s3Options()
+                                                                .optVerifyChecksums(false)
+                                                                .build())
+                                                .build())
+                                .build();
                 NDManager manager = NDManager.newBaseManager()) {
             List<byte[]> bytes = SourceEpoch.fetch(unchecked, manager, allIndices(unchecked));
             for (int i = 0; i < bytes.size(); i++) {
-                byte[] stored = IMAGES.get(unchecked.key(i).substring(6));
+                byte[] stored = IMAGES.get(ItemKeys.key(unchecked, i, URL + "/"));
                 assertFalse(Arrays.equals(stored, bytes.get(i)), "not corrupted: " + i);
             }
             assertEquals(0, unchecked.stats().integrityFailures());
         }
     }
 
-    private static List<Long> allIndices(S3Source s3) {
+    private static List<Long> allIndices(LabeledImageSource s3) {
         List<Long> indices = new ArrayList<>();
         for (long i = 0; i < s3.size(); i++) {
             indices.add(i);
@@ -214,11 +231,12 @@ class S3SourceIT {
                         new RandomFaults(25, Integer.MAX_VALUE)
                                 .rate(Fault.SLOW_DOWN, 0.15)
                                 .rate(Fault.INTERNAL_ERROR, 0.10));
-        try (S3Source s3 = S3.sourceBuilder(URL).build();
+        try (LabeledImageSource s3 = S3.sourceBuilder(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
             List<byte[]> bytes = SourceEpoch.fetch(s3, manager, allIndices(s3));
             for (int i = 0; i < bytes.size(); i++) {
-                assertArrayEquals(IMAGES.get(s3.key(i).substring(6)), bytes.get(i), s3.key(i));
+                assertArrayEquals(
+                        IMAGES.get(ItemKeys.key(s3, i, URL + "/")), bytes.get(i), s3.describe(i));
             }
             long injected = S3.faults().injectedFaults();
             System.out.printf(
@@ -231,8 +249,13 @@ class S3SourceIT {
     @Test
     void stalledRequestsTimeOutAndAreRetried() throws Throwable {
         S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.STALL : Fault.NONE);
-        try (S3Source s3 =
-                        S3.sourceBuilder(URL).optFirstByteTimeout(Duration.ofSeconds(1)).build();
+        try (LabeledImageSource s3 =
+                        S3.sourceBuilder(URL)
+                                .optStore(
+                                        S3.storeOptions()
+                                                .optFirstByteTimeout(Duration.ofSeconds(1))
+                                                .build())
+                                .build();
                 NDManager manager = NDManager.newBaseManager()) {
             long start = System.nanoTime();
             SourceEpoch.one(s3, manager, 0);
@@ -262,7 +285,10 @@ class S3SourceIT {
 
     /** Fetches item 0 with {@code attempts} attempts, expecting it to fail every one of them. */
     private static BadItemException giveUp(int attempts) throws Exception {
-        try (S3Source s3 = S3.sourceBuilder(URL).optMaxAttempts(attempts).build();
+        try (LabeledImageSource s3 =
+                        S3.sourceBuilder(URL)
+                                .optStore(S3.storeOptions().optMaxAttempts(attempts).build())
+                                .build();
                 NDManager manager = NDManager.newBaseManager()) {
             BadItemException e = assertThrows(BadItemException.class, () -> s3.fetch(manager, 0));
             assertEquals(s3.describe(0), e.getKey());
@@ -275,7 +301,7 @@ class S3SourceIT {
     void secondEpochIsServedFromTheBoundedCache(@TempDir Path cacheDir) throws Exception {
         // each entry keeps the object's ETag and a CRC besides its bytes
         long bound = IMAGES.values().stream().mapToLong(b -> b.length + 64L).sum();
-        try (S3Source s3 = S3.sourceBuilder(URL).optCache(cacheDir, bound).build();
+        try (LabeledImageSource s3 = S3.sourceBuilder(URL).optCache(cacheDir, bound).build();
                 NDManager manager = NDManager.newBaseManager()) {
             SourceEpoch.all(s3, manager);
             assertEquals(IMAGES.size(), S3.faults().getCount());
@@ -292,7 +318,7 @@ class S3SourceIT {
     @Test
     void smallCacheStaysWithinItsBound(@TempDir Path cacheDir) throws Exception {
         long bound = IMAGES.values().stream().mapToLong(b -> b.length).sum() / 3;
-        try (S3Source s3 = S3.sourceBuilder(URL).optCache(cacheDir, bound).build();
+        try (LabeledImageSource s3 = S3.sourceBuilder(URL).optCache(cacheDir, bound).build();
                 NDManager manager = NDManager.newBaseManager()) {
             for (int epoch = 0; epoch < 2; epoch++) {
                 SourceEpoch.all(s3, manager);
@@ -308,10 +334,16 @@ class S3SourceIT {
     void credentialsNeverAppearInErrors() throws Exception {
         String secret = "super-secret-value-123";
         Exception e;
-        try (S3Source s3 =
+        try (LabeledImageSource s3 =
                 S3.sourceBuilder(URL)
-                        .optCredentials("it-access-key", secret)
-                        .optMaxAttempts(1)
+                        .optStore(
+                                StoreOptions.builder()
+                                        .optS3(
+                                                S3.s3Options()
+                                                        .optCredentials("it-access-key", secret)
+                                                        .build())
+                                        .optMaxAttempts(1)
+                                        .build())
                         .build()) {
             e = assertThrows(Exception.class, () -> s3.prepare(null));
         }
@@ -324,8 +356,8 @@ class S3SourceIT {
     @Test
     void sourcesFetchOnTheLibrarysSharedThreadsAndStartNoPoolsOfTheSdk() throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
-        try (S3Source first = S3.sourceBuilder(URL).build();
-                S3Source second = S3.sourceBuilder(URL).build();
+        try (LabeledImageSource first = S3.sourceBuilder(URL).build();
+                LabeledImageSource second = S3.sourceBuilder(URL).build();
                 NDManager manager = NDManager.newBaseManager()) {
             assertEquals(
                     IMAGES.size(), SourceEpoch.fetch(first, manager, allIndices(first)).size());

@@ -2,8 +2,8 @@ package dev.asyncdataset.it;
 
 import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.s3.S3Settings;
-import dev.asyncdataset.source.s3.S3Options;
 import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoreOptions;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,12 +19,12 @@ class S3StoreContractIT extends ObjectStoreContract {
 
     @Override
     ObjectStore open() {
-        S3Options options =
-                S3.sourceBuilder("s3://" + BUCKET + "/")
+        StoreOptions options =
+                S3.storeOptions()
                         .optConnectTimeout(SETTINGS.connectTimeout())
                         .optFirstByteTimeout(SETTINGS.firstByteTimeout())
-                        .buildOptions();
-        return new S3ObjectStore(S3Settings.of(options, options.store().maxObjectBytes()));
+                        .build();
+        return new S3ObjectStore(S3Settings.of(options, options.maxObjectBytes()));
     }
 
     @Override

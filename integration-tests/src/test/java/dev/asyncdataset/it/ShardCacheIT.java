@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,7 +49,8 @@ class ShardCacheIT {
         pattern = "shard-{000000.." + String.format("%06d", tars.size() - 1) + "}.tar";
         corruptible =
                 "/train/" + tars.stream().filter(n -> midImage(files.get(n))).findFirst().get();
-        try (TarShardSource shards = TarShardSource.of(dir.resolve("shards"))) {
+        try (LabeledImageSource shards =
+                TarShardSource.builder().setLocation(dir.resolve("shards").toString()).build()) {
             folder = FaultCampaignIT.epoch(shards, false);
         }
     }
@@ -61,10 +63,10 @@ class ShardCacheIT {
 
     @Test
     void aSecondStreamedEpochIsReadFromTheCacheWhileEveryGetWouldFail() throws Exception {
-        try (TarShardSource source =
+        try (LabeledImageSource source =
                 TarShardSource.builder()
-                        .setUrl("s3://cachedshards/train/")
-                        .optS3(S3.sourceBuilder("s3://cachedshards/train/").buildOptions())
+                        .setLocation("s3://cachedshards/train/")
+                        .optStore(S3.storeOptions().build())
                         .optStore(StoreCacheIT.BRIEF)
                         .optCache(cache, BOUND)
                         .build()) {
@@ -74,7 +76,7 @@ class ShardCacheIT {
             assertEquals(0, source.stats().cacheHits());
             S3.faults().setPolicy((key, attempt) -> Fault.INTERNAL_ERROR);
             FaultCampaignIT.assertSameEpoch(folder, FaultCampaignIT.epoch(source, false), size);
-            assertEquals(source.shardCount(), source.stats().cacheHits());
+            assertEquals(ShardCounts.of(source), source.stats().cacheHits());
             assertEquals(misses, source.stats().cacheMisses());
             assertEquals(0, source.stats().retries());
         }
@@ -83,13 +85,13 @@ class ShardCacheIT {
     @Test
     void aSidecarMalformedOnTheWayIsNotCached() throws Exception {
         HTTP.setMalformsFirstIndexGet(true);
-        try (TarShardSource first = http()) {
-            assertEquals(2 * first.shardCount(), HTTP.indexGets(), "each index fetched again");
+        try (LabeledImageSource first = http()) {
+            assertEquals(2 * ShardCounts.of(first), HTTP.indexGets(), "each index fetched again");
         } finally {
             HTTP.setMalformsFirstIndexGet(false);
         }
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource later = http()) {
+        try (LabeledImageSource later = http()) {
             assertEquals(List.of(), later.damaged());
             assertEquals(0, HTTP.indexGets(), "every index read from the cache");
             FaultCampaignIT.assertSameEpoch(
@@ -102,7 +104,7 @@ class ShardCacheIT {
         String whole = corruptible + " null";
         HTTP.setFaults(
                 (key, attempt) -> key.equals(whole) && attempt == 1 ? Fault.CORRUPT : Fault.NONE);
-        try (TarShardSource source = http()) {
+        try (LabeledImageSource source = http()) {
             int size = (int) source.size();
             FaultCampaignIT.assertSameEpoch(folder, FaultCampaignIT.epoch(source, false), size);
             assertEquals(1, HTTP.injectedFaults());
@@ -121,7 +123,7 @@ class ShardCacheIT {
 
     @Test
     void aDamagedCacheFileOfAShardIsDroppedAndTheShardReadAgainFromTheStore() throws Exception {
-        try (TarShardSource first = http()) {
+        try (LabeledImageSource first = http()) {
             FaultCampaignIT.epoch(first, false);
         }
         try (Stream<Path> files = Files.list(cache)) {
@@ -132,14 +134,14 @@ class ShardCacheIT {
             }
         }
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource later = http()) {
+        try (LabeledImageSource later = http()) {
             int size = (int) later.size();
             FaultCampaignIT.assertSameEpoch(folder, FaultCampaignIT.epoch(later, false), size);
-            assertEquals(later.shardCount(), HTTP.tarGets(), "each shard read again");
-            assertEquals(later.shardCount(), HTTP.indexGets(), "each index read again");
+            assertEquals(ShardCounts.of(later), HTTP.tarGets(), "each shard read again");
+            assertEquals(ShardCounts.of(later), HTTP.indexGets(), "each index read again");
         }
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        try (TarShardSource again = http()) {
+        try (LabeledImageSource again = http()) {
             FaultCampaignIT.assertSameEpoch(
                     folder, FaultCampaignIT.epoch(again, false), (int) again.size());
             assertEquals(List.of(), HTTP.gets(), "the entries written again are sound");
@@ -165,9 +167,9 @@ class ShardCacheIT {
     }
 
     /** A source of the HTTP server's shards, cached in {@link #cache}. */
-    private TarShardSource http() throws Exception {
+    private LabeledImageSource http() throws Exception {
         return TarShardSource.builder()
-                .setUrl(HTTP.url("/train/" + pattern))
+                .setLocation(HTTP.url("/train/" + pattern))
                 .optCache(cache, BOUND)
                 .build();
     }

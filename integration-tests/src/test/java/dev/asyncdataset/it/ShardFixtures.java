@@ -44,8 +44,8 @@ public final class ShardFixtures {
         Path shards = Files.createDirectories(dir.resolve("shards"));
         TestImages.write(images, TestImages.classFolders(classes, perClass, width, height));
         ShardWriter.builder()
-                .setImages(images)
-                .setOutput(shards)
+                .setLocation(images.toString())
+                .setOutput(shards.toString())
                 .optShardBytes(shardBytes)
                 .build()
                 .write();

@@ -10,8 +10,9 @@ import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -61,8 +62,10 @@ class StorageBoundsIT {
 
     @Test
     void anObjectOverTheLimitIsSkippedUnderSkipAndNamedOtherwise() throws Exception {
-        try (S3Source s3 =
-                        S3.sourceBuilder("s3://bounds/train").optMaxObjectBytes(1 << 20).build();
+        try (LabeledImageSource s3 =
+                        S3.sourceBuilder("s3://bounds/train")
+                                .optStore(S3.storeOptions().optMaxObjectBytes(1 << 20).build())
+                                .build();
                 NDManager manager = NDManager.newBaseManager()) {
             ConcurrentDataset skipping = dataset(s3, BadItemPolicy.SKIP);
             assertEquals(IMAGES.size(), SourceEpoch.drain(skipping, manager));
@@ -82,7 +85,7 @@ class StorageBoundsIT {
     @Test
     void aBodyStalledMidwayIsAbandonedAfterTheIdleTimeoutAndRetried() throws Throwable {
         S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.STALL_MIDWAY : Fault.NONE);
-        try (S3Source s3 = bodySource(S3.sourceBuilder("s3://bounds"))) {
+        try (LabeledImageSource s3 = bodySource(S3.storeOptions())) {
             long millis = timeOneFetch(s3);
             System.out.printf("stall midway: abandoned and read again in %d ms%n", millis);
             assertTrue(millis < FaultInjectingBlobStore.STALL_MILLIS, millis + " ms");
@@ -97,9 +100,9 @@ class StorageBoundsIT {
         Duration budget = Duration.ofSeconds(3);
         Duration firstByte = Duration.ofSeconds(1);
         Duration bound = budget.plus(firstByte).plus(IDLE);
-        try (S3Source s3 =
+        try (LabeledImageSource s3 =
                         bodySource(
-                                S3.sourceBuilder("s3://bounds")
+                                S3.storeOptions()
                                         .optRetryBudget(budget)
                                         .optFirstByteTimeout(firstByte));
                 NDManager manager = NDManager.newBaseManager()) {
@@ -110,7 +113,7 @@ class StorageBoundsIT {
     @Test
     void aSlowButMovingBodyCompletesWithoutARetry() throws Throwable {
         S3.faults().setPolicy((key, attempt) -> Fault.DRIP);
-        try (S3Source s3 = bodySource(S3.sourceBuilder("s3://bounds"))) {
+        try (LabeledImageSource s3 = bodySource(S3.storeOptions())) {
             long millis = timeOneFetch(s3);
             System.out.printf("drip of 100 KB at 25 KB/s: %d ms%n", millis);
             assertTrue(millis > IDLE.toMillis(), "the body did not drip: " + millis + " ms");
@@ -146,12 +149,18 @@ class StorageBoundsIT {
         Path manifest = Files.writeString(dir.resolve("one.csv"), "body.bin,0\n");
         long worst = 0;
         for (int run = 0; run < runs; run++) {
-            try (S3Source s3 =
+            try (LabeledImageSource s3 =
                             S3.sourceBuilder("s3://bounds")
-                                    .optEndpoint(endpoint)
-                                    .optManifest(manifest)
-                                    .optMaxAttempts(1)
-                                    .optFirstByteTimeout(Duration.ofMillis(500))
+                                    .optManifest(manifest.toString())
+                                    .optStore(
+                                            StoreOptions.builder()
+                                                    .optS3(
+                                                            S3.s3Options()
+                                                                    .optEndpoint(endpoint)
+                                                                    .build())
+                                                    .optMaxAttempts(1)
+                                                    .optFirstByteTimeout(Duration.ofMillis(500))
+                                                    .build())
                                     .build();
                     NDManager manager = NDManager.newBaseManager()) {
                 long start = System.nanoTime();
@@ -162,12 +171,15 @@ class StorageBoundsIT {
         return worst;
     }
 
-    private static S3Source bodySource(S3SourceBuilder builder) throws Exception {
+    private static LabeledImageSource bodySource(StoreOptionsBuilder options) throws Exception {
         Path manifest = Files.writeString(dir.resolve("body.csv"), "body.bin,0\n");
-        return builder.optManifest(manifest).optReadIdleTimeout(IDLE).build();
+        return S3.sourceBuilder("s3://bounds")
+                .optManifest(manifest.toString())
+                .optStore(options.optReadIdleTimeout(IDLE).build())
+                .build();
     }
 
-    private static long timeOneFetch(S3Source s3) throws Exception {
+    private static long timeOneFetch(LabeledImageSource s3) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {
             long start = System.nanoTime();
             List<byte[]> bytes = SourceEpoch.fetch(s3, manager, List.of(0L));
@@ -177,7 +189,7 @@ class StorageBoundsIT {
         }
     }
 
-    private static ConcurrentDataset dataset(S3Source s3, BadItemPolicy policy) {
+    private static ConcurrentDataset dataset(LabeledImageSource s3, BadItemPolicy policy) {
         return ConcurrentDataset.builder()
                 .setSource(s3)
                 .setSampling(4, false)

@@ -3,8 +3,8 @@ package dev.asyncdataset.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.store.StoreImageSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The disk cache as a layer of the store seam ({@code StoreImageSourceBuilder.optCache}): a second
+ * The disk cache as a layer of the store seam ({@code FolderSourceBuilder.optCache}): a second
  * epoch over S3 (S3Proxy) is read from the cache while every GET would fail; a later source over
  * the same directory reads an HTTP server's images named by a manifest without a GET; a damaged
  * cache file is dropped and its object read again from the store, bit for bit.
@@ -39,7 +39,7 @@ class StoreCacheIT {
 
     @TempDir static Path local;
     private static List<String> expected;
-    private static S3Options s3;
+    private static StoreOptions s3;
 
     @TempDir Path cache;
 
@@ -49,7 +49,7 @@ class StoreCacheIT {
         HTTP.put("/train/", IMAGES);
         TestImages.write(local.resolve("train"), IMAGES);
         expected = LooseImages.folderBatches(local.resolve("train"));
-        s3 = S3.sourceBuilder("s3://cached/train").buildOptions();
+        s3 = S3.storeOptions().build();
     }
 
     @BeforeEach
@@ -60,10 +60,10 @@ class StoreCacheIT {
 
     @Test
     void aSecondEpochIsReadFromTheCacheWhileEveryGetWouldFail() throws Exception {
-        try (StoreImageSource source =
-                StoreImageSource.builder()
+        try (LabeledImageSource source =
+                FolderSource.builder()
                         .setLocation("s3://cached/train")
-                        .optS3(s3)
+                        .optStore(s3)
                         .optStore(BRIEF)
                         .optCache(cache, BOUND)
                         .build()) {
@@ -79,7 +79,7 @@ class StoreCacheIT {
     void aLaterSourceReadsAManifestsImagesFromTheCacheWithoutAGet() throws Exception {
         assertEquals(expected, LooseImages.batches(http()));
         assertEquals(IMAGES.size(), HTTP.gets().size());
-        StoreImageSource later = http();
+        LabeledImageSource later = http();
         assertEquals(expected, LooseImages.batches(later));
         assertEquals(IMAGES.size(), HTTP.gets().size(), HTTP.gets().toString());
         assertEquals(IMAGES.size(), later.stats().cacheHits());
@@ -96,7 +96,7 @@ class StoreCacheIT {
             }
         }
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        StoreImageSource later = http();
+        LabeledImageSource later = http();
         assertEquals(expected, LooseImages.batches(later));
         assertEquals(IMAGES.size(), HTTP.gets().size(), "each object read again");
         assertEquals(expected, LooseImages.batches(http()));
@@ -106,9 +106,9 @@ class StoreCacheIT {
     /**
      * A source of the HTTP server's images, named by a local manifest, cached in {@link #cache}.
      */
-    private StoreImageSource http() throws Exception {
+    private LabeledImageSource http() throws Exception {
         Path manifest = LooseImages.manifest(IMAGES, local.resolve("train.csv"));
-        return StoreImageSource.builder()
+        return FolderSource.builder()
                 .setLocation(HTTP.url("/train"))
                 .optManifest(manifest.toString())
                 .optCache(cache, BOUND)

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
-import dev.asyncdataset.source.s3.S3Options;
-import dev.asyncdataset.source.store.StoreImageSource;
-import dev.asyncdataset.source.store.StoreImageSourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
@@ -21,11 +21,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link StoreImageSource} over local files, S3 (S3Proxy) and HTTP (the tests' local server): the
- * same images give bit-identical batches through {@code ConcurrentDataset} as the folder does,
- * whose items are {@code ImageFolderSource}'s; an item of a manifest costs one GET, its length
- * taken from the response; a body failing the store's checksum is read again; a missing, too large
- * or corrupt object is a bad item naming its location.
+ * {@code FolderSource} over local files, S3 (S3Proxy) and HTTP (the tests' local server): the same
+ * images give bit-identical batches through {@code ConcurrentDataset} as the folder does, whose
+ * items are a folder's; an item of a manifest costs one GET, its length taken from the response; a
+ * body failing the store's checksum is read again; a missing, too large or corrupt object is a bad
+ * item naming its location.
  */
 class StoreImageSourceIT {
 
@@ -36,7 +36,7 @@ class StoreImageSourceIT {
 
     @TempDir static Path local;
     private static List<String> expected;
-    private static S3Options s3;
+    private static StoreOptions s3;
 
     @BeforeAll
     static void storeTheImages() throws Exception {
@@ -47,7 +47,7 @@ class StoreImageSourceIT {
         HTTP.put("/train/", IMAGES);
         TestImages.write(local.resolve("train"), IMAGES);
         expected = LooseImages.folderBatches(local.resolve("train"));
-        s3 = S3.sourceBuilder("s3://data/train").buildOptions();
+        s3 = S3.storeOptions().build();
     }
 
     @BeforeEach
@@ -55,8 +55,8 @@ class StoreImageSourceIT {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
     }
 
-    private static StoreImageSourceBuilder s3(String location) {
-        return StoreImageSource.builder().setLocation(location).optS3(s3);
+    private static FolderSourceBuilder s3(String location) {
+        return FolderSource.builder().setLocation(location).optStore(s3);
     }
 
     @Test
@@ -68,18 +68,18 @@ class StoreImageSourceIT {
     void aFolderAndItsFileUrlGiveTheImageFoldersItemsAndTheSameBatches() throws Exception {
         Path folder = local.resolve("train");
         LooseImages.assertSameItemsAsImageFolder(
-                StoreImageSource.builder().setLocation(folder.toString()).build(), folder);
+                FolderSource.builder().setLocation(folder.toString()).build(), folder);
         String url = folder.toUri().toString();
         assertEquals(
-                expected, LooseImages.batches(StoreImageSource.builder().setLocation(url).build()));
+                expected, LooseImages.batches(FolderSource.builder().setLocation(url).build()));
     }
 
     @Test
     void imagesOnAnHttpServerNamedByAManifestGiveTheFoldersBatchesWithOneGetEach()
             throws Exception {
         HTTP.setFaults((key, attempt) -> Fault.NONE);
-        StoreImageSource http =
-                StoreImageSource.builder()
+        LabeledImageSource http =
+                FolderSource.builder()
                         .setLocation(HTTP.url("/train"))
                         .optManifest(manifest().toString())
                         .build();
@@ -92,8 +92,8 @@ class StoreImageSourceIT {
 
     @Test
     void aLocalFolderNamedByAManifestGivesTheFoldersBatches() throws Exception {
-        StoreImageSource files =
-                StoreImageSource.builder()
+        LabeledImageSource files =
+                FolderSource.builder()
                         .setLocation(local.resolve("train").toString())
                         .optManifest(manifest().toString())
                         .build();
@@ -103,8 +103,8 @@ class StoreImageSourceIT {
     @Test
     void anObjectOfAManifestOverTheLargestReadIsABadItemNamingIt() throws Exception {
         StoreOptions small = StoreOptions.builder().optMaxObjectBytes(100).build();
-        try (StoreImageSource source =
-                StoreImageSource.builder()
+        try (LabeledImageSource source =
+                FolderSource.builder()
                         .setLocation(HTTP.url("/train"))
                         .optManifest(manifest().toString())
                         .optStore(small)
@@ -121,7 +121,7 @@ class StoreImageSourceIT {
     @Test
     void aBodyFailingTheStoresChecksumIsReadAgain() throws Exception {
         S3.faults().setPolicy((key, attempt) -> attempt == 1 ? Fault.CORRUPT : Fault.NONE);
-        StoreImageSource source = s3("s3://data/train").build();
+        LabeledImageSource source = s3("s3://data/train").build();
         List<String> batches = LooseImages.batches(source);
         assertEquals(expected, batches);
         assertTrue(source.stats().integrityFailures() > 0, source.stats().toString());
@@ -135,7 +135,7 @@ class StoreImageSourceIT {
                 Map.of(
                         "manifests/missing.csv",
                         "class0/img0.jpg,0\nclass0/gone.jpg,0\n".getBytes()));
-        try (StoreImageSource source =
+        try (LabeledImageSource source =
                 s3("s3://data/train/").optManifest("s3://data/manifests/missing.csv").build()) {
             LooseImages.assertBad(source, 1, "s3://data/train/class0/gone.jpg", "no such key");
         }
@@ -144,7 +144,7 @@ class StoreImageSourceIT {
     @Test
     void anObjectOverTheLargestReadIsABadItemNamingIt() throws Exception {
         StoreOptions small = StoreOptions.builder().optMaxObjectBytes(100).build();
-        try (StoreImageSource source = s3("s3://data/train").optStore(small).build()) {
+        try (LabeledImageSource source = s3("s3://data/train").optStore(small).build()) {
             LooseImages.assertBad(source, 0, "s3://data/train/class0/img0.jpg", "too large");
         }
     }
@@ -160,7 +160,7 @@ class StoreImageSourceIT {
                         Arrays.copyOf(jpeg, jpeg.length / 3),
                         "c/empty.jpg",
                         new byte[0]));
-        try (StoreImageSource source = s3("s3://bad/images").build()) {
+        try (LabeledImageSource source = s3("s3://bad/images").build()) {
             LooseImages.assertBad(
                     source, 0, "s3://bad/images/c/cut.jpg", "s3://bad/images/c/cut.jpg");
             LooseImages.assertBad(source, 1, "s3://bad/images/c/empty.jpg", "empty object");

@@ -12,9 +12,8 @@ import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.folder.SampleFolderSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.ShardWriter;
-import dev.asyncdataset.source.tar.TarSampleSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
@@ -30,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Samples of any parts written by {@link ShardWriter} from loose files (in a folder or on S3Proxy)
- * to S3Proxy and read back through {@link TarSampleSource}: by random access one ranged GET per
- * sample, streamed one GET per shard, every part equal to its loose file.
+ * to S3Proxy and read back through {@code TarShardSource.buildSamples}: by random access one ranged
+ * GET per sample, streamed one GET per shard, every part equal to its loose file.
  */
 class TarSamplesIT {
 
@@ -52,16 +51,18 @@ class TarSamplesIT {
         S3.upload("samples", "train/", Map.of());
         List<String> shards =
                 ShardWriter.builder()
-                        .setSamples(loose)
+                        .setLocation(loose.toString())
+                        .optSamples()
                         .setOutput(URL)
-                        .optS3(S3.sourceBuilder(URL).buildOptions())
+                        .optStore(S3.storeOptions().build())
                         .optShardBytes(40_000)
                         .optKeepOrder()
                         .build()
                         .write();
         assertTrue(shards.size() > 2, "shards: " + shards);
-        try (SampleFolderSource files = SampleFolderSource.of(loose, DECODER);
-                TarSampleSource tars = shards(URL)) {
+        try (ItemSource<Sample> files =
+                        FolderSource.builder().setLocation(loose.toString()).buildSamples(DECODER);
+                ItemSource<Sample> tars = shards(URL)) {
             long[] order = LongStream.range(0, tars.size()).toArray();
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
             for (long i : order) {
@@ -91,14 +92,16 @@ class TarSamplesIT {
         S3.upload("loose", "train/", objects);
         String output = "s3://loose/shards/";
         ShardWriter.builder()
-                .setSamples("s3://loose/train/")
+                .setLocation("s3://loose/train/")
+                .optSamples()
                 .setOutput(output)
-                .optS3(S3.sourceBuilder(output).buildOptions())
+                .optStore(S3.storeOptions().build())
                 .optKeepOrder()
                 .build()
                 .write();
-        try (SampleFolderSource files = SampleFolderSource.of(loose, DECODER);
-                TarSampleSource tars = shards(output)) {
+        try (ItemSource<Sample> files =
+                        FolderSource.builder().setLocation(loose.toString()).buildSamples(DECODER);
+                ItemSource<Sample> tars = shards(output)) {
             assertEquals(files.size(), tars.size());
             for (long i = 0; i < files.size(); i++) {
                 assertSame(files.fetch(null, i), tars.fetch(null, i));
@@ -106,10 +109,10 @@ class TarSamplesIT {
         }
     }
 
-    private static TarSampleSource shards(String url) throws Exception {
+    private static ItemSource<Sample> shards(String url) throws Exception {
         return TarShardSource.builder()
-                .setUrl(url)
-                .optS3(S3.sourceBuilder(url).buildOptions())
+                .setLocation(url)
+                .optStore(S3.storeOptions().build())
                 .buildSamples(DECODER);
     }
 

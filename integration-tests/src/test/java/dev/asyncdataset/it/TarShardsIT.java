@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -77,10 +78,10 @@ class TarShardsIT {
     void anImageCorruptOnEveryAttemptIsABadItemNamingShardAndMemberOnceTheAttemptsAreSpent()
             throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-        try (TarShardSource source =
+        try (LabeledImageSource source =
                 TarShardSource.builder()
-                        .setUrl(URL)
-                        .optS3(S3.sourceBuilder(URL).optMaxAttempts(3).buildOptions())
+                        .setLocation(URL)
+                        .optStore(S3.storeOptions().optMaxAttempts(3).build())
                         .build()) {
             String sample = source.describe(0);
             int cut = sample.indexOf(" sample ");
@@ -103,15 +104,15 @@ class TarShardsIT {
      */
     private static void campaign(boolean randomAccess, RandomFaults faults, int minFaults)
             throws Exception {
-        try (TarShardSource clean = open(URL);
-                TarShardSource faulty = open(URL)) {
-            assertTrue(clean.shardCount() > 3, "shards: " + clean.shardCount());
+        try (LabeledImageSource clean = open(URL);
+                LabeledImageSource faulty = open(URL)) {
+            assertTrue(ShardCounts.of(clean) > 3, "shards: " + ShardCounts.of(clean));
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
             RetryLog.Recorded<Epoch> cleanRun =
                     RetryLog.during(dir, () -> FaultCampaignIT.epoch(clean, randomAccess));
             Epoch expected = cleanRun.value();
             RetryLog.assertRetriedFaultsAndTimeoutsOnly(cleanRun, expected.retries(), 0);
-            long gets = randomAccess ? clean.size() : clean.shardCount();
+            long gets = randomAccess ? clean.size() : ShardCounts.of(clean);
             assertEquals(
                     gets + expected.retries(),
                     S3.faults().getCount(),
@@ -140,8 +141,8 @@ class TarShardsIT {
     @Test
     void withoutSidecarIndexesTheHeadersReadWithRangedGetsGiveTheSameItems() throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-        try (TarShardSource indexed = open(URL);
-                TarShardSource bare = open("s3://shards/bare/")) {
+        try (LabeledImageSource indexed = open(URL);
+                LabeledImageSource bare = open("s3://shards/bare/")) {
             assertEquals(describeAll(indexed).size(), bare.size());
             assertEquals(
                     describeAll(indexed),
@@ -153,27 +154,27 @@ class TarShardsIT {
 
     @Test
     void aBracePatternOnS3OpensTheShardsItNames() throws Exception {
-        try (TarShardSource two = open(URL + "shard-{000001..000002}.tar")) {
-            assertEquals(2, two.shardCount());
+        try (LabeledImageSource two = open(URL + "shard-{000001..000002}.tar")) {
+            assertEquals(2, ShardCounts.of(two));
             assertTrue(two.describe(0).startsWith("s3://shards/train/shard-000001.tar"));
         }
     }
 
-    private static List<String> describeAll(TarShardSource source) {
+    private static List<String> describeAll(LabeledImageSource source) {
         return java.util.stream.LongStream.range(0, source.size())
                 .mapToObj(source::describe)
                 .toList();
     }
 
     /** Opens the shards (reading their indexes) before any fault is planned. */
-    private static TarShardSource open(String url) throws Exception {
+    private static LabeledImageSource open(String url) throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
         return TarShardSource.builder()
-                .setUrl(url)
-                .optS3(
-                        S3.sourceBuilderThroughResetProxy(URL)
+                .setLocation(url)
+                .optStore(
+                        S3.storeOptionsThroughResetProxy()
                                 .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)
-                                .buildOptions())
+                                .build())
                 .build();
     }
 }

@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import dev.asyncdataset.source.s3.S3Source;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
+import dev.asyncdataset.source.folder.FolderSourceBuilder;
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.testing.SelfSignedTls;
 import dev.asyncdataset.testing.TestImages;
 import java.io.IOException;
@@ -45,19 +48,19 @@ class TlsFirstContactIT {
     void anHttpsUrlToS3ProxysPlainPortFailsAtOnceNamingTlsOnEveryClient() throws Exception {
         S3.upload("data", "train/", Map.of("cat/0.jpg", TestImages.jpeg(16, 16, 1)));
         URI https = URI.create("https://127.0.0.1:" + S3.endpoint().getPort());
-        try (S3Source listed = source(https).build()) {
+        try (LabeledImageSource listed = source(https).build()) {
             assertAtOnce("S3 LIST (Netty)", () -> listed.prepare(null), PLAIN_PORT);
             assertEquals(0, listed.stats().retries());
         }
         Path manifest = Files.writeString(dir.resolve("manifest.csv"), "cat/0.jpg,0\n");
-        try (S3Source got = source(https).optManifest(manifest).build()) {
+        try (LabeledImageSource got = source(https).optManifest(manifest.toString()).build()) {
             got.prepare(null);
             assertAtOnce("S3 GET (Apache)", () -> got.fetch(null, 0), PLAIN_PORT);
             assertEquals(0, got.stats().retries());
         }
-        assertOpeningFails("s3://data/train/", source(https), PLAIN_PORT);
+        assertOpeningFails("s3://data/train/", options(https), PLAIN_PORT);
         String url = https + "/data/train/shard-000000.tar";
-        assertOpeningFails(url, S3Source.builder(), PLAIN_PORT);
+        assertOpeningFails(url, StoreOptions.builder(), PLAIN_PORT);
     }
 
     @Test
@@ -79,14 +82,14 @@ class TlsFirstContactIT {
                     List.of(
                             assertOpeningFails(
                                     https + "/train/shard-000000.tar",
-                                    S3Source.builder(),
+                                    StoreOptions.builder(),
                                     UNTRUSTED),
-                            assertOpeningFails("s3://data/train/", source(https), UNTRUSTED))) {
+                            assertOpeningFails("s3://data/train/", options(https), UNTRUSTED))) {
                 assertTrue(e.getMessage().contains("trust store"), e.getMessage());
                 assertFalse(e.getMessage().contains("plain-HTTP"), e.getMessage());
             }
             Path manifest = Files.writeString(dir.resolve("manifest.csv"), "cat/0.jpg,0\n");
-            try (S3Source got = source(https).optManifest(manifest).build()) {
+            try (LabeledImageSource got = source(https).optManifest(manifest.toString()).build()) {
                 got.prepare(null);
                 assertAtOnce("S3 GET (Apache)", () -> got.fetch(null, 0), UNTRUSTED);
             }
@@ -95,7 +98,15 @@ class TlsFirstContactIT {
         }
     }
 
-    private static S3SourceBuilder source(URI endpoint) {
-        return S3.sourceBuilder("s3://data/train").optEndpoint(endpoint).optRetryBudget(BUDGET);
+    private static FolderSourceBuilder source(URI endpoint) {
+        return FolderSource.builder()
+                .setLocation("s3://data/train")
+                .optStore(options(endpoint).build());
+    }
+
+    private static StoreOptionsBuilder options(URI endpoint) {
+        return StoreOptions.builder()
+                .optS3(S3.s3Options().optEndpoint(endpoint).build())
+                .optRetryBudget(BUDGET);
     }
 }

@@ -29,7 +29,8 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
     /** Lists the images at {@code location}, or those of {@code manifest} if not null. */
     static ShardInput images(String location, String manifest, StoreOptions options)
             throws IOException {
-        FolderSourceBuilder builder = FolderSource.builder().setLocation(location).optStore(options);
+        FolderSourceBuilder builder =
+                FolderSource.builder().setLocation(location).optStore(options);
         LabeledImageSource images =
                 listed((manifest == null ? builder : builder.optManifest(manifest)).build());
         return labeled(images, images.getClasses());
@@ -42,7 +43,8 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
                         FolderSource.builder()
                                 .setLocation(location)
                                 .optStore(options)
-                                .buildSamples(NOT_DECODED)), null);
+                                .buildSamples(NOT_DECODED)),
+                null);
     }
 
     /** Lists {@code source}'s items now, closing it if that fails. */

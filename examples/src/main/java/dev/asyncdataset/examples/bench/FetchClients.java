@@ -52,9 +52,10 @@ final class FetchClients {
                         AwsBasicCredentials.create(server.accessKey(), server.secretKey()));
         Map<String, Get> clients = new LinkedHashMap<>();
         clients.put(
-                "S3Source.fetch", sourceGet(source(url, endpoint, credentials, concurrency, true)));
+                "FolderSource s3:// fetch",
+                sourceGet(source(url, endpoint, credentials, concurrency, true)));
         clients.put(
-                "S3Source.fetch, checksums off",
+                "FolderSource s3:// fetch, checksums off",
                 sourceGet(source(url, endpoint, credentials, concurrency, false)));
         clients.put(
                 "SDK async, Netty, toBytes",
@@ -206,9 +207,9 @@ final class FetchClients {
     }
 
     /**
-     * A blocking client (the SDK's Apache client, as {@code S3Source} GETs with), each body read
-     * into one scratch array per thread and dropped: what the SDK alone allocates and spends per
-     * GET, without the body's array and without the checksum.
+     * A blocking client (the SDK's Apache client, as {@code FolderSource} over {@code s3://} GETs
+     * with), each body read into one scratch array per thread and dropped: what the SDK alone
+     * allocates and spends per GET, without the body's array and without the checksum.
      */
     private static Get discarding(S3Client client, String bucket) {
         ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[1 << 16]);

@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * Netty vs CRT for S3Source's GETs: throughput of 1,000 parallel GETs of 110 KB objects from an
+ * Netty vs CRT for the S3 store's GETs: throughput of 1,000 parallel GETs of 110 KB objects from an
  * in-process S3Proxy with 20 ms per GET, 64 connections, median of 3 runs after 3 warm-up runs, in
  * rounds that alternate which client goes first (see docs/storage.md).
  *

@@ -1,7 +1,6 @@
 package dev.asyncdataset.examples.bench;
 
 import dev.asyncdataset.source.LabeledImageSource;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;

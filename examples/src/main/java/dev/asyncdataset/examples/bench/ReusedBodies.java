@@ -10,9 +10,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * Body arrays reused from GET to GET, each with its own MD5 digest, for the candidates of {@link
  * FetchCpuBenchmark} that read a body straight into an array they keep: a GET takes a slot, fills
- * its array, checks it against the ETag as {@code S3Source} does, and gives the slot back. The
- * loader's fetches are one virtual thread per item, so a shared free list, not a thread-local, is
- * what reuses arrays across them; it never holds more slots than GETs were ever in flight at once.
+ * its array, checks it against the ETag as {@code FolderSource} over {@code s3://} does, and gives
+ * the slot back. The loader's fetches are one virtual thread per item, so a shared free list, not a
+ * thread-local, is what reuses arrays across them; it never holds more slots than GETs were ever in
+ * flight at once.
  */
 final class ReusedBodies {
 

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 /**
  * The SDK's blocking {@link S3Client} called from a virtual thread, each body read from its {@link
  * ResponseInputStream} straight into a reused array ({@link ReusedBodies}) and checked against its
- * ETag, with checksum mode on, as {@code S3Source} asks for a whole object.
+ * ETag, with checksum mode on, as {@code FolderSource} over {@code s3://} asks for a whole object.
  */
 final class SyncIntoArray implements FetchClients.Get {
 

@@ -42,8 +42,8 @@ class S3ShardReadsIT {
 
     @Test
     void truncatedBodiesResumeWithARangeFromTheLastByteReceived() throws Exception {
-        try (TarShardSource source = open()) {
-            ShardStore store = source.store();
+        try (TarSource<?> source = open()) {
+            ShardStore store = source.shards.store();
             S3.faults().setPolicy((key, attempt) -> attempt <= 2 ? Fault.TRUNCATE : Fault.NONE);
             for (int shard = 0; shard < store.names().size(); shard++) {
                 String name = name(store, shard);
@@ -66,8 +66,8 @@ class S3ShardReadsIT {
 
     @Test
     void wholeShardsUnderTheFaultCampaignAreBitEqualAndEachFaultIsOneRetry() throws Exception {
-        try (TarShardSource source = open()) {
-            ShardStore store = source.store();
+        try (TarSource<?> source = open()) {
+            ShardStore store = source.shards.store();
             S3.faults()
                     .setPolicy(
                             (key, attempt) ->
@@ -98,8 +98,8 @@ class S3ShardReadsIT {
 
     @Test
     void aShardReplacedMidReadIsReadAgainFromTheStartNeverMixingTheTwoVersions() throws Exception {
-        try (TarShardSource source = open()) {
-            ShardStore store = source.store();
+        try (TarSource<?> source = open()) {
+            ShardStore store = source.shards.store();
             String name = name(store, 0);
             byte[] replaced = files.get(name).clone();
             for (int i = 0; i < replaced.length; i++) {
@@ -137,14 +137,15 @@ class S3ShardReadsIT {
     }
 
     /** Opens the shards (reading their indexes) before any fault is planned. */
-    private static TarShardSource open() throws Exception {
+    private static TarSource<?> open() throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
-        return TarShardSource.builder()
-                .setUrl(URL)
-                .optS3(
-                        S3.sourceBuilderThroughResetProxy(URL)
-                                .optFirstByteTimeout(Duration.ofMillis(2_500))
-                                .buildOptions())
-                .build();
+        return (TarSource<?>)
+                TarShardSource.builder()
+                        .setLocation(URL)
+                        .optStore(
+                                S3.storeOptionsThroughResetProxy()
+                                        .optFirstByteTimeout(Duration.ofMillis(2_500))
+                                        .build())
+                        .build();
     }
 }

@@ -32,13 +32,13 @@ import org.apache.spark.sql.types.StructType;
  */
 public record LabeledImages(Dataset<Row> rows, List<String> classes) {
 
-    /** The image extensions the folder sources take, as the loader's {@code ImageFolderSource}. */
+    /** The image extensions the folder sources take, as the loader's {@code FolderSource}. */
     static final String IMAGE_NAME = "\\.(jpg|jpeg|png|bmp|gif|wbmp)$";
 
     /**
      * Reads {@code root/<class>/<file>} with Spark's {@code binaryFile} source, labelled as the
-     * loader's {@code ImageFolderSource} labels a folder: the visible class folders sorted by name,
-     * the label the position of the class, the files with an image extension in any case.
+     * loader's {@code FolderSource} labels a folder: the visible class folders sorted by name, the
+     * label the position of the class, the files with an image extension in any case.
      *
      * @param spark the session
      * @param root the folder or Hadoop URI

@@ -1,6 +1,5 @@
 package dev.asyncdataset.examples.spark;
 
-import dev.asyncdataset.source.folder.FolderSource;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.element_at;
@@ -25,6 +24,7 @@ import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import java.awt.image.BufferedImage;
@@ -104,7 +104,8 @@ class PrepareDataTest {
         }
         assertFalse(Files.exists(shards.resolve(STALE)), "stale shard deleted");
         assertFalse(Files.exists(shards.resolve(STALE + ".idx")), "stale index deleted");
-        try (LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
+        try (LabeledImageSource folder =
+                        FolderSource.builder().setLocation(images.toString()).build();
                 LabeledImageSource source = listed(shards)) {
             assertEquals(folder.getClasses(), source.getClasses());
             assertEquals(contents(folder), contents(source));
@@ -120,7 +121,8 @@ class PrepareDataTest {
                         "--input %s --output %s --partitions 2 --max-side 32 --jpeg-quality 80"
                                 .formatted(images, small)
                                 .split(" ")));
-        try (LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
+        try (LabeledImageSource folder =
+                        FolderSource.builder().setLocation(images.toString()).build();
                 LabeledImageSource source = listed(small)) {
             for (String shard : Files.readAllLines(small.resolve(PrepareData.SHARD_LIST))) {
                 byte[] index = Files.readAllBytes(Path.of(shard + ShardIndexFile.SUFFIX));
@@ -180,8 +182,10 @@ class PrepareDataTest {
                                         + " --partitions 2 --compression %s --row-group-rows 5")
                                 .formatted(hub, table, codec)
                                 .split(" ")));
-        try (LabeledImageSource folder = FolderSource.builder().setLocation(images.toString()).build();
-                LabeledImageSource source = ParquetSource.builder().setLocation(table + "/").build()) {
+        try (LabeledImageSource folder =
+                        FolderSource.builder().setLocation(images.toString()).build();
+                LabeledImageSource source =
+                        ParquetSource.builder().setLocation(table + "/").build()) {
             assertEquals(contents(folder), contents(source));
             assertEquals(folder.getClasses(), Files.readAllLines(table.resolve("classes.txt")));
             Set<String> groups = new TreeSet<>();
