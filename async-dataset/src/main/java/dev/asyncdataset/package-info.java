@@ -60,9 +60,9 @@
  *       it whole (at most the live shards at once); they end when the epoch closes.
  *   <li>{@code async-dataset-shard-write-fetch-N}: virtual, while {@code ShardWriter} writes
  *       shards: the item reads it overlaps.
- *   <li>{@code async-dataset-part-read-N}: virtual, for an {@link
- *       dev.asyncdataset.source.s3.S3SampleSource}: the part objects of one sample read at once,
- *       all ended when its fetch returns.
+ *   <li>{@code async-dataset-part-read-N}: virtual, for the samples of a {@link
+ *       dev.asyncdataset.source.folder.FolderSource} in a remote store: the part objects of one
+ *       sample read at once, all ended when its fetch returns.
  *   <li>{@code async-dataset-closer-0} (short-lived: closes a loader whose trainer's manager was
  *       closed) and {@code async-dataset-cleaner} (one per process: closes epochs that became
  *       unreachable).

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Builds a {@link ParquetSource} ({@link #build}) or a {@link ParquetSampleSource} ({@link
- * #buildSamples}). Required: {@link #setUrl} or {@link #setUrls}. The columns default to the
- * Hugging Face Hub's image layout: {@code image} (a {@code {bytes, path}} struct or binary) and
+ * Builds a source of a {@link ParquetSource}'s labeled images ({@link #build}) or samples ({@link
+ * #buildSamples}). Required: {@link #setLocation} or {@link #setLocations}. The columns default to
+ * the Hugging Face Hub's image layout: {@code image} (a {@code {bytes, path}} struct or binary) and
  * {@code label} (an integer).
  */
 public final class ParquetSourceBuilder {
