@@ -27,8 +27,7 @@
  * mix's, names each item's source, numbers its batch indices and counts per source, in {@code
  * SourceCounters}, so that no stage asks what kind of source it reads), {@code HostBuffers} /
  * {@code HostRows} (the recycled host batch buffers), {@code threads.StageThreads}, {@code
- * events.LoaderEvents} (what each stage did, as JDK Flight Recorder events) and {@code
- * malloc.MallocArenas} (tuned once, when the first loader starts). {@code LoaderSpec} is a loader's
+ * events.LoaderEvents} (what each stage did, as JDK Flight Recorder events). {@code LoaderSpec} is a loader's
  * configuration: the source (for a streamed or mixed epoch, that epoch's own view of it) and where
  * its items come from, {@code Concurrency}, {@code Pipelines}, the seed, the device and the host
  * buffers.
