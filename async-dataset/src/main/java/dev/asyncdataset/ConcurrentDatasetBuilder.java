@@ -46,6 +46,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     private int decodeThreads = Runtime.getRuntime().availableProcessors();
     private BadItemPolicy badItemPolicy = BadItemPolicy.FAIL;
     private boolean inOrder = true;
+    private boolean sequentialFetch;
     private Pipeline devicePipeline;
     private boolean recycleBuffers = true;
     private int maxLiveEpochs = DEFAULT_MAX_LIVE_EPOCHS;
@@ -161,7 +162,10 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     /**
      * Sets an existing dataset to read items from; its {@code get} runs on the fetch stage, then
      * its own data pipeline (for example an {@code ImageFolder}'s {@code addTransform}s) runs per
-     * item and this builder's after it, as DJL's loader over that dataset does.
+     * item and this builder's after it, as DJL's loader over that dataset does. Its {@code get} is
+     * called for several items at once, so it must be thread-safe and draw from no shared random
+     * state (such as DJL's {@code RandomUtils}, which DJL's time-series transforms use); otherwise
+     * set {@link #optSequentialFetch}.
      *
      * @param dataset the dataset to wrap
      * @return this builder
@@ -324,6 +328,22 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     }
 
     /**
+     * Sets whether items are fetched one at a time on one thread, in the sampler's order, as DJL's
+     * loader calls {@code get}; default {@code false}, and always {@code true} with {@code
+     * optFetchers(1)}. A wrapped dataset whose {@code get} is not thread-safe or draws from shared
+     * random state (DJL's {@code RandomUtils}) then gives DJL's own loader's values, run after run.
+     * Decoding, prefetching and staging on the device still run ahead; only the reads of a batch
+     * are no longer concurrent.
+     *
+     * @param sequentialFetch whether to fetch one item at a time in sampler order
+     * @return this builder
+     */
+    public T optSequentialFetch(boolean sequentialFetch) {
+        this.sequentialFetch = sequentialFetch;
+        return self();
+    }
+
+    /**
      * Sets what to do with items that cannot be read; default {@link BadItemPolicy#FAIL}.
      *
      * @param policy the bad-item policy
@@ -457,7 +477,8 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
                                 workers,
                                 stagingDepth,
                                 decodeThreads,
-                                inOrder),
+                                inOrder,
+                                sequentialFetch || (!autoFetchers && fetchers == 1)),
                         pipelines(items),
                         badItemPolicy == BadItemPolicy.SKIP,
                         sampling.seed != null ? sampling.seed : defaultSeed(),

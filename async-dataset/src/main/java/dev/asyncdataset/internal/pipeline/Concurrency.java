@@ -11,6 +11,7 @@ import dev.asyncdataset.source.ItemSource;
  * @param stagingDepth most batches on the device that the trainer has not closed yet
  * @param decodeThreads platform threads of the decode stage
  * @param inOrder whether batches are handed out in sampler order, or as soon as ready
+ * @param sequentialFetch whether items are fetched one at a time on one thread, in sampler order
  */
 public record Concurrency(
         int fetchers,
@@ -18,4 +19,5 @@ public record Concurrency(
         int workers,
         int stagingDepth,
         int decodeThreads,
-        boolean inOrder) {}
+        boolean inOrder,
+        boolean sequentialFetch) {}

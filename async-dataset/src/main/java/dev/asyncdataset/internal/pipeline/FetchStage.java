@@ -12,8 +12,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
  * most {@link FetchLimit} at a time across all batches, so a batch costs about one storage round
- * trip instead of one per item. Each item gets its own CPU sub-manager of the batch manager, which
- * the decode stage closes once the item's final arrays are moved to the batch.
+ * trip instead of one per item. Sequential, one platform thread fetches the items one after the
+ * other in the order the batches are submitted (the sampler's), as DJL's loader calls {@code get}.
+ * Each item gets its own CPU sub-manager of the batch manager, which the decode stage closes once
+ * the item's final arrays are moved to the batch.
  */
 final class FetchStage {
 
@@ -24,6 +26,7 @@ final class FetchStage {
     private final DecodeStage decode;
     private final ItemFailures failures;
     private final StatsCounter stats;
+    private final boolean sequential;
 
     /**
      * @param factory the loader's threads
@@ -33,6 +36,7 @@ final class FetchStage {
      * @param decode where fetched items go
      * @param failures handles the items that fail to fetch
      * @param stats the epoch's counters
+     * @param sequential whether one thread fetches every item in turn
      */
     FetchStage(
             StageThreads factory,
@@ -41,8 +45,13 @@ final class FetchStage {
             FetchLimit limit,
             DecodeStage decode,
             ItemFailures failures,
-            StatsCounter stats) {
-        this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
+            StatsCounter stats,
+            boolean sequential) {
+        this.threads =
+                sequential
+                        ? Executors.newSingleThreadExecutor(factory.platform("fetch"))
+                        : Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
+        this.sequential = sequential;
         this.source = source;
         this.keys = names;
         this.limit = limit;
@@ -52,13 +61,33 @@ final class FetchStage {
     }
 
     void submit(PendingBatch batch) {
+        if (sequential) {
+            execute(() -> fetchInTurn(batch));
+            return;
+        }
         for (int slot = 0; slot < batch.indices.size(); slot++) {
             int item = slot;
-            try {
-                threads.execute(() -> fetch(batch, item));
-            } catch (RejectedExecutionException stopped) {
+            if (!execute(() -> fetch(batch, item))) {
                 return;
             }
+        }
+    }
+
+    private boolean execute(Runnable task) {
+        try {
+            threads.execute(task);
+            return true;
+        } catch (RejectedExecutionException stopped) {
+            return false;
+        }
+    }
+
+    private void fetchInTurn(PendingBatch batch) {
+        for (int slot = 0; slot < batch.indices.size(); slot++) {
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            fetch(batch, slot);
         }
     }
 
@@ -76,6 +105,7 @@ final class FetchStage {
             fetched = timed(batch, slot, items);
         } catch (InterruptedException stopped) {
             items.close();
+            Thread.currentThread().interrupt();
             return;
         } catch (Exception | LinkageError e) {
             items.close();

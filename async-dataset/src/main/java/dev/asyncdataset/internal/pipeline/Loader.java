@@ -110,7 +110,15 @@ public final class Loader implements AutoCloseable {
                         failures,
                         stats);
         FetchStage fetch =
-                new FetchStage(threads, spec.source(), names, limit, decode, failures, stats);
+                new FetchStage(
+                        threads,
+                        spec.source(),
+                        names,
+                        limit,
+                        decode,
+                        failures,
+                        stats,
+                        concurrency.sequentialFetch());
         BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
