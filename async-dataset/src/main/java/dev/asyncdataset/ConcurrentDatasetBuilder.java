@@ -11,6 +11,7 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.epochs.DatasetEpochs;
 import dev.asyncdataset.internal.order.EpochSampler;
 import dev.asyncdataset.internal.pipeline.Concurrency;
+import dev.asyncdataset.internal.pipeline.FetchMode;
 import dev.asyncdataset.internal.pipeline.HostBuffers;
 import dev.asyncdataset.internal.pipeline.ItemOrigins;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
@@ -333,7 +334,8 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * optFetchers(1)}. A wrapped dataset whose {@code get} is not thread-safe or draws from shared
      * random state (DJL's {@code RandomUtils}) then gives DJL's own loader's values, run after run.
      * Decoding, prefetching and staging on the device still run ahead; only the reads of a batch
-     * are no longer concurrent.
+     * are no longer concurrent. In-memory rows with no per-item transforms ({@link #setData}, or a
+     * wrapped {@code ArrayDataset}) are always read this way, each batch stacked on that thread.
      *
      * @param sequentialFetch whether to fetch one item at a time in sampler order
      * @return this builder
@@ -478,7 +480,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
                                 stagingDepth,
                                 decodeThreads,
                                 inOrder,
-                                sequentialFetch || (!autoFetchers && fetchers == 1)),
+                                fetchMode(items)),
                         pipelines(items),
                         badItemPolicy == BadItemPolicy.SKIP,
                         sampling.seed != null ? sampling.seed : defaultSeed(),
@@ -492,6 +494,18 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
                         sampling.resume,
                         maxLiveEpochs);
         return new ConcurrentDataset(this, epochs, badItemPolicy);
+    }
+
+    /**
+     * In memory with no item pipeline, items are read inline (as DJL's loader reads them); else in
+     * sampler order on one thread when asked or with one fetcher; else concurrently.
+     */
+    private FetchMode fetchMode(ItemSource<?> items) {
+        if (sources.inMemory() || (pipeline == null && sources.wrapsArrays())) {
+            return FetchMode.INLINE;
+        }
+        boolean sequential = sequentialFetch || (!autoFetchers && fetchers == 1);
+        return sequential ? FetchMode.SEQUENTIAL : FetchMode.CONCURRENT;
     }
 
     /** In-memory arrays are stacked first, so their item pipeline runs per batch. */

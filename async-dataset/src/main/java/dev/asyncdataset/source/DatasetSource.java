@@ -1,6 +1,7 @@
 package dev.asyncdataset.source;
 
 import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
@@ -56,6 +57,25 @@ public final class DatasetSource implements ItemSource<Record> {
             dataset.prepare(progress);
         } catch (TranslateException e) {
             throw new IOException("cannot prepare " + dataset.getClass().getSimpleName(), e);
+        }
+    }
+
+    /**
+     * Returns whether the wrapped dataset is an {@code ArrayDataset} read by {@code
+     * ArrayDataset.get} (rows of in-memory arrays) with no data pipeline: its items are then read
+     * and stacked on one thread, in the sampler's order, as DJL's loader reads them.
+     *
+     * @return whether the items are in-memory rows that need no per-item work
+     */
+    public boolean inMemory() {
+        try {
+            Class<?> getter =
+                    dataset.getClass()
+                            .getMethod("get", NDManager.class, long.class)
+                            .getDeclaringClass();
+            return getter == ArrayDataset.class && pipeline == null;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("a RandomAccessDataset without get", e);
         }
     }
 

@@ -11,7 +11,7 @@ import dev.asyncdataset.source.ItemSource;
  * @param stagingDepth most batches on the device that the trainer has not closed yet
  * @param decodeThreads platform threads of the decode stage
  * @param inOrder whether batches are handed out in sampler order, or as soon as ready
- * @param sequentialFetch whether items are fetched one at a time on one thread, in sampler order
+ * @param fetchMode how items are fetched: concurrently, or in sampler order on one thread
  */
 public record Concurrency(
         int fetchers,
@@ -20,4 +20,4 @@ public record Concurrency(
         int stagingDepth,
         int decodeThreads,
         boolean inOrder,
-        boolean sequentialFetch) {}
+        FetchMode fetchMode) {}

@@ -12,9 +12,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
  * most {@link FetchLimit} at a time across all batches, so a batch costs about one storage round
- * trip instead of one per item. Sequential, one platform thread fetches the items one after the
- * other in the order the batches are submitted (the sampler's), as DJL's loader calls {@code get}.
- * Each item gets its own CPU sub-manager of the batch manager, which the decode stage closes once
+ * trip instead of one per item. Sequential ({@link FetchMode}), one platform thread fetches the
+ * items one after the other in the order the batches are submitted (the sampler's), as DJL's loader
+ * calls {@code get}; inline, that thread also decodes each item and collates its batch. Each item
+ * gets its own CPU sub-manager of the batch manager, which the decode stage closes once
  * the item's final arrays are moved to the batch.
  */
 final class FetchStage {
@@ -26,7 +27,7 @@ final class FetchStage {
     private final DecodeStage decode;
     private final ItemFailures failures;
     private final StatsCounter stats;
-    private final boolean sequential;
+    private final FetchMode mode;
 
     /**
      * @param factory the loader's threads
@@ -36,7 +37,7 @@ final class FetchStage {
      * @param decode where fetched items go
      * @param failures handles the items that fail to fetch
      * @param stats the epoch's counters
-     * @param sequential whether one thread fetches every item in turn
+     * @param mode concurrent, or one thread fetching (and decoding, inline) every item in turn
      */
     FetchStage(
             StageThreads factory,
@@ -46,12 +47,12 @@ final class FetchStage {
             DecodeStage decode,
             ItemFailures failures,
             StatsCounter stats,
-            boolean sequential) {
+            FetchMode mode) {
         this.threads =
-                sequential
-                        ? Executors.newSingleThreadExecutor(factory.platform("fetch"))
-                        : Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
-        this.sequential = sequential;
+                mode == FetchMode.CONCURRENT
+                        ? Executors.newThreadPerTaskExecutor(factory.virtual("fetch"))
+                        : Executors.newSingleThreadExecutor(factory.platform("fetch"));
+        this.mode = mode;
         this.source = source;
         this.keys = names;
         this.limit = limit;
@@ -61,7 +62,7 @@ final class FetchStage {
     }
 
     void submit(PendingBatch batch) {
-        if (sequential) {
+        if (mode != FetchMode.CONCURRENT) {
             execute(() -> fetchInTurn(batch));
             return;
         }
@@ -114,7 +115,11 @@ final class FetchStage {
             }
             return;
         }
-        decode.submit(batch, slot, items, fetched);
+        if (mode == FetchMode.INLINE) {
+            decode.decode(batch, slot, items, fetched);
+        } else {
+            decode.submit(batch, slot, items, fetched);
+        }
     }
 
     /** Fetches slot {@code slot}'s item in its fetch slot, then gives the slot back and counts. */

@@ -118,7 +118,7 @@ public final class Loader implements AutoCloseable {
                         decode,
                         failures,
                         stats,
-                        concurrency.sequentialFetch());
+                        concurrency.fetchMode());
         BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
