@@ -36,8 +36,7 @@ class SequentialFetchTest {
         return Stream.of(
                 Arguments.of(
                         "optSequentialFetch(true)",
-                        (UnaryOperator<ConcurrentDataset.Builder>)
-                                b -> b.optSequentialFetch(true)),
+                        (UnaryOperator<ConcurrentDataset.Builder>) b -> b.optSequentialFetch(true)),
                 Arguments.of(
                         "optFetchers(1)",
                         (UnaryOperator<ConcurrentDataset.Builder>) b -> b.optFetchers(1)));
@@ -53,7 +52,8 @@ class SequentialFetchTest {
                     ConcurrentDataset.builder()
                             .setDataset(RandomDraws.sampled())
                             .setSampling(BATCH, true);
-            assertEquals(expected, epochs(sequential.apply(builder).build()), name + ", run " + run);
+            assertEquals(
+                    expected, epochs(sequential.apply(builder).build()), name + ", run " + run);
         }
     }
 
@@ -97,7 +97,8 @@ class SequentialFetchTest {
             for (int i = 0; i <= index % 3; i++) {
                 row[i] = RandomUtils.nextFloat();
             }
-            return new Record(new NDList(manager.create(row)), new NDList(manager.create((float) index)));
+            return new Record(
+                    new NDList(manager.create(row)), new NDList(manager.create((float) index)));
         }
 
         @Override

@@ -16,12 +16,11 @@ import java.lang.reflect.Field;
  * one of your own): its {@code get} runs on the fetch stage, so that a dataset whose {@code get}
  * waits on storage is read concurrently. Its {@code get} must then be thread-safe and draw from no
  * shared random state (such as DJL's {@code RandomUtils}); otherwise fetch sequentially ({@code
- * optSequentialFetch(true)}), which calls it in the sampler's order on one thread, as DJL's
- * loader does. As DJL's loader over that dataset does, the wrapped
- * dataset's data pipeline (for example an {@code ImageFolder}'s {@code addTransform}s) runs on each
- * item, here on the decode stage, and its label pipeline on each batch's stacked labels ({@link
- * #targetPipeline()}). Its sampler and batchifiers are not used: set them on the {@code
- * ConcurrentDataset} builder.
+ * optSequentialFetch(true)}), which calls it in the sampler's order on one thread, as DJL's loader
+ * does. As DJL's loader over that dataset does, the wrapped dataset's data pipeline (for example an
+ * {@code ImageFolder}'s {@code addTransform}s) runs on each item, here on the decode stage, and its
+ * label pipeline on each batch's stacked labels ({@link #targetPipeline()}). Its sampler and
+ * batchifiers are not used: set them on the {@code ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
 

@@ -26,7 +26,8 @@ class DatasetSourceTest {
                     new DatasetSource(transformed.setSampling(2, false).build()).inMemory(),
                     "a data pipeline runs per item, on the decode stage");
             ArrayDataset ownGet =
-                    new ArrayDataset(new ArrayDataset.Builder().setData(rows).setSampling(2, false)) {
+                    new ArrayDataset(
+                            new ArrayDataset.Builder().setData(rows).setSampling(2, false)) {
                         @Override
                         public Record get(NDManager items, long index) {
                             return super.get(items, index);

@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
  * trip instead of one per item. Sequential ({@link FetchMode}), one platform thread fetches the
  * items one after the other in the order the batches are submitted (the sampler's), as DJL's loader
  * calls {@code get}; inline, that thread also decodes each item and collates its batch. Each item
- * gets its own CPU sub-manager of the batch manager, which the decode stage closes once
- * the item's final arrays are moved to the batch.
+ * gets its own CPU sub-manager of the batch manager, which the decode stage closes once the item's
+ * final arrays are moved to the batch.
  */
 final class FetchStage {
 
