@@ -10,7 +10,6 @@
  *   <li>{@code mix}: several sources mixed as one, and each rank's epoch of the mix.
  *   <li>{@code pipeline}: the loader of one epoch: its stages, how its batches are assembled, its
  *       host buffers and counters.
- *   <li>{@code malloc}: keeps glibc's malloc arenas from holding freed native memory.
  *   <li>{@code threads} and {@code events}: the counted threads and the JDK Flight Recorder events,
  *       used by the loader and the storage alike.
  *   <li>{@code io}, {@code s3}, {@code http}, {@code cache}, {@code shard}, {@code tar}, {@code

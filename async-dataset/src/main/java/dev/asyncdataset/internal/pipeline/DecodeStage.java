@@ -106,10 +106,11 @@ final class DecodeStage {
     }
 
     /**
-     * Decodes one item; its fetched value is given back and its item manager closed before the slot
-     * is filled or skipped. A value the source fails to take back makes the item bad.
+     * Decodes one item on the calling thread (a decode thread, or the inline fetch thread); its
+     * fetched value is given back and its item manager closed before the slot is filled or skipped.
+     * A value the source fails to take back makes the item bad.
      */
-    private void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
+    void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
         Record record;
         try (items) {
             try {

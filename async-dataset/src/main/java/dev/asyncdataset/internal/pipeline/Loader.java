@@ -4,7 +4,6 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.internal.events.LoaderEvents;
-import dev.asyncdataset.internal.malloc.MallocArenas;
 import dev.asyncdataset.internal.threads.StageThreads;
 import java.util.Iterator;
 import java.util.List;
@@ -76,7 +75,6 @@ public final class Loader implements AutoCloseable {
             long total,
             long consumed,
             StatsCounter stats) {
-        MallocArenas.tuneOnce();
         NDManager host = manager.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
         OPEN.incrementAndGet();
@@ -112,7 +110,15 @@ public final class Loader implements AutoCloseable {
                         failures,
                         stats);
         FetchStage fetch =
-                new FetchStage(threads, spec.source(), names, limit, decode, failures, stats);
+                new FetchStage(
+                        threads,
+                        spec.source(),
+                        names,
+                        limit,
+                        decode,
+                        failures,
+                        stats,
+                        concurrency.fetchMode());
         BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
