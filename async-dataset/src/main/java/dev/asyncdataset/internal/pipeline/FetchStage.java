@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.pipeline;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,7 +43,7 @@ final class FetchStage {
             DecodeStage decode,
             ItemFailures failures,
             StatsCounter stats) {
-        this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
+        this.threads = Executors.newThreadPerTaskExecutor(factory.virtual(ThreadName.FETCH));
         this.source = source;
         this.keys = names;
         this.limit = limit;

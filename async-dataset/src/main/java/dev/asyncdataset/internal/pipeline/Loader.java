@@ -6,6 +6,7 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.malloc.MallocArenas;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,7 +56,7 @@ public final class Loader implements AutoCloseable {
         this.stager = stager;
         this.slots = slots;
         this.trainer = trainer;
-        this.staging = threads.platform("stager").newThread(this::runStaging);
+        this.staging = threads.platform(ThreadName.STAGER).newThread(this::runStaging);
     }
 
     /**
@@ -173,7 +174,7 @@ public final class Loader implements AutoCloseable {
             decode.stop();
         }
         if (!trainer.isOpen()) {
-            new StageThreads().platform("closer").newThread(this::close).start();
+            new StageThreads().platform(ThreadName.CLOSER).newThread(this::close).start();
         }
     }
 
