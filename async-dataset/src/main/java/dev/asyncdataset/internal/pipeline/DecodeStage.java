@@ -6,6 +6,7 @@ import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -62,7 +63,7 @@ final class DecodeStage {
         this.threads =
                 Executors.newFixedThreadPool(
                         decodeThreads,
-                        factory.platform("decode", ImageDecoder::releaseThreadBuffers));
+                        factory.platform(ThreadName.DECODE, ImageDecoder::releaseThreadBuffers));
         this.source = source;
         this.keys = names;
         this.assembly = assembly;

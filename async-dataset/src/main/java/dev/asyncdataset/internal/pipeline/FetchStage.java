@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.pipeline;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,8 +51,8 @@ final class FetchStage {
             FetchMode mode) {
         this.threads =
                 mode == FetchMode.CONCURRENT
-                        ? Executors.newThreadPerTaskExecutor(factory.virtual("fetch"))
-                        : Executors.newSingleThreadExecutor(factory.platform("fetch"));
+                        ? Executors.newThreadPerTaskExecutor(factory.virtual(ThreadName.FETCH))
+                        : Executors.newSingleThreadExecutor(factory.platform(ThreadName.FETCH));
         this.mode = mode;
         this.source = source;
         this.keys = names;

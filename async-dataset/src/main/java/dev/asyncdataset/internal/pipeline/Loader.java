@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -54,7 +55,7 @@ public final class Loader implements AutoCloseable {
         this.stager = stager;
         this.slots = slots;
         this.trainer = trainer;
-        this.staging = threads.platform("stager").newThread(this::runStaging);
+        this.staging = threads.platform(ThreadName.STAGER).newThread(this::runStaging);
     }
 
     /**
@@ -179,7 +180,7 @@ public final class Loader implements AutoCloseable {
             decode.stop();
         }
         if (!trainer.isOpen()) {
-            new StageThreads().platform("closer").newThread(this::close).start();
+            new StageThreads().platform(ThreadName.CLOSER).newThread(this::close).start();
         }
     }
 

@@ -129,6 +129,20 @@ final class ParquetFile implements AutoCloseable {
         return start;
     }
 
+    /**
+     * Fails, naming the dependency to add, if the pages of a column it reads are compressed with a
+     * codec whose library is not on the class path.
+     */
+    void requireCodecs() {
+        for (RowGroup group : reader.getFileMetaData().rowGroups()) {
+            for (ColumnChunk chunk : group.columns()) {
+                if (ChunkSpans.chosen(chunk, leaves)) {
+                    PageCodec.requireLibrary(chunk.metaData().codec());
+                }
+            }
+        }
+    }
+
     /** The file's location, its query hidden. */
     String name() {
         return input.name();

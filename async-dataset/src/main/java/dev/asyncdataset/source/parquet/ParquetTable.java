@@ -62,6 +62,7 @@ final class ParquetTable<T> implements AutoCloseable {
      * fails.
      *
      * @throws IOException if the store fails, or no file can be read (the first file's error)
+     * @throws IllegalStateException if the codec of a column's pages is not on the class path
      */
     static <T> ParquetTable<T> open(
             ShardStore store,
@@ -77,7 +78,9 @@ final class ParquetTable<T> implements AutoCloseable {
             context = InlineDecoding.context();
             for (int f = 0; f < store.names().size(); f++) {
                 try {
-                    files.add(ParquetFile.open(store, f, columns, context));
+                    ParquetFile file = ParquetFile.open(store, f, columns, context);
+                    files.add(file);
+                    file.requireCodecs();
                 } catch (BadItemException e) {
                     damaged.add(e);
                 }
