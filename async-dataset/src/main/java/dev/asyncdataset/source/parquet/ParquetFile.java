@@ -156,6 +156,16 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
+     * Reads the chosen columns' chunks of row group {@code group} from the store into {@code
+     * into}, at once, and returns how many bytes they take: this file's, whatever its position
+     * among the files that could be read.
+     */
+    int readChunks(int group, byte[] into) throws IOException {
+        input.readInto(spans.start(group), spans.length(group), into);
+        return spans.length(group);
+    }
+
+    /**
      * Hardwood's readers of leaf columns {@code columns} of row group {@code group}, in one batch
      * of all its rows (Hardwood's own batches, of at least 16,384 rows and megabytes of values,
      * would each be allocated for a few hundred rows).

@@ -184,10 +184,7 @@ final class ParquetTable<T> implements AutoCloseable {
 
     /** Reads row group {@code group}'s chunks of the chosen columns into {@code into}, at once. */
     private int readChunks(int group, byte[] into) throws IOException {
-        int k = index.groupInFile(group);
-        ChunkSpans spans = file(group).spans();
-        store.readInto(index.file(group), spans.start(k), spans.length(k), into);
-        return spans.length(k);
+        return file(group).readChunks(index.groupInFile(group), into);
     }
 
     /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
