@@ -178,8 +178,8 @@ public final class StoredShards implements ShardStore {
     }
 
     /**
-     * The failures that may pass: I/O errors the store did not mark as final or bad (timeouts
-     * included, interrupts not), and bad bytes.
+     * The failures that may pass: I/O errors the store did not mark as final or bad nor retried to
+     * its budget already (a listing's pages), timeouts included, interrupts not; and bad bytes.
      */
     public static boolean isTransient(Throwable error) {
         Throwable e = Retrier.unwrap(error);
@@ -187,6 +187,7 @@ public final class StoredShards implements ShardStore {
                 || (e instanceof IOException
                         && !(e instanceof RequestRejected)
                         && !(e instanceof BadItemException)
+                        && !(e.getCause() instanceof Retrier.GaveUp)
                         && (!(e instanceof InterruptedIOException)
                                 || e instanceof SocketTimeoutException));
     }
