@@ -192,6 +192,19 @@ public final class StoredShards implements ShardStore {
                                 || e instanceof SocketTimeoutException));
     }
 
+    /**
+     * Whether {@code error} comes of a read that gave up on a failure that may pass (a 5xx, a
+     * timeout, a reset), not on bad bytes: an outage of the store, not damage of the object.
+     */
+    public static boolean isOutage(Throwable error) {
+        for (Throwable e = error; e != null; e = e.getCause()) {
+            if (e instanceof Retrier.GaveUp) {
+                return !(e.getCause() instanceof IntegrityException);
+            }
+        }
+        return false;
+    }
+
     private <T> T call(String url, Callable<T> request) throws IOException {
         return call(store, url, retrier, request);
     }
