@@ -15,6 +15,7 @@ import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -137,6 +138,12 @@ final class ParquetFile implements AutoCloseable {
     /** The file's location, its query hidden. */
     String name() {
         return input.name();
+    }
+
+    /** The key-value metadata of the file's footer. */
+    Map<String, String> keyValueMetadata() {
+        Map<String, String> metadata = reader.getFileMetaData().keyValueMetadata();
+        return metadata == null ? Map.of() : metadata;
     }
 
     /** How many row groups the file holds. */

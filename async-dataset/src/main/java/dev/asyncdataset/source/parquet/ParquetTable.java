@@ -9,7 +9,9 @@ import dev.hardwood.HardwoodContext;
 import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -190,6 +192,16 @@ final class ParquetTable<T> implements AutoCloseable {
     /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
     SourceStats stats() {
         return new SourceStats(store.retries(), cache.hits(), cache.misses(), 0, 0, 0);
+    }
+
+    /**
+     * The class names of column {@code label} in the files' Hugging Face metadata, or an empty list
+     * ({@link HubClassLabels}).
+     */
+    List<String> hubClassNames(String label) {
+        Map<String, Map<String, String>> metadata = new LinkedHashMap<>();
+        files.forEach(f -> metadata.put(f.name(), f.keyValueMetadata()));
+        return HubClassLabels.of(label, metadata);
     }
 
     /** The files left out: cut short, with a bad footer, or without a column. */
