@@ -78,7 +78,7 @@ class S3ListingIT {
 
     /**
      * The samples' listing shares the images' one: listed once by {@code prepare} with DJL's
-     * progress, each failed page retried on its own.
+     * progress, each failed page retried on its own and counted in the source's retries.
      */
     @Test
     void samplesAreListedOnceWithProgressAndFailedPagesRetried() throws Exception {
@@ -98,6 +98,7 @@ class S3ListingIT {
             S3.faults().failLists(0);
             assertTrue(lists[1] > 0, "no LIST page failed");
             assertEquals(3 + lists[1], lists[0]);
+            assertEquals(lists[1], s3.stats().retries(), "every failed LIST page retried, counted");
             assertEquals(1_500, s3.size());
             assertEquals("s/01499", s3.key(1_499));
             assertEquals(

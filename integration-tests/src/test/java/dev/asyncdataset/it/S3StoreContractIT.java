@@ -3,6 +3,7 @@ package dev.asyncdataset.it;
 import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.source.s3.S3Options;
+import dev.asyncdataset.source.s3.S3SourceBuilder;
 import dev.asyncdataset.store.ObjectStore;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,9 +20,25 @@ class S3StoreContractIT extends ObjectStoreContract {
 
     @Override
     ObjectStore open() {
-        S3Options options =
+        return store(S3.sourceBuilder("s3://" + BUCKET + "/"));
+    }
+
+    @Override
+    ObjectStore openDenied() {
+        return store(
                 S3.sourceBuilder("s3://" + BUCKET + "/")
-                        .optConnectTimeout(SETTINGS.connectTimeout())
+                        .optCredentials(
+                                S3ProxyServer.ACCESS_KEY, "not-" + S3ProxyServer.SECRET_KEY));
+    }
+
+    @Override
+    String missingBucket() {
+        return "s3://no-such-bucket/prefix/";
+    }
+
+    private static ObjectStore store(S3SourceBuilder builder) {
+        S3Options options =
+                builder.optConnectTimeout(SETTINGS.connectTimeout())
                         .optFirstByteTimeout(SETTINGS.firstByteTimeout())
                         .buildOptions();
         return new S3ObjectStore(S3Settings.of(options, options.store().maxObjectBytes()));

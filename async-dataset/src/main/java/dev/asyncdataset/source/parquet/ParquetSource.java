@@ -20,13 +20,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>{@code ConcurrentDataset} streams this source by default, its row groups as the shards of
  * {@link dev.asyncdataset.source.ShardedSource}: see {@link #streamedEpoch}.
  *
- * <p>Random access ({@code optRandomAccess()}): the footers are read once, when the source is
- * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
- * its row group, in one ranged read of their span, and decodes their pages on the fetch stage (see
- * {@link #streamedEpoch} for streaming); the decoded row group is kept while other items of it are
- * fetched, up to {@link ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row
- * group by row group, row by row; {@link #describe} names an item's file, row group and row in the
- * file.
+ * <p>Random access (the loader's {@code ConcurrentDataset.builder().optRandomAccess()}): the
+ * footers are read once, when the source is built, with ranged reads, and kept. Fetching an item
+ * reads the image and label column chunks of its row group, in one ranged read of their span, and
+ * decodes their pages on the fetch stage (see {@link #streamedEpoch} for streaming); the decoded
+ * row group is kept while other items of it are fetched, up to {@link
+ * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
+ * by row; {@link #describe} names an item's file, row group and row in the file.
  *
  * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
  * kept in {@link #damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
@@ -56,7 +56,10 @@ public final class ParquetSource extends ParquetRows<ByteBuffer> implements Labe
     }
 
     /**
-     * Returns the class names a string label is looked up in; empty if none were given.
+     * Returns the class names, label {@code i} being the {@code i}-th: those given ({@link
+     * ParquetSourceBuilder#optClasses}), else the {@code ClassLabel} names of the label column in
+     * the files' {@code huggingface} metadata, else the lines of {@code classes.txt}; empty if
+     * none.
      *
      * @return the class names
      */
@@ -109,7 +112,10 @@ public final class ParquetSource extends ParquetRows<ByteBuffer> implements Labe
         return new Record(data, new NDList(manager.create(label(index))));
     }
 
-    /** The label of item {@code index}, kept since its row group was read. */
+    /**
+     * The label of item {@code index}, kept since its row group was read; 0 for a null label, whose
+     * item a fetch or an epoch fails (or skips) as a bad item naming its row.
+     */
     @Override
     public long label(long index) {
         long[] known = labels.get(table.group(index));
