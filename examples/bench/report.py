@@ -246,7 +246,8 @@ def chart(results, table, path):
     fig.savefig(path, dpi=100)
 
 
-PAIRS = {"mallopt": ("mmap threshold", "glibc's mmap threshold pinned (the default) and not"),
+PAIRS = {"mallopt": ("mmap threshold", "glibc's mmap threshold as glibc moves it (the default) "
+                                         "and fixed at 128 KiB"),
          "recording": ("loader's JFR events", "The loader's JFR events recorded and not"),
          "baseline": ("build, data", "This build and an earlier commit's")}
 

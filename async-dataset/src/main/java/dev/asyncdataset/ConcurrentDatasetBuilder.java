@@ -11,6 +11,7 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.epochs.DatasetEpochs;
 import dev.asyncdataset.internal.order.EpochSampler;
 import dev.asyncdataset.internal.pipeline.Concurrency;
+import dev.asyncdataset.internal.pipeline.FetchMode;
 import dev.asyncdataset.internal.pipeline.HostBuffers;
 import dev.asyncdataset.internal.pipeline.ItemOrigins;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
@@ -46,6 +47,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     private int decodeThreads = Runtime.getRuntime().availableProcessors();
     private BadItemPolicy badItemPolicy = BadItemPolicy.FAIL;
     private boolean inOrder = true;
+    private boolean sequentialFetch;
     private Pipeline devicePipeline;
     private boolean recycleBuffers = true;
     private int maxLiveEpochs = DEFAULT_MAX_LIVE_EPOCHS;
@@ -161,7 +163,10 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     /**
      * Sets an existing dataset to read items from; its {@code get} runs on the fetch stage, then
      * its own data pipeline (for example an {@code ImageFolder}'s {@code addTransform}s) runs per
-     * item and this builder's after it, as DJL's loader over that dataset does.
+     * item and this builder's after it, as DJL's loader over that dataset does. Its {@code get} is
+     * called for several items at once, so it must be thread-safe and draw from no shared random
+     * state (such as DJL's {@code RandomUtils}, which DJL's time-series transforms use); otherwise
+     * set {@link #optSequentialFetch}.
      *
      * @param dataset the dataset to wrap
      * @return this builder
@@ -324,6 +329,23 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     }
 
     /**
+     * Sets whether items are fetched one at a time on one thread, in the sampler's order, as DJL's
+     * loader calls {@code get}; default {@code false}, and always {@code true} with {@code
+     * optFetchers(1)}. A wrapped dataset whose {@code get} is not thread-safe or draws from shared
+     * random state (DJL's {@code RandomUtils}) then gives DJL's own loader's values, run after run.
+     * Decoding, prefetching and staging on the device still run ahead; only the reads of a batch
+     * are no longer concurrent. In-memory rows with no per-item transforms ({@link #setData}, or a
+     * wrapped {@code ArrayDataset}) are always read this way, each batch stacked on that thread.
+     *
+     * @param sequentialFetch whether to fetch one item at a time in sampler order
+     * @return this builder
+     */
+    public T optSequentialFetch(boolean sequentialFetch) {
+        this.sequentialFetch = sequentialFetch;
+        return self();
+    }
+
+    /**
      * Sets what to do with items that cannot be read; default {@link BadItemPolicy#FAIL}.
      *
      * @param policy the bad-item policy
@@ -457,7 +479,8 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
                                 workers,
                                 stagingDepth,
                                 decodeThreads,
-                                inOrder),
+                                inOrder,
+                                fetchMode(items)),
                         pipelines(items),
                         badItemPolicy == BadItemPolicy.SKIP,
                         sampling.seed != null ? sampling.seed : defaultSeed(),
@@ -471,6 +494,18 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
                         sampling.resume,
                         maxLiveEpochs);
         return new ConcurrentDataset(this, epochs, badItemPolicy);
+    }
+
+    /**
+     * In memory with no item pipeline, items are read inline (as DJL's loader reads them); else in
+     * sampler order on one thread when asked or with one fetcher; else concurrently.
+     */
+    private FetchMode fetchMode(ItemSource<?> items) {
+        if (sources.inMemory() || (pipeline == null && sources.wrapsArrays())) {
+            return FetchMode.INLINE;
+        }
+        boolean sequential = sequentialFetch || (!autoFetchers && fetchers == 1);
+        return sequential ? FetchMode.SEQUENTIAL : FetchMode.CONCURRENT;
     }
 
     /** In-memory arrays are stacked first, so their item pipeline runs per batch. */

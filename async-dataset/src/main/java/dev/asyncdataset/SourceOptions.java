@@ -88,6 +88,11 @@ final class SourceOptions {
         return data != null;
     }
 
+    /** Whether the items are a wrapped {@code ArrayDataset}'s rows, read by its own {@code get}. */
+    boolean wrapsArrays() {
+        return source instanceof DatasetSource wrapped && wrapped.inMemory();
+    }
+
     /**
      * Returns the one source that was set, or the mix of the added ones.
      *

@@ -41,7 +41,9 @@
  *
  * <ul>
  *   <li>{@code async-dataset-fetch-N}: virtual, one per item; only {@code ItemSource.fetch} (I/O)
- *       runs there ({@code FetchStage}).
+ *       runs there ({@code FetchStage}). Fetched sequentially ({@code optSequentialFetch}, {@code
+ *       optFetchers(1)}), one platform thread fetches the items in sampler order instead; for
+ *       in-memory rows it also decodes them and runs their batch's {@code Collator}.
  *   <li>{@code async-dataset-decode-N}: D platform threads ({@code DecodeStage}); {@code
  *       ItemSource.decode}, the per-item pipeline, and the {@code Collator} of every batch (its
  *       stacking and batch and label pipelines), whichever thread filled the batch's last slot: a
@@ -59,7 +61,8 @@
  *       dev.asyncdataset.source.ShardedSource}: one schedules the shard reads, one per shard reads
  *       it whole (at most the live shards at once); they end when the epoch closes.
  *   <li>{@code async-dataset-shard-write-fetch-N}: virtual, while {@code ShardWriter} writes
- *       shards: the item reads it overlaps.
+ *       shards: the item reads it overlaps; {@code async-dataset-shard-write-resize-N}: one per
+ *       core, when it re-encodes images to a size.
  *   <li>{@code async-dataset-part-read-N}: virtual, for the samples of a {@link
  *       dev.asyncdataset.source.folder.FolderSource} in a remote store: the part objects of one
  *       sample read at once, all ended when its fetch returns.
@@ -70,13 +73,16 @@
  *       the phase timeouts of GETs); for listings and the shard writer's uploads, once one is made,
  *       {@code async-dataset-s3-N} (the network event loop) and {@code
  *       async-dataset-s3-completion-N} (virtual, short-lived: complete the responses). GETs run on
- *       the fetch threads themselves ({@code async-dataset-s3-get}, virtual, when the caller's
- *       thread is not); the blocking client starts no thread.
+ *       the fetch threads themselves; the blocking client starts no thread.
+ *   <li>For every remote store: {@code async-dataset-store-timeouts} (one per process: the
+ *       read-idle and request timeouts of bodies) and {@code async-dataset-store-call} (virtual,
+ *       one per store call waited for at most a time limit, for as long as the call runs).
  * </ul>
  *
  * <p>{@code internal.threads.StageThreads.live()}, which the tests' leak checks read, counts the
- * threads of every loader and streamed epoch: the fetch, decode, stager, closer, shard-load,
- * shard-write-fetch and part-read threads; not the per-process ones.
+ * threads it makes: those of every loader, streamed epoch, shard write and sample read; not the
+ * per-process ones. {@code internal.threads.ThreadName} names every thread, and a test checks this
+ * list against it.
  *
  * <h2>Thread safety and ownership</h2>
  *

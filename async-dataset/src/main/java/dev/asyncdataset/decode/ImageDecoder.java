@@ -13,12 +13,13 @@ import java.nio.ByteBuffer;
  * <p>JPEGs are decoded by libjpeg-turbo's TurboJPEG when it can be used (JDK 22+ and the system's
  * {@code libturbojpeg.so.0}; about 45% less CPU than the OpenCV build DJL ships). Other images,
  * CMYK JPEGs, and all images when TurboJPEG is missing: OpenCV when DJL's {@link ImageFactory} is
- * the OpenCV one ({@code ai.djl.opencv:opencv} on the classpath), Java's ImageIO otherwise. Native
- * buffers are released as soon as the pixels are copied, and the returned array's memory is freed
- * by its {@code close()}, not by the garbage collector. Empty, truncated (a JPEG without its
- * end-of-image marker, a PNG without IEND, even though libjpeg would decode them partially),
- * undecodable bytes and a JPEG or PNG whose header declares more than 2^27 pixels (about 11,585 x
- * 11,585) raise a {@link BadItemException} naming the key, before any pixel memory is allocated.
+ * the OpenCV one ({@code ai.djl.opencv:opencv} on the classpath), Java's ImageIO otherwise; before
+ * them, an {@link ImageFormat} on the class path that claims the key's extension. Native buffers
+ * are released as soon as the pixels are copied, and the returned array's memory is freed by its
+ * {@code close()}, not by the garbage collector. Empty, truncated (a JPEG without its end-of-image
+ * marker, a PNG without IEND, even though libjpeg would decode them partially), undecodable bytes
+ * and a JPEG or PNG whose header declares more than 2^27 pixels (about 11,585 x 11,585) raise a
+ * {@link BadItemException} naming the key, before any pixel memory is allocated.
  *
  * <p>The encoded image is read from a buffer's position to its limit, so a fetched body in a
  * recycled array larger than the image is decoded where it is, with no copy to an array of its own;
@@ -58,6 +59,17 @@ public final class ImageDecoder {
     }
 
     /**
+     * Whether an {@link ImageFormat} on the class path decodes images of {@code extension}, so that
+     * sources list and decode them as images.
+     *
+     * @param extension a file extension without the dot, in any case
+     * @return whether a format claims it
+     */
+    public static boolean hasFormat(String extension) {
+        return ImageFormats.forExtension(extension) != null;
+    }
+
+    /**
      * Hands the calling thread's reused native decode buffers (its pixel buffer and its TurboJPEG
      * decompressor) to the next thread that decodes, instead of leaving them to the garbage
      * collector, which may free them only after many epochs. A thread that decodes many images and
@@ -90,6 +102,10 @@ public final class ImageDecoder {
             if (pixels != null) {
                 return pixels;
             }
+        }
+        ImageFormat format = ImageFormats.of(key);
+        if (format != null) {
+            return ImageFormats.decode(format, bytes, key);
         }
         if (codec == Codec.OPENCV) {
             return OpenCvCodec.decode(bytes, key);

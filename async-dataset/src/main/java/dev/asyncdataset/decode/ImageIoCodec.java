@@ -81,7 +81,8 @@ final class ImageIoCodec {
         return raw == null || raw.getNumBands() == 4;
     }
 
-    private static void fill(BufferedImage image, ByteBuffer out) {
+    /** Writes {@code image}'s pixels to {@code out} as RGB, whatever its colour model. */
+    static void fill(BufferedImage image, ByteBuffer out) {
         ColorModel model = image.getColorModel();
         if (image.getType() == BufferedImage.TYPE_3BYTE_BGR) {
             byte[] bgr = ((DataBufferByte) image.getRaster().getDataBuffer()).getData();

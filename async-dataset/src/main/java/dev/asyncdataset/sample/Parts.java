@@ -169,8 +169,8 @@ public final class Parts {
 
     /**
      * Decodes a part into an array by the extension of its name (what follows its last dot): {@link
-     * #image} for {@link #IMAGES}, {@link #integer} for {@link #INTEGERS}, {@link #npy} for {@code
-     * npy}.
+     * #image} for {@link #IMAGES} and those of an {@link dev.asyncdataset.decode.ImageFormat} on
+     * the class path, {@link #integer} for {@link #INTEGERS}, {@link #npy} for {@code npy}.
      *
      * @param manager where the array is created
      * @param sample the sample
@@ -183,7 +183,7 @@ public final class Parts {
     public static NDArray array(NDManager manager, Sample sample, String part)
             throws BadItemException {
         String extension = part.substring(part.lastIndexOf('.') + 1);
-        if (IMAGES.contains(extension)) {
+        if (IMAGES.contains(extension) || ImageDecoder.hasFormat(extension)) {
             return image(manager, sample, part);
         }
         if (INTEGERS.contains(extension)) {

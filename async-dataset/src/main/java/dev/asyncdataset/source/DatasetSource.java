@@ -1,6 +1,7 @@
 package dev.asyncdataset.source;
 
 import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
@@ -13,11 +14,13 @@ import java.lang.reflect.Field;
 /**
  * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV dataset,
  * one of your own): its {@code get} runs on the fetch stage, so that a dataset whose {@code get}
- * waits on storage is read concurrently. As DJL's loader over that dataset does, the wrapped
- * dataset's data pipeline (for example an {@code ImageFolder}'s {@code addTransform}s) runs on each
- * item, here on the decode stage, and its label pipeline on each batch's stacked labels ({@link
- * #targetPipeline()}). Its sampler and batchifiers are not used: set them on the {@code
- * ConcurrentDataset} builder.
+ * waits on storage is read concurrently. Its {@code get} must then be thread-safe and draw from no
+ * shared random state (such as DJL's {@code RandomUtils}); otherwise fetch sequentially ({@code
+ * optSequentialFetch(true)}), which calls it in the sampler's order on one thread, as DJL's loader
+ * does. As DJL's loader over that dataset does, the wrapped dataset's data pipeline (for example an
+ * {@code ImageFolder}'s {@code addTransform}s) runs on each item, here on the decode stage, and its
+ * label pipeline on each batch's stacked labels ({@link #targetPipeline()}). Its sampler and
+ * batchifiers are not used: set them on the {@code ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
 
@@ -56,6 +59,25 @@ public final class DatasetSource implements ItemSource<Record> {
         }
     }
 
+    /**
+     * Returns whether the wrapped dataset is an {@code ArrayDataset} read by {@code
+     * ArrayDataset.get} (rows of in-memory arrays) with no data pipeline: its items are then read
+     * and stacked on one thread, in the sampler's order, as DJL's loader reads them.
+     *
+     * @return whether the items are in-memory rows that need no per-item work
+     */
+    public boolean inMemory() {
+        try {
+            Class<?> getter =
+                    dataset.getClass()
+                            .getMethod("get", NDManager.class, long.class)
+                            .getDeclaringClass();
+            return getter == ArrayDataset.class && pipeline == null;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("a RandomAccessDataset without get", e);
+        }
+    }
+
     @Override
     public long size() {
         return dataset.size();
@@ -63,7 +85,17 @@ public final class DatasetSource implements ItemSource<Record> {
 
     @Override
     public Record fetch(NDManager manager, long index) throws Exception {
-        return dataset.get(manager, index);
+        try {
+            return dataset.get(manager, index);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(
+                    describe(index)
+                            + ": get failed ("
+                            + e
+                            + "); it runs on several threads at once unless fetched sequentially"
+                            + " (optSequentialFetch(true)), so it must be thread-safe",
+                    e);
+        }
     }
 
     @Override

@@ -13,8 +13,9 @@ import java.util.List;
  *
  * <ol>
  *   <li>{@link #fetch} runs on the fetch stage, one virtual thread per item, up to {@code fetchers}
- *       at once. It is the place to wait on storage (a file, an S3 GET, a slow {@code
- *       RandomAccessDataset.get}); it should not burn CPU.
+ *       at once (one platform thread in sampler order with {@code optSequentialFetch}). It is the
+ *       place to wait on storage (a file, an S3 GET, a slow {@code RandomAccessDataset.get}); it
+ *       should not burn CPU.
  *   <li>{@link #decode} runs on the decode stage, a pool of platform threads sized to the cores. It
  *       turns what was fetched into a DJL {@link Record} (for example: JPEG bytes into an image
  *       array and a label).

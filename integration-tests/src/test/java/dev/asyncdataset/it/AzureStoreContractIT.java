@@ -25,6 +25,19 @@ class AzureStoreContractIT extends ObjectStoreContract {
     }
 
     @Override
+    ObjectStore openDenied() {
+        return AzureBlobStore.builder()
+                .setSettings(SETTINGS)
+                .optCredentials(AZURE.deniedCredentials())
+                .build();
+    }
+
+    @Override
+    String missingBucket() {
+        return "az://no-such-container/prefix/";
+    }
+
+    @Override
     String url(String path) {
         return "az://" + CONTAINER + "/" + path;
     }

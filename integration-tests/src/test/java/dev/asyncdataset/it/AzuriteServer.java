@@ -15,6 +15,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -171,6 +172,12 @@ public final class AzuriteServer
     /** The credentials of the development account on this server. */
     AzureCredentials credentials() {
         return AzureCredentials.connectionString(connectionString());
+    }
+
+    /** The development account with a key that is not its own, which the server denies. */
+    AzureCredentials deniedCredentials() {
+        String other = Base64.getEncoder().encodeToString(new byte[64]);
+        return AzureCredentials.connectionString(connectionString().replace(KEY, other));
     }
 
     /** A client of the container {@code name}, which is created if needed. */

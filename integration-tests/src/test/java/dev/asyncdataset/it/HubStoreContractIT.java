@@ -28,6 +28,20 @@ class HubStoreContractIT extends ObjectStoreContract {
     }
 
     @Override
+    ObjectStore openDenied() {
+        return HubStore.builder()
+                .setSettings(SETTINGS)
+                .optEndpoint(HUB.endpoint())
+                .optToken("not-" + TOKEN)
+                .build();
+    }
+
+    @Override
+    String missingBucket() {
+        return "hf://datasets/org/no-such-dataset@main/prefix/";
+    }
+
+    @Override
     String url(String path) {
         return "hf://datasets/org/contract@main/" + path;
     }

@@ -81,6 +81,16 @@ abstract class ObjectStoreContract {
         return false;
     }
 
+    /** The store opened with a credential its server denies, or null if it takes none. */
+    ObjectStore openDenied() throws IOException {
+        return null;
+    }
+
+    /** A prefix in a bucket or container that does not exist, or null if the store has none. */
+    String missingBucket() {
+        return null;
+    }
+
     @BeforeEach
     void openStore(TestInfo test) throws IOException {
         store = open();
@@ -109,6 +119,43 @@ abstract class ObjectStoreContract {
         for (int i = 0; i < count; i++) {
             assertEquals(expected.get(i).length(), listed.get(i).length(), listed.get(i).url());
         }
+    }
+
+    @Test
+    void aListingWithADeniedCredentialIsRejectedAtOnceNotRetried() throws Exception {
+        ObjectStore denied = openDenied();
+        assumeTrue(denied != null, "the store takes no credential");
+        try (denied) {
+            put(folder + "/object", bytes(10, 1));
+            assertListingRejected(denied, url(folder + "/"));
+        }
+    }
+
+    @Test
+    void aListingOfAMissingBucketIsRejectedAtOnceNotRetried() throws Exception {
+        assumeTrue(pageSize() > 0 && missingBucket() != null, "the store has no buckets");
+        assertListingRejected(store, missingBucket());
+    }
+
+    /**
+     * Lists {@code prefix} as a source does, through {@link StoredShards#call} under a retrier of
+     * 30 s: the answer is a {@link RequestRejected}, well within the budget and with no retry.
+     */
+    private static void assertListingRejected(ObjectStore store, String prefix) {
+        Retrier retrier =
+                new Retrier(
+                        10,
+                        BOUND,
+                        Retrier.BASE_DELAY,
+                        Retrier.MAX_DELAY,
+                        StoredShards::isTransient);
+        long start = System.nanoTime();
+        assertThrows(
+                RequestRejected.class,
+                () -> StoredShards.call(store, prefix, retrier, () -> store.list(prefix)));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis < 10_000, "rejected after " + millis + " ms");
+        assertEquals(0, retrier.retryCount());
     }
 
     @Test

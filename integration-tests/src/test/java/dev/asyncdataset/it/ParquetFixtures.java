@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -87,6 +88,39 @@ final class ParquetFixtures {
             boolean dictionary,
             WriterVersion version)
             throws IOException {
+        parquetJava(file, rows, codec, rowGroupRows, dictionary, version, Map.of());
+    }
+
+    /**
+     * Writes {@code rows} as a Hugging Face image dataset does: Snappy, row groups of 16 rows, and
+     * the {@code huggingface} key-value metadata naming the label column's classes {@code names}
+     * ({@code ClassLabel}).
+     */
+    static void hubDataset(Path file, List<Row> rows, List<String> names) throws IOException {
+        String features =
+                "{\"info\": {\"features\": {\"image\": {\"_type\": \"Image\"}, \"label\":"
+                        + " {\"names\": [\""
+                        + String.join("\", \"", names)
+                        + "\"], \"_type\": \"ClassLabel\"}}}}";
+        parquetJava(
+                file,
+                rows,
+                CompressionCodecName.SNAPPY,
+                16,
+                false,
+                WriterVersion.PARQUET_1_0,
+                Map.of("huggingface", features));
+    }
+
+    private static void parquetJava(
+            Path file,
+            List<Row> rows,
+            CompressionCodecName codec,
+            int rowGroupRows,
+            boolean dictionary,
+            WriterVersion version,
+            Map<String, String> metadata)
+            throws IOException {
         MessageType schema = hubSchema();
         SimpleGroupFactory groups = new SimpleGroupFactory(schema);
         try (ParquetWriter<Group> writer =
@@ -98,6 +132,7 @@ final class ParquetFixtures {
                         .withDictionaryEncoding(dictionary)
                         .withPageWriteChecksumEnabled(true)
                         .withWriterVersion(version)
+                        .withExtraMetaData(metadata)
                         .build()) {
             for (Row row : rows) {
                 writer.write(group(groups, row));

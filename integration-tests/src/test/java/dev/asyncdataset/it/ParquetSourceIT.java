@@ -195,6 +195,30 @@ class ParquetSourceIT {
     }
 
     /** {@code rows}, then a row without an image and one without a label. */
+    @Test
+    void hubClassLabelNamesInTheFootersAreTheClassesAndAFileNamingOthersIsNamed() throws Exception {
+        List<String> names = List.of("class0", "class1", "class2", "class3");
+        Path a = dir.resolve("hub-a.parquet");
+        Path b = dir.resolve("hub-b.parquet");
+        Path other = dir.resolve("hub-other.parquet");
+        ParquetFixtures.hubDataset(a, rows, names);
+        ParquetFixtures.hubDataset(b, rows, names);
+        ParquetFixtures.hubDataset(other, rows, List.of("class0", "class1", "class2", "fox"));
+        try (ParquetSource source =
+                ParquetSource.builder().setUrls(List.of(a.toString(), b.toString())).build()) {
+            assertEquals(names, source.getClasses());
+        }
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () ->
+                                ParquetSource.builder()
+                                        .setUrls(List.of(a.toString(), other.toString()))
+                                        .build());
+        assertTrue(e.getMessage().startsWith(other.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("fox"), e.getMessage());
+    }
+
     private static List<Row> withNulls(List<Row> rows) {
         List<Row> all = new ArrayList<>(rows);
         all.add(new Row(null, "none.jpg", 1L));

@@ -79,7 +79,7 @@ class S3ListingIT {
 
     /**
      * The samples' listing shares the images' one: listed once by {@code prepare} with DJL's
-     * progress, each failed page retried on its own.
+     * progress, each failed page retried on its own and counted in the source's retries.
      */
     @Test
     void samplesAreListedOnceWithProgressAndFailedPagesRetried() throws Exception {
@@ -99,6 +99,7 @@ class S3ListingIT {
             S3.faults().failLists(0);
             assertTrue(lists[1] > 0, "no LIST page failed");
             assertEquals(3 + lists[1], lists[0]);
+            assertEquals(lists[1], s3.stats().retries(), "every failed LIST page retried, counted");
             assertEquals(1_500, s3.size());
             assertEquals("s/01499", ItemKeys.key(s3, 1_499, "s3://data/"));
             assertEquals(

@@ -36,7 +36,7 @@ import software.amazon.awssdk.services.s3.model.PutObjectRequest;
  */
 public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
-    private static final String ACCESS_KEY = "it-access-key";
+    static final String ACCESS_KEY = "it-access-key";
     static final String SECRET_KEY = "it-secret-key";
 
     private final long getLatencyMillis;

@@ -4,6 +4,7 @@ import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.s3.S3OptionsBuilder;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,8 +20,26 @@ class S3StoreContractIT extends ObjectStoreContract {
 
     @Override
     ObjectStore open() {
+        return store(S3.s3Options());
+    }
+
+    @Override
+    ObjectStore openDenied() {
+        return store(
+                S3.s3Options()
+                        .optCredentials(
+                                S3ProxyServer.ACCESS_KEY, "not-" + S3ProxyServer.SECRET_KEY));
+    }
+
+    @Override
+    String missingBucket() {
+        return "s3://no-such-bucket/prefix/";
+    }
+
+    private static ObjectStore store(S3OptionsBuilder s3) {
         StoreOptions options =
-                S3.storeOptions()
+                StoreOptions.builder()
+                        .optS3(s3.build())
                         .optConnectTimeout(SETTINGS.connectTimeout())
                         .optFirstByteTimeout(SETTINGS.firstByteTimeout())
                         .build();

@@ -27,11 +27,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A static-file HTTP server on loopback for the HTTP store's tests, on the JDK's {@link
  * HttpServer}: files by path with {@code ETag}, {@code HEAD}, {@code Range} ({@code 416} past the
  * end; or, when told, a server that ignores it), redirects of {@code /resolve/<name>} to another
- * server, and faults on {@code .tar} GETs by a {@link FaultInjectingBlobStore.Policy}: 503 and 500
- * statuses, a connection dropped before the headers (reset), a body cut short (truncate), a body
- * that stops (stall) and a flipped bit (corrupt). When told, the first GET of each {@code .idx}
- * answers a malformed index (every tab after the header line turned into a space). Records the
- * {@code Authorization} header of every request.
+ * server, and faults on {@code .tar} and {@code .parquet} GETs by a {@link
+ * FaultInjectingBlobStore.Policy}: 503 and 500 statuses, a connection dropped before the headers
+ * (reset), a body cut short (truncate), a body that stops (stall) and a flipped bit (corrupt). When
+ * told, the first GET of each {@code .idx} answers a malformed index (every tab after the header
+ * line turned into a space). Records the {@code Authorization} header of every request.
  */
 final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
 
@@ -214,8 +214,10 @@ final class ShardHttpServer implements BeforeAllCallback, AfterAllCallback {
             }
         }
         Fault fault = Fault.NONE;
-        if (path.endsWith(".tar")) {
-            tarGets.incrementAndGet();
+        if (path.endsWith(".tar") || path.endsWith(".parquet")) {
+            if (path.endsWith(".tar")) {
+                tarGets.incrementAndGet();
+            }
             String key = path + " " + range;
             int attempt = attempts.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
             fault = faults.onGet(key, attempt);

@@ -8,6 +8,7 @@ import dev.asyncdataset.internal.pipeline.Loader;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.internal.pipeline.StatsCounter;
 import dev.asyncdataset.internal.pipeline.TrainerManager;
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.lang.ref.Cleaner;
 import java.util.Iterator;
 import java.util.List;
@@ -27,7 +28,8 @@ import java.util.NoSuchElementException;
 public final class EpochIterator implements Iterable<Batch>, Iterator<Batch>, AutoCloseable {
 
     private static final Cleaner CLEANER =
-            Cleaner.create(Thread.ofPlatform().name("async-dataset-cleaner").daemon().factory());
+            Cleaner.create(
+                    Thread.ofPlatform().name(ThreadName.CLEANER.prefix()).daemon().factory());
 
     private final EpochLoader loader;
     private final NDManager trainer;

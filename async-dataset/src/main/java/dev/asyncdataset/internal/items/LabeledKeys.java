@@ -90,7 +90,15 @@ public final class LabeledKeys {
         int dot = name.lastIndexOf('.');
         return !name.startsWith(".")
                 && dot >= 0
-                && IMAGE_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
+                && isImageExtension(name.substring(dot + 1).toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * Whether {@code extension}, lower case, is an image's: one of {@link #IMAGE_EXTENSIONS}, or
+     * one an {@link dev.asyncdataset.decode.ImageFormat} on the class path decodes.
+     */
+    public static boolean isImageExtension(String extension) {
+        return IMAGE_EXTENSIONS.contains(extension) || ImageDecoder.hasFormat(extension);
     }
 
     public int size() {

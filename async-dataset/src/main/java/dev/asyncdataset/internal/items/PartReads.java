@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.items;
 
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedMap;
@@ -33,7 +34,7 @@ public final class PartReads {
         byte[] read(String file) throws Exception;
     }
 
-    private final ThreadFactory partReads = new StageThreads().virtual("part-read");
+    private final ThreadFactory partReads = new StageThreads().virtual(ThreadName.PART_READ);
     private final PartReader reader;
 
     /**

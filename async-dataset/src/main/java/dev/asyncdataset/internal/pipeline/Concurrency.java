@@ -11,6 +11,7 @@ import dev.asyncdataset.source.ItemSource;
  * @param stagingDepth most batches on the device that the trainer has not closed yet
  * @param decodeThreads platform threads of the decode stage
  * @param inOrder whether batches are handed out in sampler order, or as soon as ready
+ * @param fetchMode how items are fetched: concurrently, or in sampler order on one thread
  */
 public record Concurrency(
         int fetchers,
@@ -18,4 +19,5 @@ public record Concurrency(
         int workers,
         int stagingDepth,
         int decodeThreads,
-        boolean inOrder) {}
+        boolean inOrder,
+        FetchMode fetchMode) {}

@@ -6,6 +6,7 @@ import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -62,7 +63,7 @@ final class DecodeStage {
         this.threads =
                 Executors.newFixedThreadPool(
                         decodeThreads,
-                        factory.platform("decode", ImageDecoder::releaseThreadBuffers));
+                        factory.platform(ThreadName.DECODE, ImageDecoder::releaseThreadBuffers));
         this.source = source;
         this.keys = names;
         this.assembly = assembly;
@@ -106,10 +107,11 @@ final class DecodeStage {
     }
 
     /**
-     * Decodes one item; its fetched value is given back and its item manager closed before the slot
-     * is filled or skipped. A value the source fails to take back makes the item bad.
+     * Decodes one item on the calling thread (a decode thread, or the inline fetch thread); its
+     * fetched value is given back and its item manager closed before the slot is filled or skipped.
+     * A value the source fails to take back makes the item bad.
      */
-    private void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
+    void decode(PendingBatch batch, int slot, NDManager items, Object fetched) {
         Record record;
         try (items) {
             try {

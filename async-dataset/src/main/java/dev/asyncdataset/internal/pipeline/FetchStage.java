@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.pipeline;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import dev.asyncdataset.source.ItemSource;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -12,8 +13,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * The I/O stage: every item of a planned batch is fetched at once on its own virtual thread, at
  * most {@link FetchLimit} at a time across all batches, so a batch costs about one storage round
- * trip instead of one per item. Each item gets its own CPU sub-manager of the batch manager, which
- * the decode stage closes once the item's final arrays are moved to the batch.
+ * trip instead of one per item. Sequential ({@link FetchMode}), one platform thread fetches the
+ * items one after the other in the order the batches are submitted (the sampler's), as DJL's loader
+ * calls {@code get}; inline, that thread also decodes each item and collates its batch. Each item
+ * gets its own CPU sub-manager of the batch manager, which the decode stage closes once the item's
+ * final arrays are moved to the batch.
  */
 final class FetchStage {
 
@@ -24,6 +28,7 @@ final class FetchStage {
     private final DecodeStage decode;
     private final ItemFailures failures;
     private final StatsCounter stats;
+    private final FetchMode mode;
 
     /**
      * @param factory the loader's threads
@@ -33,6 +38,7 @@ final class FetchStage {
      * @param decode where fetched items go
      * @param failures handles the items that fail to fetch
      * @param stats the epoch's counters
+     * @param mode concurrent, or one thread fetching (and decoding, inline) every item in turn
      */
     FetchStage(
             StageThreads factory,
@@ -41,8 +47,13 @@ final class FetchStage {
             FetchLimit limit,
             DecodeStage decode,
             ItemFailures failures,
-            StatsCounter stats) {
-        this.threads = Executors.newThreadPerTaskExecutor(factory.virtual("fetch"));
+            StatsCounter stats,
+            FetchMode mode) {
+        this.threads =
+                mode == FetchMode.CONCURRENT
+                        ? Executors.newThreadPerTaskExecutor(factory.virtual(ThreadName.FETCH))
+                        : Executors.newSingleThreadExecutor(factory.platform(ThreadName.FETCH));
+        this.mode = mode;
         this.source = source;
         this.keys = names;
         this.limit = limit;
@@ -52,13 +63,33 @@ final class FetchStage {
     }
 
     void submit(PendingBatch batch) {
+        if (mode != FetchMode.CONCURRENT) {
+            execute(() -> fetchInTurn(batch));
+            return;
+        }
         for (int slot = 0; slot < batch.indices.size(); slot++) {
             int item = slot;
-            try {
-                threads.execute(() -> fetch(batch, item));
-            } catch (RejectedExecutionException stopped) {
+            if (!execute(() -> fetch(batch, item))) {
                 return;
             }
+        }
+    }
+
+    private boolean execute(Runnable task) {
+        try {
+            threads.execute(task);
+            return true;
+        } catch (RejectedExecutionException stopped) {
+            return false;
+        }
+    }
+
+    private void fetchInTurn(PendingBatch batch) {
+        for (int slot = 0; slot < batch.indices.size(); slot++) {
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            fetch(batch, slot);
         }
     }
 
@@ -76,6 +107,7 @@ final class FetchStage {
             fetched = timed(batch, slot, items);
         } catch (InterruptedException stopped) {
             items.close();
+            Thread.currentThread().interrupt();
             return;
         } catch (Exception | LinkageError e) {
             items.close();
@@ -84,7 +116,11 @@ final class FetchStage {
             }
             return;
         }
-        decode.submit(batch, slot, items, fetched);
+        if (mode == FetchMode.INLINE) {
+            decode.decode(batch, slot, items, fetched);
+        } else {
+            decode.submit(batch, slot, items, fetched);
+        }
     }
 
     /** Fetches slot {@code slot}'s item in its fetch slot, then gives the slot back and counts. */

@@ -4,8 +4,8 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.internal.events.LoaderEvents;
-import dev.asyncdataset.internal.malloc.MallocArenas;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,7 +55,7 @@ public final class Loader implements AutoCloseable {
         this.stager = stager;
         this.slots = slots;
         this.trainer = trainer;
-        this.staging = threads.platform("stager").newThread(this::runStaging);
+        this.staging = threads.platform(ThreadName.STAGER).newThread(this::runStaging);
     }
 
     /**
@@ -76,7 +76,6 @@ public final class Loader implements AutoCloseable {
             long total,
             long consumed,
             StatsCounter stats) {
-        MallocArenas.tuneOnce();
         NDManager host = manager.getEngine().newBaseManager(Device.cpu());
         host.setName("async-dataset host");
         OPEN.incrementAndGet();
@@ -112,7 +111,15 @@ public final class Loader implements AutoCloseable {
                         failures,
                         stats);
         FetchStage fetch =
-                new FetchStage(threads, spec.source(), names, limit, decode, failures, stats);
+                new FetchStage(
+                        threads,
+                        spec.source(),
+                        names,
+                        limit,
+                        decode,
+                        failures,
+                        stats,
+                        concurrency.fetchMode());
         BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(
@@ -173,7 +180,7 @@ public final class Loader implements AutoCloseable {
             decode.stop();
         }
         if (!trainer.isOpen()) {
-            new StageThreads().platform("closer").newThread(this::close).start();
+            new StageThreads().platform(ThreadName.CLOSER).newThread(this::close).start();
         }
     }
 

@@ -27,11 +27,10 @@
  * mix's, names each item's source, numbers its batch indices and counts per source, in {@code
  * SourceCounters}, so that no stage asks what kind of source it reads), {@code HostBuffers} /
  * {@code HostRows} (the recycled host batch buffers), {@code threads.StageThreads}, {@code
- * events.LoaderEvents} (what each stage did, as JDK Flight Recorder events) and {@code
- * malloc.MallocArenas} (tuned once, when the first loader starts). {@code LoaderSpec} is a loader's
- * configuration: the source (for a streamed or mixed epoch, that epoch's own view of it) and where
- * its items come from, {@code Concurrency}, {@code Pipelines}, the seed, the device and the host
- * buffers.
+ * events.LoaderEvents} (what each stage did, as JDK Flight Recorder events). {@code LoaderSpec} is
+ * a loader's configuration: the source (for a streamed or mixed epoch, that epoch's own view of it)
+ * and where its items come from, {@code Concurrency}, {@code Pipelines}, the seed, the device and
+ * the host buffers.
  *
  * <p>Batch assembly lives here rather than in a package of its own: every assembly method works on
  * a {@code PendingBatch}, the unit every stage passes on, and is chosen from the {@code

@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.store.RequestRejected;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
@@ -27,11 +28,11 @@ public final class S3Errors {
     /**
      * True for failures that may pass: 5xx (503 SlowDown included), 429 and throttling, timeouts,
      * I/O errors such as connection resets and truncated bodies, and bodies that fail their
-     * checksum.
+     * checksum; not an answer already sorted as final ({@link RequestRejected}).
      */
     public static boolean isTransient(Throwable error) {
         Throwable e = unwrap(error);
-        if (badItem(e) != null) {
+        if (badItem(e) != null || e instanceof RequestRejected) {
             return false;
         }
         if (S3Integrity.isMismatch(e)) {

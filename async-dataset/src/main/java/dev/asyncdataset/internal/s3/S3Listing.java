@@ -1,15 +1,18 @@
 package dev.asyncdataset.internal.s3;
 
 import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.store.RequestRejected;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -40,7 +43,11 @@ public final class S3Listing {
         } while (token != null);
     }
 
-    /** One LIST page; a page not answered within {@code timeout} is a transient failure. */
+    /**
+     * One LIST page; a page not answered within {@code timeout} is a transient failure, the SDK's
+     * failures are sorted as a GET's are ({@link S3ObjectStore#failure}), a 404 being a missing
+     * bucket.
+     */
     private static ListObjectsV2Response page(
             S3AsyncClient client, BucketPrefix location, String token, Duration timeout)
             throws Exception {
@@ -50,11 +57,18 @@ public final class S3Listing {
                                 r.bucket(location.bucket())
                                         .prefix(location.prefix())
                                         .continuationToken(token));
+        String url = location.url(location.prefix());
         try {
             return page.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            if (S3Errors.unwrap(e) instanceof SdkException sdk) {
+                throw S3Errors.isNotFound(sdk)
+                        ? new RequestRejected(url + ": no such bucket")
+                        : S3ObjectStore.failure(url, sdk);
+            }
+            throw e;
         } catch (TimeoutException e) {
-            throw new SocketTimeoutException(
-                    location.url(location.prefix()) + ": no LIST page within " + timeout);
+            throw new SocketTimeoutException(url + ": no LIST page within " + timeout);
         } finally {
             page.cancel(true);
         }

@@ -47,6 +47,7 @@ public final class S3ObjectStore implements WritableStore {
     private final S3Settings settings;
     private final S3Clients clients;
     private final S3Writes writes;
+    private final Retrier lists;
     private final AwsRequestOverrideConfiguration firstByte;
 
     /** A store with these settings; its clients are built when first needed. */
@@ -55,11 +56,24 @@ public final class S3ObjectStore implements WritableStore {
     }
 
     /**
-     * A store with these settings whose writes are retried by {@code writes} and uploaded in parts
-     * of {@code partBytes}.
+     * A store with these settings whose LIST pages are retried, and counted, by {@code lists}: the
+     * retrier of the source that reads it, whose other requests it retries too.
+     */
+    public S3ObjectStore(S3Settings settings, Retrier lists) {
+        this(settings, settings.retrier(), lists, DEFAULT_PART_BYTES);
+    }
+
+    /**
+     * A store with these settings whose writes and LIST pages are retried by {@code writes} and
+     * whose writes are uploaded in parts of {@code partBytes}.
      */
     public S3ObjectStore(S3Settings settings, Retrier writes, int partBytes) {
+        this(settings, writes, writes, partBytes);
+    }
+
+    private S3ObjectStore(S3Settings settings, Retrier writes, Retrier lists, int partBytes) {
         this.settings = settings;
+        this.lists = lists;
         this.clients = settings.clients();
         this.writes = new S3Writes(clients, writes, partBytes);
         this.firstByte =
@@ -86,7 +100,7 @@ public final class S3ObjectStore implements WritableStore {
             S3Listing.forEach(
                     clients.async(),
                     at,
-                    settings.retrier(),
+                    lists,
                     settings.pageTimeout(),
                     page ->
                             page.stream()
@@ -98,6 +112,11 @@ public final class S3ObjectStore implements WritableStore {
                                                                     at.url(o.key()),
                                                                     o.size(),
                                                                     o.eTag()))));
+        } catch (Retrier.GaveUp e) {
+            throw new IOException("cannot list " + prefix + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("cannot list " + prefix + ": interrupted");
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 
@@ -18,7 +19,7 @@ final class S3Timer {
                                 1,
                                 Thread.ofPlatform()
                                         .daemon()
-                                        .name("async-dataset-s3-timeouts")
+                                        .name(ThreadName.S3_TIMEOUTS.prefix())
                                         .factory());
         timer.setRemoveOnCancelPolicy(true);
         return timer;

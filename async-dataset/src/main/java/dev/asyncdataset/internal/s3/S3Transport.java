@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.threads.ThreadName;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.concurrent.Executor;
@@ -46,7 +47,7 @@ final class S3Transport {
             SdkEventLoopGroup.builder()
                     .numberOfThreads(THREADS)
                     .threadFactory(
-                            Thread.ofPlatform().daemon().name("async-dataset-s3-", 0).factory())
+                            Thread.ofPlatform().daemon().name(ThreadName.S3.prefix(), 0).factory())
                     .build();
 
     /**
@@ -56,7 +57,7 @@ final class S3Transport {
      */
     static final Executor COMPLETIONS =
             Executors.newThreadPerTaskExecutor(
-                    Thread.ofVirtual().name("async-dataset-s3-completion-", 0).factory());
+                    Thread.ofVirtual().name(ThreadName.S3_COMPLETION.prefix(), 0).factory());
 
     /** The buffer pool of the clients' channels. */
     static final ByteBufAllocator ALLOCATOR =

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.shard;
 
+import dev.asyncdataset.internal.threads.ThreadName;
 import dev.asyncdataset.store.StoredBody;
 import java.io.EOFException;
 import java.io.IOException;
@@ -37,7 +38,7 @@ final class BodyReads {
                         1,
                         Thread.ofPlatform()
                                 .daemon()
-                                .name("async-dataset-store-timeouts")
+                                .name(ThreadName.STORE_TIMEOUTS.prefix())
                                 .factory());
         timer.setRemoveOnCancelPolicy(true);
         return timer;

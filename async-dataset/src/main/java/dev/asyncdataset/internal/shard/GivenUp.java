@@ -13,13 +13,14 @@ final class GivenUp {
 
     /**
      * Runs {@code read}, a call through a {@link Retrier}: its {@link Retrier.GaveUp} becomes a
-     * {@link BadItemException} naming {@code url}, an interrupt an {@link InterruptedIOException}.
+     * {@link BadItemException} naming {@code url}, caused by it ({@link StoredShards#isOutage}), an
+     * interrupt an {@link InterruptedIOException}.
      */
     static <T> T badItem(String url, Callable<T> read) throws IOException {
         try {
             return read.call();
         } catch (Retrier.GaveUp e) {
-            throw new BadItemException(url, e.getMessage(), e.getCause());
+            throw new BadItemException(url, e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException(url + ": interrupted");

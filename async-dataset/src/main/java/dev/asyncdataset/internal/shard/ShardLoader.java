@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -61,7 +62,8 @@ public final class ShardLoader implements AutoCloseable {
     /** Starts the loads, once. */
     synchronized void start() {
         if (threads == null) {
-            threads = Executors.newThreadPerTaskExecutor(loadThreads.virtual("shard-load"));
+            threads =
+                    Executors.newThreadPerTaskExecutor(loadThreads.virtual(ThreadName.SHARD_LOAD));
             threads.execute(this::loadAll);
         }
     }

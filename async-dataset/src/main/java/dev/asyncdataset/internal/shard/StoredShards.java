@@ -178,8 +178,8 @@ public final class StoredShards implements ShardStore {
     }
 
     /**
-     * The failures that may pass: I/O errors the store did not mark as final or bad (timeouts
-     * included, interrupts not), and bad bytes.
+     * The failures that may pass: I/O errors the store did not mark as final or bad nor retried to
+     * its budget already (a listing's pages), timeouts included, interrupts not; and bad bytes.
      */
     public static boolean isTransient(Throwable error) {
         Throwable e = Retrier.unwrap(error);
@@ -187,8 +187,22 @@ public final class StoredShards implements ShardStore {
                 || (e instanceof IOException
                         && !(e instanceof RequestRejected)
                         && !(e instanceof BadItemException)
+                        && !(e.getCause() instanceof Retrier.GaveUp)
                         && (!(e instanceof InterruptedIOException)
                                 || e instanceof SocketTimeoutException));
+    }
+
+    /**
+     * Whether {@code error} comes of a read that gave up on a failure that may pass (a 5xx, a
+     * timeout, a reset), not on bad bytes: an outage of the store, not damage of the object.
+     */
+    public static boolean isOutage(Throwable error) {
+        for (Throwable e = error; e != null; e = e.getCause()) {
+            if (e instanceof Retrier.GaveUp) {
+                return !(e.getCause() instanceof IntegrityException);
+            }
+        }
+        return false;
     }
 
     private <T> T call(String url, Callable<T> request) throws IOException {

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.store;
 
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
@@ -35,7 +36,7 @@ final class BoundedCall {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread worker =
                 Thread.ofVirtual()
-                        .name("async-dataset-store-call")
+                        .name(ThreadName.STORE_CALL.prefix())
                         .start(() -> run(call, result, late));
         try {
             return result.get(limit.toNanos(), TimeUnit.NANOSECONDS);

@@ -16,10 +16,10 @@ public interface StoreKind {
 
     /** S3 and S3-compatible stores, whose retries ask the endpoint for a handshake. */
     StoreKind S3 =
-            access ->
-                    new OpenedStore(
-                            new S3ObjectStore(access.s3()),
-                            access.s3().probingRetrier(StoredShards::isTransient));
+            access -> {
+                Retrier retrier = access.s3().probingRetrier(StoredShards::isTransient);
+                return new OpenedStore(new S3ObjectStore(access.s3(), retrier), retrier);
+            };
 
     /** Opens the store of one source, once per source. */
     OpenedStore open(StoreAccess access) throws IOException;

@@ -1,5 +1,8 @@
 package dev.asyncdataset.internal.store;
 
+import dev.asyncdataset.internal.io.OptionalDependency;
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.azure.AzureStores;
 import dev.asyncdataset.store.hf.HubStore;
@@ -15,6 +18,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * Stores#register}, which refuses the built-in ones.
  */
 public final class StoreTable {
+
+    /** The Azure SDK and its adapter of the JDK's HTTP client, which {@code az://} needs. */
+    static final OptionalDependency AZURE_SDK =
+            new OptionalDependency(
+                    "az:// locations",
+                    "com.azure:azure-storage-blob (without com.azure:azure-core-http-netty) and"
+                            + " com.azure:azure-core-http-jdk-httpclient",
+                    "com.azure.storage.blob.BlobServiceAsyncClient",
+                    "com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder");
 
     private static final Map<String, StoreKind> BUILT_IN;
 
@@ -34,7 +46,7 @@ public final class StoreTable {
                         Stores.HTTPS,
                         http,
                         Stores.AZ,
-                        StoreKind.of(AzureStores::open),
+                        StoreKind.of(StoreTable::azure),
                         Stores.HF,
                         StoreKind.of(HubStore::open));
     }
@@ -75,6 +87,12 @@ public final class StoreTable {
                         what + " of one list must be in one store: " + url + " is not " + first);
             }
         }
+    }
+
+    /** Opens an {@code az://} store, naming the dependencies to add if the SDK is missing. */
+    private static ObjectStore azure(StoreSettings settings) {
+        AZURE_SDK.require();
+        return AzureStores.open(settings);
     }
 
     private static StoreKind kindOrNull(String location) {

@@ -95,8 +95,8 @@ public record ShardSample(
     }
 
     /**
-     * Returns the image member of an image-classification sample: its one image part (one of {@link
-     * LabeledKeys#IMAGE_EXTENSIONS}), with an integer label.
+     * Returns the image member of an image-classification sample: its one image part ({@link
+     * LabeledKeys#isImageExtension}), with an integer label.
      *
      * @throws BadItemException naming the shard and the sample if it is no such sample
      */
@@ -104,7 +104,7 @@ public record ShardSample(
         check();
         TarMember image = null;
         for (Map.Entry<String, TarMember> part : parts.entrySet()) {
-            if (LabeledKeys.IMAGE_EXTENSIONS.contains(part.getKey())) {
+            if (LabeledKeys.isImageExtension(part.getKey())) {
                 if (image != null) {
                     throw new BadItemException(
                             describe(), "duplicate key: two 'image' members", null);

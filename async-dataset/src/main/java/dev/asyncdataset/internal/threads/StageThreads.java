@@ -31,37 +31,35 @@ public final class StageThreads {
     }
 
     /**
-     * Returns a factory of tracked virtual threads named {@code async-dataset-<stage>-N}.
+     * Returns a factory of tracked virtual threads named {@code name}, numbered.
      *
-     * @param stage the name of the threads' job
+     * @param name the name of the threads' job
      * @return the thread factory
      */
-    public ThreadFactory virtual(String stage) {
-        return tracking(Thread.ofVirtual().name("async-dataset-" + stage + "-", 0).factory());
+    public ThreadFactory virtual(ThreadName name) {
+        return tracking(Thread.ofVirtual().name(name.prefix(), 0).factory());
     }
 
     /**
-     * Returns a factory of tracked daemon platform threads named {@code async-dataset-<stage>-N}.
+     * Returns a factory of tracked daemon platform threads named {@code name}, numbered.
      *
-     * @param stage the name of the threads' job
+     * @param name the name of the threads' job
      * @return the thread factory
      */
-    public ThreadFactory platform(String stage) {
-        return tracking(
-                Thread.ofPlatform().name("async-dataset-" + stage + "-", 0).daemon().factory());
+    public ThreadFactory platform(ThreadName name) {
+        return tracking(Thread.ofPlatform().name(name.prefix(), 0).daemon().factory());
     }
 
     /**
-     * Returns a factory of tracked daemon platform threads named {@code async-dataset-<stage>-N}
-     * that run {@code atEnd} as the last thing they do (such as handing on a decoder's per-thread
-     * buffers).
+     * Returns a factory of tracked daemon platform threads named {@code name}, numbered, that run
+     * {@code atEnd} as the last thing they do (such as handing on a decoder's per-thread buffers).
      *
-     * @param stage the name of the threads' job
+     * @param name the name of the threads' job
      * @param atEnd what each thread runs when its work ends, however it ends
      * @return the thread factory
      */
-    public ThreadFactory platform(String stage, Runnable atEnd) {
-        ThreadFactory threads = platform(stage);
+    public ThreadFactory platform(ThreadName name, Runnable atEnd) {
+        ThreadFactory threads = platform(name);
         return task ->
                 threads.newThread(
                         () -> {

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.writer;
 
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
@@ -33,7 +34,7 @@ public final class OrderedFetches<T> implements AutoCloseable {
     private final int ahead;
     private final StageThreads fetchThreads = new StageThreads();
     private final ExecutorService threads =
-            Executors.newThreadPerTaskExecutor(fetchThreads.virtual("shard-write-fetch"));
+            Executors.newThreadPerTaskExecutor(fetchThreads.virtual(ThreadName.SHARD_WRITE_FETCH));
     private final Queue<Future<T>> fetching = new ArrayDeque<>();
     private int submitted;
 

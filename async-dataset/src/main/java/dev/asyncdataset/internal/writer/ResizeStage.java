@@ -4,6 +4,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.threads.StageThreads;
+import dev.asyncdataset.internal.threads.ThreadName;
 import dev.asyncdataset.sample.Sample;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -45,7 +46,8 @@ public final class ResizeStage implements AutoCloseable {
                         : Executors.newFixedThreadPool(
                                 cores,
                                 threads.platform(
-                                        "shard-write-resize", ImageDecoder::releaseThreadBuffers));
+                                        ThreadName.SHARD_WRITE_RESIZE,
+                                        ImageDecoder::releaseThreadBuffers));
     }
 
     /**

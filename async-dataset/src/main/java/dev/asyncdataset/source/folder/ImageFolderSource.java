@@ -19,10 +19,11 @@ import java.util.stream.Stream;
 /**
  * Images in a local folder laid out as {@code root/<class>/<file>}, a drop-in for DJL's {@code
  * ImageFolder}: same classes (the visible sub-folders, sorted by name), same files (extensions jpg,
- * jpeg, png, bmp, wbmp, gif in any case, hidden files skipped), same item order, same labels (the
- * position of the class folder, as an int64 scalar). Bytes are read in {@link #fetch}, into a
- * recycled array of the library's shared pool that {@link #release} gives back, and decoded to an
- * HWC uint8 RGB image in {@link #decode}.
+ * jpeg, png, bmp, wbmp, gif in any case, and those of an {@link
+ * dev.asyncdataset.decode.ImageFormat} on the class path; hidden files skipped), same item order,
+ * same labels (the position of the class folder, as an int64 scalar). Bytes are read in {@link
+ * #fetch}, into a recycled array of the library's shared pool that {@link #release} gives back, and
+ * decoded to an HWC uint8 RGB image in {@link #decode}.
  *
  * <p>The source never reads outside its root: a file whose real path (after following symlinks) is
  * not under the root's real path fails with {@link BadItemException}.

@@ -25,7 +25,7 @@ record ChunkSpans(long[] starts, int[] lengths) {
             long start = Long.MAX_VALUE;
             long end = 0;
             for (ColumnChunk chunk : groups.get(g).columns()) {
-                if (leaves.stream().anyMatch(chunk.metaData().pathInSchema()::matchesDottedName)) {
+                if (chosen(chunk, leaves)) {
                     start = Math.min(start, chunk.chunkStartOffset());
                     end =
                             Math.max(
@@ -38,6 +38,11 @@ record ChunkSpans(long[] starts, int[] lengths) {
             lengths[g] = Math.toIntExact(end - starts[g]);
         }
         return new ChunkSpans(starts, lengths);
+    }
+
+    /** Whether {@code chunk} is of one of the leaf columns {@code leaves}. */
+    static boolean chosen(ColumnChunk chunk, List<String> leaves) {
+        return leaves.stream().anyMatch(chunk.metaData().pathInSchema()::matchesDottedName);
     }
 
     /**

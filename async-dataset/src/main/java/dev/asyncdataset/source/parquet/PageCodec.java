@@ -1,6 +1,7 @@
 package dev.asyncdataset.source.parquet;
 
 import com.github.luben.zstd.Zstd;
+import dev.asyncdataset.internal.io.OptionalDependency;
 import dev.hardwood.metadata.CompressionCodec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -15,7 +16,33 @@ import org.xerial.snappy.Snappy;
  */
 final class PageCodec {
 
+    /** The codec of Snappy pages. */
+    static final OptionalDependency SNAPPY =
+            new OptionalDependency(
+                    "Parquet pages compressed with Snappy",
+                    "org.xerial.snappy:snappy-java",
+                    "org.xerial.snappy.Snappy");
+
+    /** The codec of Zstd pages. */
+    static final OptionalDependency ZSTD =
+            new OptionalDependency(
+                    "Parquet pages compressed with Zstd",
+                    "com.github.luben:zstd-jni",
+                    "com.github.luben.zstd.Zstd");
+
     private PageCodec() {}
+
+    /**
+     * Fails, naming the dependency to add, if pages compressed with {@code codec} need a library
+     * that is not on the class path.
+     */
+    static void requireLibrary(CompressionCodec codec) {
+        switch (codec) {
+            case SNAPPY -> SNAPPY.require();
+            case ZSTD -> ZSTD.require();
+            default -> {}
+        }
+    }
 
     /**
      * Returns the {@code size} bytes that the {@code length} bytes of {@code bytes} at {@code

@@ -2,6 +2,7 @@ package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.StoredShards;
 import dev.hardwood.HardwoodContext;
 import dev.hardwood.metadata.ColumnChunk;
 import dev.hardwood.metadata.RowGroup;
@@ -14,6 +15,7 @@ import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -62,13 +64,14 @@ final class ParquetFile implements AutoCloseable {
      *
      * @throws BadItemException naming the file if it is not Parquet, is cut short, or lacks a
      *     column
+     * @throws IOException naming the file if the store still fails once its retries are spent
      */
     static ParquetFile open(
             ShardStore store,
             int file,
             Function<FileSchema, List<String>> columns,
             HardwoodContext context)
-            throws BadItemException {
+            throws IOException {
         String name = store.names().get(file);
         ParquetFileReader reader = null;
         try {
@@ -85,11 +88,14 @@ final class ParquetFile implements AutoCloseable {
             starts[groups.size()] = store.length(file);
             holdPageIndexes(store, file, input, groups);
             return new ParquetFile(input, reader, leaves, starts, rows);
-        } catch (BadItemException e) {
-            closeQuietly(reader);
-            throw e;
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
+            if (StoredShards.isOutage(e)) {
+                throw new IOException(name + ": " + e.getMessage(), e);
+            }
+            if (e instanceof BadItemException bad) {
+                throw bad;
+            }
             throw new BadItemException(name, "not a readable Parquet file: " + e.getMessage(), e);
         }
     }
@@ -129,9 +135,29 @@ final class ParquetFile implements AutoCloseable {
         return start;
     }
 
+    /**
+     * Fails, naming the dependency to add, if the pages of a column it reads are compressed with a
+     * codec whose library is not on the class path.
+     */
+    void requireCodecs() {
+        for (RowGroup group : reader.getFileMetaData().rowGroups()) {
+            for (ColumnChunk chunk : group.columns()) {
+                if (ChunkSpans.chosen(chunk, leaves)) {
+                    PageCodec.requireLibrary(chunk.metaData().codec());
+                }
+            }
+        }
+    }
+
     /** The file's location, its query hidden. */
     String name() {
         return input.name();
+    }
+
+    /** The key-value metadata of the file's footer. */
+    Map<String, String> keyValueMetadata() {
+        Map<String, String> metadata = reader.getFileMetaData().keyValueMetadata();
+        return metadata == null ? Map.of() : metadata;
     }
 
     /** How many row groups the file holds. */
@@ -153,6 +179,16 @@ final class ParquetFile implements AutoCloseable {
     <T> T read(int group, RowGroupReader<T> into) throws IOException {
         byte[] span = input.read(spans.start(group), spans.length(group));
         return readHeld(group, span, span.length, into);
+    }
+
+    /**
+     * Reads the chosen columns' chunks of row group {@code group} from the store into {@code into},
+     * at once, and returns how many bytes they take: this file's, whatever its position among the
+     * files that could be read.
+     */
+    int readChunks(int group, byte[] into) throws IOException {
+        input.readInto(spans.start(group), spans.length(group), into);
+        return spans.length(group);
     }
 
     /**

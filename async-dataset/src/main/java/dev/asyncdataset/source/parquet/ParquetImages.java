@@ -30,7 +30,10 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
     }
 
     /**
-     * Returns the class names a string label is looked up in; empty if none were given.
+     * Returns the class names, label {@code i} being the {@code i}-th: those given ({@link
+     * ParquetSourceBuilder#optClasses}), else the {@code ClassLabel} names of the label column in
+     * the files' {@code huggingface} metadata, else the lines of {@code classes.txt}; empty if
+     * none.
      *
      * @return the class names
      */
@@ -84,7 +87,10 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
         return new Record(data, new NDList(manager.create(label(index))));
     }
 
-    /** The label of item {@code index}, kept since its row group was read. */
+    /**
+     * The label of item {@code index}, kept since its row group was read; 0 for a null label, whose
+     * item a fetch or an epoch fails (or skips) as a bad item naming its row.
+     */
     @Override
     public long label(long index) {
         long[] known = labels.get(table.group(index));

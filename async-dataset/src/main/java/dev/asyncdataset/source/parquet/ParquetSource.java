@@ -13,7 +13,7 @@ import dev.asyncdataset.decode.BadItemException;
  * {@link dev.asyncdataset.source.ShardedSource}, each read whole once per epoch and its pages
  * decoded on the fetch stage.
  *
- * <p>Random access ({@code optRandomAccess()}): the footers are read once, when the source is
+ * <p>Random access (the loader's {@code ConcurrentDataset.builder().optRandomAccess()}): the footers are read once, when the source is
  * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
  * its row group, in one ranged read of their span, and decodes their pages on the fetch stage; the
  * decoded row group is kept while other items of it are fetched, up to {@link

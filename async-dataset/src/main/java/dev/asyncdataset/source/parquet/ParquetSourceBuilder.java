@@ -33,11 +33,13 @@ public final class ParquetSourceBuilder {
 
     /**
      * Sets where the files are: one {@code .parquet} file, a brace pattern as the last segment
-     * ({@code https://host/data/train-{00000..00009}.parquet}), or a prefix ending with {@code /}
-     * whose {@code .parquet} files are read where the store can list. They are read from the store
-     * {@link dev.asyncdataset.store.Stores} gives the location's scheme: a local path or {@code
-     * file:} URL, {@code s3://}, {@code http://} and {@code https://} (with {@code Range}), {@code
-     * az://}, or a registered scheme.
+     * ({@code https://host/data/train-{00000..00009}.parquet}), a prefix ending with {@code /}
+     * whose {@code .parquet} files are read, or a glob as the last segment ({@code
+     * s3://bucket/train/*.parquet}: {@code *} is any characters but {@code /}), the last two where
+     * the store can list. They are read from the store {@link dev.asyncdataset.store.Stores} gives
+     * the location's scheme: a local path or {@code file:} URL, {@code s3://}, {@code http://} and
+     * {@code https://} (with {@code Range}), {@code az://}, {@code hf://} (a Hugging Face Hub
+     * dataset, {@code hf://datasets/org/name@revision/path}), or a registered scheme.
      *
      * @param location the files' location
      * @return this builder
@@ -88,8 +90,11 @@ public final class ParquetSourceBuilder {
 
     /**
      * Sets the class names: a string label is the position of its value in this list (required for
-     * a string label column). Default: the lines of {@code classes.txt} beside the files, if there
-     * is one (as {@code WriteParquet} of the examples writes it), else none.
+     * a string label column). Default: for the built source's {@code getClasses()}, the {@code ClassLabel}
+     * names of the label column in the {@code huggingface} metadata of the files (a Hugging Face
+     * dataset's), which every file must give alike; else, and to look string labels up in, the
+     * lines of {@code classes.txt} beside the files, if there is one (as {@code WriteParquet} of
+     * the examples writes it); else none.
      *
      * @param names the class names, distinct
      * @return this builder
@@ -137,8 +142,10 @@ public final class ParquetSourceBuilder {
      * damaged()}.
      *
      * @return the source
-     * @throws IOException if the store fails, or no file can be read (the first file's error)
+     * @throws IOException if the store fails, still failing to serve a file once the retries are
+     *     spent (an outage, not damage), or no file can be read (the first file's error)
      * @throws IllegalStateException if no location was set
+     * @throws IllegalArgumentException naming the file if the files' class names differ
      */
     public LabeledImageSource build() throws IOException {
         ShardStore store = store();
@@ -157,7 +164,13 @@ public final class ParquetSourceBuilder {
                         rowGroup -> RowGroupRows.read(rowGroup, names),
                         RowGroupRows::bytes,
                         cacheBytes);
-        return new ParquetImages(table, names);
+        try {
+            List<String> hub = classes.isEmpty() ? table.hubClassNames(labelColumn) : List.of();
+            return new ParquetImages(table, hub.isEmpty() ? names : hub);
+        } catch (RuntimeException e) {
+            table.close();
+            throw e;
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.internal.io.OptionalDependency;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.store.OpenedStore;
@@ -20,6 +21,16 @@ import java.util.function.Predicate;
  */
 final class ParquetStore {
 
+    /**
+     * The reader of Parquet files, required before the store opens: a builder's first reference to
+     * one of its classes would otherwise fail without saying which dependency to add.
+     */
+    static final OptionalDependency HARDWOOD =
+            new OptionalDependency(
+                    "Parquet locations",
+                    "dev.hardwood:hardwood-core",
+                    "dev.hardwood.reader.ParquetFileReader");
+
     private ParquetStore() {}
 
     /**
@@ -27,8 +38,10 @@ final class ParquetStore {
      *
      * @throws IllegalArgumentException if no store reads the location, or it names no file
      * @throws IOException if the store fails, or cannot list a prefix
+     * @throws IllegalStateException if Hardwood is not on the class path
      */
     static ShardStore open(ParquetLocations where, StoreAccess access) throws IOException {
+        HARDWOOD.require();
         OpenedStore store = StoreTable.of(where.prefix()).open(access);
         List<String> urls = where.urls();
         if (urls == null) {

@@ -9,7 +9,9 @@ import dev.hardwood.HardwoodContext;
 import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -62,6 +64,7 @@ final class ParquetTable<T> implements AutoCloseable {
      * fails.
      *
      * @throws IOException if the store fails, or no file can be read (the first file's error)
+     * @throws IllegalStateException if the codec of a column's pages is not on the class path
      */
     static <T> ParquetTable<T> open(
             ShardStore store,
@@ -77,7 +80,9 @@ final class ParquetTable<T> implements AutoCloseable {
             context = InlineDecoding.context();
             for (int f = 0; f < store.names().size(); f++) {
                 try {
-                    files.add(ParquetFile.open(store, f, columns, context));
+                    ParquetFile file = ParquetFile.open(store, f, columns, context);
+                    files.add(file);
+                    file.requireCodecs();
                 } catch (BadItemException e) {
                     damaged.add(e);
                 }
@@ -184,15 +189,22 @@ final class ParquetTable<T> implements AutoCloseable {
 
     /** Reads row group {@code group}'s chunks of the chosen columns into {@code into}, at once. */
     private int readChunks(int group, byte[] into) throws IOException {
-        int k = index.groupInFile(group);
-        ChunkSpans spans = file(group).spans();
-        store.readInto(index.file(group), spans.start(k), spans.length(k), into);
-        return spans.length(k);
+        return file(group).readChunks(index.groupInFile(group), into);
     }
 
     /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
     SourceStats stats() {
         return new SourceStats(store.retries(), cache.hits(), cache.misses(), 0, 0, 0);
+    }
+
+    /**
+     * The class names of column {@code label} in the files' Hugging Face metadata, or an empty list
+     * ({@link HubClassLabels}).
+     */
+    List<String> hubClassNames(String label) {
+        Map<String, Map<String, String>> metadata = new LinkedHashMap<>();
+        files.forEach(f -> metadata.put(f.name(), f.keyValueMetadata()));
+        return HubClassLabels.of(label, metadata);
     }
 
     /** The files left out: cut short, with a bad footer, or without a column. */

@@ -15,10 +15,10 @@ import java.util.function.ToLongFunction;
  * The decoded row groups that items were fetched from lately, so that the items of one row group in
  * a batch read its column chunks once: the fetch that first asks for a row group reads it, the
  * others wait for that read. Row groups are kept up to a total of image bytes, the least recently
- * used dropped first; a row group that could not be read is kept as that failure, so its other rows
- * fail at once, except when the read was interrupted: that read is abandoned, its fetch fails, and
- * the fetches waiting for it read the row group anew (the fetches of the next epoch may be waiting
- * for a read of one that was stopped).
+ * used dropped first. A read that fails is not kept: the fetches waiting for it fail with it, and
+ * the next fetch of the row group reads it anew (a store may have recovered); except when the read
+ * was interrupted: that read is abandoned, its fetch fails, and the fetches waiting for it read the
+ * row group anew (the fetches of the next epoch may be waiting for a read of one that was stopped).
  */
 final class RowGroupCache<T> {
 
@@ -114,14 +114,12 @@ final class RowGroupCache<T> {
             admit(entry, weight.applyAsLong(rows));
             entry.rows.complete(rows);
         } catch (IOException | RuntimeException e) {
-            if (e instanceof InterruptedIOException || Thread.currentThread().isInterrupted()) {
-                synchronized (this) {
-                    entries.remove(group, entry);
-                }
-                entry.rows.completeExceptionally(new Abandoned(e));
-            } else {
-                entry.rows.completeExceptionally(e);
+            synchronized (this) {
+                entries.remove(group, entry);
             }
+            boolean abandoned =
+                    e instanceof InterruptedIOException || Thread.currentThread().isInterrupted();
+            entry.rows.completeExceptionally(abandoned ? new Abandoned(e) : e);
         }
     }
 

@@ -12,7 +12,10 @@ final class RowGroupIndex {
     /** The first item of each row group, and the number of items after the last. */
     private final long[] firstItem;
 
-    /** The file of each row group, as its position in the list of files. */
+    /**
+     * The file of each row group, as its position in the list of files that could be read: not the
+     * store's number of the file, which counts the damaged files too.
+     */
     private final int[] file;
 
     /** Each row group's position in its file. */

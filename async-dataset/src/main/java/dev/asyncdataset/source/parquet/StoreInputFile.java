@@ -41,6 +41,11 @@ final class StoreInputFile implements InputFile {
         return store.read(file, offset, length);
     }
 
+    /** Reads the {@code length} bytes at {@code offset} of the file into {@code into}. */
+    void readInto(long offset, int length, byte[] into) throws IOException {
+        store.readInto(file, offset, length, into);
+    }
+
     @Override
     public void open() {}
 

@@ -10,6 +10,7 @@ import dev.asyncdataset.internal.shard.ReadAhead;
 import dev.asyncdataset.internal.shard.ShardBuffers;
 import dev.asyncdataset.internal.shard.ShardReads;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.tar.MemberChecks;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.ShardSample;
@@ -30,7 +31,8 @@ import java.util.List;
  * random access as one span (a sample's members are adjacent, so one positioned read or ranged GET
  * covers them, never outside it) or cut from its whole shard, every member checked against its
  * CRC32C from the index. A shard that cannot be indexed (not a tar, truncated, a bad header
- * checksum, a malformed index) contributes no sample and is kept in {@link #damaged()}.
+ * checksum, a malformed index) contributes no sample and is kept in {@link #damaged()}; a shard the
+ * store still fails to serve once its retries are spent fails the opening: an outage is not damage.
  */
 final class TarShards implements AutoCloseable {
 
@@ -91,6 +93,9 @@ final class TarShards implements AutoCloseable {
                         shardOf.add(shard);
                     }
                 } catch (BadItemException e) {
+                    if (StoredShards.isOutage(e)) {
+                        throw new IOException(e.getMessage(), e);
+                    }
                     damaged.add(e);
                 }
                 largest = Math.max(largest, store.length(shard));

@@ -1,11 +1,11 @@
-package dev.asyncdataset.store.azure;
+package dev.asyncdataset.internal.store;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-class AzureStoresTest {
+class AzureSdkTest {
 
     /** A class loader that finds nothing: the class path of a user without the Azure SDK. */
     private static final ClassLoader WITHOUT_SDK = new ClassLoader(null) {};
@@ -14,7 +14,8 @@ class AzureStoresTest {
     void withoutTheSdkOpeningSaysWhichDependenciesToAdd() {
         IllegalStateException e =
                 assertThrows(
-                        IllegalStateException.class, () -> AzureStores.requireSdk(WITHOUT_SDK));
+                        IllegalStateException.class,
+                        () -> StoreTable.AZURE_SDK.require(WITHOUT_SDK));
         assertTrue(e.getMessage().contains("com.azure:azure-storage-blob"), e.getMessage());
         assertTrue(
                 e.getMessage().contains("com.azure:azure-core-http-jdk-httpclient"),
@@ -23,6 +24,6 @@ class AzureStoresTest {
 
     @Test
     void withTheSdkNothingIsMissing() {
-        AzureStores.requireSdk(AzureStores.class.getClassLoader());
+        StoreTable.AZURE_SDK.require(StoreTable.class.getClassLoader());
     }
 }
