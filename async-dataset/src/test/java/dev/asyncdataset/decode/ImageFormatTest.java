@@ -10,7 +10,8 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Record;
-import dev.asyncdataset.source.folder.ImageFolderSource;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +70,7 @@ class ImageFormatTest {
         Files.createDirectories(root.resolve("b"));
         Files.write(root.resolve("a/x.rgbraw"), RawRgbFormat.encode(6, 5, rgb));
         Files.write(root.resolve("b/y.rgbraw"), RawRgbFormat.encode(6, 5, rgb));
-        ImageFolderSource source = ImageFolderSource.of(root);
+        LabeledImageSource source = FolderSource.builder().setLocation(root.toString()).build();
         assertEquals(2, source.size());
         try (NDManager manager = NDManager.newBaseManager()) {
             for (long i = 0; i < source.size(); i++) {

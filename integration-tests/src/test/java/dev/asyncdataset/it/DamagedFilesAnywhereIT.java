@@ -146,7 +146,7 @@ class DamagedFilesAnywhereIT {
         }
         List<String> written =
                 ShardWriter.builder()
-                        .setOutput(dir)
+                        .setOutput(dir.toString())
                         .optPrefix(String.format("part-%02d", f))
                         .optKeepOrder()
                         .build()
@@ -186,11 +186,11 @@ class DamagedFilesAnywhereIT {
     private ItemSource<?> open(String format) throws Exception {
         if ("parquet".equals(format)) {
             return ParquetSource.builder()
-                    .setUrl(dir + "/*.parquet")
+                    .setLocation(dir + "/*.parquet")
                     .buildSamples(List.of("image", "label"), DamagedFilesAnywhereIT::record);
         }
         return TarShardSource.builder()
-                .setUrl(dir.toString())
+                .setLocation(dir.toString())
                 .buildSamples(DamagedFilesAnywhereIT::record);
     }
 

@@ -12,6 +12,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.it.ParquetFixtures.Row;
+import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
@@ -71,7 +72,7 @@ class ParquetOutageIT {
 
     @Test
     void afterAnOutageDuringRandomAccessTheSameSourceReadsEveryRowAgain() throws Throwable {
-        try (ParquetSource source = open();
+        try (LabeledImageSource source = open();
                 NDManager manager = NDManager.newBaseManager()) {
             long ofB = rows.size();
             HTTP.setFaults((key, attempt) -> failingB(key));
@@ -90,14 +91,14 @@ class ParquetOutageIT {
         return key.startsWith("/out/b.parquet") ? Fault.SLOW_DOWN : Fault.NONE;
     }
 
-    private static ParquetSource open() throws IOException {
+    private static LabeledImageSource open() throws IOException {
         return ParquetSource.builder()
-                .setUrl(HTTP.url("/out/{a,b}.parquet"))
+                .setLocation(HTTP.url("/out/{a,b}.parquet"))
                 .optStore(StoreOptions.builder().optRetryBudget(BUDGET).build())
                 .build();
     }
 
-    private static int drain(ParquetSource source, NDManager manager, boolean randomAccess)
+    private static int drain(LabeledImageSource source, NDManager manager, boolean randomAccess)
             throws Exception {
         var builder =
                 ConcurrentDataset.builder()

@@ -204,8 +204,8 @@ class ParquetSourceIT {
         ParquetFixtures.hubDataset(a, rows, names);
         ParquetFixtures.hubDataset(b, rows, names);
         ParquetFixtures.hubDataset(other, rows, List.of("class0", "class1", "class2", "fox"));
-        try (ParquetSource source =
-                ParquetSource.builder().setUrls(List.of(a.toString(), b.toString())).build()) {
+        try (LabeledImageSource source =
+                ParquetSource.builder().setLocations(List.of(a.toString(), b.toString())).build()) {
             assertEquals(names, source.getClasses());
         }
         IllegalArgumentException e =
@@ -213,7 +213,7 @@ class ParquetSourceIT {
                         IllegalArgumentException.class,
                         () ->
                                 ParquetSource.builder()
-                                        .setUrls(List.of(a.toString(), other.toString()))
+                                        .setLocations(List.of(a.toString(), other.toString()))
                                         .build());
         assertTrue(e.getMessage().startsWith(other.toString()), e.getMessage());
         assertTrue(e.getMessage().contains("fox"), e.getMessage());

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.s3.S3SourceBuilder;
-import dev.asyncdataset.source.store.StoreImageSource;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoreOptions;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,9 +18,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A wrong secret or a missing bucket fails each source that lists {@code s3://} ({@code S3Source},
- * {@code StoreImageSource}, {@code TarShardSource}) at once, as the {@link RequestRejected} it is,
- * naming the location: not retried for the retry budget, not a bad item.
+ * A wrong secret or a missing bucket fails each source that lists {@code s3://} ({@code
+ * FolderSource}, {@code TarShardSource}) at once, as the {@link RequestRejected} it is, naming the
+ * location: not retried for the retry budget, not a bad item.
  */
 class S3ListingRejectedIT {
 
@@ -43,19 +43,17 @@ class S3ListingRejectedIT {
     static Stream<Arguments> sourcesAndFailures() {
         Map<String, Opener> sources =
                 Map.of(
-                        "S3Source",
-                        (url, secret) -> builder(url + "images/", secret).build(),
-                        "StoreImageSource",
+                        "FolderSource",
                         (url, secret) ->
-                                StoreImageSource.builder()
+                                FolderSource.builder()
                                         .setLocation(url + "images/")
-                                        .optS3(builder(url, secret).buildOptions())
+                                        .optStore(options(secret))
                                         .build(),
                         "TarShardSource",
                         (url, secret) ->
                                 TarShardSource.builder()
-                                        .setUrl(url + "shards/")
-                                        .optS3(builder(url, secret).buildOptions())
+                                        .setLocation(url + "shards/")
+                                        .optStore(options(secret))
                                         .build());
         return sources.entrySet().stream()
                 .flatMap(
@@ -67,8 +65,10 @@ class S3ListingRejectedIT {
                                                                 s.getKey(), s.getValue(), wrong)));
     }
 
-    private static S3SourceBuilder builder(String url, String secret) {
-        return S3.sourceBuilder(url).optCredentials(S3ProxyServer.ACCESS_KEY, secret);
+    private static StoreOptions options(String secret) {
+        return StoreOptions.builder()
+                .optS3(S3.s3Options().optCredentials(S3ProxyServer.ACCESS_KEY, secret).build())
+                .build();
     }
 
     @ParameterizedTest(name = "{0}, wrong secret {2}")

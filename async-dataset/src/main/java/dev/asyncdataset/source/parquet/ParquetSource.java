@@ -13,12 +13,13 @@ import dev.asyncdataset.decode.BadItemException;
  * {@link dev.asyncdataset.source.ShardedSource}, each read whole once per epoch and its pages
  * decoded on the fetch stage.
  *
- * <p>Random access (the loader's {@code ConcurrentDataset.builder().optRandomAccess()}): the footers are read once, when the source is
- * built, with ranged reads, and kept. Fetching an item reads the image and label column chunks of
- * its row group, in one ranged read of their span, and decodes their pages on the fetch stage; the
- * decoded row group is kept while other items of it are fetched, up to {@link
- * ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row group by row group, row
- * by row; {@code describe} names an item's file, row group and row in the file.
+ * <p>Random access (the loader's {@code ConcurrentDataset.builder().optRandomAccess()}): the
+ * footers are read once, when the source is built, with ranged reads, and kept. Fetching an item
+ * reads the image and label column chunks of its row group, in one ranged read of their span, and
+ * decodes their pages on the fetch stage; the decoded row group is kept while other items of it are
+ * fetched, up to {@link ParquetSourceBuilder#optCacheBytes}. Items are numbered file by file, row
+ * group by row group, row by row; {@code describe} names an item's file, row group and row in the
+ * file.
  *
  * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
  * kept in {@code damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt

@@ -90,11 +90,11 @@ public final class ParquetSourceBuilder {
 
     /**
      * Sets the class names: a string label is the position of its value in this list (required for
-     * a string label column). Default: for the built source's {@code getClasses()}, the {@code ClassLabel}
-     * names of the label column in the {@code huggingface} metadata of the files (a Hugging Face
-     * dataset's), which every file must give alike; else, and to look string labels up in, the
-     * lines of {@code classes.txt} beside the files, if there is one (as {@code WriteParquet} of
-     * the examples writes it); else none.
+     * a string label column). Default: for the built source's {@code getClasses()}, the {@code
+     * ClassLabel} names of the label column in the {@code huggingface} metadata of the files (a
+     * Hugging Face dataset's), which every file must give alike; else, and to look string labels up
+     * in, the lines of {@code classes.txt} beside the files, if there is one (as {@code
+     * WriteParquet} of the examples writes it); else none.
      *
      * @param names the class names, distinct
      * @return this builder
