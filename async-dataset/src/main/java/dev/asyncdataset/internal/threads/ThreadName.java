@@ -6,7 +6,9 @@ package dev.asyncdataset.internal.threads;
  * thread builder counts from 0.
  */
 public enum ThreadName {
-    /** A loader's item fetches: virtual, one per item; one platform thread when fetching in order. */
+    /**
+     * A loader's item fetches: virtual, one per item; one platform thread when fetching in order.
+     */
     FETCH("fetch", true),
     /** A loader's decode threads. */
     DECODE("decode", true),
