@@ -51,7 +51,7 @@ class ParquetDependenciesTest {
         ClassLoader withoutHardwood = new HidingLoader(List.of("dev.hardwood."));
         Class<?> source = Class.forName(ParquetSource.class.getName(), true, withoutHardwood);
         Object builder = source.getMethod("builder").invoke(null);
-        builder.getClass().getMethod("setUrl", String.class).invoke(builder, file.toString());
+        builder.getClass().getMethod("setLocation", String.class).invoke(builder, file.toString());
         InvocationTargetException e =
                 assertThrows(
                         InvocationTargetException.class,
