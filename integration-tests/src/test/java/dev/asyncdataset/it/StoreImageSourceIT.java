@@ -143,7 +143,7 @@ class StoreImageSourceIT {
 
     @Test
     void anObjectOverTheLargestReadIsABadItemNamingIt() throws Exception {
-        StoreOptions small = StoreOptions.builder().optMaxObjectBytes(100).build();
+        StoreOptions small = S3.storeOptions().optMaxObjectBytes(100).build();
         try (LabeledImageSource source = s3("s3://data/train").optStore(small).build()) {
             LooseImages.assertBad(source, 0, "s3://data/train/class0/img0.jpg", "too large");
         }
