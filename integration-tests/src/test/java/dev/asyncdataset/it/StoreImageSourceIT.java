@@ -71,7 +71,8 @@ class StoreImageSourceIT {
                 FolderSource.builder().setLocation(folder.toString()).build(), folder);
         String url = folder.toUri().toString();
         assertEquals(
-                expected, LooseImages.batches(FolderSource.builder().setLocation(url).build()));
+                LooseImages.batches(FolderSource.builder().setLocation(folder.toString()).build()),
+                LooseImages.batches(FolderSource.builder().setLocation(url).build()));
     }
 
     @Test
