@@ -100,7 +100,7 @@ class S3ListingIT {
             assertTrue(lists[1] > 0, "no LIST page failed");
             assertEquals(3 + lists[1], lists[0]);
             assertEquals(1_500, s3.size());
-            assertEquals("s/01499", ItemKeys.key(s3, 1_499, "s3://data/"));
+            assertEquals("s/01499", ItemKeys.key(s3, 1_499, "s3://paged-samples/"));
             assertEquals(
                     List.of("update 3000 keys", "end"),
                     reported.subList(reported.size() - 2, reported.size()));
@@ -112,7 +112,7 @@ class S3ListingIT {
             s3.prepare(null);
             List<String> keys = new ArrayList<>();
             for (long i = 0; i < s3.size(); i++) {
-                keys.add(ItemKeys.key(s3, i, "s3://data/"));
+                keys.add(ItemKeys.key(s3, i, url + "/"));
             }
             return keys;
         }
