@@ -11,11 +11,11 @@ import ai.djl.translate.Transform;
  * per batch on the device ({@link #deviceNormalize()}), or per item on the CPU for loaders without
  * a device pipeline ({@link #cpuNormalize()}). See {@code docs/decoding.md}.
  *
- * <p>A {@code ConcurrentDataset} over an image source ({@code ImageFolderSource}, {@code S3Source},
- * {@code TarShardSource}) whose item pipeline is {@link #training} or {@link #evaluation}, with
- * nothing added to it, decodes each item straight into its row of a recycled host batch buffer
- * ({@link RowWriter}): no array per item and no stacking copy. Any other pipeline, such as one
- * ending in {@link #cpuNormalize()}, runs per item.
+ * <p>A {@code ConcurrentDataset} over an image source ({@code FolderSource}, {@code
+ * TarShardSource}, {@code ParquetSource}) whose item pipeline is {@link #training} or {@link
+ * #evaluation}, with nothing added to it, decodes each item straight into its row of a recycled
+ * host batch buffer ({@link RowWriter}): no array per item and no stacking copy. Any other
+ * pipeline, such as one ending in {@link #cpuNormalize()}, runs per item.
  *
  * <pre>{@code
  * ConcurrentDataset.builder()

@@ -36,7 +36,7 @@ public interface SampleDecoder {
 
     /**
      * Returns the decoder of image-classification samples: the records the image sources ({@code
-     * ImageFolderSource}, {@code S3Source}, {@code TarShardSource}) give, an HWC uint8 RGB image
+     * FolderSource}, {@code TarShardSource}, {@code ParquetSource}) give, an HWC uint8 RGB image
      * ({@link Parts#image}) and an int64 scalar label ({@link Parts#integer}). Those sources stay
      * the faster way to read such samples: knowing each item is one image, the loader decodes it
      * straight into its row of a recycled batch buffer.

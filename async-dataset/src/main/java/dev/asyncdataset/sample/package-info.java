@@ -4,8 +4,8 @@
  * dev.asyncdataset.sample.SampleNames}); a {@link dev.asyncdataset.sample.SampleDecoder} the user
  * writes turns it into a DJL {@code Record}, with the part decoders of {@link
  * dev.asyncdataset.sample.Parts} (image, integer, text, JSON, NumPy, raw bytes). {@code
- * dev.asyncdataset.source.folder.SampleFolderSource} reads such samples from a folder, {@code
- * dev.asyncdataset.source.s3.S3SampleSource} from an S3 prefix. Samples whose arrays differ in
- * shape batch with DJL's {@code PaddingStackBatchifier} as the data or label batchifier.
+ * dev.asyncdataset.source.folder.FolderSource}'s {@code buildSamples} reads such samples from a
+ * folder or a prefix of any store that lists. Samples whose arrays differ in shape batch with DJL's
+ * {@code PaddingStackBatchifier} as the data or label batchifier.
  */
 package dev.asyncdataset.sample;

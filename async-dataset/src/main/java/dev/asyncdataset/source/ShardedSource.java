@@ -5,10 +5,9 @@ package dev.asyncdataset.source;
  * shard: shard 0's samples first, in archive order, then shard 1's, and so on. {@code
  * ConcurrentDataset} streams such a source by default, in the shuffled order {@link
  * dev.asyncdataset.ConcurrentDataset} describes, and reads it by random access only when asked to
- * ({@code optRandomAccess}). The library's tar shard sources ({@code TarShardSource}, {@code
- * TarSampleSource}) read a streamed epoch's shards whole and serve their items from memory, instead
- * of one read per item; a sharded source of your own is read one item at a time in the streamed
- * order.
+ * ({@code optRandomAccess}). The library's tar shard sources ({@code TarShardSource}'s images and
+ * samples) read a streamed epoch's shards whole and serve their items from memory, instead of one
+ * read per item; a sharded source of your own is read one item at a time in the streamed order.
  *
  * <p><b>Memory bound.</b> A streamed epoch of a tar shard source reads each shard whole into a
  * buffer of the largest shard's length, taken from buffers the source keeps and reuses across

@@ -53,10 +53,10 @@
  *       dev.asyncdataset.store.StoreOptions} apply to its requests.
  * </ol>
  *
- * <p>From then on {@code TarShardSource.builder().setUrl("myscheme://host/train-{0..9}.tar")}
+ * <p>From then on {@code TarShardSource.builder().setLocation("myscheme://host/train-{0..9}.tar")}
  * streams and randomly accesses those shards like a folder's, and {@code
- * ParquetSource.builder().setUrl("myscheme://host/train.parquet")} reads that file. Nothing else
- * changes: the builders and the writer look every location up in the table, and the one other
+ * ParquetSource.builder().setLocation("myscheme://host/train.parquet")} reads that file. Nothing
+ * else changes: the builders and the writer look every location up in the table, and the one other
  * question of a scheme, in {@code ShardLocations} and {@code ParquetLocations}, tells a local path
  * (where {@code ?} is part of a file name) from a URL of any other scheme (whose query every
  * shard's URL keeps).

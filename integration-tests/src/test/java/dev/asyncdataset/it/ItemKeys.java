@@ -22,12 +22,16 @@ final class ItemKeys {
     /** Returns item {@code index}'s path relative to {@code folder}, with {@code /} separators. */
     static String key(ItemSource<?> source, long index, Path folder) {
         try {
-            Path root = folder.toRealPath();
-            return root.relativize(Path.of(source.describe(index)))
-                    .toString()
-                    .replace(root.getFileSystem().getSeparator(), "/");
+            return relative(folder.toRealPath(), Path.of(source.describe(index)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Returns {@code file}'s path relative to {@code folder}, with {@code /} separators. */
+    static String relative(Path folder, Path file) {
+        return folder.relativize(file)
+                .toString()
+                .replace(folder.getFileSystem().getSeparator(), "/");
     }
 }

@@ -19,6 +19,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /** The batches of an image source as bytes, and its bad items, for the loose-object sources. */
 final class LooseImages {
@@ -27,10 +29,20 @@ final class LooseImages {
 
     /**
      * The batches of one epoch of the class folders at {@code folder}, read as loose objects of the
-     * local store, in order.
+     * local store in key order (as a store lists them), through a manifest of every file.
      */
     static List<String> folderBatches(Path folder) throws Exception {
-        return batches(FolderSource.builder().setLocation(folder.toString()).build());
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(folder, 2)) {
+            walk.filter(Files::isRegularFile)
+                    .forEach(file -> files.put(ItemKeys.relative(folder, file), null));
+        }
+        Path manifest = manifest(files, folder.resolveSibling(folder.getFileName() + "-keys.csv"));
+        return batches(
+                FolderSource.builder()
+                        .setLocation(folder.toString())
+                        .optManifest(manifest.toString())
+                        .build());
     }
 
     /**

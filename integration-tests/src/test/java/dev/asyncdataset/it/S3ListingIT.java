@@ -101,7 +101,7 @@ class S3ListingIT {
             assertEquals(3 + lists[1], lists[0]);
             assertEquals(lists[1], s3.stats().retries(), "every failed LIST page retried, counted");
             assertEquals(1_500, s3.size());
-            assertEquals("s/01499", ItemKeys.key(s3, 1_499, "s3://data/"));
+            assertEquals("s/01499", ItemKeys.key(s3, 1_499, "s3://paged-samples/"));
             assertEquals(
                     List.of("update 3000 keys", "end"),
                     reported.subList(reported.size() - 2, reported.size()));
@@ -113,7 +113,7 @@ class S3ListingIT {
             s3.prepare(null);
             List<String> keys = new ArrayList<>();
             for (long i = 0; i < s3.size(); i++) {
-                keys.add(ItemKeys.key(s3, i, "s3://data/"));
+                keys.add(ItemKeys.key(s3, i, url + "/"));
             }
             return keys;
         }

@@ -102,7 +102,7 @@ class S3SourceIT {
                         "{\"key\": \"class2/img1.jpg\", \"label\": \"zebra\"}\n"
                                 + "{\"key\": \"class0/img3.jpg\", \"label\": \"ant\"}\n");
         try (LabeledImageSource csv =
-                        S3.sourceBuilder(URL).optManifest("manifests/train.csv").build();
+                        S3.sourceBuilder(URL).optManifest("s3://data/manifests/train.csv").build();
                 LabeledImageSource json =
                         S3.sourceBuilder(URL).optManifest(jsonl.toString()).build();
                 NDManager manager = NDManager.newBaseManager()) {

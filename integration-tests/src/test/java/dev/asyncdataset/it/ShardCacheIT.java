@@ -66,8 +66,7 @@ class ShardCacheIT {
         try (LabeledImageSource source =
                 TarShardSource.builder()
                         .setLocation("s3://cachedshards/train/")
-                        .optStore(S3.storeOptions().build())
-                        .optStore(StoreCacheIT.BRIEF)
+                        .optStore(StoreCacheIT.brief(S3.storeOptions()))
                         .optCache(cache, BOUND)
                         .build()) {
             int size = (int) source.size();

@@ -6,6 +6,7 @@ import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,13 +34,15 @@ class StoreCacheIT {
     private static final Map<String, byte[]> IMAGES = TestImages.classFolders(3, 5, 64, 48);
     private static final long BOUND = 64L << 20;
 
-    /** Two attempts within a second: a read the cache does not serve fails soon. */
-    static final StoreOptions BRIEF =
-            StoreOptions.builder().optMaxAttempts(2).optRetryBudget(Duration.ofSeconds(1)).build();
+    /**
+     * {@code store} with two attempts within a second: a read the cache does not serve fails soon.
+     */
+    static StoreOptions brief(StoreOptionsBuilder store) {
+        return store.optMaxAttempts(2).optRetryBudget(Duration.ofSeconds(1)).build();
+    }
 
     @TempDir static Path local;
     private static List<String> expected;
-    private static StoreOptions s3;
 
     @TempDir Path cache;
 
@@ -49,7 +52,6 @@ class StoreCacheIT {
         HTTP.put("/train/", IMAGES);
         TestImages.write(local.resolve("train"), IMAGES);
         expected = LooseImages.folderBatches(local.resolve("train"));
-        s3 = S3.storeOptions().build();
     }
 
     @BeforeEach
@@ -63,8 +65,7 @@ class StoreCacheIT {
         try (LabeledImageSource source =
                 FolderSource.builder()
                         .setLocation("s3://cached/train")
-                        .optStore(s3)
-                        .optStore(BRIEF)
+                        .optStore(brief(S3.storeOptions()))
                         .optCache(cache, BOUND)
                         .build()) {
             assertEquals(expected, LooseImages.epoch(source));

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What the tar shard sources ({@link TarShardSource}, {@link TarSampleSource}) share: their shards
- * and the answers that come straight from them.
+ * What the tar shard sources (images and samples of {@link TarShardSource}) share: their shards and
+ * the answers that come straight from them.
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
