@@ -1,19 +1,21 @@
 package dev.asyncdataset.store;
 
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The table from a location's scheme to its store, through which the tar shard sources' and the
- * Parquet sources' builders and the shard writer open what they read and write ({@code S3Source}
- * and {@code S3SampleSource} take an {@code s3://} URL of their own, the folder sources a {@code
- * Path}):
+ * The table from a location's scheme to its store, through which every source's builder and the
+ * shard writer open what they read and write. Local files and S3 are the library's own; every other
+ * scheme is opened by a {@link StoreProvider} found on the class path (the library's own HTTP(S),
+ * Azure and Hub stores among them) or by an opener given to {@link #register}:
  *
  * <table>
  *   <caption>Schemes</caption>
@@ -29,7 +31,8 @@ import java.util.regex.Pattern;
  *       read, write</td></tr>
  *   <tr><td>{@code hf://datasets/org/name@revision/path}</td><td>a Hugging Face Hub dataset
  *       ({@code dev.asyncdataset.store.hf})</td><td>list, read</td></tr>
- *   <tr><td>a scheme given to {@link #register}</td><td>the user's {@link ObjectStore}</td>
+ *   <tr><td>a scheme of a {@link StoreProvider} on the class path, or given to {@link
+ *       #register}</td><td>the user's {@link ObjectStore}</td>
  *       <td>read; write if it is a {@link WritableStore}</td></tr>
  * </table>
  */
@@ -61,10 +64,48 @@ public final class Stores {
     /** The scheme of Hugging Face Hub datasets. */
     public static final String HF = "hf";
 
-    /** The schemes of the library's own stores, which cannot be registered. */
-    private static final Set<String> BUILT_IN = Set.of(FILE, S3, HTTP, HTTPS, AZ, HF);
+    /** The schemes of the library's stores that no provider opens: local files and S3. */
+    private static final Set<String> LIBRARY = Set.of(FILE, S3);
 
     private static final Map<String, StoreOpener> REGISTERED = new ConcurrentHashMap<>();
+
+    /** The providers on the class path, each scheme's, found once on first use. */
+    private static final class Provided {
+        static final Map<String, StoreProvider> BY_SCHEME = load();
+
+        private static Map<String, StoreProvider> load() {
+            Map<String, StoreProvider> found = new HashMap<>();
+            for (StoreProvider provider : ServiceLoader.load(StoreProvider.class)) {
+                for (String scheme : provider.schemes()) {
+                    String name = checked(scheme, provider);
+                    StoreProvider other = found.putIfAbsent(name, provider);
+                    if (other != null) {
+                        throw new IllegalStateException(
+                                "two store providers for scheme "
+                                        + name
+                                        + ": "
+                                        + other.getClass().getName()
+                                        + " and "
+                                        + provider.getClass().getName());
+                    }
+                }
+            }
+            return Map.copyOf(found);
+        }
+
+        private static String checked(String scheme, StoreProvider provider) {
+            String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
+            if (!SCHEME.matcher(name + "://").matches() || LIBRARY.contains(name)) {
+                throw new IllegalStateException(
+                        "not a scheme a store can be provided for: "
+                                + scheme
+                                + " ("
+                                + provider.getClass().getName()
+                                + ")");
+            }
+            return name;
+        }
+    }
 
     private Stores() {}
 
@@ -75,14 +116,17 @@ public final class Stores {
      * output.
      *
      * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
-     *     {@code file}, {@code s3}, {@code http}, {@code https}, {@code az} or {@code hf}
+     *     {@code file}, {@code s3} nor a scheme a {@link StoreProvider} on the class path gives
+     *     ({@code http}, {@code https}, {@code az} and {@code hf} among them)
      * @param opener opens the store
-     * @throws IllegalArgumentException if the scheme is malformed, built in or already registered
+     * @throws IllegalArgumentException if the scheme is malformed, provided or already registered
      */
     public static void register(String scheme, StoreOpener opener) {
         Objects.requireNonNull(opener, "opener");
         String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
-        if (!SCHEME.matcher(name + "://").matches() || BUILT_IN.contains(name)) {
+        if (!SCHEME.matcher(name + "://").matches()
+                || LIBRARY.contains(name)
+                || Provided.BY_SCHEME.containsKey(name)) {
             throw new IllegalArgumentException(
                     "not a scheme a store can be registered for: " + scheme);
         }
@@ -92,14 +136,16 @@ public final class Stores {
     }
 
     /**
-     * Returns the opener {@link #register} was given for {@code scheme}.
+     * Returns the opener of {@code scheme}: the {@link StoreProvider} on the class path that gives
+     * it, else the opener {@link #register} was given.
      *
      * @param scheme a scheme, in any case
-     * @return its opener, or empty if the scheme is built in or not registered
+     * @return its opener, or empty for local files, S3 and a scheme neither provided nor registered
      */
     public static Optional<StoreOpener> registered(String scheme) {
-        return Optional.ofNullable(
-                REGISTERED.get(Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT)));
+        String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
+        StoreOpener provided = Provided.BY_SCHEME.get(name);
+        return Optional.ofNullable(provided != null ? provided : REGISTERED.get(name));
     }
 
     /**

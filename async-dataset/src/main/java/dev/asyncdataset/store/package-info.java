@@ -29,14 +29,13 @@
  *
  * <h2>Adding a store</h2>
  *
- * <p>A package that implements {@code ObjectStore}, and one line per scheme. The HTTP(S) store is
- * the worked example: the package {@code dev.asyncdataset.store.http}, which imports only this
- * package, its scheme names as constants of {@code Stores} ({@link
- * dev.asyncdataset.store.Stores#HTTP}, {@link dev.asyncdataset.store.Stores#HTTPS}, which makes
- * them built in), and the entries {@code Stores.HTTP, http} and {@code Stores.HTTPS, http} of the
- * table behind {@code Stores} ({@code internal.store.StoreTable}), with {@code http =
- * StoreKind.of(HttpUrls::open)} ({@code HttpUrls} names a URL in messages without its query); a
- * store outside the library calls {@code Stores.register} instead.
+ * <p>A package that implements {@code ObjectStore}, and a {@link
+ * dev.asyncdataset.store.StoreProvider} naming its schemes in {@code
+ * META-INF/services/dev.asyncdataset.store.StoreProvider}, found through {@link
+ * java.util.ServiceLoader}. The HTTP(S) store is the worked example: the package {@code
+ * dev.asyncdataset.store.http}, which imports only this package, and its provider ({@code
+ * internal.store.HttpStoreProvider}, schemes {@code http} and {@code https}, listed in the
+ * library's own services file); a test or tool may call {@code Stores.register} instead.
  *
  * <ol>
  *   <li>Implement {@code ObjectStore} in a package of its own: {@code HttpObjectStore.stat} is a
@@ -46,10 +45,10 @@
  *       pattern or a URL list.
  *   <li>Sort failures: an answer that will not change (4xx, {@code Range} ignored) is a {@link
  *       dev.asyncdataset.store.RequestRejected}; every other {@code IOException} is retried.
- *   <li>Give the scheme its line: outside the library, {@code Stores.register("myscheme", settings
- *       -> new MyStore(settings))}; the store is opened with the {@link
- *       dev.asyncdataset.store.StoreSettings} of each source (timeouts and authorization), and the
- *       attempts, retry budget and timeouts of the source's {@link
+ *   <li>Give the scheme its provider: {@code schemes()} returns {@code Set.of("myscheme")} and
+ *       {@code open(settings)} returns {@code new MyStore(settings)}; the store is opened with the
+ *       {@link dev.asyncdataset.store.StoreSettings} of each source (timeouts and authorization),
+ *       and the attempts, retry budget and timeouts of the source's {@link
  *       dev.asyncdataset.store.StoreOptions} apply to its requests.
  * </ol>
  *

@@ -1,21 +1,17 @@
 package dev.asyncdataset.internal.store;
 
 import dev.asyncdataset.internal.io.OptionalDependency;
-import dev.asyncdataset.store.ObjectStore;
-import dev.asyncdataset.store.StoreSettings;
+import dev.asyncdataset.store.StoreOpener;
 import dev.asyncdataset.store.Stores;
-import dev.asyncdataset.store.azure.AzureStores;
-import dev.asyncdataset.store.hf.HubStore;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The table from a location's scheme ({@link Stores#scheme}) to its kind of store: the built-in
- * schemes {@code Stores} names ({@link Stores#FILE} for a path or {@code file:}, {@link Stores#S3},
- * {@link Stores#HTTP}, {@link Stores#HTTPS}, {@link Stores#AZ}, also an Azure account's own {@code
- * https} URL, by its host, and {@link Stores#HF}), and the schemes users register with {@link
- * Stores#register}, which refuses the built-in ones.
+ * The table from a location's scheme ({@link Stores#scheme}) to its kind of store: the library's
+ * own local files ({@link Stores#FILE}, a path or {@code file:}) and S3 ({@link Stores#S3}), then
+ * the opener {@link Stores#registered} finds: a {@code StoreProvider} on the class path (the
+ * library's HTTP(S), Azure and Hub stores are found so) or one given to {@link Stores#register}.
  */
 public final class StoreTable {
 
@@ -28,28 +24,15 @@ public final class StoreTable {
                     "com.azure.storage.blob.BlobServiceAsyncClient",
                     "com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder");
 
-    private static final Map<String, StoreKind> BUILT_IN;
+    /** The kinds of the library's stores that no provider opens: local files and S3. */
+    private static final Map<String, StoreKind> LIBRARY =
+            Map.of(Stores.FILE, StoreKind.FILES, Stores.S3, StoreKind.S3);
 
-    /** The kinds of the registered schemes, each made once so that it can be compared. */
-    private static final Map<String, StoreKind> REGISTERED = new ConcurrentHashMap<>();
+    /** What a scheme's store needs on the class path beyond the library, checked as it opens. */
+    private static final Map<String, OptionalDependency> NEEDS = Map.of(Stores.AZ, AZURE_SDK);
 
-    static {
-        StoreKind http = StoreKind.of(HttpUrls::open);
-        BUILT_IN =
-                Map.of(
-                        Stores.FILE,
-                        StoreKind.FILES,
-                        Stores.S3,
-                        StoreKind.S3,
-                        Stores.HTTP,
-                        http,
-                        Stores.HTTPS,
-                        http,
-                        Stores.AZ,
-                        StoreKind.of(StoreTable::azure),
-                        Stores.HF,
-                        StoreKind.of(HubStore::open));
-    }
+    /** The kinds of the provided and registered schemes, each made once to be compared. */
+    private static final Map<String, StoreKind> OPENED = new ConcurrentHashMap<>();
 
     private StoreTable() {}
 
@@ -89,20 +72,27 @@ public final class StoreTable {
         }
     }
 
-    /** Opens an {@code az://} store, naming the dependencies to add if the SDK is missing. */
-    private static ObjectStore azure(StoreSettings settings) {
-        AZURE_SDK.require();
-        return AzureStores.open(settings);
+    /** The kind of {@code opener}'s stores, which first checks what {@code scheme} needs. */
+    private static StoreKind kind(String scheme, StoreOpener opener) {
+        StoreKind kind = StoreKind.of(opener);
+        OptionalDependency needs = NEEDS.get(scheme);
+        if (needs == null) {
+            return kind;
+        }
+        return access -> {
+            needs.require();
+            return kind.open(access);
+        };
     }
 
     private static StoreKind kindOrNull(String location) {
         String scheme = Stores.scheme(location);
-        StoreKind kind = BUILT_IN.get(scheme);
+        StoreKind kind = LIBRARY.get(scheme);
         if (kind != null) {
             return kind;
         }
         return Stores.registered(scheme)
-                .map(opener -> REGISTERED.computeIfAbsent(scheme, s -> StoreKind.of(opener)))
+                .map(opener -> OPENED.computeIfAbsent(scheme, s -> kind(s, opener)))
                 .orElse(null);
     }
 }

@@ -48,17 +48,6 @@ public final class HubStore implements ObjectStore {
         return new HubStoreBuilder();
     }
 
-    /**
-     * Opens the store of the built-in {@code hf} scheme: the endpoint of {@value #ENDPOINT_ENV} or
-     * {@value #DEFAULT_ENDPOINT}, and the token as {@link HubStoreBuilder#build} finds it.
-     *
-     * @param settings the settings of the source or writer that opens the store
-     * @return the store
-     */
-    public static ObjectStore open(StoreSettings settings) {
-        return builder().setSettings(settings).build();
-    }
-
     /** The files directly in a folder of a dataset, at its revision, in name order. */
     @Override
     public List<StoredObject> list(String prefix) throws IOException {

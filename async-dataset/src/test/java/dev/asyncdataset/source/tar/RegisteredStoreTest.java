@@ -11,15 +11,14 @@ import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import dev.asyncdataset.store.Stores;
+import dev.asyncdataset.testing.MemoryStore;
 import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.testing.TestShards;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,7 +55,7 @@ class RegisteredStoreTest {
                 "mem",
                 settings -> {
                     OPENED.incrementAndGet();
-                    return new MemoryStore();
+                    return new MemoryStore(OBJECTS);
                 });
         for (String call : List.of("list", "stat", "open")) {
             Stores.register("hang-" + call, settings -> new HangingStore(call));
@@ -91,13 +90,13 @@ class RegisteredStoreTest {
     void builtInAndTakenSchemesCannotBeRegistered() {
         assertThrows(
                 IllegalArgumentException.class,
-                () -> Stores.register("s3", settings -> new MemoryStore()));
+                () -> Stores.register("s3", settings -> new MemoryStore(OBJECTS)));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> Stores.register("mem", settings -> new MemoryStore()));
+                () -> Stores.register("mem", settings -> new MemoryStore(OBJECTS)));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> Stores.register("not a scheme", settings -> new MemoryStore()));
+                () -> Stores.register("not a scheme", settings -> new MemoryStore(OBJECTS)));
     }
 
     @Test
@@ -161,7 +160,7 @@ class RegisteredStoreTest {
     /** The memory store, but one of list, stat or open waits until it is interrupted. */
     private static final class HangingStore implements ObjectStore {
 
-        private final MemoryStore objects = new MemoryStore();
+        private final MemoryStore objects = new MemoryStore(OBJECTS);
         private final String hangs;
 
         HangingStore(String hangs) {
@@ -205,36 +204,6 @@ class RegisteredStoreTest {
         public StoredBody open(String url, long offset, long length) throws IOException {
             hangIf("open", url);
             return objects.open(mem(url), offset, length);
-        }
-
-        @Override
-        public void close() {}
-    }
-
-    /** Objects in memory, listed under a prefix, read whole or by range. */
-    private static final class MemoryStore implements ObjectStore {
-
-        @Override
-        public List<StoredObject> list(String prefix) {
-            return OBJECTS.keySet().stream()
-                    .filter(url -> url.startsWith(prefix))
-                    .filter(url -> url.indexOf('/', prefix.length()) < 0)
-                    .map(this::stat)
-                    .toList();
-        }
-
-        @Override
-        public StoredObject stat(String url) {
-            byte[] bytes = OBJECTS.get(url);
-            return bytes == null ? null : new StoredObject(url, bytes.length, "v1");
-        }
-
-        @Override
-        public StoredBody open(String url, long offset, long length) {
-            byte[] bytes = OBJECTS.get(url);
-            int end = length < 0 ? bytes.length : (int) (offset + length);
-            byte[] range = Arrays.copyOfRange(bytes, (int) offset, end);
-            return new StoredBody(new ByteArrayInputStream(range), "v1");
         }
 
         @Override
