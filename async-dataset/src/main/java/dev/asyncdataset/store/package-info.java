@@ -5,10 +5,10 @@
  * the library. {@link dev.asyncdataset.store.Stores} is the table from a location's scheme to its
  * store, through which the tar shard and Parquet sources and the shard writer open their locations.
  * Every store's shards and Parquet files, the built-in ones' ({@code file}: {@code
- * store.file.FileStore}, {@code s3}, {@code http(s)}) and registered ones', are read by one reader,
- * which wraps each in the same retries, retry budget, read-idle timeout, first-contact
- * configuration errors, whole-shard reads resumed from the first byte not received and CRC32C
- * checks of the shard index.
+ * internal.store.file.FileStore}, {@code s3}, {@code http(s)}) and provided or registered ones',
+ * are read by one reader, which wraps each in the same retries, retry budget, read-idle timeout,
+ * first-contact configuration errors, whole-shard reads resumed from the first byte not received
+ * and CRC32C checks of the shard index.
  *
  * <p>Optional capabilities, each a default a store overrides: a read conditional on the identity
  * the read began with ({@link dev.asyncdataset.store.ObjectStore#open(String, long, long, String)},

@@ -1,7 +1,7 @@
 package dev.asyncdataset.it;
 
+import dev.asyncdataset.internal.store.file.FileStore;
 import dev.asyncdataset.store.ObjectStore;
-import dev.asyncdataset.store.file.FileStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.asyncdataset.internal.store;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.shard.StoredShards;
+import dev.asyncdataset.internal.store.file.FileStore;
 import dev.asyncdataset.store.StoreOpener;
-import dev.asyncdataset.store.file.FileStore;
 import java.io.IOException;
 
 /** One kind of store of the {@link StoreTable}: how a source opens it. */

@@ -3,13 +3,13 @@ package dev.asyncdataset.source.folder;
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.store.StoreAccess;
+import dev.asyncdataset.internal.store.file.FileStore;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.Stores;
-import dev.asyncdataset.store.file.FileStore;
 import java.io.IOException;
 
 /**

@@ -2,9 +2,9 @@ package dev.asyncdataset.source.tar;
 
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.store.StoreTable;
+import dev.asyncdataset.internal.store.file.FileStore;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.Stores;
-import dev.asyncdataset.store.file.FileStore;
 import java.nio.file.Files;
 import java.util.Objects;
 

@@ -3,7 +3,7 @@ package dev.asyncdataset.internal.shard;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.asyncdataset.store.file.FileStore;
+import dev.asyncdataset.internal.store.file.FileStore;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Files;

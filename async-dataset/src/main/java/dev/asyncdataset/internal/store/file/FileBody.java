@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.file;
+package dev.asyncdataset.internal.store.file;
 
 import java.io.IOException;
 import java.io.InputStream;

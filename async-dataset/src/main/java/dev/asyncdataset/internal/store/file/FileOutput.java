@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.file;
+package dev.asyncdataset.internal.store.file;
 
 import dev.asyncdataset.store.ObjectOutput;
 import java.io.BufferedOutputStream;
