@@ -50,6 +50,15 @@ public final class StoreOptions {
     }
 
     /**
+     * Returns the Hugging Face Hub's address ({@link StoreOptionsBuilder#optHubEndpoint}).
+     *
+     * @return the endpoint without a trailing slash, or {@code null} for the default
+     */
+    public String hubEndpoint() {
+        return options.hubEndpoint;
+    }
+
+    /**
      * Returns the attempts of one request ({@link StoreOptionsBuilder#optMaxAttempts}).
      *
      * @return the most attempts
@@ -144,6 +153,8 @@ public final class StoreOptions {
                 + maxObjectBytes()
                 + ", s3="
                 + s3()
+                + ", hubEndpoint="
+                + hubEndpoint()
                 + "]";
     }
 }

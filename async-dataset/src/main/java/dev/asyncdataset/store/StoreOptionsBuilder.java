@@ -1,6 +1,7 @@
 package dev.asyncdataset.store;
 
 import dev.asyncdataset.store.s3.S3Options;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -17,6 +18,7 @@ public final class StoreOptionsBuilder {
     long maxObjectBytes = 64L << 20;
     Supplier<String> authorization = () -> System.getenv(StoreOptions.AUTHORIZATION_ENV);
     S3Options s3 = S3Options.builder().build();
+    String hubEndpoint;
 
     StoreOptionsBuilder() {}
 
@@ -30,6 +32,7 @@ public final class StoreOptionsBuilder {
         this.maxObjectBytes = from.maxObjectBytes;
         this.authorization = from.authorization;
         this.s3 = from.s3;
+        this.hubEndpoint = from.hubEndpoint;
     }
 
     /**
@@ -152,6 +155,35 @@ public final class StoreOptionsBuilder {
      */
     public StoreOptionsBuilder optS3(S3Options options) {
         this.s3 = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
+     * Reads {@code hf://} locations from the Hugging Face Hub at {@code endpoint}, a mirror for
+     * example; default the environment variable {@code HF_ENDPOINT} if set, else {@code
+     * https://huggingface.co}. The Hub's token is the {@linkplain #optAuthorization authorization}
+     * ({@code "Bearer " + token}), else the environment variable {@code HF_TOKEN}.
+     *
+     * @param endpoint an {@code http} or {@code https} URL with a host and no query
+     * @return this builder
+     */
+    public StoreOptionsBuilder optHubEndpoint(String endpoint) {
+        Objects.requireNonNull(endpoint, "endpoint");
+        URI uri;
+        try {
+            uri = URI.create(endpoint.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("hub endpoint is not a URL: " + endpoint, e);
+        }
+        String scheme = uri.getScheme();
+        if (!("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))
+                || uri.getHost() == null
+                || uri.getRawQuery() != null) {
+            throw new IllegalArgumentException(
+                    "hub endpoint is not an http(s) URL with a host and no query: " + endpoint);
+        }
+        String text = uri.toString();
+        this.hubEndpoint = text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
         return this;
     }
 

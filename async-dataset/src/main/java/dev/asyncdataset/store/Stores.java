@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  *       with the optional Azure SDK ({@code dev.asyncdataset.store.azure})</td><td>list,
  *       read, write</td></tr>
  *   <tr><td>{@code hf://datasets/org/name@revision/path}</td><td>a Hugging Face Hub dataset
- *       ({@code dev.asyncdataset.store.hf})</td><td>list, read</td></tr>
+ *       ({@code dev.asyncdataset.internal.store.hf})</td><td>list, read</td></tr>
  *   <tr><td>a scheme of a {@link StoreProvider} on the class path, or given to {@link
  *       #register}</td><td>the user's {@link ObjectStore}</td>
  *       <td>read; write if it is a {@link WritableStore}</td></tr>

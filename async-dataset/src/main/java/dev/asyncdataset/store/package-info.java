@@ -33,7 +33,7 @@
  * dev.asyncdataset.store.StoreProvider} naming its schemes in {@code
  * META-INF/services/dev.asyncdataset.store.StoreProvider}, found through {@link
  * java.util.ServiceLoader}. The HTTP(S) store is the worked example: the package {@code
- * dev.asyncdataset.store.http}, which imports only this package, and its provider ({@code
+ * internal.store.http}, which imports only this package, and its provider ({@code
  * internal.store.HttpStoreProvider}, schemes {@code http} and {@code https}, listed in the
  * library's own services file); a test or tool may call {@code Stores.register} instead.
  *

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.internal.store.hf.HubStore;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.Stores;
-import dev.asyncdataset.store.hf.HubStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;

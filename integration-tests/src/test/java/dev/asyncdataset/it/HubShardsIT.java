@@ -2,11 +2,11 @@ package dev.asyncdataset.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.internal.store.hf.HubStore;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.Stores;
-import dev.asyncdataset.store.hf.HubStore;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,7 +1,7 @@
 package dev.asyncdataset.it;
 
+import dev.asyncdataset.internal.store.hf.HubStore;
 import dev.asyncdataset.store.ObjectStore;
-import dev.asyncdataset.store.hf.HubStore;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

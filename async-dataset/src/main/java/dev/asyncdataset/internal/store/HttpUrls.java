@@ -1,9 +1,9 @@
 package dev.asyncdataset.internal.store;
 
 import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.internal.store.http.HttpLocations;
+import dev.asyncdataset.internal.store.http.HttpObjectStore;
 import dev.asyncdataset.store.StoreSettings;
-import dev.asyncdataset.store.http.HttpLocations;
-import dev.asyncdataset.store.http.HttpObjectStore;
 
 /**
  * The locations of the {@code http} and {@code https} schemes: URLs read as they are, named in

@@ -4,6 +4,7 @@ import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.store.file.FileStore;
+import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreOpener;
 import java.io.IOException;
 
@@ -33,8 +34,14 @@ public interface StoreKind {
         return access -> {
             Retrier retrier = access.retrier(StoredShards::isTransient);
             return new OpenedStore(
-                    BoundedStore.of(opener.open(access.settings()), access.store(), retrier),
-                    retrier);
+                    BoundedStore.of(open(opener, access), access.store(), retrier), retrier);
         };
+    }
+
+    /** Opens a store of {@code opener}, with the whole store options if it takes them. */
+    private static ObjectStore open(StoreOpener opener, StoreAccess access) throws IOException {
+        return opener instanceof OptionsProvider provider
+                ? provider.open(access.store(), access.settings())
+                : opener.open(access.settings());
     }
 }

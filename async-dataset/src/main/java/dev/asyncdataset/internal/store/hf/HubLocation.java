@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.hf;
+package dev.asyncdataset.internal.store.hf;
 
 import dev.asyncdataset.store.RequestRejected;
 import java.io.ByteArrayOutputStream;

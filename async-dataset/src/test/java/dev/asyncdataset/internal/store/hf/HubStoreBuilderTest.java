@@ -1,10 +1,12 @@
-package dev.asyncdataset.store.hf;
+package dev.asyncdataset.internal.store.hf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoreSettings;
 import java.time.Duration;
 import java.util.Map;
@@ -33,6 +35,20 @@ class HubStoreBuilderTest {
         try (HubStore hub = HubStore.builder().setSettings(SETTINGS).build(Map.of())) {
             assertEquals("HubStore[" + HubStore.DEFAULT_ENDPOINT + "]", hub.toString());
         }
+    }
+
+    @Test
+    void theStoreOptionsHubEndpointIsTheEndpointOfTheTablesHfStore() throws Exception {
+        StoreOptions options =
+                StoreOptions.builder().optHubEndpoint("http://mirror.example/").build();
+        try (ObjectStore store = new HubStoreProvider().open(options, SETTINGS)) {
+            assertEquals("HubStore[http://mirror.example]", store.toString());
+        }
+        IllegalArgumentException e =
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> StoreOptions.builder().optHubEndpoint("ftp://hub.example"));
+        assertTrue(e.getMessage().contains("ftp://hub.example"), e.getMessage());
     }
 
     @Test

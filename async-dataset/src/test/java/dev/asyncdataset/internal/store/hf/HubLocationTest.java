@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.hf;
+package dev.asyncdataset.internal.store.hf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,10 +1,10 @@
-package dev.asyncdataset.store.hf;
+package dev.asyncdataset.internal.store.hf;
 
+import dev.asyncdataset.internal.store.http.HttpObjectStore;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
-import dev.asyncdataset.store.http.HttpObjectStore;
 import java.io.IOException;
 import java.util.List;
 

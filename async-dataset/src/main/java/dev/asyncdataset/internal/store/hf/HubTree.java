@@ -1,13 +1,13 @@
-package dev.asyncdataset.store.hf;
+package dev.asyncdataset.internal.store.hf;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonIOException;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
+import dev.asyncdataset.internal.store.http.HttpObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredObject;
-import dev.asyncdataset.store.http.HttpObjectStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -1,7 +1,7 @@
-package dev.asyncdataset.store.hf;
+package dev.asyncdataset.internal.store.hf;
 
+import dev.asyncdataset.internal.store.http.HttpLocations;
 import dev.asyncdataset.store.RequestRejected;
-import dev.asyncdataset.store.http.HttpLocations;
 
 /**
  * Where the HTTP store reads a Hub dataset's files (the Hub's {@code /resolve/} URLs on {@code

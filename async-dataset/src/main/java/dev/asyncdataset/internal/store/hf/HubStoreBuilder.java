@@ -1,7 +1,8 @@
-package dev.asyncdataset.store.hf;
+package dev.asyncdataset.internal.store.hf;
 
+import dev.asyncdataset.store.StoreOptions;
+import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.store.StoreSettings;
-import java.net.URI;
 import java.util.Map;
 import java.util.Objects;
 
@@ -91,23 +92,13 @@ public final class HubStoreBuilder {
         return fromEnv == null || fromEnv.isBlank() ? null : "Bearer " + fromEnv.strip();
     }
 
-    /** {@code endpoint} without a trailing slash, checked; {@code what} names it in errors. */
+    /** {@code endpoint} checked as {@link StoreOptionsBuilder#optHubEndpoint} checks it. */
     private static String checkedEndpoint(String endpoint, String what) {
         Objects.requireNonNull(endpoint, what);
-        URI uri;
         try {
-            uri = URI.create(endpoint.strip());
+            return StoreOptions.builder().optHubEndpoint(endpoint).build().hubEndpoint();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(what + " is not a URL: " + endpoint, e);
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
         }
-        String scheme = uri.getScheme();
-        if (!("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))
-                || uri.getHost() == null
-                || uri.getRawQuery() != null) {
-            throw new IllegalArgumentException(
-                    what + " is not an http(s) URL with a host and no query: " + endpoint);
-        }
-        String text = uri.toString();
-        return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
     }
 }

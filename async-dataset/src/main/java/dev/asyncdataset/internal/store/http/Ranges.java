@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.http;
+package dev.asyncdataset.internal.store.http;
 
 import dev.asyncdataset.store.RequestRejected;
 import java.io.IOException;
