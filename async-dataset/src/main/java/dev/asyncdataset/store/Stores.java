@@ -69,45 +69,57 @@ public final class Stores {
 
     private static final Map<String, StoreOpener> REGISTERED = new ConcurrentHashMap<>();
 
-    /** The providers on the class path, each scheme's, found once on first use. */
-    private static final class Provided {
-        static final Map<String, StoreProvider> BY_SCHEME = load();
-
-        private static Map<String, StoreProvider> load() {
-            Map<String, StoreProvider> found = new HashMap<>();
-            for (StoreProvider provider : ServiceLoader.load(StoreProvider.class)) {
-                for (String scheme : provider.schemes()) {
-                    String name = checked(scheme, provider);
-                    StoreProvider other = found.putIfAbsent(name, provider);
-                    if (other != null) {
-                        throw new IllegalStateException(
-                                "two store providers for scheme "
-                                        + name
-                                        + ": "
-                                        + other.getClass().getName()
-                                        + " and "
-                                        + provider.getClass().getName());
-                    }
-                }
-            }
-            return Map.copyOf(found);
-        }
-
-        private static String checked(String scheme, StoreProvider provider) {
-            String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
-            if (!SCHEME.matcher(name + "://").matches() || LIBRARY.contains(name)) {
-                throw new IllegalStateException(
-                        "not a scheme a store can be provided for: "
-                                + scheme
-                                + " ("
-                                + provider.getClass().getName()
-                                + ")");
-            }
-            return name;
-        }
-    }
+    /** The providers on the class path, each scheme's, found on first use. */
+    private static volatile Map<String, StoreProvider> provided;
 
     private Stores() {}
+
+    private static Map<String, StoreProvider> provided() {
+        Map<String, StoreProvider> found = provided;
+        if (found == null) {
+            found = bySchemes(ServiceLoader.load(StoreProvider.class));
+            provided = found;
+        }
+        return found;
+    }
+
+    /**
+     * Each scheme's provider among {@code providers}.
+     *
+     * @throws IllegalStateException if a scheme is malformed, the library's own, or given twice
+     */
+    static Map<String, StoreProvider> bySchemes(Iterable<StoreProvider> providers) {
+        Map<String, StoreProvider> found = new HashMap<>();
+        for (StoreProvider provider : providers) {
+            for (String scheme : provider.schemes()) {
+                String name = checked(scheme, provider);
+                StoreProvider other = found.putIfAbsent(name, provider);
+                if (other != null) {
+                    throw new IllegalStateException(
+                            "two store providers for scheme "
+                                    + name
+                                    + ": "
+                                    + other.getClass().getName()
+                                    + " and "
+                                    + provider.getClass().getName());
+                }
+            }
+        }
+        return Map.copyOf(found);
+    }
+
+    private static String checked(String scheme, StoreProvider provider) {
+        String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
+        if (!SCHEME.matcher(name + "://").matches() || LIBRARY.contains(name)) {
+            throw new IllegalStateException(
+                    "not a scheme a store can be provided for: "
+                            + scheme
+                            + " ("
+                            + provider.getClass().getName()
+                            + ")");
+        }
+        return name;
+    }
 
     /**
      * Makes {@code scheme://...} locations read tar shards and Parquet files from the stores {@code
@@ -126,7 +138,7 @@ public final class Stores {
         String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
         if (!SCHEME.matcher(name + "://").matches()
                 || LIBRARY.contains(name)
-                || Provided.BY_SCHEME.containsKey(name)) {
+                || provided().containsKey(name)) {
             throw new IllegalArgumentException(
                     "not a scheme a store can be registered for: " + scheme);
         }
@@ -144,7 +156,7 @@ public final class Stores {
      */
     public static Optional<StoreOpener> registered(String scheme) {
         String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
-        StoreOpener provided = Provided.BY_SCHEME.get(name);
+        StoreOpener provided = provided().get(name);
         return Optional.ofNullable(provided != null ? provided : REGISTERED.get(name));
     }
 
