@@ -1,5 +1,6 @@
 package dev.asyncdataset.store;
 
+import dev.asyncdataset.store.azure.AzureCredentials;
 import dev.asyncdataset.store.s3.S3Options;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -47,6 +48,15 @@ public final class StoreOptions {
      */
     public S3Options s3() {
         return options.s3;
+    }
+
+    /**
+     * Returns the credentials of {@code az://} locations ({@link StoreOptionsBuilder#optAzure}).
+     *
+     * @return the credentials, or {@code null} for the environment's
+     */
+    public AzureCredentials azure() {
+        return options.azure;
     }
 
     /**
@@ -153,6 +163,8 @@ public final class StoreOptions {
                 + maxObjectBytes()
                 + ", s3="
                 + s3()
+                + ", azure="
+                + azure()
                 + ", hubEndpoint="
                 + hubEndpoint()
                 + "]";

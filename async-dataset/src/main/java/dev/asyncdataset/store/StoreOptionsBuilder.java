@@ -1,5 +1,6 @@
 package dev.asyncdataset.store;
 
+import dev.asyncdataset.store.azure.AzureCredentials;
 import dev.asyncdataset.store.s3.S3Options;
 import java.net.URI;
 import java.time.Duration;
@@ -19,6 +20,7 @@ public final class StoreOptionsBuilder {
     Supplier<String> authorization = () -> System.getenv(StoreOptions.AUTHORIZATION_ENV);
     S3Options s3 = S3Options.builder().build();
     String hubEndpoint;
+    AzureCredentials azure;
 
     StoreOptionsBuilder() {}
 
@@ -33,6 +35,7 @@ public final class StoreOptionsBuilder {
         this.authorization = from.authorization;
         this.s3 = from.s3;
         this.hubEndpoint = from.hubEndpoint;
+        this.azure = from.azure;
     }
 
     /**
@@ -155,6 +158,18 @@ public final class StoreOptionsBuilder {
      */
     public StoreOptionsBuilder optS3(S3Options options) {
         this.s3 = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
+     * Reads and writes {@code az://} locations with {@code credentials}; default those of the
+     * environment ({@link AzureCredentials#fromEnvironment}).
+     *
+     * @param credentials the account's credentials
+     * @return this builder
+     */
+    public StoreOptionsBuilder optAzure(AzureCredentials credentials) {
+        this.azure = Objects.requireNonNull(credentials, "credentials");
         return this;
     }
 

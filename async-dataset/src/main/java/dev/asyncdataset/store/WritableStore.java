@@ -9,8 +9,8 @@ import java.util.function.Predicate;
  * finished dropped. A store declares that it can write by implementing this interface; a store that
  * does not is read only, and the shard writer refuses it as its output, naming the location.
  * Implementations must be thread-safe (each {@link ObjectOutput} is used by one thread). The
- * library retries each call, and each step of a {@link PartedOutput}, after a failure that may pass
- * (an {@link IOException} other than {@link RequestRejected}), so each must be safe to repeat.
+ * library retries each call after a failure that may pass (an {@link IOException} other than {@link
+ * RequestRejected}), so each must be safe to repeat.
  */
 public interface WritableStore extends ObjectStore {
 

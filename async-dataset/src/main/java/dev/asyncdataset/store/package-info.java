@@ -22,9 +22,8 @@
  * <p>Writing is a capability of its own: a store that implements {@link
  * dev.asyncdataset.store.WritableStore} writes objects atomically ({@link
  * dev.asyncdataset.store.ObjectOutput}, visible whole on commit, nothing left when closed without
- * one; {@link dev.asyncdataset.store.PartedOutput} for a store that takes an object in parts, each
- * part and the completion retried by the library through {@link
- * dev.asyncdataset.store.WriteRetries}) and can take the shard writer's output; the others are read
+ * one; the library's S3 and Azure stores upload an object in parts, each part and the completion
+ * retried within the source's budget) and can take the shard writer's output; the others are read
  * only.
  *
  * <h2>Adding a store</h2>

@@ -8,17 +8,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobItem;
+import dev.asyncdataset.internal.store.azure.AzureBlobStore;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.RequestRejected;
+import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import dev.asyncdataset.store.Stores;
-import dev.asyncdataset.store.azure.AzureBlobStore;
 import dev.asyncdataset.store.azure.AzureCredentials;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -129,6 +130,20 @@ class AzureShardsIT {
         try (LabeledImageSource azure = HttpShardsIT.open("azurite://written/train/")) {
             FaultCampaignIT.assertSameEpoch(
                     folderStreamed, FaultCampaignIT.epoch(azure, false), (int) azure.size());
+        }
+    }
+
+    @Test
+    void anAzLocationIsReadWithTheCredentialsOfTheStoreOptions() throws Exception {
+        StoreOptions azurite = StoreOptions.builder().optAzure(AZURE.credentials()).build();
+        try (LabeledImageSource azure =
+                TarShardSource.builder()
+                        .setLocation("az://shards/train/")
+                        .optStore(azurite)
+                        .build()) {
+            int size = (int) azure.size();
+            FaultCampaignIT.assertSameEpoch(
+                    folderStreamed, FaultCampaignIT.epoch(azure, false), size);
         }
     }
 

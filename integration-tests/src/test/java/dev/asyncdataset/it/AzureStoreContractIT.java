@@ -1,7 +1,7 @@
 package dev.asyncdataset.it;
 
+import dev.asyncdataset.internal.store.azure.AzureBlobStore;
 import dev.asyncdataset.store.ObjectStore;
-import dev.asyncdataset.store.azure.AzureBlobStore;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

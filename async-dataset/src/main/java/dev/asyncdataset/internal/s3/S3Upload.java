@@ -1,8 +1,8 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.io.PartedOutput;
 import dev.asyncdataset.internal.io.Requests;
 import dev.asyncdataset.internal.io.Retrier;
-import dev.asyncdataset.store.PartedOutput;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

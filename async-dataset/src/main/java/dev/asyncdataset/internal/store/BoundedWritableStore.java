@@ -1,10 +1,10 @@
 package dev.asyncdataset.internal.store;
 
 import dev.asyncdataset.internal.io.Locations;
+import dev.asyncdataset.internal.io.PartedOutput;
 import dev.asyncdataset.internal.io.Requests;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectOutput;
-import dev.asyncdataset.store.PartedOutput;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.WritableStore;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * How an {@link AzureBlobStore} reaches its account: a connection string (which names the endpoint,
+ * How the {@code az://} store reaches its account: a connection string (which names the endpoint,
  * as Azurite's does), an account's shared key, or a SAS token. The secret never appears in {@link
  * #toString} or in a message.
  */
@@ -18,9 +18,12 @@ public final class AzureCredentials {
     static final String SAS_TOKEN = "AZURE_STORAGE_SAS_TOKEN";
 
     /** What the secret is. */
-    enum Kind {
+    public enum Kind {
+        /** A connection string, which names the account and its endpoint. */
         CONNECTION_STRING,
+        /** An account's shared key. */
         SHARED_KEY,
+        /** A SAS token of an account. */
         SAS_TOKEN
     }
 
@@ -101,19 +104,33 @@ public final class AzureCredentials {
                         + KEY
                         + " or "
                         + SAS_TOKEN
-                        + ", or register a store with AzureCredentials of your own");
+                        + ", or give AzureCredentials to StoreOptionsBuilder.optAzure");
     }
 
-    Kind kind() {
+    /**
+     * Returns what the secret is.
+     *
+     * @return the kind of the credentials
+     */
+    public Kind kind() {
         return kind;
     }
 
-    /** The account, or null for a connection string (which names it). */
-    String account() {
+    /**
+     * Returns the account.
+     *
+     * @return the account, or {@code null} for a connection string (which names it)
+     */
+    public String account() {
         return account;
     }
 
-    String secret() {
+    /**
+     * Returns the secret, which the store sends to Azure and nothing else shows.
+     *
+     * @return the connection string, key or SAS token
+     */
+    public String secret() {
         return secret;
     }
 

@@ -1,21 +1,13 @@
 /**
- * Azure Blob Storage as a store: {@code az://<container>/<prefix>} locations, read through the
- * storage seam ({@link dev.asyncdataset.store.ObjectStore}) on the Azure SDK ({@code
- * com.azure:azure-storage-blob} and its JDK HTTP client adapter {@code
- * com.azure:azure-core-http-jdk-httpclient}, optional dependencies the user adds). The account and
- * its endpoint come from the credentials ({@link dev.asyncdataset.store.azure.AzureCredentials}): a
- * connection string, a shared key or a SAS token, from the environment for the built-in {@code az}
- * scheme, or given to a store registered under a scheme of one's own:
+ * The settings of Azure Blob Storage ({@code az://<container>/<prefix>} locations): the account's
+ * credentials ({@link dev.asyncdataset.store.azure.AzureCredentials}), a connection string, a
+ * shared key or a SAS token, given to {@code StoreOptionsBuilder.optAzure}, else taken from the
+ * environment.
  *
  * <pre>{@code
- * Stores.register("training", settings -> AzureBlobStore.builder()
- *         .setSettings(settings)
- *         .optCredentials(AzureCredentials.sasToken("myaccount", token))
- *         .build());
+ * StoreOptions azure = StoreOptions.builder()
+ *         .optAzure(AzureCredentials.sasToken("myaccount", token))
+ *         .build();
  * }</pre>
- *
- * <p>A read resumed after a failure midway continues only a body with the same ETag: the resumed
- * GET carries {@code If-Match}, and the blob's replacement answers {@link
- * dev.asyncdataset.store.ObjectChanged}.
  */
 package dev.asyncdataset.store.azure;

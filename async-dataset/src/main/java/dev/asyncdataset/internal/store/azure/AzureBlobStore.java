@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.azure;
+package dev.asyncdataset.internal.store.azure;
 
 import com.azure.core.http.rest.PagedFlux;
 import com.azure.core.http.rest.PagedResponse;
@@ -21,6 +21,7 @@ import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import dev.asyncdataset.store.WritableStore;
+import dev.asyncdataset.store.azure.AzureCredentials;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;

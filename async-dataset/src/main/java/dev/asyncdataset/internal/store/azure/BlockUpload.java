@@ -1,7 +1,7 @@
-package dev.asyncdataset.store.azure;
+package dev.asyncdataset.internal.store.azure;
 
 import com.azure.storage.blob.specialized.BlockBlobAsyncClient;
-import dev.asyncdataset.store.PartedOutput;
+import dev.asyncdataset.internal.io.PartedOutput;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
-package dev.asyncdataset.store;
+package dev.asyncdataset.internal.io;
 
+import dev.asyncdataset.store.RequestRejected;
 import java.io.IOException;
 
 /**

@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.azure;
+package dev.asyncdataset.internal.store.azure;
 
 import java.io.IOException;
 import java.io.InputStream;

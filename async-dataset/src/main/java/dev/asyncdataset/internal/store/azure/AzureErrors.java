@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.azure;
+package dev.asyncdataset.internal.store.azure;
 
 import com.azure.storage.blob.models.BlobStorageException;
 import dev.asyncdataset.store.RequestRejected;

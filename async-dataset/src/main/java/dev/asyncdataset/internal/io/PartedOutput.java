@@ -1,5 +1,6 @@
-package dev.asyncdataset.store;
+package dev.asyncdataset.internal.io;
 
+import dev.asyncdataset.store.ObjectOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.store;
+package dev.asyncdataset.internal.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.store.azure;
+package dev.asyncdataset.internal.store.azure;
 
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.storage.blob.BlobServiceAsyncClient;
@@ -7,6 +7,7 @@ import com.azure.storage.common.StorageSharedKeyCredential;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
 import dev.asyncdataset.store.StoreSettings;
+import dev.asyncdataset.store.azure.AzureCredentials;
 import java.time.Duration;
 
 /**

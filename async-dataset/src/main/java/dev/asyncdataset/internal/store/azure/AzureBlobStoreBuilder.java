@@ -1,6 +1,7 @@
-package dev.asyncdataset.store.azure;
+package dev.asyncdataset.internal.store.azure;
 
 import dev.asyncdataset.store.StoreSettings;
+import dev.asyncdataset.store.azure.AzureCredentials;
 import java.util.Objects;
 
 /**
