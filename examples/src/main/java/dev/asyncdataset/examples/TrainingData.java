@@ -99,7 +99,19 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (role.labels() != null) {
             builder.optManifest(role.labels().toString());
         }
-        LabeledImageSource source = builder.build();
+        LabeledImageSource source;
+        try {
+            source = builder.build();
+        } catch (IllegalArgumentException e) {
+            if (!settings.format().equals("auto")) {
+                throw e;
+            }
+            throw new IllegalArgumentException(
+                    e.getMessage()
+                            + " (--format auto looks for .tar or .parquet files in local folders"
+                            + " only: add --format shards or --format parquet for a store)",
+                    e);
+        }
         return new TrainingData(
                 concurrent(settings, source, device, role), source.getClasses().size(), source);
     }
