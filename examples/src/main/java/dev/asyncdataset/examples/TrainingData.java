@@ -99,10 +99,12 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (role.labels() != null) {
             builder.optManifest(role.labels().toString());
         }
-        LabeledImageSource source;
+        LabeledImageSource source = builder.build();
+        int classes;
         try {
-            source = builder.build();
+            classes = source.getClasses().size();
         } catch (IllegalArgumentException e) {
+            source.close();
             if (!settings.format().equals("auto")) {
                 throw e;
             }
@@ -112,8 +114,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                             + " only: add --format shards or --format parquet for a store)",
                     e);
         }
-        return new TrainingData(
-                concurrent(settings, source, device, role), source.getClasses().size(), source);
+        return new TrainingData(concurrent(settings, source, device, role), classes, source);
     }
 
     /** Closes the resource. */
