@@ -3,9 +3,10 @@ package dev.asyncdataset.examples;
 import dev.asyncdataset.source.LabeledImageSource;
 
 /**
- * The number of classes of a split of shards or Parquet: {@code --classes} when given, else the
- * source's class names ({@code classes.txt}, or the Hub's {@code ClassLabel} metadata), else one
- * more than the largest label, read from every item.
+ * The number of classes of a split of shards or Parquet: that of the source's class names ({@code
+ * classes.txt}, or the Hub's {@code ClassLabel} metadata), else {@code --classes} when given (for
+ * the validation split, the training split's count), else one more than the largest label, read
+ * from every item.
  */
 final class ClassCount {
 
@@ -20,11 +21,11 @@ final class ClassCount {
      * @throws IllegalArgumentException if the source has no items to count labels from
      */
     static int of(TrainingSettings settings, LabeledImageSource source) {
-        if (settings.classes() > 0) {
-            return settings.classes();
-        }
         if (!source.getClasses().isEmpty()) {
             return source.getClasses().size();
+        }
+        if (settings.classes() > 0) {
+            return settings.classes();
         }
         long size = source.size();
         if (size == 0) {

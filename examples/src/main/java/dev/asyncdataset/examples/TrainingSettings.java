@@ -28,8 +28,8 @@ import java.util.Map;
  *     ({@code optRecycleBuffers}); {@code false} keeps the per-item path, for comparison
  * @param randomAccess ConcurrentDataset: read tar shards or Parquet by random access ({@code
  *     optRandomAccess}) instead of streamed, for comparison
- * @param classes the number of classes of shards or Parquet, or 0 to take it from the data ({@link
- *     ClassCount})
+ * @param classes the number of classes of shards or Parquet without class names, or 0 to count them
+ *     from the labels ({@link ClassCount})
  */
 public record TrainingSettings(
         String data,
@@ -107,8 +107,23 @@ public record TrainingSettings(
      * @return the settings
      */
     public TrainingSettings withData(String other) {
+        return with(other, classes);
+    }
+
+    /**
+     * Returns these settings with a number of classes, such as the training split's for the
+     * validation split.
+     *
+     * @param count the number of classes, or 0 to take it from the data
+     * @return the settings
+     */
+    public TrainingSettings withClasses(int count) {
+        return with(data, count);
+    }
+
+    private TrainingSettings with(String otherData, int count) {
         return new TrainingSettings(
-                other,
+                otherData,
                 format,
                 endpoint,
                 loader,
@@ -125,7 +140,7 @@ public record TrainingSettings(
                 seed,
                 recycleBuffers,
                 randomAccess,
-                classes);
+                count);
     }
 
     /**
