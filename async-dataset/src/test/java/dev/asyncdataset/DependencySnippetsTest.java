@@ -53,7 +53,10 @@ class DependencySnippetsTest {
                                 "ai.djl.pytorch:pytorch-jni",
                                 "dev.hardwood:hardwood-core",
                                 "org.xerial.snappy:snappy-java",
-                                "com.github.luben:zstd-jni")),
+                                "com.github.luben:zstd-jni",
+                                "com.azure:azure-sdk-bom",
+                                "com.azure:azure-core",
+                                "com.azure:azure-core-http-jdk-httpclient")),
                 "checked only " + checked);
     }
 

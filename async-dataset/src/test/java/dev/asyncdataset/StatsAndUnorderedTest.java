@@ -8,10 +8,12 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.SourceStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,6 +45,51 @@ class StatsAndUnorderedTest extends CpuManagerTest {
         assertTrue(
                 DataWaitListener.describe(stats).contains("fetch limit 1)"),
                 DataWaitListener.describe(stats));
+    }
+
+    @Test
+    void eachEpochsStatsCountOnlyTheRetriesAndCacheLookupsOfThatEpoch() throws Exception {
+        ConcurrentDataset dataset =
+                ConcurrentDataset.builder()
+                        .setSource(new RetryingSource())
+                        .setSampling(4, false)
+                        .build();
+        for (int epoch = 0; epoch < 3; epoch++) {
+            for (Batch batch : dataset.getData(manager)) {
+                batch.close();
+            }
+            LoaderStats stats = dataset.stats();
+            assertEquals(epoch, stats.epoch());
+            assertEquals(RetryingSource.ITEMS, stats.retries(), "epoch " + epoch);
+            assertEquals(RetryingSource.ITEMS, stats.cacheMisses(), "epoch " + epoch);
+        }
+    }
+
+    /** A source whose every fetch is counted as one retried request and one cache miss. */
+    private static final class RetryingSource implements ItemSource<Long> {
+        static final int ITEMS = 12;
+        private final AtomicLong fetches = new AtomicLong();
+
+        @Override
+        public long size() {
+            return ITEMS;
+        }
+
+        @Override
+        public Long fetch(NDManager manager, long index) {
+            fetches.incrementAndGet();
+            return index;
+        }
+
+        @Override
+        public Record decode(NDManager manager, long index, Long fetched) {
+            return TestSources.item(manager, index);
+        }
+
+        @Override
+        public SourceStats stats() {
+            return new SourceStats(fetches.get(), 0, fetches.get(), 0, 0, 0);
+        }
     }
 
     @Test

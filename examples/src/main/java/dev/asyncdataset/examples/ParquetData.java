@@ -12,8 +12,9 @@ import java.io.IOException;
  * A split of a run whose {@code --data} is Parquet in the Hugging Face Hub's image layout ({@code
  * image} a {@code {bytes, path}} struct or binary, {@code label} an integer), such as {@code
  * WriteParquet} writes: every {@code .parquet} file of a local folder or of any store's prefix
- * ({@code s3://bucket/prefix/}, {@code https://host/path/}), with {@code classes.txt} beside them,
- * streamed by ConcurrentDataset with its row groups as shards.
+ * ({@code s3://bucket/prefix/}, {@code https://host/path/}), or those a glob or brace pattern names
+ * ({@code hf://datasets/org/name/data/*.parquet}), streamed by ConcurrentDataset with its row
+ * groups as shards; the classes as {@link ClassCount} tells them.
  */
 final class ParquetData {
 
@@ -27,6 +28,16 @@ final class ParquetData {
         return ShardData.isFormat(settings, "parquet", ".parquet");
     }
 
+    /**
+     * The location as the source takes it: a file, glob or brace pattern as given, a folder ending
+     * with {@code /}.
+     */
+    static String location(String data) {
+        String last = data.substring(data.lastIndexOf('/') + 1);
+        boolean files = last.endsWith(".parquet") || last.contains("*") || last.contains("{");
+        return files || data.endsWith("/") ? data : data + "/";
+    }
+
     /** Opens the files for ConcurrentDataset with the settings and the recipe of {@code role}. */
     static TrainingData open(
             TrainingSettings settings, S3Connection connection, Device device, DataRole role)
@@ -36,20 +47,13 @@ final class ParquetData {
                     "DJL's loader reads image folders, not Parquet: " + settings.data());
         }
         String data = settings.data();
-        ParquetSourceBuilder builder =
-                ParquetSource.builder().setLocation(data.endsWith("/") ? data : data + "/");
+        ParquetSourceBuilder builder = ParquetSource.builder().setLocation(location(data));
         if (!Stores.isLocal(data)) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }
         LabeledImageSource source = builder.build();
-        if (source.getClasses().isEmpty()) {
-            source.close();
-            throw new IllegalArgumentException(
-                    data + " has no classes.txt: the number of classes is unknown");
-        }
+        int classes = ClassCount.of(settings, source);
         return new TrainingData(
-                TrainingData.concurrent(settings, source, device, role),
-                source.getClasses().size(),
-                source);
+                TrainingData.concurrent(settings, source, device, role), classes, source);
     }
 }

@@ -37,7 +37,7 @@ public final class ResultTable {
     }
 
     private static String percent(double share) {
-        return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * share);
+        return Double.isNaN(share) ? "none" : String.format(Locale.ROOT, "%.1f %%", 100 * share);
     }
 
     /**

@@ -63,14 +63,8 @@ final class ShardData {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }
         LabeledImageSource source = builder.build();
-        if (source.getClasses().isEmpty()) {
-            source.close();
-            throw new IllegalArgumentException(
-                    settings.data() + " has no classes.txt: the number of classes is unknown");
-        }
+        int classes = ClassCount.of(settings, source);
         return new TrainingData(
-                TrainingData.concurrent(settings, source, device, role),
-                source.getClasses().size(),
-                source);
+                TrainingData.concurrent(settings, source, device, role), classes, source);
     }
 }

@@ -36,7 +36,7 @@ record Splits(TrainingData train, TrainingData val) implements AutoCloseable {
             Path labels = labels(settings.withData(recipe.val()), recipe);
             TrainingData val =
                     TrainingData.open(
-                            settings.withData(recipe.val()),
+                            settings.withData(recipe.val()).withClasses(train.classes()),
                             connection,
                             device,
                             DataRole.validation(labels));

@@ -100,8 +100,21 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
             builder.optManifest(role.labels().toString());
         }
         LabeledImageSource source = builder.build();
-        return new TrainingData(
-                concurrent(settings, source, device, role), source.getClasses().size(), source);
+        int classes;
+        try {
+            classes = source.getClasses().size();
+        } catch (IllegalArgumentException e) {
+            source.close();
+            if (!settings.format().equals("auto")) {
+                throw e;
+            }
+            throw new IllegalArgumentException(
+                    e.getMessage()
+                            + " (--format auto looks for .tar or .parquet files in local folders"
+                            + " only: add --format shards or --format parquet for a store)",
+                    e);
+        }
+        return new TrainingData(concurrent(settings, source, device, role), classes, source);
     }
 
     /** Closes the resource. */

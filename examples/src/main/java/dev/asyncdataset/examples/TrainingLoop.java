@@ -12,6 +12,7 @@ import dev.asyncdataset.epoch.IterationState;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 
 /**
@@ -77,12 +78,12 @@ final class TrainingLoop {
             float lr = model.learningRates().getNewValue((int) step);
             outputs.csv().append(epoch + 1, totals, validation, lr);
             System.out.printf(
-                    "epoch %d: train loss %.4f, train acc %.3f, val top-1 %.3f, val top-5 %.3f%n",
+                    Locale.ROOT,
+                    "epoch %d: train loss %.4f, train acc %.3f, %s%n",
                     epoch + 1,
                     totals.meanLoss(),
                     totals.accuracy(),
-                    validation.top1(),
-                    validation.top5());
+                    validation.describe());
             loss = totals.meanLoss();
             totals.reset();
             checkpoint(epoch + 1, nextEpoch(epoch + 1));

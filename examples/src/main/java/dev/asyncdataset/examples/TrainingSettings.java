@@ -28,6 +28,8 @@ import java.util.Map;
  *     ({@code optRecycleBuffers}); {@code false} keeps the per-item path, for comparison
  * @param randomAccess ConcurrentDataset: read tar shards or Parquet by random access ({@code
  *     optRandomAccess}) instead of streamed, for comparison
+ * @param classes the number of classes of shards or Parquet without class names, or 0 to count them
+ *     from the labels ({@link ClassCount})
  */
 public record TrainingSettings(
         String data,
@@ -46,7 +48,8 @@ public record TrainingSettings(
         int gpus,
         int seed,
         boolean recycleBuffers,
-        boolean randomAccess) {
+        boolean randomAccess,
+        int classes) {
 
     private static final int AUTO_MAX_FETCHERS = 256;
 
@@ -62,6 +65,7 @@ public record TrainingSettings(
                 --epochs 2  --batch-size 32  --image-size 64  --max-steps 0
                 --fetchers auto  --workers 4  --staging-depth 2  --decode-threads %d
                 --djl-threads 0  --gpus -1  --seed 0  --recycle-buffers true  --random-access false
+                --classes 0
                 """
                         .formatted(Runtime.getRuntime().availableProcessors()));
     }
@@ -92,7 +96,8 @@ public record TrainingSettings(
                 options.integer("gpus"),
                 options.integer("seed"),
                 options.flag("recycle-buffers"),
-                options.flag("random-access"));
+                options.flag("random-access"),
+                options.integer("classes"));
     }
 
     /**
@@ -102,8 +107,23 @@ public record TrainingSettings(
      * @return the settings
      */
     public TrainingSettings withData(String other) {
+        return with(other, classes);
+    }
+
+    /**
+     * Returns these settings with a number of classes, such as the training split's for the
+     * validation split.
+     *
+     * @param count the number of classes, or 0 to take it from the data
+     * @return the settings
+     */
+    public TrainingSettings withClasses(int count) {
+        return with(data, count);
+    }
+
+    private TrainingSettings with(String otherData, int count) {
         return new TrainingSettings(
-                other,
+                otherData,
                 format,
                 endpoint,
                 loader,
@@ -119,7 +139,8 @@ public record TrainingSettings(
                 gpus,
                 seed,
                 recycleBuffers,
-                randomAccess);
+                randomAccess,
+                count);
     }
 
     /**

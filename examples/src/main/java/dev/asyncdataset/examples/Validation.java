@@ -9,6 +9,7 @@ import ai.djl.training.evaluator.Evaluator;
 import ai.djl.training.evaluator.TopKAccuracy;
 import ai.djl.translate.TranslateException;
 import java.io.IOException;
+import java.util.Locale;
 
 /**
  * Top-1 and top-5 accuracy of the model on the validation split, with DJL's {@link Accuracy} and
@@ -25,6 +26,17 @@ public record Validation(double top1, double top5) {
     public static final Validation NONE = new Validation(Double.NaN, Double.NaN);
 
     private static final String KEY = "validation";
+
+    /**
+     * Describes the accuracies for a log line.
+     *
+     * @return {@code val top-1 0.123, val top-5 0.456}, or {@code val none} without validation
+     */
+    public String describe() {
+        return Double.isNaN(top1)
+                ? "val none"
+                : String.format(Locale.ROOT, "val top-1 %.3f, val top-5 %.3f", top1, top5);
+    }
 
     /**
      * Evaluates the model of {@code trainer} on every batch of {@code split}.

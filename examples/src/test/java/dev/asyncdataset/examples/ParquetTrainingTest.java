@@ -58,4 +58,20 @@ class ParquetTrainingTest {
         assertTrue(Double.isFinite(result.loss()), "loss " + result.loss());
         assertTrue(result.validation().top1() >= 0, "validated: " + result.validation());
     }
+
+    @Test
+    void aGlobAFileOrABracePatternIsReadAsGivenAndAFolderAsAPrefix() {
+        for (String given :
+                List.of(
+                        "hf://datasets/org/name/data/train-*.parquet",
+                        "s3://bucket/train/0000.parquet",
+                        "https://host/train-{0..3}.parquet",
+                        "s3://bucket/train/")) {
+            assertEquals(given, ParquetData.location(given));
+        }
+        assertEquals(
+                "hf://datasets/org/name/data/",
+                ParquetData.location("hf://datasets/org/name/data"));
+        assertEquals("parquet/train/", ParquetData.location("parquet/train"));
+    }
 }

@@ -2,6 +2,8 @@ package dev.asyncdataset.it;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.asyncdataset.internal.store.hf.HubStore;
+import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -89,6 +91,18 @@ final class HubServer implements BeforeAllCallback, AfterAllCallback {
     /** The Hub's address. */
     String endpoint() {
         return "http://127.0.0.1:" + hub.getAddress().getPort();
+    }
+
+    /** Registers this Hub's store, with the token it wants, under {@code scheme}. */
+    void register(String scheme) {
+        Stores.register(
+                scheme,
+                settings ->
+                        HubStore.builder()
+                                .setSettings(settings)
+                                .optEndpoint(endpoint())
+                                .optToken(token)
+                                .build());
     }
 
     /**

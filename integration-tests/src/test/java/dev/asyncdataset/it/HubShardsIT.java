@@ -2,11 +2,9 @@ package dev.asyncdataset.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.internal.store.hf.HubStore;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
-import dev.asyncdataset.store.Stores;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,14 +31,7 @@ class HubShardsIT {
         Map<String, byte[]> committed = new TreeMap<>();
         files.forEach((name, bytes) -> committed.put("webdataset/" + name, bytes));
         HUB.commit("org/shards", "main", committed);
-        Stores.register(
-                "hubshards",
-                settings ->
-                        HubStore.builder()
-                                .setSettings(settings)
-                                .optEndpoint(HUB.endpoint())
-                                .optToken(TOKEN)
-                                .build());
+        HUB.register("hubshards");
         Epoch streamed;
         Epoch random;
         try (LabeledImageSource folder =

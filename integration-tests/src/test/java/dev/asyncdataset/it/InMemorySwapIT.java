@@ -16,15 +16,18 @@ import org.junit.jupiter.api.Timeout;
 /**
  * DJL's training loop on PyTorch over an in-memory {@code ArrayDataset}, as shipped and with the
  * one-line swap, alternating: the same losses and weights bit for bit, at a CPU cost of the same
- * order. The bound is loose on purpose (a shared machine); BENCHMARKS.md holds the measured ratio.
+ * order. The bound is loose on purpose (a shared machine), and allows each swapped run the loader's
+ * fixed start (its threads and their first batches), which a run this small does not amortize;
+ * BENCHMARKS.md holds the measured ratio.
  */
 class InMemorySwapIT {
 
-    private static final int ITEMS = 1024;
+    private static final int ITEMS = 4096;
     private static final int BATCH = 64;
     private static final int EPOCHS = 2;
     private static final int PAIRS = 3;
     private static final double MAX_CPU_RATIO = 3;
+    private static final double START_CPU_SECONDS = 0.5;
 
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -46,7 +49,7 @@ class InMemorySwapIT {
         }
         double ratio = median(swapped) / median(shipped);
         assertTrue(
-                ratio < MAX_CPU_RATIO,
+                median(swapped) < MAX_CPU_RATIO * median(shipped) + START_CPU_SECONDS,
                 "CPU swapped / shipped "
                         + ratio
                         + ": "

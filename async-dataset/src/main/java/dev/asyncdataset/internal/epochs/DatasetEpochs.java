@@ -97,7 +97,7 @@ public final class DatasetEpochs {
      */
     public EpochIterator start(NDManager manager, Iterator<List<Long>> djlSample, long size) {
         long epoch = epochs.getAndIncrement();
-        StatsCounter stats = new StatsCounter(epoch);
+        StatsCounter stats = new StatsCounter(epoch, spec.source().stats());
         epochStats.set(stats);
         epochSource.set(spec.source());
         if (djlSample != null) {

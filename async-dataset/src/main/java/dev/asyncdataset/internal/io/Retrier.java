@@ -23,6 +23,9 @@ import java.util.function.Predicate;
  * like any transient failure, so that a store restarting mid-epoch does not end the epoch. A
  * connection closed before any answer is one too when the store's {@link TlsProbe} finds that its
  * TLS handshake fails. Use one retrier per store.
+ *
+ * <p>A call still retrying after {@link Outage#WARN_AFTER} logs one warning, and the next success
+ * one line, per outage of the store ({@link Outage}).
  */
 public final class Retrier {
 
@@ -39,6 +42,7 @@ public final class Retrier {
     private final Predicate<Throwable> isTransient;
     private final TlsProbe tls;
     private final LongAdder retries = new LongAdder();
+    private final Outage outage = new Outage();
     private volatile boolean answered;
 
     /** A retrier that asks no endpoint about a closed connection ({@link TlsProbe#NONE}). */
@@ -83,6 +87,7 @@ public final class Retrier {
             try {
                 T result = call.call();
                 answered = true;
+                outage.answered();
                 return result;
             } catch (Exception e) {
                 String unreachable = answered ? null : Unreachable.reason(e, tls);
@@ -106,6 +111,7 @@ public final class Retrier {
                     throw new GaveUp(attempt, System.nanoTime() - start, e);
                 }
                 retries.increment();
+                outage.retrying(what, attempt, System.nanoTime() - start, e);
                 long backoff = Math.min(left, backoffNanos(attempt));
                 LoaderEvents.Retry.emit(what, attempt, e, backoff);
                 Thread.sleep(Duration.ofNanos(backoff));

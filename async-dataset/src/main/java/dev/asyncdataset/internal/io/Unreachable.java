@@ -39,8 +39,11 @@ final class Unreachable {
     }
 
     private static String reason(Throwable error) {
-        if (has(error, UnknownHostException.class)
-                || has(error, UnresolvedAddressException.class)) {
+        Throwable unknown = first(error, UnknownHostException.class::isInstance);
+        if (unknown != null && unknown.getMessage() != null) {
+            return "unknown host " + unknown.getMessage();
+        }
+        if (unknown != null || has(error, UnresolvedAddressException.class)) {
             return "unknown host";
         }
         for (Throwable e = error; e != null; e = e.getCause()) {

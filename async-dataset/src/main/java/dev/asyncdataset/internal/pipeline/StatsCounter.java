@@ -31,19 +31,31 @@ public final class StatsCounter {
     private volatile SourceCounters sources;
     private final AtomicLong startNanos = new AtomicLong();
     private final AtomicLong endNanos = new AtomicLong();
+    private final SourceStats before;
 
     /**
-     * Creates the counters of epoch {@code epoch}.
+     * Creates the counters of epoch {@code epoch}, its source's counts all from 0.
      *
      * @param epoch the epoch, counted from 0
      */
     public StatsCounter(long epoch) {
+        this(epoch, new SourceStats(0, 0, 0, 0, 0, 0));
+    }
+
+    /**
+     * Creates the counters of epoch {@code epoch}, its source's counts those since {@code before}.
+     *
+     * @param epoch the epoch, counted from 0
+     * @param before the source's counts when the epoch starts
+     */
+    public StatsCounter(long epoch, SourceStats before) {
         this.epoch = epoch;
+        this.before = before;
     }
 
     /**
      * Returns a consistent-enough view of the counters, read without stopping the stages, beside
-     * the counts of the source the epoch reads.
+     * the counts of the source the epoch reads since the epoch started.
      *
      * @param source the epoch's source
      * @return the current values
@@ -68,10 +80,10 @@ public final class StatsCounter {
                 inFlight.get(),
                 ready.get(),
                 fetchLimit.get(),
-                counts.retries(),
-                counts.cacheHits(),
-                counts.cacheMisses(),
-                counts.integrityFailures(),
+                counts.retries() - before.retries(),
+                counts.cacheHits() - before.cacheHits(),
+                counts.cacheMisses() - before.cacheMisses(),
+                counts.integrityFailures() - before.integrityFailures(),
                 counts.residentBytes(),
                 counts.peakResidentBytes(),
                 assembly != null ? assembly.bufferPath() : ItemAssembly.PATH,

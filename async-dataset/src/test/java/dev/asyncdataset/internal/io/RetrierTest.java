@@ -109,6 +109,29 @@ class RetrierTest {
     }
 
     @Test
+    void anUnknownHostAtFirstContactIsNamedWithTheHostAndNotRetried() {
+        Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> e instanceof IOException);
+        AtomicInteger calls = new AtomicInteger();
+        IOException e =
+                assertThrows(
+                        IOException.class,
+                        () ->
+                                retrier.call(
+                                        "hf://datasets/org/name/",
+                                        () -> {
+                                            calls.incrementAndGet();
+                                            java.net.ConnectException wrapped =
+                                                    new java.net.ConnectException("no");
+                                            wrapped.initCause(
+                                                    new java.net.UnknownHostException(
+                                                            "hub.invalid"));
+                                            throw wrapped;
+                                        }));
+        assertTrue(e.getMessage().contains("unknown host hub.invalid"), e.getMessage());
+        assertEquals(1, calls.get());
+    }
+
+    @Test
     void doesNotRetryOtherFailures() {
         Retrier retrier = new Retrier(5, HOUR, MS, MS, e -> false);
         IllegalStateException bad = new IllegalStateException();

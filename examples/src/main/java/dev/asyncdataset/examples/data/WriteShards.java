@@ -4,20 +4,24 @@ import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.ShardWriterBuilder;
+import dev.asyncdataset.store.Stores;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Command line for {@link ShardWriter}: {@code --images DIR|s3://bucket/prefix --out
- * DIR|s3://bucket/prefix [--shard-mb 128] [--part-mb 8] [--fetchers 32] [--prefix shard]
- * [--max-side 0] [--jpeg-quality 90] [--endpoint URL]} turns images ({@code class/image.jpg}, in a
- * folder or under an S3 prefix) into WebDataset tar shards with {@code .cls} labels, a sidecar
- * index per shard and {@code classes.txt}, in a folder or under an S3 prefix (each shard a
- * multipart upload in parts of {@code --part-mb}). S3 is AWS, or the S3-compatible store at {@code
- * --endpoint} (path-style access), with credentials from the AWS default provider chain. {@code
- * --max-side N} stores the JPEGs smaller, FFCV style: those whose longest side is above N
- * re-encoded to it at {@code --jpeg-quality} ({@code ShardWriterBuilder.optMaxSide}; 0 stores them
- * as they come). Rerunning it rewrites the same shards.
+ * Command line for {@link ShardWriter}: {@code --images DIR|URL --out DIR|URL [--shard-mb 128]
+ * [--part-mb 8] [--fetchers 32] [--prefix shard] [--max-side 0] [--jpeg-quality 90] [--endpoint
+ * URL]} turns images ({@code class/image.jpg}, in a folder or under a prefix of a listable store,
+ * {@code s3://bucket/prefix}, {@code az://container/prefix}) into WebDataset tar shards with {@code
+ * .cls} labels, a sidecar index per shard and {@code classes.txt}, in a folder or under a prefix of
+ * a writable store (each shard a multipart upload in parts of {@code --part-mb}). S3 is AWS, or the
+ * S3-compatible store at {@code --endpoint} (path-style access), with credentials from the AWS
+ * default provider chain. {@code --max-side N} stores the JPEGs smaller, FFCV style: those whose
+ * longest side is above N re-encoded to it at {@code --jpeg-quality} ({@code
+ * ShardWriterBuilder.optMaxSide}; 0 stores them as they come). Rerunning it rewrites the same
+ * shards.
  */
 public final class WriteShards {
 
@@ -56,7 +60,19 @@ public final class WriteShards {
         ShardWriter writer = builder.build();
         List<String> shards = writer.write();
         System.out.printf(
-                "%d shards in %s (%.1f s, %d S3 requests retried)%n",
-                shards.size(), out, (System.nanoTime() - start) / 1e9, writer.retries());
+                "%d shards in %s (%.1f s, %d requests retried by %s)%n",
+                shards.size(),
+                out,
+                (System.nanoTime() - start) / 1e9,
+                writer.retries(),
+                stores(images, out));
+    }
+
+    /** Names the stores of {@code input} and {@code output}: {@code s3:// and az://}. */
+    static String stores(String input, String output) {
+        return Stream.of(input, output)
+                .map(l -> Stores.isLocal(l) ? "the file system" : Stores.scheme(l) + "://")
+                .distinct()
+                .collect(Collectors.joining(" and "));
     }
 }

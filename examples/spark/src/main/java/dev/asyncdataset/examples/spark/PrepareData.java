@@ -54,13 +54,9 @@ public final class PrepareData {
         SparkSession spark = builder.getOrCreate();
         try {
             long start = System.nanoTime();
-            List<String> written = run(spark, options);
-            System.out.printf(
-                    "%d %s in %s (%.1f s)%n",
-                    written.size(),
-                    options.format().equals("shards") ? "shards" : "files",
-                    options.output(),
-                    (System.nanoTime() - start) / 1e9);
+            Prepared written = run(spark, options);
+            System.out.println(
+                    written.describe(options.output(), (System.nanoTime() - start) / 1e9));
         } finally {
             spark.stop();
         }
@@ -71,10 +67,10 @@ public final class PrepareData {
      *
      * @param spark the session
      * @param options what to read and write
-     * @return the shards' locations in order, or the Parquet table's files
+     * @return what it wrote
      * @throws IOException if the input cannot be listed or the output cannot be written
      */
-    public static List<String> run(SparkSession spark, JobOptions options) throws IOException {
+    public static Prepared run(SparkSession spark, JobOptions options) throws IOException {
         LabeledImages images =
                 options.inputFormat().equals("parquet")
                         ? LabeledImages.parquet(
@@ -91,6 +87,7 @@ public final class PrepareData {
         Dataset<Row> rows =
                 images.rows().repartition(partitions, order).sortWithinPartitions(order);
         OutputFolder output = new OutputFolder(options.output());
+        int classes = images.classes().size();
         if (options.format().equals("parquet")) {
             rows.select(struct(col("bytes"), col("path")).as("image"), col("label"))
                     .write()
@@ -99,7 +96,7 @@ public final class PrepareData {
                     .option("parquet.block.row.count.limit", rowGroupRows(options))
                     .parquet(options.output());
             output.writeClasses(images.classes());
-            return output.parquetFiles();
+            return Prepared.of(output.parquetFiles(), images.rows().count(), classes, "parquet");
         }
         List<String> shards =
                 rows.mapPartitions(
@@ -107,7 +104,7 @@ public final class PrepareData {
                         .collectAsList();
         output.writeClasses(images.classes());
         output.writeShardList(shards);
-        return shards;
+        return Prepared.of(shards, images.rows().count(), classes, "shards");
     }
 
     /** Parquet's most rows per row group: the option's, or no limit for 0. */

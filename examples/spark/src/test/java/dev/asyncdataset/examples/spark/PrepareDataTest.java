@@ -68,6 +68,7 @@ class PrepareDataTest {
     private static SparkSession spark;
     private static Path images;
     private static Path shards;
+    private static Prepared written;
 
     @BeforeAll
     static void writeShards() throws Exception {
@@ -81,17 +82,38 @@ class PrepareDataTest {
         shards = Files.createDirectories(temp.resolve("shards"));
         Files.write(shards.resolve(STALE), new byte[512]);
         Files.write(shards.resolve(STALE + ".idx"), new byte[16]);
-        PrepareData.run(
-                spark,
-                JobOptions.parse(
-                        "--input %s --output %s --partitions 2 --shard-mb 1"
-                                .formatted(images, shards)
-                                .split(" ")));
+        written =
+                PrepareData.run(
+                        spark,
+                        JobOptions.parse(
+                                "--input %s --output %s --partitions 2 --shard-mb 1"
+                                        .formatted(images, shards)
+                                        .split(" ")));
     }
 
     @AfterAll
     static void stopSpark() {
         spark.stop();
+    }
+
+    @Test
+    void theRunSaysTheImagesClassesShardsAndBytesItWrote() throws Exception {
+        long bytes = 0;
+        for (String shard : written.files()) {
+            bytes += Files.size(Path.of(shard)) + Files.size(Path.of(shard + ".idx"));
+        }
+        assertEquals(CLASSES * PER_CLASS, written.images());
+        assertEquals(CLASSES, written.classes());
+        assertEquals(bytes, written.bytes());
+        assertTrue(
+                written.describe("out", 1)
+                        .startsWith(
+                                "%d images of %d classes in %d shards"
+                                        .formatted(
+                                                CLASSES * PER_CLASS,
+                                                CLASSES,
+                                                written.files().size())),
+                written.describe("out", 1));
     }
 
     @Test
