@@ -1,0 +1,243 @@
+package dev.asyncdataset;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import ai.djl.training.dataset.Dataset;
+import ai.djl.translate.TranslateException;
+import ai.djl.util.Progress;
+import dev.asyncdataset.epoch.PackedState;
+import dev.asyncdataset.internal.text.PackedBatches;
+import dev.asyncdataset.internal.text.TokenBatchifier;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Objects;
+
+/**
+ * Language-model batches packed from text documents: a {@link ConcurrentDataset} of documents (any
+ * source whose decoder is {@link dev.asyncdataset.sample.SampleDecoder#text}) is tokenized a batch
+ * of documents at a time on the loader's collate stage with DJL's Hugging Face tokenizer, the
+ * documents are joined with the end-of-text id in the loader's order, and the stream is cut into
+ * windows of {@code seqLen + 1} tokens: each batch holds up to {@code batchSize} windows as an
+ * int64 {@code (n, seqLen)} input and the same shifted by one as its label. No padding: every token
+ * of the epoch is in exactly one window, a document longer than a window running on into the next,
+ * except the epoch's last tokens too short for a window, which are logged. Only an epoch's last
+ * batch may hold fewer windows.
+ *
+ * <pre>{@code
+ * ItemSource<Sample> texts = ParquetSource.builder()
+ *         .setLocation("hf://datasets/org/name@main/train-*.parquet")
+ *         .buildSamples(List.of("text"), SampleDecoder.text("text"));
+ * PackedDataset dataset = PackedDataset.builder()
+ *         .setDocuments(ConcurrentDataset.builder().setSource(texts).setSampling(64, true).optSeed(7))
+ *         .setTokenizer(Path.of("tokenizer.json"))
+ *         .setSequenceLength(512)
+ *         .setBatchSize(16)
+ *         .build();
+ * }</pre>
+ *
+ * <p>Ranks ({@code optShard} on the documents' builder) read disjoint documents and pack them on
+ * their own, so their window counts differ with their documents' lengths. A seeded run resumes
+ * exactly from {@link #iterationState()}: see {@link PackedState}.
+ */
+public final class PackedDataset implements Dataset, AutoCloseable {
+
+    private final ConcurrentDataset documents;
+    private final TokenBatchifier tokens;
+    private final int batchSize;
+    private final int seqLen;
+    private long skip;
+    private volatile PackedState state;
+
+    private PackedDataset(Builder builder, ConcurrentDataset documents, TokenBatchifier tokens) {
+        this.documents = documents;
+        this.tokens = tokens;
+        this.batchSize = builder.batchSize;
+        this.seqLen = builder.seqLen;
+        this.state = builder.resume;
+        this.skip = builder.resume == null ? 0 : builder.resume.tokens();
+    }
+
+    /**
+     * Creates a builder.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts the next packed epoch of the documents' next epoch. */
+    @Override
+    public Iterable<Batch> getData(NDManager manager) throws IOException, TranslateException {
+        Iterator<Batch> epoch = documents.getData(manager).iterator();
+        long first = skip;
+        skip = 0;
+        state = new PackedState(documents.iterationState(), first);
+        Iterator<Batch> packed =
+                new PackedBatches(
+                        epoch,
+                        documents::iterationState,
+                        next -> state = next,
+                        manager,
+                        batchSize,
+                        seqLen,
+                        first);
+        return () -> packed;
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void prepare(Progress progress) throws IOException {
+        documents.prepare(progress);
+    }
+
+    /**
+     * Returns where the run is: after the batches handed to the trainer, the point the next window
+     * starts from; save it with a checkpoint and resume with {@link Builder#optResumeFrom}.
+     *
+     * @return the packed state, or {@code null} before the first epoch of a run not resumed
+     */
+    public PackedState iterationState() {
+        return state;
+    }
+
+    /**
+     * Returns the loader of the documents, for its statistics.
+     *
+     * @return the documents' dataset
+     */
+    public ConcurrentDataset getDocuments() {
+        return documents;
+    }
+
+    /** Frees the native tokenizer. */
+    @Override
+    public void close() {
+        tokens.close();
+    }
+
+    /** Builds a {@link PackedDataset}. */
+    public static final class Builder {
+
+        /** The default end-of-text token, GPT-2's. */
+        public static final String DEFAULT_END_OF_TEXT = "<|endoftext|>";
+
+        private ConcurrentDataset.Builder documents;
+        private Path tokenizer;
+        private String endOfText = DEFAULT_END_OF_TEXT;
+        private int seqLen;
+        private int batchSize;
+        private PackedState resume;
+
+        Builder() {}
+
+        /**
+         * Sets the loader of the documents, with its source, documents per batch, seed and shard;
+         * the packed dataset sets its batchifiers (the tokenizer) and, to resume, its start.
+         *
+         * @param documents the documents' builder, not yet built
+         * @return this builder
+         */
+        public Builder setDocuments(ConcurrentDataset.Builder documents) {
+            this.documents = Objects.requireNonNull(documents, "documents");
+            return this;
+        }
+
+        /**
+         * Sets the tokenizer: a Hugging Face {@code tokenizer.json}, read by DJL's {@code
+         * ai.djl.huggingface:tokenizers} (add it to the build).
+         *
+         * @param file the tokenizer file
+         * @return this builder
+         */
+        public Builder setTokenizer(Path file) {
+            this.tokenizer = Objects.requireNonNull(file, "file");
+            return this;
+        }
+
+        /**
+         * Sets the input length of each window; a window holds one token more, the last label.
+         *
+         * @param seqLen the sequence length, at least 1
+         * @return this builder
+         */
+        public Builder setSequenceLength(int seqLen) {
+            if (seqLen < 1) {
+                throw new IllegalArgumentException("seqLen < 1: " + seqLen);
+            }
+            this.seqLen = seqLen;
+            return this;
+        }
+
+        /**
+         * Sets the windows of a batch.
+         *
+         * @param batchSize the batch size, at least 1
+         * @return this builder
+         */
+        public Builder setBatchSize(int batchSize) {
+            if (batchSize < 1) {
+                throw new IllegalArgumentException("batchSize < 1: " + batchSize);
+            }
+            this.batchSize = batchSize;
+            return this;
+        }
+
+        /**
+         * Sets the token that follows each document, which the tokenizer must know. Default: {@link
+         * #DEFAULT_END_OF_TEXT}.
+         *
+         * @param token the end-of-text token
+         * @return this builder
+         */
+        public Builder optEndOfText(String token) {
+            if (Objects.requireNonNull(token, "token").isEmpty()) {
+                throw new IllegalArgumentException("empty end-of-text token");
+            }
+            this.endOfText = token;
+            return this;
+        }
+
+        /**
+         * Resumes a seeded run where {@code state} (saved from {@link
+         * PackedDataset#iterationState()}) left it: the documents resume from {@code
+         * state.documents()} and the first {@code state.tokens()} tokens are left out.
+         *
+         * @param state the saved state
+         * @return this builder
+         */
+        public Builder optResumeFrom(PackedState state) {
+            this.resume = Objects.requireNonNull(state, "state");
+            return this;
+        }
+
+        /**
+         * Reads the tokenizer and builds the documents' loader.
+         *
+         * @return the packed dataset
+         * @throws IOException if the tokenizer file cannot be read
+         * @throws IllegalArgumentException naming the file if the tokenizer does not parse or lacks
+         *     the end-of-text token
+         * @throws IllegalStateException if a required setting is missing
+         */
+        public PackedDataset build() throws IOException {
+            if (documents == null || tokenizer == null || seqLen == 0 || batchSize == 0) {
+                throw new IllegalStateException(
+                        "setDocuments, setTokenizer, setSequenceLength and setBatchSize are"
+                                + " required");
+            }
+            TokenBatchifier tokens = TokenBatchifier.open(tokenizer, endOfText);
+            try {
+                documents.optDataBatchifier(tokens).optLabelBatchifier(tokens);
+                if (resume != null) {
+                    documents.optResumeFrom(resume.documents());
+                }
+                return new PackedDataset(this, documents.build(), tokens);
+            } catch (RuntimeException e) {
+                tokens.close();
+                throw e;
+            }
+        }
+    }
+}

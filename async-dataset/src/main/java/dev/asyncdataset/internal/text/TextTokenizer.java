@@ -1,0 +1,115 @@
+package dev.asyncdataset.internal.text;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * DJL's Hugging Face tokenizer read from a {@code tokenizer.json}, with the id of the end-of-text
+ * token that follows each document. Thread-safe: the native tokenizer is, and closing it waits for
+ * the encodings under way, after which encoding fails instead of reading freed memory (a loader's
+ * abandoned epoch may still be collating).
+ */
+final class TextTokenizer implements AutoCloseable {
+
+    private final HuggingFaceTokenizer tokenizer;
+    private final long endOfText;
+    private final ReadWriteLock lifetime = new ReentrantReadWriteLock();
+
+    @GuardedBy("lifetime")
+    private boolean closed;
+
+    private TextTokenizer(HuggingFaceTokenizer tokenizer, long endOfText) {
+        this.tokenizer = tokenizer;
+        this.endOfText = endOfText;
+    }
+
+    /**
+     * Reads the tokenizer in {@code file} and finds {@code endOfText} in its vocabulary.
+     *
+     * @throws IOException if the file cannot be read
+     * @throws IllegalArgumentException naming the file if it does not parse or lacks the token
+     */
+    static TextTokenizer open(Path file, String endOfText) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no tokenizer file");
+        }
+        HuggingFaceTokenizer tokenizer;
+        try {
+            tokenizer =
+                    HuggingFaceTokenizer.newInstance(
+                            file, Map.of("truncation", "false", "padding", "false"));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(
+                    "tokenizer " + file + " does not parse: " + e.getMessage(), e);
+        }
+        try {
+            return new TextTokenizer(tokenizer, id(tokenizer, endOfText, file));
+        } catch (RuntimeException e) {
+            tokenizer.close();
+            throw e;
+        }
+    }
+
+    private static long id(HuggingFaceTokenizer tokenizer, String token, Path file) {
+        Encoding encoding = tokenizer.encode(token, false, false);
+        String[] tokens = encoding.getTokens();
+        if (tokens.length != 1 || !tokens[0].equals(token)) {
+            throw new IllegalArgumentException(
+                    "tokenizer " + file + " has no end-of-text token " + token);
+        }
+        return encoding.getIds()[0];
+    }
+
+    /**
+     * Encodes {@code texts} in one native call and returns their ids one after the other, each
+     * document followed by the end-of-text id; no special tokens are added.
+     */
+    long[] encode(List<String> texts) {
+        Encoding[] encodings;
+        lifetime.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("the tokenizer is closed");
+            }
+            encodings = tokenizer.batchEncode(texts, false, false);
+        } finally {
+            lifetime.readLock().unlock();
+        }
+        int total = encodings.length;
+        for (Encoding encoding : encodings) {
+            total = Math.addExact(total, encoding.getIds().length);
+        }
+        long[] ids = new long[total];
+        int at = 0;
+        for (Encoding encoding : encodings) {
+            long[] document = encoding.getIds();
+            System.arraycopy(document, 0, ids, at, document.length);
+            at += document.length;
+            ids[at++] = endOfText;
+        }
+        return ids;
+    }
+
+    /** Frees the native tokenizer once the encodings under way are done. */
+    @Override
+    public void close() {
+        lifetime.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                tokenizer.close();
+            }
+        } finally {
+            lifetime.writeLock().unlock();
+        }
+    }
+}

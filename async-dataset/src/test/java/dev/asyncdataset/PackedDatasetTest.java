@@ -1,0 +1,238 @@
+package dev.asyncdataset;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import dev.asyncdataset.epoch.PackedState;
+import dev.asyncdataset.sample.Sample;
+import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.testing.TextCorpus;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Packed language-model batches from tar shards of {@code .txt} documents: every token of an epoch
+ * in exactly one window, long documents split, exact resume, disjoint ranks.
+ */
+class PackedDatasetTest {
+
+    private static final int SEQ_LEN = 15;
+    private static final int WINDOW = SEQ_LEN + 1;
+    private static final int BATCH = 3;
+
+    @TempDir Path loose;
+    @TempDir Path shards;
+    @TempDir Path files;
+
+    private List<String> documents;
+    private Path tokenizer;
+
+    /** Writes 60 documents whose tokens, each with its end-of-text id, fill whole windows. */
+    @BeforeEach
+    void writeCorpus() throws Exception {
+        documents = new ArrayList<>(TextCorpus.documents(59, 40, 11));
+        int tokens = documents.stream().mapToInt(d -> TextCorpus.ids(d).size() + 1).sum();
+        int words = Math.floorMod(-tokens - 1, WINDOW);
+        documents.add(
+                IntStream.range(0, words == 0 ? WINDOW : words)
+                        .mapToObj(k -> "w" + (documents.size() + k))
+                        .collect(Collectors.joining(" ")));
+        List<byte[]> bytes = new ArrayList<>();
+        documents.forEach(d -> bytes.add(d.getBytes(StandardCharsets.UTF_8)));
+        TextCorpus.writeShards(bytes, loose, shards, 2_000);
+        tokenizer = files.resolve("tokenizer.json");
+        TextCorpus.writeTokenizer(tokenizer);
+    }
+
+    @Test
+    void everyTokenOfAnEpochIsInExactlyOneWindowAndLongDocumentsAreSplit() throws Exception {
+        try (PackedDataset dataset = packed(null, 0, 1);
+                NDManager manager = NDManager.newBaseManager()) {
+            List<long[]> windows = epoch(dataset, manager);
+            List<List<Long>> delivered = split(concat(windows));
+            assertEquals(List.of(), difference(delivered, expected(documents)), "not delivered");
+            assertEquals(
+                    List.of(),
+                    difference(expected(documents), delivered),
+                    "delivered twice or not written");
+            assertTrue(windows.stream().noneMatch(w -> w.length != WINDOW));
+            long longest =
+                    documents.stream().mapToLong(d -> TextCorpus.ids(d).size()).max().orElseThrow();
+            assertTrue(longest > WINDOW, "a document longer than a window: " + longest);
+        }
+    }
+
+    @Test
+    void anEpochResumedAfterTheFirstAMiddleOrTheLastBatchGivesTheSameWindows() throws Exception {
+        try (NDManager manager = NDManager.newBaseManager()) {
+            List<List<long[]>> whole;
+            try (PackedDataset dataset = packed(null, 0, 1)) {
+                whole = batches(dataset, manager, Integer.MAX_VALUE);
+            }
+            int n = whole.size();
+            long carried = 0;
+            for (int stopAfter : new int[] {1, n / 3, n / 2, n - 1}) {
+                String saved;
+                try (PackedDataset dataset = packed(null, 0, 1)) {
+                    batches(dataset, manager, stopAfter);
+                    saved = dataset.iterationState().format();
+                }
+                PackedState state = PackedState.parse(saved);
+                carried += state.tokens();
+                try (PackedDataset resumed = packed(state, 0, 1)) {
+                    List<List<long[]>> after = batches(resumed, manager, Integer.MAX_VALUE);
+                    assertSameWindows(whole.subList(stopAfter, n), after, saved);
+                }
+            }
+            assertTrue(carried > 0, "a resume point inside a document batch");
+        }
+    }
+
+    @Test
+    void ranksPackDisjointDocuments() throws Exception {
+        int world = 3;
+        Set<List<Long>> seen = new HashSet<>();
+        int complete = 0;
+        List<List<Long>> tails = new ArrayList<>();
+        try (NDManager manager = NDManager.newBaseManager()) {
+            for (int rank = 0; rank < world; rank++) {
+                try (PackedDataset dataset = packed(null, rank, world)) {
+                    List<Long> stream = concat(epoch(dataset, manager));
+                    List<List<Long>> docs = split(stream);
+                    for (List<Long> doc : docs) {
+                        assertTrue(seen.add(doc), "delivered twice: " + doc);
+                    }
+                    complete += docs.size();
+                    tails.add(
+                            stream.subList(
+                                    stream.lastIndexOf(TextCorpus.END_OF_TEXT) + 1, stream.size()));
+                }
+            }
+        }
+        Set<Long> firsts = new HashSet<>();
+        seen.forEach(doc -> firsts.add(doc.get(0)));
+        tails.stream()
+                .filter(t -> !t.isEmpty())
+                .forEach(t -> assertTrue(firsts.add(t.get(0)), "tail of a delivered document"));
+        assertTrue(complete >= documents.size() - world, "complete documents: " + complete);
+        assertTrue(firsts.size() <= documents.size());
+    }
+
+    private PackedDataset packed(PackedState resume, int rank, int world) throws Exception {
+        ItemSource<Sample> texts =
+                TarShardSource.builder()
+                        .setLocation(shards.toString())
+                        .buildSamples(SampleDecoder.text("txt"));
+        ConcurrentDataset.Builder docs =
+                ConcurrentDataset.builder().setSource(texts).setSampling(4, true).optSeed(7);
+        if (world > 1) {
+            docs.optShard(rank, world);
+        }
+        PackedDataset.Builder builder =
+                PackedDataset.builder()
+                        .setDocuments(docs)
+                        .setTokenizer(tokenizer)
+                        .setSequenceLength(SEQ_LEN)
+                        .setBatchSize(BATCH);
+        if (resume != null) {
+            builder.optResumeFrom(resume);
+        }
+        return builder.build();
+    }
+
+    private static void assertSameWindows(
+            List<List<long[]>> expected, List<List<long[]>> actual, String state) {
+        assertEquals(expected.size(), actual.size(), "batches after " + state);
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i).size(), actual.get(i).size(), "batch " + i);
+            for (int j = 0; j < expected.get(i).size(); j++) {
+                assertArrayEquals(expected.get(i).get(j), actual.get(i).get(j), state);
+            }
+        }
+    }
+
+    /** Reads an epoch's windows, checking the shift. */
+    private static List<long[]> epoch(PackedDataset dataset, NDManager manager) throws Exception {
+        List<long[]> windows = new ArrayList<>();
+        batches(dataset, manager, Integer.MAX_VALUE).forEach(windows::addAll);
+        return windows;
+    }
+
+    /** Reads up to {@code count} batches of an epoch, each as its windows, checking the shift. */
+    private static List<List<long[]>> batches(PackedDataset dataset, NDManager manager, int count)
+            throws Exception {
+        List<List<long[]>> batches = new ArrayList<>();
+        for (Batch batch : dataset.getData(manager)) {
+            List<long[]> windows = new ArrayList<>();
+            batches.add(windows);
+            try (batch) {
+                long[] inputs = batch.getData().singletonOrThrow().toLongArray();
+                long[] labels = batch.getLabels().singletonOrThrow().toLongArray();
+                for (int row = 0; row < batch.getSize(); row++) {
+                    long[] window = new long[WINDOW];
+                    System.arraycopy(inputs, row * SEQ_LEN, window, 0, SEQ_LEN);
+                    window[SEQ_LEN] = labels[row * SEQ_LEN + SEQ_LEN - 1];
+                    for (int j = 0; j < SEQ_LEN; j++) {
+                        assertEquals(window[j + 1], labels[row * SEQ_LEN + j], "label shifted");
+                    }
+                    windows.add(window);
+                }
+            }
+            if (batches.size() == count) {
+                break;
+            }
+        }
+        return batches;
+    }
+
+    private static List<Long> concat(List<long[]> windows) {
+        List<Long> stream = new ArrayList<>();
+        windows.forEach(
+                w -> {
+                    for (long id : w) {
+                        stream.add(id);
+                    }
+                });
+        return stream;
+    }
+
+    /** The complete documents of a token stream: the runs ended by an end-of-text id. */
+    private static List<List<Long>> split(List<Long> stream) {
+        List<List<Long>> docs = new ArrayList<>();
+        List<Long> doc = new ArrayList<>();
+        for (long id : stream) {
+            if (id == TextCorpus.END_OF_TEXT) {
+                docs.add(doc);
+                doc = new ArrayList<>();
+            } else {
+                doc.add(id);
+            }
+        }
+        return docs;
+    }
+
+    private static List<List<Long>> expected(List<String> documents) {
+        return documents.stream().map(TextCorpus::ids).toList();
+    }
+
+    /** The documents of {@code all} left when each of {@code taken} is taken out once. */
+    private static List<List<Long>> difference(List<List<Long>> taken, List<List<Long>> all) {
+        List<List<Long>> left = new ArrayList<>(all);
+        taken.forEach(left::remove);
+        return left;
+    }
+}

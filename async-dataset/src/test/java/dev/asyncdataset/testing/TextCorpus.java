@@ -1,0 +1,114 @@
+package dev.asyncdataset.testing;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import dev.asyncdataset.source.tar.ShardWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Text documents for tests and the word-level {@code tokenizer.json} that reads them: word {@code
+ * w<k>} is token id {@code k + 2}, {@code <|endoftext|>} is 0 and {@code [UNK]} 1. Document {@code
+ * i} starts with word {@code w<i>}, so every document is distinct.
+ */
+public final class TextCorpus {
+
+    /** The end-of-text id. */
+    public static final long END_OF_TEXT = 0;
+
+    /** The words the tokenizer knows. */
+    public static final int WORDS = 1000;
+
+    private TextCorpus() {}
+
+    /** Writes the word-level tokenizer to {@code file}. */
+    public static void writeTokenizer(Path file) throws IOException {
+        JsonObject vocab = new JsonObject();
+        vocab.addProperty("<|endoftext|>", 0);
+        vocab.addProperty("[UNK]", 1);
+        for (int k = 0; k < WORDS; k++) {
+            vocab.addProperty("w" + k, k + 2);
+        }
+        JsonObject model = new JsonObject();
+        model.addProperty("type", "WordLevel");
+        model.add("vocab", vocab);
+        model.addProperty("unk_token", "[UNK]");
+        JsonArray added = new JsonArray();
+        added.add(special(0, "<|endoftext|>"));
+        added.add(special(1, "[UNK]"));
+        JsonObject preTokenizer = new JsonObject();
+        preTokenizer.addProperty("type", "WhitespaceSplit");
+        JsonObject tokenizer = new JsonObject();
+        tokenizer.addProperty("version", "1.0");
+        tokenizer.add("added_tokens", added);
+        tokenizer.add("pre_tokenizer", preTokenizer);
+        tokenizer.add("model", model);
+        Files.writeString(file, tokenizer.toString());
+    }
+
+    private static JsonObject special(int id, String content) {
+        JsonObject token = new JsonObject();
+        token.addProperty("id", id);
+        token.addProperty("content", content);
+        token.addProperty("single_word", false);
+        token.addProperty("lstrip", false);
+        token.addProperty("rstrip", false);
+        token.addProperty("normalized", false);
+        token.addProperty("special", true);
+        return token;
+    }
+
+    /**
+     * Returns {@code count} documents of 1 to {@code maxWords} words drawn with {@code seed}, the
+     * first of them {@code w<i>}.
+     */
+    public static List<String> documents(int count, int maxWords, long seed) {
+        Random random = new Random(seed);
+        List<String> documents = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            StringBuilder text = new StringBuilder("w" + i);
+            int words = 1 + random.nextInt(maxWords);
+            for (int w = 1; w < words; w++) {
+                text.append(random.nextBoolean() ? " " : "\n")
+                        .append('w')
+                        .append(random.nextInt(WORDS));
+            }
+            documents.add(text.toString());
+        }
+        return documents;
+    }
+
+    /** Returns the ids the tokenizer gives {@code document}, without the end-of-text id. */
+    public static List<Long> ids(String document) {
+        List<Long> ids = new ArrayList<>();
+        for (String word : document.split("\\s+")) {
+            ids.add(Long.parseLong(word.substring(1)) + 2);
+        }
+        return ids;
+    }
+
+    /**
+     * Writes {@code documents} as {@code txt} parts of samples {@code docs/<iiiiii>} into tar
+     * shards of about {@code shardBytes} under {@code shards}, through loose files under {@code
+     * loose}.
+     */
+    public static void writeShards(List<byte[]> documents, Path loose, Path shards, long shardBytes)
+            throws IOException {
+        Path folder = Files.createDirectories(loose.resolve("docs"));
+        for (int i = 0; i < documents.size(); i++) {
+            Files.write(folder.resolve(String.format("%06d.txt", i)), documents.get(i));
+        }
+        ShardWriter.builder()
+                .setLocation(loose.toString())
+                .optSamples()
+                .setOutput(shards.toString())
+                .optShardBytes(shardBytes)
+                .optKeepOrder()
+                .build()
+                .write();
+    }
+}
