@@ -180,7 +180,7 @@ public final class ShardIndexFile {
             long length, String name, String offsetText, String sizeText, Integer crc) {
         long offset = Long.parseLong(offsetText);
         long size = Long.parseLong(sizeText);
-        if (offset < 0 || size <= 0 || size > length - offset || size > Integer.MAX_VALUE - 8) {
+        if (offset < 0 || size < 0 || size > length - offset || size > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("range outside the shard");
         }
         return new TarMember(name, offset, size, null, crc);
