@@ -63,11 +63,14 @@ class PackedDatasetTest {
         try (PackedDataset dataset = packed(null, 0, 1);
                 NDManager manager = NDManager.newBaseManager()) {
             List<long[]> windows = epoch(dataset, manager);
-            List<List<Long>> delivered = split(concat(windows));
-            assertEquals(List.of(), difference(delivered, expected(documents)), "not delivered");
+            List<List<Long>> delivered = TextCorpus.split(TextCorpus.stream(windows));
             assertEquals(
                     List.of(),
-                    difference(expected(documents), delivered),
+                    TextCorpus.difference(delivered, expected(documents)),
+                    "not delivered");
+            assertEquals(
+                    List.of(),
+                    TextCorpus.difference(expected(documents), delivered),
                     "delivered twice or not written");
             assertTrue(windows.stream().noneMatch(w -> w.length != WINDOW));
             long longest =
@@ -111,8 +114,8 @@ class PackedDatasetTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             for (int rank = 0; rank < world; rank++) {
                 try (PackedDataset dataset = packed(null, rank, world)) {
-                    List<Long> stream = concat(epoch(dataset, manager));
-                    List<List<Long>> docs = split(stream);
+                    List<Long> stream = TextCorpus.stream(epoch(dataset, manager));
+                    List<List<Long>> docs = TextCorpus.split(stream);
                     for (List<Long> doc : docs) {
                         assertTrue(seen.add(doc), "delivered twice: " + doc);
                     }
@@ -177,20 +180,8 @@ class PackedDatasetTest {
             throws Exception {
         List<List<long[]>> batches = new ArrayList<>();
         for (Batch batch : dataset.getData(manager)) {
-            List<long[]> windows = new ArrayList<>();
-            batches.add(windows);
             try (batch) {
-                long[] inputs = batch.getData().singletonOrThrow().toLongArray();
-                long[] labels = batch.getLabels().singletonOrThrow().toLongArray();
-                for (int row = 0; row < batch.getSize(); row++) {
-                    long[] window = new long[WINDOW];
-                    System.arraycopy(inputs, row * SEQ_LEN, window, 0, SEQ_LEN);
-                    window[SEQ_LEN] = labels[row * SEQ_LEN + SEQ_LEN - 1];
-                    for (int j = 0; j < SEQ_LEN; j++) {
-                        assertEquals(window[j + 1], labels[row * SEQ_LEN + j], "label shifted");
-                    }
-                    windows.add(window);
-                }
+                batches.add(TextCorpus.windows(batch));
             }
             if (batches.size() == count) {
                 break;
@@ -199,40 +190,7 @@ class PackedDatasetTest {
         return batches;
     }
 
-    private static List<Long> concat(List<long[]> windows) {
-        List<Long> stream = new ArrayList<>();
-        windows.forEach(
-                w -> {
-                    for (long id : w) {
-                        stream.add(id);
-                    }
-                });
-        return stream;
-    }
-
-    /** The complete documents of a token stream: the runs ended by an end-of-text id. */
-    private static List<List<Long>> split(List<Long> stream) {
-        List<List<Long>> docs = new ArrayList<>();
-        List<Long> doc = new ArrayList<>();
-        for (long id : stream) {
-            if (id == TextCorpus.END_OF_TEXT) {
-                docs.add(doc);
-                doc = new ArrayList<>();
-            } else {
-                doc.add(id);
-            }
-        }
-        return docs;
-    }
-
     private static List<List<Long>> expected(List<String> documents) {
         return documents.stream().map(TextCorpus::ids).toList();
-    }
-
-    /** The documents of {@code all} left when each of {@code taken} is taken out once. */
-    private static List<List<Long>> difference(List<List<Long>> taken, List<List<Long>> all) {
-        List<List<Long>> left = new ArrayList<>(all);
-        taken.forEach(left::remove);
-        return left;
     }
 }

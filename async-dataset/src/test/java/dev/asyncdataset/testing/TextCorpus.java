@@ -1,5 +1,8 @@
 package dev.asyncdataset.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import ai.djl.training.dataset.Batch;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.asyncdataset.source.tar.ShardWriter;
@@ -110,5 +113,59 @@ public final class TextCorpus {
                 .optKeepOrder()
                 .build()
                 .write();
+    }
+
+    /** Returns the complete documents of a token stream: the runs each end-of-text id ends. */
+    public static List<List<Long>> split(List<Long> stream) {
+        List<List<Long>> documents = new ArrayList<>();
+        List<Long> document = new ArrayList<>();
+        for (long id : stream) {
+            if (id == END_OF_TEXT) {
+                documents.add(document);
+                document = new ArrayList<>();
+            } else {
+                document.add(id);
+            }
+        }
+        return documents;
+    }
+
+    /** Returns the documents of {@code all} left when each of {@code taken} is taken out once. */
+    public static List<List<Long>> difference(List<List<Long>> taken, List<List<Long>> all) {
+        List<List<Long>> left = new ArrayList<>(all);
+        taken.forEach(left::remove);
+        return left;
+    }
+
+    /**
+     * Returns the windows of a packed batch, each its input row and the last label, after checking
+     * that each label row is its input row shifted by one.
+     */
+    public static List<long[]> windows(Batch batch) {
+        long[] inputs = batch.getData().singletonOrThrow().toLongArray();
+        long[] labels = batch.getLabels().singletonOrThrow().toLongArray();
+        int seqLen = inputs.length / batch.getSize();
+        List<long[]> windows = new ArrayList<>();
+        for (int row = 0; row < batch.getSize(); row++) {
+            long[] window = new long[seqLen + 1];
+            System.arraycopy(inputs, row * seqLen, window, 0, seqLen);
+            window[seqLen] = labels[row * seqLen + seqLen - 1];
+            for (int j = 0; j < seqLen; j++) {
+                assertEquals(window[j + 1], labels[row * seqLen + j], "label shifted by one");
+            }
+            windows.add(window);
+        }
+        return windows;
+    }
+
+    /** Returns the tokens of {@code windows} one after the other. */
+    public static List<Long> stream(List<long[]> windows) {
+        List<Long> stream = new ArrayList<>();
+        for (long[] window : windows) {
+            for (long id : window) {
+                stream.add(id);
+            }
+        }
+        return stream;
     }
 }
