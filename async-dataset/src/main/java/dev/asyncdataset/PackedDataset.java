@@ -48,6 +48,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
     private final int seqLen;
     private long skip;
     private volatile PackedState state;
+    private volatile PackedBatches current;
 
     private PackedDataset(Builder builder, ConcurrentDataset documents, TokenBatchifier tokens) {
         this.documents = documents;
@@ -74,7 +75,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         long first = skip;
         skip = 0;
         state = new PackedState(documents.iterationState(), first);
-        Iterator<Batch> packed =
+        PackedBatches packed =
                 new PackedBatches(
                         epoch,
                         documents::iterationState,
@@ -83,6 +84,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
                         batchSize,
                         seqLen,
                         first);
+        current = packed;
         return () -> packed;
     }
 
@@ -111,10 +113,17 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         return documents;
     }
 
-    /** Frees the native tokenizer. */
+    /** Stops the documents' loader of the last epoch started and frees the native tokenizer. */
     @Override
     public void close() {
-        tokens.close();
+        PackedBatches epoch = current;
+        try {
+            if (epoch != null) {
+                epoch.close();
+            }
+        } finally {
+            tokens.close();
+        }
     }
 
     /** Builds a {@link PackedDataset}. */

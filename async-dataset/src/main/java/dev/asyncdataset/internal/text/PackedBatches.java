@@ -19,9 +19,9 @@ import org.slf4j.LoggerFactory;
  * seqLen + 1} tokens; each batch holds up to {@code batchSize} windows as an int64 {@code (n,
  * seqLen)} input and the same shifted by one as its label. After each batch the point the next one
  * starts from goes to {@code states}. The tail of the epoch too short for a window is logged, not
- * packed.
+ * packed. Closing it closes the documents' epoch, which frees what its loader holds.
  */
-public final class PackedBatches implements Iterator<Batch> {
+public final class PackedBatches implements Iterator<Batch>, AutoCloseable {
 
     private static final Logger logger = LoggerFactory.getLogger(PackedBatches.class);
 
@@ -113,5 +113,17 @@ public final class PackedBatches implements Iterator<Batch> {
                 Batchifier.STACK,
                 progress,
                 progressTotal);
+    }
+
+    /** Closes the documents' epoch, if it can be closed, and with it its loader. */
+    @Override
+    public void close() {
+        if (documents instanceof AutoCloseable epoch) {
+            try {
+                epoch.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("the documents' epoch did not close", e);
+            }
+        }
     }
 }
