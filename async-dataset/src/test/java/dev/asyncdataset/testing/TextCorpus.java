@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Pattern;
 
 /**
  * Text documents for tests and the word-level {@code tokenizer.json} that reads them: word {@code
@@ -25,6 +26,8 @@ public final class TextCorpus {
 
     /** The words the tokenizer knows. */
     public static final int WORDS = 1000;
+
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private TextCorpus() {}
 
@@ -87,11 +90,10 @@ public final class TextCorpus {
 
     /** Returns the ids the tokenizer gives {@code document}, without the end-of-text id. */
     public static List<Long> ids(String document) {
-        List<Long> ids = new ArrayList<>();
-        for (String word : document.split("\\s+")) {
-            ids.add(Long.parseLong(word.substring(1)) + 2);
-        }
-        return ids;
+        return WHITESPACE
+                .splitAsStream(document)
+                .map(word -> Long.parseLong(word.substring(1)) + 2)
+                .toList();
     }
 
     /**
