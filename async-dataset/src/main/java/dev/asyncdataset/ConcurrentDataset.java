@@ -5,6 +5,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.training.dataset.Sampler;
+import ai.djl.translate.StackBatchifier;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.epoch.DataLoadingException;
@@ -193,7 +194,11 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         source.prepare(progress);
         damaged.check(source);
         if (source instanceof MixedSource<?> mix) {
-            shapes.check(this, mix);
+            shapes.check(
+                    this,
+                    mix,
+                    dataBatchifier instanceof StackBatchifier
+                            && labelBatchifier instanceof StackBatchifier);
         }
     }
 
