@@ -1,10 +1,11 @@
 package dev.asyncdataset.examples.text;
 
-import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.StringJoiner;
+import java.util.stream.IntStream;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -67,7 +68,7 @@ public final class TextLmData {
                 }
             }
         }
-        Files.writeString(dir.resolve("tokenizer.json"), tokenizer().toString());
+        Files.writeString(dir.resolve("tokenizer.json"), tokenizer());
     }
 
     private static String document(Random random) {
@@ -80,23 +81,13 @@ public final class TextLmData {
         return text.toString();
     }
 
-    private static JsonObject tokenizer() {
-        JsonObject vocab = new JsonObject();
-        vocab.addProperty("<|endoftext|>", 0);
-        vocab.addProperty("[UNK]", 1);
-        for (int k = 0; k < WORDS; k++) {
-            vocab.addProperty("t" + k, k + 2);
-        }
-        JsonObject model = new JsonObject();
-        model.addProperty("type", "WordLevel");
-        model.add("vocab", vocab);
-        model.addProperty("unk_token", "[UNK]");
-        JsonObject split = new JsonObject();
-        split.addProperty("type", "WhitespaceSplit");
-        JsonObject tokenizer = new JsonObject();
-        tokenizer.addProperty("version", "1.0");
-        tokenizer.add("pre_tokenizer", split);
-        tokenizer.add("model", model);
-        return tokenizer;
+    /** The word-level tokenizer: the words split at white space, each its own token. */
+    private static String tokenizer() {
+        StringJoiner vocab = new StringJoiner(", ", "{\"<|endoftext|>\": 0, \"[UNK]\": 1, ", "}");
+        IntStream.range(0, WORDS).forEach(k -> vocab.add("\"t" + k + "\": " + (k + 2)));
+        return "{\"version\": \"1.0\", \"pre_tokenizer\": {\"type\": \"WhitespaceSplit\"},"
+                + " \"model\": {\"type\": \"WordLevel\", \"unk_token\": \"[UNK]\", \"vocab\": "
+                + vocab
+                + "}}";
     }
 }
