@@ -7,7 +7,8 @@ import java.util.Objects;
  * into the document batch that {@code documents} points at. The tokens read and not yet packed are
  * thus part of the state without being stored in it: a run resumed from it reads that document
  * batch again, leaves out its first {@code tokens} tokens and gives the same windows as an
- * uninterrupted run.
+ * uninterrupted run. The tokens are a rank's own: each rank resumes from the state it saved, at the
+ * world size it saved it at.
  *
  * @param documents the document loader's state before the batch the next window starts in
  * @param tokens the tokens of that batch already packed, at least 0
