@@ -481,7 +481,8 @@ def save(results, args):
 # loader's JFR events recorded (LoaderBenchmark --record, the jar's async-dataset.jfc) and not.
 # --baseline-pairs: this build and the build of an earlier commit (--baseline REV), each on the
 # folder, on its tar shards (written by the earlier build's ShardWriter, so that both read them) and
-# from S3 at each of --latencies.
+# from S3 at each of --latencies, and on its Parquet files (this build's WriteParquet), streamed
+# and by random access.
 PAIRS = {"mallopt": (("glibc's", [], {}), ("fixed", [], {"MALLOC_MMAP_THRESHOLD_": "131072"})),
          "recording": (("recorded", ["--record", os.path.join(OUT, "recording.jfr")], {}),
                        ("not recorded", [], {}))}
@@ -497,10 +498,16 @@ def pair_groups(args, env, kind, endpoints):
     shards = os.path.join(OUT, f"baseline-{args.baseline}-shards")
     stores = [("folder", [], args.folder, None), ("tar shards", ["--format", "shards"], shards, None)]
     stores += [(f"S3, {ms} ms", [], BUCKET, endpoints[str(ms)]) for ms in args.latencies]
-    keys = ["folder", "shards"] + [f"s3-{ms}" for ms in args.latencies]
+    stores += [("Parquet streamed", ["--format", "parquet"], parquet_folder(args), None),
+               ("Parquet random access", ["--format", "parquet", "--random-access", "true"],
+                parquet_folder(args), None)]
+    keys = ["folder", "shards"] + [f"s3-{ms}" for ms in args.latencies] + ["parquet",
+                                                                           "parquet-random"]
     stores = [s for s, key in zip(stores, keys) if not args.storages or key in args.storages]
     if any(name == "tar shards" for name, *_ in stores):
         write_shards(args, env, shards, root)
+    if any(name.startswith("Parquet") for name, *_ in stores):
+        write_parquet(args, env)
     builds = (("this build", ROOT), (f"baseline {args.baseline}", root))
     return [[(f"{build}, {name}", options, data, endpoint, checkout, {})
              for build, checkout in builds] for name, options, data, endpoint in stores]
@@ -613,7 +620,8 @@ def arguments():
     parser.add_argument("--baseline", metavar="REV", help="the commit --baseline-pairs compares "
                                                          "with, built under target/bench")
     parser.add_argument("--storages", nargs="+", help="only these: memory folder s3-0 s3-20 ... "
-                                                        "(with --baseline-pairs: folder shards s3-0 ...)")
+                                                        "(with --baseline-pairs: folder shards s3-0 "
+                                                        "... parquet parquet-random)")
     parser.add_argument("--loaders", default="", help="only loaders whose names match this regex")
     parser.add_argument("--skip-training", action="store_true")
     parser.add_argument("--results", help="file name in target/bench (results.json, with "

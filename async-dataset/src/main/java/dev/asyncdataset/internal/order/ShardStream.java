@@ -31,8 +31,8 @@ public class ShardStream<T> implements ItemSource<T> {
 
     private final ShardReads shards;
     private final ItemSource<T> source;
-    private final ShardEpoch.Cut<T> cut;
     private final ResidentShards resident;
+    private final ShardEpoch.Cut<T> cut;
     private final Set<Long> randomAccess = new HashSet<>();
 
     /**
@@ -57,12 +57,12 @@ public class ShardStream<T> implements ItemSource<T> {
     private ShardStream(ShardEpoch<T> epoch, ItemSource<T> source, long[] items, int streamed) {
         this.shards = epoch.reads();
         this.source = source;
-        this.cut = epoch.cut();
         for (int i = streamed; i < items.length; i++) {
             randomAccess.add(items[i]);
         }
         ShardSpans spans = ShardSpans.of(items, streamed, shards.shardOf(), shards.shardCount());
         this.resident = new ResidentShards(shards.reader(), shards.buffers(), spans);
+        this.cut = epoch.cuts().start(spans.remaining().clone());
     }
 
     @Override
@@ -108,10 +108,16 @@ public class ShardStream<T> implements ItemSource<T> {
         return source.decode(manager, index, fetched);
     }
 
-    /** Gives the value back to the source, whether it was cut here or read by random access. */
+    /**
+     * Gives the value back to the source, whether it was cut here or read by random access; and to
+     * the cut, if it was cut here.
+     */
     @Override
     public void release(long index, T fetched) {
         source.release(index, fetched);
+        if (!randomAccess.contains(index)) {
+            cut.release(index, fetched);
+        }
     }
 
     @Override
@@ -137,10 +143,11 @@ public class ShardStream<T> implements ItemSource<T> {
                 resident.peakBytes());
     }
 
-    /** Gives the shard buffers back; called once the epoch's fetches stopped. */
+    /** Gives the shard buffers back and ends the cut; called once the epoch's fetches stopped. */
     @Override
     public void close() {
         resident.close();
+        cut.end();
     }
 
     /** The streamed epoch of an image-classification source, which keeps its labels at hand. */

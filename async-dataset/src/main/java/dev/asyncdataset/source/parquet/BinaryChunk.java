@@ -3,6 +3,7 @@ package dev.asyncdataset.source.parquet;
 import dev.hardwood.metadata.CompressionCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.function.IntFunction;
 import java.util.zip.CRC32;
 
 /**
@@ -25,20 +26,22 @@ final class BinaryChunk {
             byte[] bytes,
             int end,
             CompressionCodec codec,
+            IntFunction<byte[]> arrays,
             int maxDefinition,
             long uncompressed,
             int rows) {
         this.bytes = bytes;
         this.end = end;
         this.pageBound = Math.max(uncompressed, MIN_PAGE_BOUND);
-        this.pages = new PageDecoder(bytes, codec, maxDefinition, rows);
+        this.pages = new PageDecoder(bytes, codec, arrays, maxDefinition, rows);
     }
 
     /**
      * Decodes the {@code rows} values of the chunk stored in the {@code length} bytes of {@code
      * bytes} at {@code offset}: each row's value, null where it is null (its definition level is
-     * under {@code maxDefinition}).
+     * under {@code maxDefinition}), each page decompressed into an array from {@code arrays}.
      *
+     * @param arrays gives an array of at least the size asked for
      * @param uncompressed the chunk's uncompressed size, as its footer says
      * @throws IOException naming the page if a page is cut short, corrupt, of another encoding, or
      *     the pages hold another number of values
@@ -48,12 +51,14 @@ final class BinaryChunk {
             int offset,
             int length,
             CompressionCodec codec,
+            IntFunction<byte[]> arrays,
             int maxDefinition,
             long uncompressed,
             int rows)
             throws IOException {
         BinaryChunk chunk =
-                new BinaryChunk(bytes, offset + length, codec, maxDefinition, uncompressed, rows);
+                new BinaryChunk(
+                        bytes, offset + length, codec, arrays, maxDefinition, uncompressed, rows);
         int page = 0;
         int at = offset;
         try {

@@ -22,8 +22,9 @@ import java.util.Set;
  * @param group the row group in the file
  * @param span the chunks' bytes, in a buffer that may be reused once the row group is decoded
  * @param length how many bytes of {@code span} the chunks take
+ * @param pages where the arrays its pages are decompressed into come from
  */
-record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
+record HeldRowGroup(ParquetFile file, int group, byte[] span, int length, PageBuffers.Lease pages) {
 
     /** The codecs of a chunk {@link #binaryColumn} reads. */
     private static final Set<CompressionCodec> CODECS =
@@ -79,7 +80,7 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
 
     /**
      * Decodes leaf column {@code leaf}, of byte arrays and not repeated, into each row's value, a
-     * view of its decompressed page; null where it is null.
+     * view of its decompressed page (an array of {@link #pages}); null where it is null.
      *
      * @throws IOException naming the column and page if the chunk lies outside the span or a page
      *     cannot be decoded
@@ -99,6 +100,7 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length) {
                     (int) offset,
                     (int) meta.totalCompressedSize(),
                     meta.codec(),
+                    pages::take,
                     file.column(leaf).maxDefinitionLevel(),
                     meta.totalUncompressedSize(),
                     rows());

@@ -6,13 +6,14 @@ import dev.hardwood.metadata.CompressionCodec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
+import java.util.function.IntFunction;
 import java.util.zip.GZIPInputStream;
 import org.xerial.snappy.Snappy;
 
 /**
- * Decompresses a page into an array of exactly its uncompressed size, allocated once: Snappy
- * (snappy-java), Zstd (zstd-jni), gzip (the JDK) or none (a copy, out of a buffer that is reused).
+ * Decompresses a page once, into an array of at least its uncompressed size that the caller gives:
+ * Snappy (snappy-java), Zstd (zstd-jni), gzip (the JDK) or none (a copy, out of a buffer that is
+ * reused).
  */
 final class PageCodec {
 
@@ -45,44 +46,58 @@ final class PageCodec {
     }
 
     /**
-     * Returns the {@code size} bytes that the {@code length} bytes of {@code bytes} at {@code
-     * offset} decompress to with {@code codec}.
+     * Returns an array from {@code arrays} whose first {@code size} bytes are those that the {@code
+     * length} bytes of {@code bytes} at {@code offset} decompress to with {@code codec}.
      *
+     * @param arrays gives an array of at least the size asked for
      * @throws IOException if they do not decompress to exactly {@code size} bytes, or the codec is
      *     not one of these
      */
-    static byte[] decompress(CompressionCodec codec, byte[] bytes, int offset, int length, int size)
+    static byte[] decompress(
+            CompressionCodec codec,
+            byte[] bytes,
+            int offset,
+            int length,
+            int size,
+            IntFunction<byte[]> arrays)
             throws IOException {
         return switch (codec) {
-            case UNCOMPRESSED -> copy(bytes, offset, length, size);
-            case SNAPPY -> snappy(bytes, offset, length, size);
-            case ZSTD -> zstd(bytes, offset, length, size);
-            case GZIP -> gzip(bytes, offset, length, size);
+            case UNCOMPRESSED -> copy(bytes, offset, length, size, arrays);
+            case SNAPPY -> snappy(bytes, offset, length, size, arrays);
+            case ZSTD -> zstd(bytes, offset, length, size, arrays);
+            case GZIP -> gzip(bytes, offset, length, size, arrays);
             default -> throw new IOException("pages compressed with " + codec + " are not read");
         };
     }
 
-    private static byte[] copy(byte[] bytes, int offset, int length, int size) throws IOException {
+    private static byte[] copy(
+            byte[] bytes, int offset, int length, int size, IntFunction<byte[]> arrays)
+            throws IOException {
         if (length != size) {
             throw new IOException(
                     "an uncompressed page of " + length + " bytes says it holds " + size);
         }
-        return Arrays.copyOfRange(bytes, offset, offset + length);
+        byte[] page = arrays.apply(size);
+        System.arraycopy(bytes, offset, page, 0, length);
+        return page;
     }
 
-    private static byte[] snappy(byte[] bytes, int offset, int length, int size)
+    private static byte[] snappy(
+            byte[] bytes, int offset, int length, int size, IntFunction<byte[]> arrays)
             throws IOException {
         int declared = Snappy.uncompressedLength(bytes, offset, length);
         if (declared != size) {
             throw new IOException("a Snappy page of " + declared + " bytes says it holds " + size);
         }
-        byte[] page = new byte[size];
+        byte[] page = arrays.apply(size);
         sized(Snappy.uncompress(bytes, offset, length, page, 0), size, "Snappy");
         return page;
     }
 
-    private static byte[] zstd(byte[] bytes, int offset, int length, int size) throws IOException {
-        byte[] page = new byte[size];
+    private static byte[] zstd(
+            byte[] bytes, int offset, int length, int size, IntFunction<byte[]> arrays)
+            throws IOException {
+        byte[] page = arrays.apply(size);
         long written;
         try {
             written = Zstd.decompressByteArray(page, 0, size, bytes, offset, length);
@@ -96,14 +111,17 @@ final class PageCodec {
         return page;
     }
 
-    private static byte[] gzip(byte[] bytes, int offset, int length, int size) throws IOException {
+    private static byte[] gzip(
+            byte[] bytes, int offset, int length, int size, IntFunction<byte[]> arrays)
+            throws IOException {
         try (InputStream in =
                 new GZIPInputStream(new ByteArrayInputStream(bytes, offset, length))) {
-            byte[] page = in.readNBytes(size);
+            byte[] page = arrays.apply(size);
+            int read = in.readNBytes(page, 0, size);
             if (in.read() >= 0) {
                 throw new IOException("a gzip page holds more than its " + size + " bytes");
             }
-            sized(page.length, size, "gzip");
+            sized(read, size, "gzip");
             return page;
         }
     }

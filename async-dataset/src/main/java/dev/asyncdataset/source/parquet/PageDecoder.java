@@ -3,27 +3,38 @@ package dev.asyncdataset.source.parquet;
 import dev.hardwood.metadata.CompressionCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.function.IntFunction;
 
 /**
  * Decodes the pages of one column chunk of byte arrays into each row's value: a view of the array
- * its page was decompressed into, once, at its exact size (a page stored uncompressed is copied
- * once, out of the buffer the chunk was read into, which is reused). Reads data pages of Parquet
- * formats 1 and 2, plain or dictionary-encoded, with definition levels for a nullable column or one
- * in a nullable struct; {@link BinaryChunk} walks the pages and checks their frames.
+ * its page was decompressed into, once, an array the caller gives (a page stored uncompressed is
+ * copied once, out of the buffer the chunk was read into, which is reused). Reads data pages of
+ * Parquet formats 1 and 2, plain or dictionary-encoded, with definition levels for a nullable
+ * column or one in a nullable struct; {@link BinaryChunk} walks the pages and checks their frames.
  */
 final class PageDecoder {
 
     private final byte[] bytes;
     private final CompressionCodec codec;
+    private final IntFunction<byte[]> arrays;
     private final int maxDefinition;
     private final ByteBuffer[] values;
     private ByteBuffer[] dictionary;
     private int row;
 
-    /** Decodes pages of {@code bytes} into the values of {@code rows} rows. */
-    PageDecoder(byte[] bytes, CompressionCodec codec, int maxDefinition, int rows) {
+    /**
+     * Decodes pages of {@code bytes} into the values of {@code rows} rows, each page into an array
+     * of at least its size from {@code arrays}.
+     */
+    PageDecoder(
+            byte[] bytes,
+            CompressionCodec codec,
+            IntFunction<byte[]> arrays,
+            int maxDefinition,
+            int rows) {
         this.bytes = bytes;
         this.codec = codec;
+        this.arrays = arrays;
         this.maxDefinition = maxDefinition;
         this.values = new ByteBuffer[rows];
     }
@@ -39,24 +50,21 @@ final class PageDecoder {
     }
 
     void dictionary(PageHeader header, int body) throws IOException {
-        byte[] page =
-                PageCodec.decompress(
-                        codec, bytes, body, header.compressedSize(), header.uncompressedSize());
-        if (header.values() > page.length / 4) {
-            throw new IOException(
-                    header.values() + " dictionary values in " + page.length + " bytes");
+        int end = header.uncompressedSize();
+        byte[] page = decompress(codec, body, header.compressedSize(), end);
+        if (header.values() > end / 4) {
+            throw new IOException(header.values() + " dictionary values in " + end + " bytes");
         }
         dictionary = new ByteBuffer[header.values()];
         int[] at = {0};
         for (int i = 0; i < dictionary.length; i++) {
-            dictionary[i] = PageValues.plain(page, at);
+            dictionary[i] = PageValues.plain(page, at, end);
         }
     }
 
     void dataPage(PageHeader header, int body) throws IOException {
-        byte[] page =
-                PageCodec.decompress(
-                        codec, bytes, body, header.compressedSize(), header.uncompressedSize());
+        int end = header.uncompressedSize();
+        byte[] page = decompress(codec, body, header.compressedSize(), end);
         int[] defined = null;
         int at = 0;
         if (maxDefinition > 0) {
@@ -66,14 +74,14 @@ final class PageDecoder {
                                 + header.definitionEncoding()
                                 + " is not read");
             }
-            int length = PageValues.intAt(page, 0);
-            if (length < 0 || length > page.length - 4) {
+            int length = PageValues.intAt(page, 0, end);
+            if (length < 0 || length > end - 4) {
                 throw new IOException("its definition levels of " + length + " bytes run past it");
             }
             defined = levels(page, 4, 4 + length, header.values());
             at = 4 + length;
         }
-        values(header, page, at, defined);
+        values(header, page, at, end, defined);
     }
 
     void dataPageV2(PageHeader header, int body) throws IOException {
@@ -90,14 +98,19 @@ final class PageDecoder {
                                 definitions + header.definitionLength(),
                                 header.values())
                         : null;
+        int end = header.uncompressedSize() - levels;
         byte[] page =
-                PageCodec.decompress(
+                decompress(
                         header.compressed() ? codec : CompressionCodec.UNCOMPRESSED,
-                        bytes,
                         body + levels,
                         header.compressedSize() - levels,
-                        header.uncompressedSize() - levels);
-        values(header, page, 0, defined);
+                        end);
+        values(header, page, 0, end, defined);
+    }
+
+    private byte[] decompress(CompressionCodec with, int body, int length, int size)
+            throws IOException {
+        return PageCodec.decompress(with, bytes, body, length, size, arrays);
     }
 
     /** The definition levels of a page's {@code count} values. */
@@ -109,14 +122,15 @@ final class PageDecoder {
         return levels;
     }
 
-    private void values(PageHeader header, byte[] page, int at, int[] levels) throws IOException {
+    private void values(PageHeader header, byte[] page, int at, int end, int[] levels)
+            throws IOException {
         int count = header.values();
         checkCount(count);
         int present = count;
         for (int i = 0; levels != null && i < count; i++) {
             present -= levels[i] == maxDefinition ? 0 : 1;
         }
-        PageValues source = PageValues.of(header.encoding(), page, at, present, dictionary);
+        PageValues source = PageValues.of(header.encoding(), page, at, end, present, dictionary);
         for (int i = 0; i < count; i++) {
             values[row++] = levels == null || levels[i] == maxDefinition ? source.next() : null;
         }

@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
  * The byte arrays of one data page, the non-null ones in order: PLAIN (each its 4-byte
  * little-endian length, then its bytes), handed out as views of the page's array, or dictionary
  * indices (a byte of bit width, then the RLE/bit-packed hybrid), handed out as the dictionary's
- * views.
+ * views. A page is the first {@code end} bytes of its array, which may be longer.
  */
 interface PageValues {
 
@@ -15,17 +15,19 @@ interface PageValues {
     ByteBuffer next() throws IOException;
 
     /**
-     * The {@code present} values of {@code page} from {@code at}, encoded with {@code encoding}.
+     * The {@code present} values of {@code page} from {@code at} to {@code end}, encoded with
+     * {@code encoding}.
      *
      * @param dictionary the chunk's dictionary, null if it has none
      * @throws IOException if the encoding is another, or dictionary indices have no dictionary or
      *     point past it
      */
-    static PageValues of(int encoding, byte[] page, int at, int present, ByteBuffer[] dictionary)
+    static PageValues of(
+            int encoding, byte[] page, int at, int end, int present, ByteBuffer[] dictionary)
             throws IOException {
         if (encoding == PageHeader.PLAIN) {
             int[] position = {at};
-            return () -> plain(page, position);
+            return () -> plain(page, position, end);
         }
         if (encoding != PageHeader.PLAIN_DICTIONARY && encoding != PageHeader.RLE_DICTIONARY) {
             throw new IOException("its values' encoding " + encoding + " is not read");
@@ -35,10 +37,10 @@ interface PageValues {
         }
         int[] indices = new int[present];
         if (present > 0) {
-            if (at >= page.length) {
+            if (at >= end) {
                 throw new IOException("its dictionary indices lack their bit width");
             }
-            HybridDecoder.decode(page, at + 1, page.length, page[at], indices, present);
+            HybridDecoder.decode(page, at + 1, end, page[at], indices, present);
         }
         int[] next = {0};
         return () -> {
@@ -51,10 +53,13 @@ interface PageValues {
         };
     }
 
-    /** The PLAIN byte array at {@code at[0]} of {@code page}, a view; moves {@code at} past it. */
-    static ByteBuffer plain(byte[] page, int[] at) throws IOException {
-        int length = intAt(page, at[0]);
-        if (length < 0 || length > page.length - at[0] - 4) {
+    /**
+     * The PLAIN byte array at {@code at[0]} of the page ending at {@code end}, a view; moves {@code
+     * at} past it.
+     */
+    static ByteBuffer plain(byte[] page, int[] at, int end) throws IOException {
+        int length = intAt(page, at[0], end);
+        if (length < 0 || length > end - at[0] - 4) {
             throw new IOException("a value of " + length + " bytes runs past its page");
         }
         ByteBuffer value = ByteBuffer.wrap(page, at[0] + 4, length).slice();
@@ -62,9 +67,9 @@ interface PageValues {
         return value;
     }
 
-    /** The 4-byte little-endian integer at {@code at} of {@code page}. */
-    static int intAt(byte[] page, int at) throws IOException {
-        if (at < 0 || at > page.length - 4) {
+    /** The 4-byte little-endian integer at {@code at} of the page ending at {@code end}. */
+    static int intAt(byte[] page, int at, int end) throws IOException {
+        if (at < 0 || at > end - 4) {
             throw new IOException("a length runs past its page");
         }
         return (page[at] & 0xff)

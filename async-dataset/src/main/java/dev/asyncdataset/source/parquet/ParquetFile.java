@@ -178,7 +178,7 @@ final class ParquetFile implements AutoCloseable {
      */
     <T> T read(int group, RowGroupReader<T> into) throws IOException {
         byte[] span = input.read(spans.start(group), spans.length(group));
-        return readHeld(group, span, span.length, into);
+        return readHeld(group, span, span.length, PageBuffers.Lease.UNPOOLED, into);
     }
 
     /**
@@ -235,13 +235,16 @@ final class ParquetFile implements AutoCloseable {
     /**
      * Reads the chosen columns of row group {@code group} as {@link #read} does, from the first
      * {@code length} bytes of {@code span}, which hold its span of column chunks ({@link #spans}),
-     * not from the store; Hardwood's reads of them are served from there while {@code into} runs.
+     * not from the store, its pages decompressed into arrays of {@code pages}; Hardwood's reads of
+     * them are served from there while {@code into} runs.
      */
-    <T> T readHeld(int group, byte[] span, int length, RowGroupReader<T> into) throws IOException {
+    <T> T readHeld(
+            int group, byte[] span, int length, PageBuffers.Lease pages, RowGroupReader<T> into)
+            throws IOException {
         long offset = spans.start(group);
         input.hold(offset, ByteBuffer.wrap(span, 0, length).slice());
         try {
-            return into.read(new HeldRowGroup(this, group, span, length));
+            return into.read(new HeldRowGroup(this, group, span, length, pages));
         } finally {
             input.drop(offset);
         }

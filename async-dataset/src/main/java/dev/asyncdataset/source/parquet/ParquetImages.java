@@ -54,19 +54,15 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
      *
      * <p>Each row group's image and label chunks are read at once into a buffer of the longest such
      * span, which this source keeps and reuses across epochs, and its pages are decoded by the
-     * fetch of its first item; the decoded row groups are kept up to {@link
-     * ParquetSourceBuilder#optCacheBytes} for the epoch.
+     * fetch of its first item into arrays the source reuses; the decoded row group is kept until
+     * the epoch's last image of it has been decoded.
      *
      * <p>Public only because the loader, in another package, streams an epoch through it, as it
      * does a tar shard source's. A training loop never needs to call it.
      */
     @Override
     public ShardEpoch<ByteBuffer> streamedEpoch() {
-        RowGroupCache<RowGroupRows> decoded = table.decodedRowGroups();
-        return new ShardEpoch<>(
-                table.reads(),
-                (index, span, length) ->
-                        image(index, table.heldRowGroup(index, decoded, span, length)));
+        return table.streamedEpoch(this::image);
     }
 
     /** Item {@code index}'s image in its row group {@code rows}, whose labels are kept: a view. */

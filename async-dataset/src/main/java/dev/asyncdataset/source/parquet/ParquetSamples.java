@@ -40,12 +40,7 @@ final class ParquetSamples extends ParquetRows<Sample> {
      */
     @Override
     public ShardEpoch<Sample> streamedEpoch() {
-        RowGroupCache<RowGroupParts> decoded = table.decodedRowGroups();
-        return new ShardEpoch<>(
-                table.reads(),
-                (index, span, length) ->
-                        table.heldRowGroup(index, decoded, span, length)
-                                .sample(describe(index), table.row(index)));
+        return table.streamedEpoch((index, rows) -> rows.sample(describe(index), table.row(index)));
     }
 
     @Override

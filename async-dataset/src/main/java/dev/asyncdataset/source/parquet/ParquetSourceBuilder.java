@@ -122,8 +122,9 @@ public final class ParquetSourceBuilder {
     }
 
     /**
-     * Bounds the decoded row groups kept for the items fetched next, in image bytes; the row group
-     * read last is kept whatever its size. Default: {@link #DEFAULT_CACHE_BYTES}.
+     * Bounds the decoded row groups random access keeps for the items fetched next, in image bytes;
+     * the row group read last is kept whatever its size. A streamed epoch keeps a row group only
+     * while its rows are in flight, whatever this bound. Default: {@link #DEFAULT_CACHE_BYTES}.
      *
      * @param bytes the bound, at least 0
      * @return this builder

@@ -2,6 +2,7 @@ package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.shard.ShardBuffers;
+import dev.asyncdataset.internal.shard.ShardEpoch;
 import dev.asyncdataset.internal.shard.ShardReads;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.source.SourceStats;
@@ -31,10 +32,9 @@ final class ParquetTable<T> implements AutoCloseable {
     private final List<BadItemException> damaged;
     private final RowGroupIndex index;
     private final ParquetFile.RowGroupReader<T> reader;
-    private final ToLongFunction<T> weight;
-    private final long cacheBytes;
     private final RowGroupCache<T> cache;
     private final ShardBuffers buffers;
+    private final PageBuffers pages = new PageBuffers();
 
     private ParquetTable(
             ShardStore store,
@@ -50,9 +50,7 @@ final class ParquetTable<T> implements AutoCloseable {
         this.damaged = List.copyOf(damaged);
         this.index = new RowGroupIndex(this.files);
         this.reader = reader;
-        this.weight = weight;
-        this.cacheBytes = cacheBytes;
-        this.cache = decodedRowGroups();
+        this.cache = new RowGroupCache<>(weight, cacheBytes);
         this.buffers =
                 new ShardBuffers(
                         this.files.stream().mapToInt(f -> f.spans().longest()).max().orElse(0));
@@ -116,11 +114,14 @@ final class ParquetTable<T> implements AutoCloseable {
     }
 
     /**
-     * A bound of decoded row groups of its own, as the table's: for one streamed epoch, whose
-     * decoded row groups go with it.
+     * One streamed epoch: the row groups read whole ({@link #reads}), each decoded by the first
+     * fetch of one of its rows into arrays of this table's {@link PageBuffers}, kept while the
+     * epoch's rows of it are in flight, and each item's value taken from it by {@code value}.
      */
-    RowGroupCache<T> decodedRowGroups() {
-        return new RowGroupCache<>(weight, cacheBytes);
+    <V> ShardEpoch<V> streamedEpoch(StreamedCut.RowValue<T, V> value) {
+        return new ShardEpoch<>(
+                reads(),
+                rows -> new StreamedCut<>(this, value, new StreamedRowGroups<>(pages, rows)));
     }
 
     /**
@@ -129,23 +130,39 @@ final class ParquetTable<T> implements AutoCloseable {
      *
      * @throws BadItemException naming the item if the row group cannot be decoded
      */
-    T heldRowGroup(long item, RowGroupCache<T> decoded, byte[] span, int length)
+    T heldRowGroup(long item, StreamedRowGroups<T> decoded, byte[] span, int length)
             throws BadItemException, InterruptedException {
-        return rowGroup(
-                item,
-                decoded,
-                group -> file(group).readHeld(index.groupInFile(group), span, length, reader));
+        try {
+            return decoded.get(
+                    index.group(item),
+                    (group, leased) ->
+                            file(group)
+                                    .readHeld(
+                                            index.groupInFile(group),
+                                            span,
+                                            length,
+                                            leased,
+                                            reader));
+        } catch (IOException e) {
+            throw failure(item, e);
+        }
     }
 
     private T rowGroup(long item, RowGroupCache<T> decoded, RowGroupCache.Reader<T> read)
             throws BadItemException, InterruptedException {
         try {
             return decoded.get(index.group(item), read);
-        } catch (BadItemException e) {
-            throw new BadItemException(describe(item), e.getMessage(), e);
         } catch (IOException e) {
-            throw new BadItemException(describe(item), "unreadable row group: " + e, e);
+            throw failure(item, e);
         }
+    }
+
+    /** The failure of item {@code item} whose row group could not be read or decoded. */
+    private BadItemException failure(long item, IOException e) {
+        if (e instanceof BadItemException bad) {
+            return new BadItemException(describe(item), bad.getMessage(), bad);
+        }
+        return new BadItemException(describe(item), "unreadable row group: " + e, e);
     }
 
     /** The row group over all files that item {@code item} is in. */

@@ -98,6 +98,14 @@ final class RowGroupCache<T> {
         return own instanceof IOException io ? io : new IOException(own);
     }
 
+    /** Drops row group {@code group}, once read: the next fetch of it reads it anew. */
+    synchronized void remove(int group) {
+        Entry<T> entry = entries.remove(group);
+        if (entry != null) {
+            bytes -= entry.bytes;
+        }
+    }
+
     /** Items whose row group had been read, or was being read, by another fetch. */
     long hits() {
         return hits.sum();

@@ -49,8 +49,8 @@ record RowGroupParts(List<String> names, byte[][][] values, long bytes) {
 
     /**
      * Decodes the chosen columns of {@code rowGroup} into the parts of its rows: binary columns
-     * here ({@link HeldRowGroup#binaryColumn}, each value then copied into an array of its own),
-     * the others by Hardwood.
+     * here ({@link HeldRowGroup#binaryColumn}, each value then copied into an array of its own and
+     * the pages' arrays given back), the others by Hardwood.
      */
     static RowGroupParts read(HeldRowGroup rowGroup, List<String> names) throws IOException {
         List<String> leaves = rowGroup.leaves();
@@ -61,6 +61,7 @@ record RowGroupParts(List<String> names, byte[][][] values, long bytes) {
         for (int c = 0; c < leaves.size(); c++) {
             if (rowGroup.decodesHere(leaves.get(c))) {
                 values[c] = copies(rowGroup.binaryColumn(leaves.get(c)));
+                rowGroup.pages().giveBack();
             } else {
                 values[c] = new byte[rows][];
                 others.add(leaves.get(c));

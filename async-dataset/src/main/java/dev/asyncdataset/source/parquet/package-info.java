@@ -10,9 +10,11 @@
  * than binary ones. The image column, and a sample source's binary columns, are decoded here
  * ({@code BinaryChunk}): page headers read with a compact-protocol reader of the fields needed
  * ({@code PageHeader}, {@code CompactReader}), page CRCs checked, each page decompressed once into
- * an array of its exact size ({@code PageCodec}), definition levels and dictionary indices decoded
- * from the RLE/bit-packed hybrid ({@code HybridDecoder}), and each image handed out as a view of
- * its page's array ({@code PageValues}), so that an image costs no growing array and no copy. A
- * chunk of another encoding or codec goes to Hardwood.
+ * an array ({@code PageCodec}): of its exact size by random access, lent by the source's pool when
+ * streamed ({@code PageBuffers}, given back when the epoch's last row of the row group is done
+ * with: {@code StreamedRowGroups}), definition levels and dictionary indices decoded from the
+ * RLE/bit-packed hybrid ({@code HybridDecoder}), and each image handed out as a view of its page's
+ * array ({@code PageValues}), so that an image costs no growing array and no copy. A chunk of
+ * another encoding or codec goes to Hardwood.
  */
 package dev.asyncdataset.source.parquet;

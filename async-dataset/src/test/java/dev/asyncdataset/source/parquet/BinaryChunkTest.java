@@ -12,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.xerial.snappy.Snappy;
@@ -105,11 +106,29 @@ class BinaryChunkTest {
         assertTrue(e.getMessage().contains(problem), e.getMessage());
     }
 
+    /**
+     * Decodes {@code chunk}, each page into an array longer than the page, as pooled arrays are,
+     * its tail bytes set, so that reading past a page's end shows.
+     */
     private static ByteBuffer[] decode(
             byte[] chunk, CompressionCodec codec, int maxDefinition, int rows) throws IOException {
         byte[] span = new byte[BEFORE + chunk.length + 3];
         System.arraycopy(chunk, 0, span, BEFORE, chunk.length);
-        return BinaryChunk.decode(span, BEFORE, chunk.length, codec, maxDefinition, 1 << 20, rows);
+        return BinaryChunk.decode(
+                span,
+                BEFORE,
+                chunk.length,
+                codec,
+                BinaryChunkTest::longerArray,
+                maxDefinition,
+                1 << 20,
+                rows);
+    }
+
+    private static byte[] longerArray(int size) {
+        byte[] array = new byte[size + 8];
+        Arrays.fill(array, size, array.length, (byte) 0x7f);
+        return array;
     }
 
     private static void assertValues(String[] expected, ByteBuffer[] rows) {

@@ -214,7 +214,7 @@ class PartitionedStreamingTest {
                             reads.shardCount(),
                             recording,
                             reads.buffers()),
-                    epoch.cut());
+                    epoch.cuts());
         }
     }
 }
