@@ -46,14 +46,21 @@ final class ParquetData {
             throw new IllegalArgumentException(
                     "DJL's loader reads image folders, not Parquet: " + settings.data());
         }
+        return TrainingData.of(settings, source(settings, connection), device, role);
+    }
+
+    /**
+     * The Parquet files at {@code settings.data()}.
+     *
+     * @throws IllegalArgumentException if there is no {@code .parquet} file there
+     */
+    static LabeledImageSource source(TrainingSettings settings, S3Connection connection)
+            throws IOException {
         String data = settings.data();
         ParquetSourceBuilder builder = ParquetSource.builder().setLocation(location(data));
         if (!Stores.isLocal(data)) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }
-        LabeledImageSource source = builder.build();
-        int classes = ClassCount.of(settings, source);
-        return new TrainingData(
-                TrainingData.concurrent(settings, source, device, role), classes, source);
+        return builder.build();
     }
 }

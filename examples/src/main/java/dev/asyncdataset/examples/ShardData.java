@@ -14,8 +14,9 @@ import java.util.stream.Stream;
 /**
  * The training set of a run whose {@code --data} is WebDataset tar shards (written by {@code
  * WriteShards}, with {@code classes.txt}), read by ConcurrentDataset from a local folder or any
- * store's URL, such as {@code s3://bucket/prefix/} or {@code https://host/path/} (either may end in
- * a brace pattern such as {@code train-{000..009}.tar}).
+ * store's URL (which {@code --format auto} finds there too, {@link TrainingData}), such as {@code
+ * s3://bucket/prefix/} or {@code https://host/path/} (either may end in a brace pattern such as
+ * {@code train-{000..009}.tar}).
  */
 final class ShardData {
 
@@ -58,13 +59,20 @@ final class ShardData {
             throw new IllegalArgumentException(
                     "DJL's loader reads image folders, not tar shards: " + settings.data());
         }
+        return TrainingData.of(settings, source(settings, connection), device, role);
+    }
+
+    /**
+     * The shards at {@code settings.data()}.
+     *
+     * @throws IllegalArgumentException if there is no {@code .tar} shard there
+     */
+    static LabeledImageSource source(TrainingSettings settings, S3Connection connection)
+            throws IOException {
         TarShardSourceBuilder builder = TarShardSource.builder().setLocation(settings.data());
         if (!Stores.isLocal(settings.data())) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }
-        LabeledImageSource source = builder.build();
-        int classes = ClassCount.of(settings, source);
-        return new TrainingData(
-                TrainingData.concurrent(settings, source, device, role), classes, source);
+        return builder.build();
     }
 }

@@ -18,7 +18,7 @@ import java.util.Map;
  * --data DIR|s3://bucket/prefix|az://container/prefix (holding train/ and val/)  --train URL  --val URL|none
  * --val-labels FILE (key,label manifest of flat validation files on S3)
  * --format auto|images|shards|parquet (auto: shards or Parquet if the training folder holds .tar
- *   or .parquet files); --train and --val of Parquet may name a file or a glob (hf://.../*.parquet)
+ *   or .parquet files, or a store's prefix holds no class folders but them); --train and --val of Parquet may name a file or a glob (hf://.../*.parquet)
  * --classes N (shards or Parquet without class names; 0 counts the labels)
  * --endpoint URL (S3-compatible store, path style)
  * --loader concurrent|djl  --epochs N  --batch-size N  --image-size PX  --max-steps N (per epoch)

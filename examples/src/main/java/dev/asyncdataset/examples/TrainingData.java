@@ -108,12 +108,47 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
             if (!settings.format().equals("auto")) {
                 throw e;
             }
-            throw new IllegalArgumentException(
-                    e.getMessage()
-                            + " (--format auto looks for .tar or .parquet files in local folders"
-                            + " only: add --format shards or --format parquet for a store)",
-                    e);
+            return notImages(settings, connection, device, role, e);
         }
+        return new TrainingData(concurrent(settings, source, device, role), classes, source);
+    }
+
+    /**
+     * A store's prefix without class folders under {@code --format auto}: its tar shards if it
+     * holds any, else its Parquet files if it holds any, else {@code noImages} saying so.
+     */
+    private static TrainingData notImages(
+            TrainingSettings settings,
+            S3Connection connection,
+            Device device,
+            DataRole role,
+            IllegalArgumentException noImages)
+            throws IOException {
+        LabeledImageSource found;
+        try {
+            found = ShardData.source(settings, connection);
+        } catch (IllegalArgumentException noShards) {
+            noImages.addSuppressed(noShards);
+            try {
+                found = ParquetData.source(settings, connection);
+            } catch (IllegalArgumentException noParquet) {
+                noImages.addSuppressed(noParquet);
+                found = null;
+            }
+        }
+        if (found != null) {
+            return of(settings, found, device, role);
+        }
+        throw new IllegalArgumentException(
+                noImages.getMessage()
+                        + ", nor .tar shards or .parquet files (--format auto looked for each)",
+                noImages);
+    }
+
+    /** The split of {@code source}, with the classes {@link ClassCount} tells. */
+    static TrainingData of(
+            TrainingSettings settings, LabeledImageSource source, Device device, DataRole role) {
+        int classes = ClassCount.of(settings, source);
         return new TrainingData(concurrent(settings, source, device, role), classes, source);
     }
 

@@ -156,6 +156,46 @@ class HubParquetIT {
     }
 
     @Test
+    void aMissingDatasetIsSaidToBeMissingAndAMissingFolderIsNamed() {
+        String dataset = failure("hubtest://datasets/org/nothing" + CONVERTED + "*.parquet");
+        assertTrue(dataset.contains("there is no dataset org/nothing on the Hub"), dataset);
+        String folder =
+                failure("hubtest://datasets/org/images@refs%2Fconvert%2Fparquet/default/x/");
+        assertTrue(folder.contains("has no folder default/x"), folder);
+    }
+
+    @Test
+    void aHubNotReachedIsNamedWithItsAddressAndTheVariableSettingIt() throws Exception {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        for (String endpoint :
+                List.of("http://no-such-host.invalid", "http://127.0.0.1:" + closed)) {
+            String scheme = "hubgone" + Math.abs(endpoint.hashCode());
+            Stores.register(
+                    scheme,
+                    settings ->
+                            HubStore.builder().setSettings(settings).optEndpoint(endpoint).build());
+            String message = failure(scheme + "://datasets/org/images" + CONVERTED + "*.parquet");
+            assertTrue(message.contains(endpoint), message);
+            assertTrue(message.contains("HF_ENDPOINT"), message);
+        }
+    }
+
+    @Test
+    void oneBuildListsTheFolderOnce() throws Exception {
+        HUB.clearRequests();
+        ParquetSource.builder()
+                .setLocation("hubtest://datasets/org/images" + CONVERTED + "*.parquet")
+                .build()
+                .close();
+        List<String> firstPages =
+                HUB.listings().stream().filter(u -> !u.contains("cursor=")).toList();
+        assertEquals(1, firstPages.size(), HUB.listings().toString());
+    }
+
+    @Test
     void theTokenOfTheSourcesAuthorizationReadsAStoreGivenNone() throws Exception {
         assertEquals(
                 ParquetStoresIT.rows(folder(Map.of("0000", "b"))),

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A local imitation of the Hugging Face Hub on two servers of the JDK's {@link HttpServer}. The Hub
  * ({@code 127.0.0.1}) keeps datasets as commits of files on branches and answers the tree API
  * ({@code /api/datasets/<org>/<name>/tree/<revision>/<path>}: a folder's entries as JSON, a page at
- * a time with {@code Link: <...>; rel="next"}) and {@code
+ * a time with {@code Link: <...>; rel="next"}), a dataset's description ({@code
+ * /api/datasets/<org>/<name>}, 404 for no such dataset) and {@code
  * /datasets/<org>/<name>/resolve/<revision>/ <path>} with a {@code 302} to the CDN; a revision is a
  * branch (percent-encoded in the path, as {@code refs%2Fconvert%2Fparquet}) or a commit. When given
  * a token it refuses any request without it ({@code 401}). The CDN ({@code localhost}, another
@@ -44,6 +45,7 @@ final class HubServer implements BeforeAllCallback, AfterAllCallback {
 
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d+)");
     private static final Pattern API = Pattern.compile("/api/datasets/([^/]+)/([^/]+)/tree/(.*)");
+    private static final Pattern DATASET = Pattern.compile("/api/datasets/([^/]+)/([^/]+)");
     private static final Pattern RESOLVE =
             Pattern.compile("/datasets/([^/]+)/([^/]+)/resolve/([^/]+)/(.+)");
 
@@ -58,6 +60,7 @@ final class HubServer implements BeforeAllCallback, AfterAllCallback {
     private final AtomicInteger commitCount = new AtomicInteger();
     private final List<String> hubAuthorizations = new CopyOnWriteArrayList<>();
     private final List<Seen> cdnRequests = new CopyOnWriteArrayList<>();
+    private final List<String> listings = new CopyOnWriteArrayList<>();
     private HttpServer hub;
     private HttpServer cdn;
 
@@ -135,10 +138,16 @@ final class HubServer implements BeforeAllCallback, AfterAllCallback {
         return List.copyOf(cdnRequests);
     }
 
+    /** The path and query of every page of a folder's listing asked for (the tree API). */
+    List<String> listings() {
+        return List.copyOf(listings);
+    }
+
     /** Forgets the requests seen so far. */
     void clearRequests() {
         hubAuthorizations.clear();
         cdnRequests.clear();
+        listings.clear();
     }
 
     private void hub(HttpExchange exchange) throws IOException {
@@ -152,8 +161,14 @@ final class HubServer implements BeforeAllCallback, AfterAllCallback {
             String path = exchange.getRequestURI().getRawPath();
             Matcher api = API.matcher(path);
             Matcher resolve = RESOLVE.matcher(path);
+            Matcher dataset = DATASET.matcher(path);
             if (api.matches()) {
+                listings.add(exchange.getRequestURI().toString());
                 tree(exchange, api.group(1) + "/" + api.group(2), api.group(3));
+            } else if (dataset.matches()) {
+                String repo = dataset.group(1) + "/" + dataset.group(2);
+                boolean known = refs.containsKey(repo);
+                send(exchange, known ? 200 : 404, ("{\"id\":\"" + repo + "\"}").getBytes());
             } else if (resolve.matches()) {
                 resolve(exchange, resolve);
             } else {

@@ -246,7 +246,13 @@ abstract class ObjectStoreContract {
         byte[] into = new byte[after.length];
         try (StoredShards shards =
                 StoredShards.open(
-                        replacing, url(folder + "/"), List.of(url(path)), retrier, BOUND, BOUND)) {
+                        replacing,
+                        url(folder + "/"),
+                        null,
+                        List.of(url(path)),
+                        retrier,
+                        BOUND,
+                        BOUND)) {
             assertEquals(after.length, shards.readShard(0, into));
         }
         assertTrue(replacing.replaced(), "the object was not replaced mid-read");

@@ -5,17 +5,19 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * {@link TrainResNet} run as a child JVM with this JVM's classpath, its output lines read by a
- * thread of their own so that a test can wait, bounded, for a given line; the output is kept for
- * failure messages.
+ * An example program, {@link TrainResNet} unless named, run as a child JVM with this JVM's
+ * classpath, its output lines read by a thread of their own so that a test can wait, bounded, for a
+ * given line; the output is kept for failure messages.
  */
 final class TrainingProcess implements AutoCloseable {
 
@@ -37,6 +39,25 @@ final class TrainingProcess implements AutoCloseable {
 
     /** Starts {@code TrainResNet} with {@code args} in a JVM given {@code jvmOptions} too. */
     static TrainingProcess start(List<String> jvmOptions, List<String> args) throws IOException {
+        return start(jvmOptions, TrainResNet.class.getName(), null, Map.of(), args);
+    }
+
+    /**
+     * Starts the program {@code main} with {@code args}, as the examples' {@code -Prun} does, in
+     * the folder {@code dir} with the variables {@code env} added to the environment.
+     */
+    static TrainingProcess start(String main, Path dir, Map<String, String> env, List<String> args)
+            throws IOException {
+        return start(List.of(), main, dir, env, args);
+    }
+
+    private static TrainingProcess start(
+            List<String> jvmOptions,
+            String main,
+            Path dir,
+            Map<String, String> env,
+            List<String> args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmOptions);
@@ -46,10 +67,14 @@ final class TrainingProcess implements AutoCloseable {
                         "-Xmx1g",
                         "-cp",
                         System.getProperty("java.class.path"),
-                        TrainResNet.class.getName()));
+                        main));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        if (dir != null) {
+            builder.directory(dir.toFile());
+        }
         builder.environment().put("OMP_WAIT_POLICY", "PASSIVE");
+        builder.environment().putAll(env);
         return new TrainingProcess(builder.start());
     }
 

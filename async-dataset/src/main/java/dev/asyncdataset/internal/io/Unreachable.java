@@ -18,8 +18,9 @@ import javax.net.ssl.SSLException;
  * are configuration errors (a wrong endpoint, host or scheme) and retrying them for the whole
  * budget only delays the message; after it answered, the same errors mean it is restarting and are
  * retried ({@link Retrier}). An unknown host is named so wherever it is in the chain: the JDK's
- * HTTP client wraps it in a {@link ConnectException}. A client that reports only a closed
- * connection where the handshake failed (Netty's) is told apart by a {@link TlsProbe}.
+ * HTTP client wraps it in a {@link ConnectException}. A store's {@link EndpointNote} (where its
+ * address comes from) is added to the reason. A client that reports only a closed connection where
+ * the handshake failed (Netty's) is told apart by a {@link TlsProbe}.
  */
 final class Unreachable {
 
@@ -31,11 +32,12 @@ final class Unreachable {
      */
     static String reason(Throwable error, TlsProbe tls) {
         String reason = reason(error);
-        if (reason != null || !has(error, ClosedChannelException.class)) {
-            return reason;
+        if (reason == null && has(error, ClosedChannelException.class)) {
+            SSLException failure = tls.failure();
+            reason = failure == null ? null : tlsReason(failure);
         }
-        SSLException failure = tls.failure();
-        return failure == null ? null : tlsReason(failure);
+        Throwable note = first(error, EndpointNote.class::isInstance);
+        return reason == null || note == null ? reason : reason + " (" + note.getMessage() + ")";
     }
 
     private static String reason(Throwable error) {

@@ -40,11 +40,20 @@ final class ShardListing {
 
     /**
      * Finds the shards {@code urls} names, each of which must exist, or (when {@code urls} is null)
-     * every {@code .tar} directly under {@code prefix}.
+     * every {@code .tar} directly under {@code prefix}, in {@code prefixListing} if given (which is
+     * then not listed again), else in the prefix's listing.
      */
-    static ShardListing of(ObjectStore store, String prefix, List<String> urls, Retrier retrier)
+    static ShardListing of(
+            ObjectStore store,
+            String prefix,
+            List<StoredObject> prefixListing,
+            List<String> urls,
+            Retrier retrier)
             throws IOException {
-        Map<String, StoredObject> listed = list(store, prefix, retrier, urls == null);
+        Map<String, StoredObject> listed =
+                prefixListing == null
+                        ? list(store, prefix, retrier, urls == null)
+                        : byUrl(prefixListing);
         ShardListing listing = new ShardListing(store, retrier, prefix, listed, List.of());
         List<StoredObject> shards = new ArrayList<>();
         if (urls == null) {
@@ -70,18 +79,19 @@ final class ShardListing {
      */
     private static Map<String, StoredObject> list(
             ObjectStore store, String prefix, Retrier retrier, boolean needed) throws IOException {
-        Map<String, StoredObject> listed = new TreeMap<>();
         try {
-            for (StoredObject o :
-                    StoredShards.call(store, prefix, retrier, () -> store.list(prefix))) {
-                listed.put(o.url(), o);
-            }
+            return byUrl(StoredShards.call(store, prefix, retrier, () -> store.list(prefix)));
         } catch (UnsupportedOperationException e) {
             if (needed) {
                 throw e;
             }
             return null;
         }
+    }
+
+    private static Map<String, StoredObject> byUrl(List<StoredObject> objects) {
+        Map<String, StoredObject> listed = new TreeMap<>();
+        objects.forEach(o -> listed.put(o.url(), o));
         return listed;
     }
 

@@ -53,6 +53,7 @@ public final class StoredShards implements ShardStore {
      *
      * @param prefix the location the shards are in, ending with {@code /} before any query (empty
      *     for the working folder of a local store)
+     * @param listing the prefix's listing if the caller has it, else null: it is listed here
      * @param retrier the retries of this store's requests, used by this store only (null for a
      *     local store)
      * @param readIdle how long a body may go without a byte
@@ -61,15 +62,18 @@ public final class StoredShards implements ShardStore {
     public static StoredShards open(
             ObjectStore store,
             String prefix,
+            List<StoredObject> listing,
             List<String> urls,
             Retrier retrier,
             Duration readIdle,
             Duration request)
             throws IOException {
         try {
-            ShardListing listing = ShardListing.of(store, prefix, urls, retrier);
             return new StoredShards(
-                    store, retrier, new BodyReads.Limits(readIdle, request), listing);
+                    store,
+                    retrier,
+                    new BodyReads.Limits(readIdle, request),
+                    ShardListing.of(store, prefix, listing, urls, retrier));
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;

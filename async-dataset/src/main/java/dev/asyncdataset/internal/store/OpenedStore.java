@@ -6,6 +6,7 @@ import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.store.ObjectStore;
+import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
 import java.util.List;
 
@@ -37,9 +38,20 @@ public record OpenedStore(ObjectStore objects, Retrier retrier) {
      */
     public ShardStore shards(String prefix, List<String> urls, StoreAccess access)
             throws IOException {
+        return shards(prefix, null, urls, access);
+    }
+
+    /**
+     * Opens the objects {@code urls} names among those of {@code listing}, the prefix's listing,
+     * which is not listed again; closes the store if that fails.
+     */
+    public ShardStore shards(
+            String prefix, List<StoredObject> listing, List<String> urls, StoreAccess access)
+            throws IOException {
         return StoredShards.open(
                 objects,
                 prefix,
+                listing,
                 urls,
                 retrier,
                 access.store().readIdleTimeout(),

@@ -8,6 +8,8 @@ import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * A Hardwood context without a thread pool of its own: each page is decoded by the thread that asks
@@ -21,6 +23,13 @@ final class InlineDecoding {
     private static final String CONTEXT = "dev.hardwood.internal.reader.HardwoodContextImpl";
     private static final String LIBDEFLATE =
             "dev.hardwood.internal.compression.libdeflate.LibdeflatePool";
+
+    /**
+     * The JDK logger of Hardwood's SIMD probe, which says at INFO whether it uses SIMD, on the
+     * console, once a process: turned down to WARNING unless its level is set. Held here, as the
+     * JDK keeps only weak references to its loggers, so the level is not lost with it.
+     */
+    static final Logger SIMD_PROBE = quietSimdProbe();
 
     private InlineDecoding() {}
 
@@ -42,6 +51,14 @@ final class InlineDecoding {
             throw new IllegalStateException(
                     "this Hardwood has no " + CONTEXT + "(ExecutorService, LibdeflatePool)", cause);
         }
+    }
+
+    private static Logger quietSimdProbe() {
+        Logger probe = Logger.getLogger("dev.hardwood.internal.encoding.simd.VectorSupport");
+        if (probe.getLevel() == null) {
+            probe.setLevel(Level.WARNING);
+        }
+        return probe;
     }
 
     /** Runs each task in the thread that submits it. */

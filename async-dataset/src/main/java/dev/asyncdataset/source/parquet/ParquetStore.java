@@ -43,28 +43,30 @@ final class ParquetStore {
     static ShardStore open(ParquetLocations where, StoreAccess access) throws IOException {
         HARDWOOD.require();
         OpenedStore store = StoreTable.of(where.prefix()).open(access);
-        List<String> urls = where.urls();
-        if (urls == null) {
-            try {
-                urls = listed(store, where);
-            } catch (IOException | RuntimeException e) {
-                store.objects().close();
-                throw e;
-            }
+        if (where.urls() != null) {
+            return store.shards(where.prefix(), where.urls(), access);
         }
-        return store.shards(where.prefix(), urls, access);
+        List<StoredObject> listing;
+        List<String> urls;
+        try {
+            listing =
+                    StoredShards.call(
+                            store.objects(),
+                            where.prefix(),
+                            store.retrier(),
+                            () -> store.objects().list(where.prefix()));
+            urls = named(store, where, listing);
+        } catch (IOException | RuntimeException e) {
+            store.objects().close();
+            throw e;
+        }
+        return store.shards(where.prefix(), listing, urls, access);
     }
 
-    /** The files directly under the prefix that its glob names, in name order. */
-    private static List<String> listed(OpenedStore store, ParquetLocations where)
-            throws IOException {
+    /** The files of {@code objects}, the prefix's listing, that its glob names, in name order. */
+    private static List<String> named(
+            OpenedStore store, ParquetLocations where, List<StoredObject> objects) {
         String prefix = where.prefix();
-        List<StoredObject> objects =
-                StoredShards.call(
-                        store.objects(),
-                        prefix,
-                        store.retrier(),
-                        () -> store.objects().list(prefix));
         Predicate<String> named = where.listedNames();
         List<String> urls = new ArrayList<>();
         for (StoredObject o : objects) {

@@ -47,6 +47,7 @@ class StoredShardsReadIntoTest {
         return StoredShards.open(
                 FileStore.INSTANCE,
                 folder + "/",
+                null,
                 List.of(folder.resolve("a.bin").toString()),
                 null,
                 null,

@@ -131,7 +131,7 @@ class ShardIntegrityTest {
     @Test
     void anImageFailingItsCrcInAStreamedShardIsReadAgainByItself() throws Exception {
         ShardStore folder =
-                StoredShards.open(FileStore.INSTANCE, shards + "/", null, null, null, null);
+                StoredShards.open(FileStore.INSTANCE, shards + "/", null, null, null, null, null);
         try (TarImages probe =
                         (TarImages)
                                 TarShardSource.builder().setLocation(shards.toString()).build();

@@ -113,7 +113,7 @@ class TarSampleSourceTest {
                 .write();
         List<long[]> reads = new ArrayList<>();
         ShardStore folder =
-                StoredShards.open(FileStore.INSTANCE, shards + "/", null, null, null, null);
+                StoredShards.open(FileStore.INSTANCE, shards + "/", null, null, null, null, null);
         try (ItemSource<Sample> tars =
                 TarSamples.open(new RecordingStore(folder, reads), CLASSIFY)) {
             reads.clear();

@@ -61,13 +61,13 @@ public final class AzureBlobStore implements WritableStore {
             Context.of("reactor.onErrorDropped.local", (Consumer<Throwable>) dropped -> {});
 
     private final BlobServiceAsyncClient client;
-    private final OwnedHttpClient http;
+    private final HttpClient http;
     private final Calls calls;
     private final int pageSize;
     private final Set<FluxBody> inFlight = ConcurrentHashMap.newKeySet();
 
     AzureBlobStore(StoreSettings settings, AzureCredentials credentials, int pageSize) {
-        this.http = new OwnedHttpClient();
+        this.http = AzureClients.http(settings);
         this.client = AzureClients.client(credentials, settings, http);
         this.calls = new Calls(callBound(settings));
         this.pageSize = pageSize;
@@ -226,14 +226,11 @@ public final class AzureBlobStore implements WritableStore {
     @Override
     public void close() {
         List.copyOf(inFlight).forEach(FluxBody::close);
-        HttpClient jdk = http.client();
-        if (jdk != null) {
-            jdk.shutdownNow();
-            try {
-                jdk.awaitTermination(Duration.ofSeconds(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        http.shutdownNow();
+        try {
+            http.awaitTermination(Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.asyncdataset.internal.store.azure;
 
-import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.storage.blob.BlobServiceAsyncClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.StorageSharedKeyCredential;
@@ -8,27 +7,37 @@ import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.azure.AzureCredentials;
+import java.net.ProxySelector;
+import java.net.http.HttpClient;
 import java.time.Duration;
 
 /**
- * Builds the SDK's client of one store: on the JDK's HTTP client (the store's own, {@link
- * OwnedHttpClient}) with the settings' connect and first-byte timeouts, one try per request (the
+ * Builds the SDK's client of one store: on the JDK's HTTP client (the store's own, through {@link
+ * JdkTransport}) with the settings' connect and first-byte timeouts, one try per request (the
  * library retries), and no HTTP logging (the SDK's default), so no credential is ever logged.
  */
 final class AzureClients {
 
     private AzureClients() {}
 
+    /**
+     * The store's own JDK client: HTTP/1.1, as Blob Storage speaks, through the default proxy
+     * selector, its threads ended by the store's close.
+     */
+    static HttpClient http(StoreSettings settings) {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(settings.connectTimeout())
+                .proxy(ProxySelector.getDefault())
+                .build();
+    }
+
     /** The client of the account {@code credentials} reach, on {@code http}. */
     static BlobServiceAsyncClient client(
-            AzureCredentials credentials, StoreSettings settings, OwnedHttpClient http) {
+            AzureCredentials credentials, StoreSettings settings, HttpClient http) {
         BlobServiceClientBuilder builder =
                 new BlobServiceClientBuilder()
-                        .httpClient(
-                                new JdkHttpClientBuilder(http)
-                                        .connectionTimeout(settings.connectTimeout())
-                                        .responseTimeout(settings.firstByteTimeout())
-                                        .build())
+                        .httpClient(new JdkTransport(http, settings.firstByteTimeout()))
                         .retryOptions(
                                 new RequestRetryOptions(
                                         RetryPolicyType.FIXED,

@@ -72,6 +72,11 @@ record HubLocation(String org, String name, String revision, String path) {
         return endpoint + "/datasets/" + encodedRepo() + "/resolve/" + revisionAnd(path);
     }
 
+    /** The URL of the dataset's description: the Hub's API, which answers 404 for no dataset. */
+    String datasetUrl(String endpoint) {
+        return endpoint + "/api/datasets/" + encodedRepo();
+    }
+
     /** The URL of the first page of the folder's listing: the Hub's tree API. */
     String treeUrl(String endpoint) {
         String folder = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;

@@ -1,11 +1,13 @@
 package dev.asyncdataset.internal.store.hf;
 
+import dev.asyncdataset.internal.io.EndpointNote;
 import dev.asyncdataset.internal.store.http.HttpObjectStore;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoreSettings;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.util.List;
 
 /**
@@ -51,7 +53,7 @@ public final class HubStore implements ObjectStore {
     /** The files directly in a folder of a dataset, at its revision, in name order. */
     @Override
     public List<StoredObject> list(String prefix) throws IOException {
-        return tree.list(prefix);
+        return noted(() -> tree.list(prefix));
     }
 
     /**
@@ -60,12 +62,32 @@ public final class HubStore implements ObjectStore {
      */
     @Override
     public StoredObject stat(String location) throws IOException {
-        return tree.find(location);
+        return noted(() -> tree.find(location));
     }
 
     @Override
     public StoredBody open(String location, long offset, long length) throws IOException {
-        return http.open(location, offset, length);
+        return noted(() -> http.open(location, offset, length));
+    }
+
+    /** {@code call}'s result; a connection it could not make notes the Hub's address. */
+    private <T> T noted(HubCall<T> call) throws IOException {
+        try {
+            return call.call();
+        } catch (ConnectException e) {
+            throw new EndpointNote(
+                    "the Hub's address is "
+                            + endpoint
+                            + ": set "
+                            + ENDPOINT_ENV
+                            + " or the store options' Hub endpoint for another",
+                    e);
+        }
+    }
+
+    /** A request to the Hub. */
+    private interface HubCall<T> {
+        T call() throws IOException;
     }
 
     @Override

@@ -42,11 +42,23 @@ final class HubTree {
     /**
      * The files directly in the folder {@code prefix}, in name order.
      *
-     * @throws RequestRejected if the dataset has no such folder at that revision
+     * @throws RequestRejected if there is no such dataset, or it has no such folder at that
+     *     revision
      */
     List<StoredObject> list(String prefix) throws IOException {
         List<StoredObject> files = listed(prefix);
         if (files == null) {
+            HubLocation folder = HubLocation.parse(prefix);
+            HttpResponse<InputStream> dataset =
+                    http.get(folder.datasetUrl(urls.endpoint()), prefix);
+            if (dataset == null) {
+                throw new RequestRejected(
+                        prefix
+                                + ": HTTP 404: there is no dataset "
+                                + folder.repo()
+                                + " on the Hub");
+            }
+            dataset.body().close();
             throw new RequestRejected(prefix + ": HTTP 404" + urls.explain(prefix, 404));
         }
         return files;
