@@ -501,23 +501,27 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     }
 
     /**
-     * In memory with no item pipeline, items are read inline (as DJL's loader reads them); else in
-     * sampler order on one thread when asked or with one fetcher; else concurrently.
+     * In memory with no item pipeline, or gathered, items are read inline (as DJL's loader reads
+     * them); else in sampler order on one thread when asked or with one fetcher; else concurrently.
      */
     private FetchMode fetchMode() {
-        if (sources.inMemory() || (pipeline == null && sources.wrapsArrays())) {
+        if (sources.inMemory() || (pipeline == null && sources.wrapsArrays()) || gather() != null) {
             return FetchMode.INLINE;
         }
         boolean sequential = sequentialFetch || (!autoFetchers && fetchers == 1);
         return sequential ? FetchMode.SEQUENTIAL : FetchMode.CONCURRENT;
     }
 
-    /** In-memory rows read inline and stacked by both batchifiers are read a batch at a time. */
+    /**
+     * In-memory rows stacked by both batchifiers are read a batch at a time: {@code setData}'s, and
+     * a wrapped {@code ArrayDataset}'s (its data pipeline then runs per batch, as in DJL's loader)
+     * unless this builder adds per-item transforms.
+     */
     private RowGather gather() {
         boolean stacks =
                 dataBatchifier instanceof StackBatchifier
                         && labelBatchifier instanceof StackBatchifier;
-        return stacks && fetchMode() == FetchMode.INLINE ? sources.gather() : null;
+        return stacks && (pipeline == null || sources.inMemory()) ? sources.gather() : null;
     }
 
     /** In-memory arrays are stacked first, so their item pipeline runs per batch. */

@@ -1,7 +1,6 @@
 package dev.asyncdataset;
 
 import ai.djl.ndarray.NDArray;
-import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import dev.asyncdataset.internal.mix.MixedSource;
 import dev.asyncdataset.internal.pipeline.RowGather;
@@ -104,7 +103,7 @@ final class SourceOptions {
         if (data != null) {
             return RowGather.of(data, labels);
         }
-        return wrapsArrays() ? RowGather.of((ArrayDataset) wrapped) : null;
+        return wrapped != null ? RowGather.of(wrapped) : null;
     }
 
     /**

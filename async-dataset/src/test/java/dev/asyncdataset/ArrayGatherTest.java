@@ -10,12 +10,13 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
+import ai.djl.translate.Pipeline;
 import ai.djl.util.RandomUtils;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 @Timeout(120)
 class ArrayGatherTest extends CpuManagerTest {
@@ -36,15 +37,16 @@ class ArrayGatherTest extends CpuManagerTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} items")
-    @ValueSource(ints = {1, 16, 203})
-    void aWrappedArrayDatasetIsReadOneGatherPerBatchWithDjlsBatches(int items) throws Exception {
+    @ParameterizedTest(name = "{0} items, data pipeline {1}")
+    @CsvSource({"1, false", "16, false", "203, false", "203, true"})
+    void aWrappedArrayDatasetIsReadOneGatherPerBatchWithDjlsBatches(int items, boolean transformed)
+            throws Exception {
         NDArray data = manager.randomUniform(0, 1, new Shape(items, 3, 2));
         NDArray labels = manager.arange((float) items);
         RandomUtils.RANDOM.setSeed(42);
-        Iterator<Batch> expected = arrays(data, labels).getData(manager).iterator();
+        Iterator<Batch> expected = arrays(data, labels, transformed).getData(manager).iterator();
         RandomUtils.RANDOM.setSeed(42);
-        CountedGathers wrapped = arrays(data, labels);
+        CountedGathers wrapped = arrays(data, labels, transformed);
         RandomAccessDataset dataset =
                 ConcurrentDataset.builder().setDataset(wrapped).setSampling(16, true).build();
         Iterator<Batch> actual = dataset.getData(manager).iterator();
@@ -64,8 +66,13 @@ class ArrayGatherTest extends CpuManagerTest {
         assertEquals(batches, wrapped.gathers.get(), "getByIndices calls");
     }
 
-    private static CountedGathers arrays(NDArray data, NDArray labels) {
-        return new CountedGathers(
-                new ArrayDataset.Builder().setData(data).optLabels(labels).setSampling(16, true));
+    /** Rows of {@code data}, with a data pipeline that DJL's loader runs on each batch. */
+    private static CountedGathers arrays(NDArray data, NDArray labels, boolean transformed) {
+        ArrayDataset.Builder builder =
+                new ArrayDataset.Builder().setData(data).optLabels(labels).setSampling(16, true);
+        if (transformed) {
+            builder.optPipeline(new Pipeline(array -> array.transpose(0, 2, 1).mul(2)));
+        }
+        return new CountedGathers(builder);
     }
 }

@@ -6,6 +6,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.Batch;
+import ai.djl.training.dataset.RandomAccessDataset;
+import ai.djl.translate.Pipeline;
 
 /**
  * Reads the rows of a whole batch of in-memory items at once, already stacked: one gather per array
@@ -41,16 +43,43 @@ public interface RowGather {
     }
 
     /**
-     * Gathers the rows of an {@code ArrayDataset} with its own {@code getByIndices}.
+     * Gathers the rows of a wrapped dataset as DJL's loader reads them when it is an {@code
+     * ArrayDataset} read by {@code ArrayDataset.get}: its own {@code getByIndices}, then its data
+     * pipeline on the batch's data.
      *
-     * @param dataset the dataset
-     * @return the gather
+     * @param dataset the wrapped dataset
+     * @return the gather, or {@code null} if the dataset is not such rows
      */
-    static RowGather of(ArrayDataset dataset) {
+    static RowGather of(RandomAccessDataset dataset) {
+        if (!readsRows(dataset)) {
+            return null;
+        }
+        ArrayDataset arrays = (ArrayDataset) dataset;
+        Pipeline pipeline = DatasetPipelines.of(dataset, "pipeline");
         return (manager, indices) -> {
-            Batch batch = dataset.getByIndices(manager, indices);
-            return new NDList[] {batch.getData(), batch.getLabels()};
+            Batch batch = arrays.getByIndices(manager, indices);
+            NDList data = pipeline != null ? pipeline.transform(batch.getData()) : batch.getData();
+            return new NDList[] {data, batch.getLabels()};
         };
+    }
+
+    /**
+     * Returns whether {@code dataset} is an {@code ArrayDataset} read by {@code ArrayDataset.get}:
+     * rows of in-memory arrays, which a {@code get} of its own could change.
+     *
+     * @param dataset the wrapped dataset
+     * @return whether its items are its arrays' rows
+     */
+    static boolean readsRows(RandomAccessDataset dataset) {
+        try {
+            Class<?> getter =
+                    dataset.getClass()
+                            .getMethod("get", NDManager.class, long.class)
+                            .getDeclaringClass();
+            return getter == ArrayDataset.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("a RandomAccessDataset without get", e);
+        }
     }
 
     private static NDList rows(NDArray[] arrays, NDManager manager, NDIndex index) {
