@@ -338,7 +338,8 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * Decoding, prefetching and staging on the device still run ahead; only the reads of a batch
      * are no longer concurrent. In-memory rows with no per-item transforms ({@link #setData}, or a
      * wrapped {@code ArrayDataset}) are always read on that thread, a batch at a time with one
-     * gather per array (as DJL's loader reads an {@code ArrayDataset}) when the batchifiers stack.
+     * gather per array (as DJL's loader reads an {@code ArrayDataset}) when the batchifiers stack;
+     * so is a wrapped {@code ArrayDataset} with a data pipeline, run on each batch as DJL does.
      *
      * @param sequentialFetch whether to fetch one item at a time in sampler order
      * @return this builder
