@@ -1,15 +1,15 @@
 package dev.asyncdataset.source;
 
 import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
-import dev.asyncdataset.internal.pipeline.DatasetPipelines;
-import dev.asyncdataset.internal.pipeline.RowGather;
 import java.io.IOException;
+import java.lang.reflect.Field;
 
 /**
  * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV dataset,
@@ -20,8 +20,8 @@ import java.io.IOException;
  * does. As DJL's loader over that dataset does, the wrapped dataset's data pipeline (for example an
  * {@code ImageFolder}'s {@code addTransform}s) runs on each item, here on the decode stage (on an
  * {@code ArrayDataset}'s rows, on each batch, as DJL's loader runs it there), and its label
- * pipeline on each batch's stacked labels ({@link #targetPipeline()}). Its sampler and
- * batchifiers are not used: set them on the {@code ConcurrentDataset} builder.
+ * pipeline on each batch's stacked labels ({@link #targetPipeline()}). Its sampler and batchifiers
+ * are not used: set them on the {@code ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
 
@@ -37,8 +37,8 @@ public final class DatasetSource implements ItemSource<Record> {
      */
     public DatasetSource(RandomAccessDataset dataset) {
         this.dataset = dataset;
-        this.pipeline = ItemRandom.seeded(DatasetPipelines.of(dataset, "pipeline"));
-        this.targetPipeline = DatasetPipelines.of(dataset, "targetPipeline");
+        this.pipeline = ItemRandom.seeded(pipelineOf(dataset, "pipeline"));
+        this.targetPipeline = pipelineOf(dataset, "targetPipeline");
     }
 
     /**
@@ -68,7 +68,15 @@ public final class DatasetSource implements ItemSource<Record> {
      * @return whether the items are in-memory rows that need no per-item work
      */
     public boolean inMemory() {
-        return RowGather.readsRows(dataset) && pipeline == null;
+        try {
+            Class<?> getter =
+                    dataset.getClass()
+                            .getMethod("get", NDManager.class, long.class)
+                            .getDeclaringClass();
+            return getter == ArrayDataset.class && pipeline == null;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("a RandomAccessDataset without get", e);
+        }
     }
 
     @Override
@@ -102,5 +110,25 @@ public final class DatasetSource implements ItemSource<Record> {
     @Override
     public String describe(long index) {
         return dataset.getClass().getSimpleName() + " item " + index;
+    }
+
+    // DJL keeps a dataset's pipelines in protected fields with no getter
+    private static Pipeline pipelineOf(RandomAccessDataset dataset, String name) {
+        try {
+            Field field = RandomAccessDataset.class.getDeclaredField(name);
+            field.setAccessible(true);
+            return (Pipeline) field.get(dataset);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalArgumentException(
+                    "cannot read the "
+                            + name
+                            + " of "
+                            + dataset.getClass().getSimpleName()
+                            + " ("
+                            + e
+                            + "): build it without transforms and set them on the"
+                            + " ConcurrentDataset builder (addTransform, optTargetPipeline)",
+                    e);
+        }
     }
 }

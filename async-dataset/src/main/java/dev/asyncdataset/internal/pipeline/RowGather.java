@@ -8,6 +8,7 @@ import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.internal.djl.DjlDatasets;
 
 /**
  * Reads the rows of a whole batch of in-memory items at once, already stacked: one gather per array
@@ -51,35 +52,16 @@ public interface RowGather {
      * @return the gather, or {@code null} if the dataset is not such rows
      */
     static RowGather of(RandomAccessDataset dataset) {
-        if (!readsRows(dataset)) {
+        if (!DjlDatasets.readsRows(dataset)) {
             return null;
         }
         ArrayDataset arrays = (ArrayDataset) dataset;
-        Pipeline pipeline = DatasetPipelines.of(dataset, "pipeline");
+        Pipeline pipeline = DjlDatasets.pipeline(dataset, "pipeline");
         return (manager, indices) -> {
             Batch batch = arrays.getByIndices(manager, indices);
             NDList data = pipeline != null ? pipeline.transform(batch.getData()) : batch.getData();
             return new NDList[] {data, batch.getLabels()};
         };
-    }
-
-    /**
-     * Returns whether {@code dataset} is an {@code ArrayDataset} read by {@code ArrayDataset.get}:
-     * rows of in-memory arrays, which a {@code get} of its own could change.
-     *
-     * @param dataset the wrapped dataset
-     * @return whether its items are its arrays' rows
-     */
-    static boolean readsRows(RandomAccessDataset dataset) {
-        try {
-            Class<?> getter =
-                    dataset.getClass()
-                            .getMethod("get", NDManager.class, long.class)
-                            .getDeclaringClass();
-            return getter == ArrayDataset.class;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("a RandomAccessDataset without get", e);
-        }
     }
 
     private static NDList rows(NDArray[] arrays, NDManager manager, NDIndex index) {
