@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Sampler;
 import ai.djl.translate.Pipeline;
+import ai.djl.translate.StackBatchifier;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
@@ -16,6 +17,7 @@ import dev.asyncdataset.internal.pipeline.HostBuffers;
 import dev.asyncdataset.internal.pipeline.ItemOrigins;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.internal.pipeline.Pipelines;
+import dev.asyncdataset.internal.pipeline.RowGather;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceShare;
 import java.util.Objects;
@@ -335,7 +337,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * random state (DJL's {@code RandomUtils}) then gives DJL's own loader's values, run after run.
      * Decoding, prefetching and staging on the device still run ahead; only the reads of a batch
      * are no longer concurrent. In-memory rows with no per-item transforms ({@link #setData}, or a
-     * wrapped {@code ArrayDataset}) are always read this way, each batch stacked on that thread.
+     * wrapped {@code ArrayDataset}) are always read on that thread, a batch at a time with one
+     * gather per array (as DJL's loader reads an {@code ArrayDataset}) when the batchifiers stack;
+     * so is a wrapped {@code ArrayDataset} with a data pipeline, run on each batch as DJL does.
      *
      * @param sequentialFetch whether to fetch one item at a time in sampler order
      * @return this builder
@@ -480,12 +484,13 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
                                 stagingDepth,
                                 decodeThreads,
                                 inOrder,
-                                fetchMode(items)),
+                                fetchMode()),
                         pipelines(items),
                         badItemPolicy == BadItemPolicy.SKIP,
                         sampling.seed != null ? sampling.seed : defaultSeed(),
                         device,
-                        recycleBuffers ? new HostBuffers() : null);
+                        recycleBuffers ? new HostBuffers() : null,
+                        gather());
         DatasetEpochs epochs =
                 new DatasetEpochs(
                         spec,
@@ -497,15 +502,27 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
     }
 
     /**
-     * In memory with no item pipeline, items are read inline (as DJL's loader reads them); else in
-     * sampler order on one thread when asked or with one fetcher; else concurrently.
+     * In memory with no item pipeline, or gathered, items are read inline (as DJL's loader reads
+     * them); else in sampler order on one thread when asked or with one fetcher; else concurrently.
      */
-    private FetchMode fetchMode(ItemSource<?> items) {
-        if (sources.inMemory() || (pipeline == null && sources.wrapsArrays())) {
+    private FetchMode fetchMode() {
+        if (sources.inMemory() || (pipeline == null && sources.wrapsArrays()) || gather() != null) {
             return FetchMode.INLINE;
         }
         boolean sequential = sequentialFetch || (!autoFetchers && fetchers == 1);
         return sequential ? FetchMode.SEQUENTIAL : FetchMode.CONCURRENT;
+    }
+
+    /**
+     * In-memory rows stacked by both batchifiers are read a batch at a time: {@code setData}'s, and
+     * a wrapped {@code ArrayDataset}'s (its data pipeline then runs per batch, as in DJL's loader)
+     * unless this builder adds per-item transforms.
+     */
+    private RowGather gather() {
+        boolean stacks =
+                dataBatchifier instanceof StackBatchifier
+                        && labelBatchifier instanceof StackBatchifier;
+        return stacks && (pipeline == null || sources.inMemory()) ? sources.gather() : null;
     }
 
     /** In-memory arrays are stacked first, so their item pipeline runs per batch. */

@@ -3,6 +3,7 @@ package dev.asyncdataset;
 import ai.djl.ndarray.NDArray;
 import ai.djl.training.dataset.RandomAccessDataset;
 import dev.asyncdataset.internal.mix.MixedSource;
+import dev.asyncdataset.internal.pipeline.RowGather;
 import dev.asyncdataset.source.ArraySource;
 import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
@@ -28,6 +29,7 @@ final class SourceOptions {
     private long epochSize;
     private NDArray[] data;
     private NDArray[] labels = new NDArray[0];
+    private RandomAccessDataset wrapped;
 
     void data(NDArray... data) {
         if (data == null || data.length == 0) {
@@ -44,6 +46,7 @@ final class SourceOptions {
     void dataset(RandomAccessDataset dataset) {
         Objects.requireNonNull(dataset, "setDataset: dataset is null");
         this.source = new DatasetSource(dataset);
+        this.wrapped = dataset;
         calls.add("setDataset");
     }
 
@@ -91,6 +94,16 @@ final class SourceOptions {
     /** Whether the items are a wrapped {@code ArrayDataset}'s rows, read by its own {@code get}. */
     boolean wrapsArrays() {
         return source instanceof DatasetSource wrapped && wrapped.inMemory();
+    }
+
+    /**
+     * Reads a batch of in-memory rows at once, or {@code null} when the items are not such rows.
+     */
+    RowGather gather() {
+        if (data != null) {
+            return RowGather.of(data, labels);
+        }
+        return wrapped != null ? RowGather.of(wrapped) : null;
     }
 
     /**

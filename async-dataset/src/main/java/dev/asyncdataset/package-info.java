@@ -43,7 +43,8 @@
  *   <li>{@code async-dataset-fetch-N}: virtual, one per item; only {@code ItemSource.fetch} (I/O)
  *       runs there ({@code FetchStage}). Fetched sequentially ({@code optSequentialFetch}, {@code
  *       optFetchers(1)}), one platform thread fetches the items in sampler order instead; for
- *       in-memory rows it also decodes them and runs their batch's {@code Collator}.
+ *       in-memory rows it also decodes them and runs their batch's {@code Collator}, or reads a
+ *       whole batch's rows in one gather per array ({@code RowGather}) when the batchifiers stack.
  *   <li>{@code async-dataset-decode-N}: D platform threads ({@code DecodeStage}); {@code
  *       ItemSource.decode}, the per-item pipeline, and the {@code Collator} of every batch (its
  *       stacking and batch and label pipelines), whichever thread filled the batch's last slot: a

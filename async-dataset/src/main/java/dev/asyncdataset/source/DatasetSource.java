@@ -18,9 +18,10 @@ import java.lang.reflect.Field;
  * shared random state (such as DJL's {@code RandomUtils}); otherwise fetch sequentially ({@code
  * optSequentialFetch(true)}), which calls it in the sampler's order on one thread, as DJL's loader
  * does. As DJL's loader over that dataset does, the wrapped dataset's data pipeline (for example an
- * {@code ImageFolder}'s {@code addTransform}s) runs on each item, here on the decode stage, and its
- * label pipeline on each batch's stacked labels ({@link #targetPipeline()}). Its sampler and
- * batchifiers are not used: set them on the {@code ConcurrentDataset} builder.
+ * {@code ImageFolder}'s {@code addTransform}s) runs on each item, here on the decode stage (on an
+ * {@code ArrayDataset}'s rows, on each batch, as DJL's loader runs it there), and its label
+ * pipeline on each batch's stacked labels ({@link #targetPipeline()}). Its sampler and batchifiers
+ * are not used: set them on the {@code ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
 

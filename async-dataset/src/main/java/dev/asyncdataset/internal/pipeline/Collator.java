@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.events.LoaderEvents;
+import java.util.function.Function;
 
 /**
  * Makes the host arrays of a batch once its last slot is filled or skipped ({@link
@@ -33,13 +34,29 @@ final class Collator {
 
     /** Collates the batch, then completes it: its event ends before the stager can see it. */
     void collate(PendingBatch batch) {
+        complete(batch, assembly::collate);
+    }
+
+    /**
+     * Completes a batch whose rows {@code gather} reads at once, every slot filled, with the same
+     * pipelines as a collated one.
+     */
+    void gathered(PendingBatch batch, RowGather gather) {
+        long[] indices = batch.indices.stream().mapToLong(Long::longValue).toArray();
+        for (int slot = 0; slot < indices.length; slot++) {
+            batch.put(slot, null);
+        }
+        complete(batch, filled -> gather.gather(filled.manager, indices));
+    }
+
+    private void complete(PendingBatch batch, Function<PendingBatch, NDList[]> host) {
         LoaderEvents.BatchCollate event = new LoaderEvents.BatchCollate();
         event.begin();
         int delivered = batch.delivered().size();
         NDList[] arrays = null;
         DataLoadingException failure = null;
         try {
-            arrays = delivered == 0 ? null : arrays(batch);
+            arrays = delivered == 0 ? null : arrays(host.apply(batch));
         } catch (RuntimeException e) {
             failure =
                     new DataLoadingException(
@@ -53,8 +70,7 @@ final class Collator {
         }
     }
 
-    private NDList[] arrays(PendingBatch batch) {
-        NDList[] host = assembly.collate(batch);
+    private NDList[] arrays(NDList[] host) {
         NDList data = batchPipeline != null ? batchPipeline.transform(host[0]) : host[0];
         NDList labels = targetPipeline != null ? targetPipeline.transform(host[1]) : host[1];
         return new NDList[] {data, labels};

@@ -107,6 +107,15 @@ final class DecodeStage {
     }
 
     /**
+     * Reads a whole batch of in-memory rows at once and completes it on the calling thread (the
+     * inline fetch thread); its items count as decoded.
+     */
+    void gathered(PendingBatch batch, RowGather gather) {
+        collator.gathered(batch, gather);
+        stats.decoded.addAndGet(batch.indices.size());
+    }
+
+    /**
      * Decodes one item on the calling thread (a decode thread, or the inline fetch thread); its
      * fetched value is given back and its item manager closed before the slot is filled or skipped.
      * A value the source fails to take back makes the item bad.

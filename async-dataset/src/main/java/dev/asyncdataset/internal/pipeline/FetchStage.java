@@ -29,6 +29,7 @@ final class FetchStage {
     private final ItemFailures failures;
     private final StatsCounter stats;
     private final FetchMode mode;
+    private final RowGather gather;
 
     /**
      * @param factory the loader's threads
@@ -39,6 +40,7 @@ final class FetchStage {
      * @param failures handles the items that fail to fetch
      * @param stats the epoch's counters
      * @param mode concurrent, or one thread fetching (and decoding, inline) every item in turn
+     * @param gather inline, reads each batch's rows at once and has it collated; or {@code null}
      */
     FetchStage(
             StageThreads factory,
@@ -48,12 +50,14 @@ final class FetchStage {
             DecodeStage decode,
             ItemFailures failures,
             StatsCounter stats,
-            FetchMode mode) {
+            FetchMode mode,
+            RowGather gather) {
         this.threads =
                 mode == FetchMode.CONCURRENT
                         ? Executors.newThreadPerTaskExecutor(factory.virtual(ThreadName.FETCH))
                         : Executors.newSingleThreadExecutor(factory.platform(ThreadName.FETCH));
         this.mode = mode;
+        this.gather = mode == FetchMode.INLINE ? gather : null;
         this.source = source;
         this.keys = names;
         this.limit = limit;
@@ -63,6 +67,10 @@ final class FetchStage {
     }
 
     void submit(PendingBatch batch) {
+        if (gather != null) {
+            execute(() -> decode.gathered(batch, gather));
+            return;
+        }
         if (mode != FetchMode.CONCURRENT) {
             execute(() -> fetchInTurn(batch));
             return;

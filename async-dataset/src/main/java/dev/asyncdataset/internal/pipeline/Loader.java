@@ -119,7 +119,8 @@ public final class Loader implements AutoCloseable {
                         decode,
                         failures,
                         stats,
-                        concurrency.fetchMode());
+                        concurrency.fetchMode(),
+                        spec.gather());
         BatchPlanner planner = new BatchPlanner(sample, host, assembly);
         BatchWindow window =
                 new BatchWindow(

@@ -20,6 +20,8 @@ import dev.asyncdataset.source.ItemSource;
  * @param device the target device, or {@code null} for the device of the trainer's manager
  * @param hostBuffers the recycled host batch buffers, or {@code null} to keep every batch on the
  *     per-item path ({@link BatchAssembly#of} decides per epoch)
+ * @param gather reads a whole batch of the source's in-memory rows at once, stacked; or {@code
+ *     null} to read item by item
  */
 public record LoaderSpec(
         ItemSource<?> source,
@@ -29,7 +31,8 @@ public record LoaderSpec(
         boolean skipBadItems,
         long seed,
         Device device,
-        HostBuffers hostBuffers) {
+        HostBuffers hostBuffers,
+        RowGather gather) {
 
     /**
      * Returns this configuration reading from {@code other} instead, a source of its own items.
@@ -43,7 +46,7 @@ public record LoaderSpec(
 
     /**
      * Returns this configuration reading from {@code other} instead, whose items come from the
-     * sources {@code from} tells.
+     * sources {@code from} tells, item by item.
      *
      * @param other the item source
      * @param from where its items come from
@@ -51,7 +54,7 @@ public record LoaderSpec(
      */
     public LoaderSpec withSource(ItemSource<?> other, ItemOrigins from) {
         return new LoaderSpec(
-                other, from, concurrency, pipelines, skipBadItems, seed, device, hostBuffers);
+                other, from, concurrency, pipelines, skipBadItems, seed, device, hostBuffers, null);
     }
 
     /** How the events name the items: by key, and by source when they come from several. */

@@ -47,7 +47,8 @@ class CollatorTest {
     private static Collator collator() {
         Pipelines stack =
                 new Pipelines(null, new StackBatchifier(), new StackBatchifier(), null, null, null);
-        LoaderSpec spec = new LoaderSpec(null, ItemOrigins.ONE, null, stack, false, 0, null, null);
+        LoaderSpec spec =
+                new LoaderSpec(null, ItemOrigins.ONE, null, stack, false, 0, null, null, null);
         return new Collator(new ItemAssembly(spec), null, null, 0);
     }
 }

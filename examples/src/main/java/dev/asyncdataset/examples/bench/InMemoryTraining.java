@@ -1,16 +1,26 @@
 package dev.asyncdataset.examples.bench;
 
 import ai.djl.Model;
+import ai.djl.basicdataset.cv.classification.Cifar10;
 import ai.djl.basicmodelzoo.basic.Mlp;
 import ai.djl.basicmodelzoo.cv.classification.ResNetV1;
 import ai.djl.engine.Engine;
 import ai.djl.metric.Metric;
 import ai.djl.metric.Metrics;
+import ai.djl.modality.cv.transform.Normalize;
+import ai.djl.modality.cv.transform.ToTensor;
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
+import ai.djl.nn.Blocks;
 import ai.djl.nn.Parameter;
+import ai.djl.nn.SequentialBlock;
+import ai.djl.nn.core.Linear;
+import ai.djl.nn.norm.BatchNorm;
+import ai.djl.nn.recurrent.LSTM;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.EasyTrain;
 import ai.djl.training.Trainer;
@@ -20,10 +30,12 @@ import ai.djl.training.listener.EvaluatorTrainingListener;
 import ai.djl.training.loss.Loss;
 import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.Tracker;
+import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Pair;
 import dev.asyncdataset.ConcurrentDataset;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32;
@@ -47,12 +59,22 @@ public final class InMemoryTraining {
         SWAP
     }
 
-    /** The models: an MNIST-sized MLP, and a ResNet-18 on CIFAR-sized images. */
+    /**
+     * The models: DJL's two MNIST models, a ResNet-18 on CIFAR-sized images, and DJL's
+     * TrainResnetWithCifar10 model.
+     */
     public enum Net {
         /** DJL's TrainMnist model: {@code Mlp(784, 10, {128, 64})} on 1x28x28 items. */
         MLP(new Shape(1, 28, 28)),
+        /** DJL's TrainMnistWithLSTM model: each image's 28 rows as steps of an LSTM of 64. */
+        LSTM(new Shape(1, 28, 28)),
         /** DJL's {@code ResNetV1} with 18 layers on 3x32x32 items. */
-        RESNET(new Shape(3, 32, 32));
+        RESNET(new Shape(3, 32, 32)),
+        /**
+         * DJL's {@code ResNetV1} with 50 layers from scratch on items stored as {@code Cifar10}
+         * stores them (uint8, 32x32x3) with its pipeline ({@code ToTensor}, {@code Normalize}).
+         */
+        RESNET50(new Shape(3, 32, 32));
 
         private final Shape item;
 
@@ -64,9 +86,12 @@ public final class InMemoryTraining {
             if (this == MLP) {
                 return new Mlp((int) item.size(), CLASSES, new int[] {128, 64});
             }
+            if (this == LSTM) {
+                return lstm();
+            }
             return ResNetV1.builder()
                     .setImageShape(item)
-                    .setNumLayers(18)
+                    .setNumLayers(this == RESNET50 ? 50 : 18)
                     .setOutSize(CLASSES)
                     .build();
         }
@@ -107,7 +132,10 @@ public final class InMemoryTraining {
         Engine.getInstance().setRandomSeed(SEED);
         try (NDManager manager = NDManager.newBaseManager();
                 Model model = Model.newInstance("in-memory")) {
-            ArrayDataset shipped = dataset(manager, net.item, items, batch);
+            ArrayDataset shipped =
+                    net == Net.RESNET50
+                            ? cifar(manager, items, batch)
+                            : dataset(manager, net.item, items, batch);
             RandomAccessDataset dataset =
                     loader == Loader.DJL
                             ? shipped
@@ -134,6 +162,23 @@ public final class InMemoryTraining {
         }
     }
 
+    private static Block lstm() {
+        SequentialBlock block = new SequentialBlock();
+        block.add(
+                inputs -> {
+                    NDArray input = inputs.singletonOrThrow();
+                    long batch = input.getShape().get(0);
+                    long channel = input.getShape().get(3);
+                    long time = input.getShape().size() / (batch * channel);
+                    return new NDList(input.reshape(new Shape(batch, time, channel)));
+                });
+        block.add(new LSTM.Builder().setStateSize(64).setNumLayers(1).optDropRate(0).build());
+        block.add(BatchNorm.builder().optEpsilon(1e-5f).optMomentum(0.9f).build());
+        block.add(Blocks.batchFlattenBlock());
+        block.add(Linear.builder().setUnits(CLASSES).build());
+        return block;
+    }
+
     private static ArrayDataset dataset(NDManager manager, Shape item, int items, int batch) {
         Random random = new Random(SEED);
         float[] data = new float[Math.toIntExact(items * item.size())];
@@ -148,6 +193,30 @@ public final class InMemoryTraining {
                 .setData(manager.create(data, new Shape(items).addAll(item)))
                 .optLabels(manager.create(labels, new Shape(items)))
                 .setSampling(batch, true)
+                .build();
+    }
+
+    /** Random items in {@code Cifar10}'s layout and with its training pipeline. */
+    private static ArrayDataset cifar(NDManager manager, int items, int batch) {
+        Random random = new Random(SEED);
+        byte[] pixels = new byte[items * 32 * 32 * 3];
+        random.nextBytes(pixels);
+        float[] labels = new float[items];
+        for (int i = 0; i < items; i++) {
+            labels[i] = random.nextInt(CLASSES);
+        }
+        return new ArrayDataset.Builder()
+                .setData(
+                        manager.create(
+                                ByteBuffer.wrap(pixels),
+                                new Shape(items, 32, 32, 3),
+                                DataType.UINT8))
+                .optLabels(manager.create(labels, new Shape(items)))
+                .setSampling(batch, true)
+                .optPipeline(
+                        new Pipeline(
+                                new ToTensor(),
+                                new Normalize(Cifar10.NORMALIZE_MEAN, Cifar10.NORMALIZE_STD)))
                 .build();
     }
 
