@@ -15,12 +15,11 @@ public interface StoreKind {
     /** Local files, read once, without retries or timeouts. */
     StoreKind FILES = access -> new OpenedStore(FileStore.INSTANCE, null);
 
-    /** S3 and S3-compatible stores, whose retries ask the endpoint for a handshake. */
-    StoreKind S3 =
-            access -> {
-                Retrier retrier = access.s3().probingRetrier(StoredShards::isTransient);
-                return new OpenedStore(new S3ObjectStore(access.s3(), retrier), retrier);
-            };
+    /**
+     * S3 and S3-compatible stores, whose retries ask the endpoint for a handshake; a writer's store
+     * uploads in the access's parts and counts its writes' retries with its lists'.
+     */
+    StoreKind S3 = access -> access.partBytes() > 0 ? s3Writer(access) : s3Reader(access);
 
     /** Opens the store of one source, once per source. */
     OpenedStore open(StoreAccess access) throws IOException;
@@ -36,6 +35,16 @@ public interface StoreKind {
             return new OpenedStore(
                     BoundedStore.of(open(opener, access), access.store(), retrier), retrier);
         };
+    }
+
+    private static OpenedStore s3Reader(StoreAccess access) {
+        Retrier retrier = access.s3().probingRetrier(StoredShards::isTransient);
+        return new OpenedStore(new S3ObjectStore(access.s3(), retrier), retrier);
+    }
+
+    private static OpenedStore s3Writer(StoreAccess access) {
+        Retrier writes = access.s3().retrier();
+        return new OpenedStore(new S3ObjectStore(access.s3(), writes, access.partBytes()), writes);
     }
 
     /** Opens a store of {@code opener}, with the whole store options if it takes them. */

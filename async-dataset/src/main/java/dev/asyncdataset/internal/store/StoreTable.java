@@ -53,11 +53,6 @@ public final class StoreTable {
         return kind;
     }
 
-    /** Whether {@code location} is in a store of {@code kind}. */
-    public static boolean is(String location, StoreKind kind) {
-        return kindOrNull(location) == kind;
-    }
-
     /**
      * Checks that {@code urls} are all in the store of the first, {@code what} naming them in the
      * message.
