@@ -4,7 +4,7 @@ import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
+import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 
@@ -47,7 +47,7 @@ final class ParquetData {
                     "DJL's loader reads image folders, not Parquet: " + settings.data());
         }
         String data = settings.data();
-        ParquetSourceBuilder builder = ParquetSource.builder().setLocation(location(data));
+        ParquetSource builder = ParquetSource.builder().setLocation(location(data));
         if (!Stores.isLocal(data)) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }

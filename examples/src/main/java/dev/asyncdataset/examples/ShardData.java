@@ -4,7 +4,7 @@ import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
-import dev.asyncdataset.source.tar.TarShardSourceBuilder;
+import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,7 +58,7 @@ final class ShardData {
             throw new IllegalArgumentException(
                     "DJL's loader reads image folders, not tar shards: " + settings.data());
         }
-        TarShardSourceBuilder builder = TarShardSource.builder().setLocation(settings.data());
+        TarShardSource builder = TarShardSource.builder().setLocation(settings.data());
         if (!Stores.isLocal(settings.data())) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }

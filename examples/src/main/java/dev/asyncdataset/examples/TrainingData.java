@@ -12,7 +12,7 @@ import dev.asyncdataset.examples.s3.S3ImageDataset;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
     private static TrainingData stored(
             TrainingSettings settings, S3Connection connection, Device device, DataRole role)
             throws IOException {
-        FolderSourceBuilder builder =
+        FolderSource builder =
                 FolderSource.builder()
                         .setLocation(settings.data())
                         .optStore(connection.options(settings.maxFetchers()).build());

@@ -13,7 +13,7 @@ import dev.asyncdataset.internal.store.azure.AzureBlobStore;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.Stores;
 import dev.asyncdataset.store.azure.AzureCredentials;

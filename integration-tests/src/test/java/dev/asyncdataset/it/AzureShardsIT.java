@@ -12,7 +12,7 @@ import dev.asyncdataset.internal.store.azure.AzureBlobStore;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreOptions;

@@ -16,7 +16,7 @@ import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

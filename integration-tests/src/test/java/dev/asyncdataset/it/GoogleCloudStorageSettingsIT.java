@@ -3,7 +3,7 @@ package dev.asyncdataset.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;

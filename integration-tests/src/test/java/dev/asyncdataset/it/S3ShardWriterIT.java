@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.tar.ShardWriter;
-import dev.asyncdataset.source.tar.ShardWriterBuilder;
+import dev.asyncdataset.writer.ShardWriter;
+import dev.asyncdataset.writer.ShardWriterBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.testing.TestImages;

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Labeled images from Parquet files, as {@link ParquetSource} tells; built by {@link
- * ParquetSourceBuilder#build}.
+ * ParquetSource#build}.
  */
 final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImageSource {
 
@@ -31,9 +31,8 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
 
     /**
      * Returns the class names, label {@code i} being the {@code i}-th: those given ({@link
-     * ParquetSourceBuilder#optClasses}), else the {@code ClassLabel} names of the label column in
-     * the files' {@code huggingface} metadata, else the lines of {@code classes.txt}; empty if
-     * none.
+     * ParquetSource#optClasses}), else the {@code ClassLabel} names of the label column in the
+     * files' {@code huggingface} metadata, else the lines of {@code classes.txt}; empty if none.
      *
      * @return the class names
      */
@@ -55,7 +54,7 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
      * <p>Each row group's image and label chunks are read at once into a buffer of the longest such
      * span, which this source keeps and reuses across epochs, and its pages are decoded by the
      * fetch of its first item; the decoded row groups are kept up to {@link
-     * ParquetSourceBuilder#optCacheBytes} for the epoch.
+     * ParquetSource#optCacheBytes} for the epoch.
      *
      * <p>Public only because the loader, in another package, streams an epoch through it, as it
      * does a tar shard source's. A training loop never needs to call it.

@@ -10,6 +10,7 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.testing.ConsumerThreads;
 import dev.asyncdataset.testing.ConsumerThreads.Ending;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

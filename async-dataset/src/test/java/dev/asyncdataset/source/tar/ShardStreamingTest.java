@@ -14,6 +14,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.BatchItems;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

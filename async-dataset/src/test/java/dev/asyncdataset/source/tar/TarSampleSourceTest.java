@@ -25,6 +25,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
