@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * How much of one source an epoch of a mixed {@code ConcurrentDataset} takes (see {@code
- * ConcurrentDataset.Builder.addSource}), with Mosaic Streaming's rules: a {@link #proportion} is
+ * ConcurrentDatasetBuilder.addSource}), with Mosaic Streaming's rules: a {@link #proportion} is
  * relative to the other sources' proportions and to the epoch size; {@link #repeat} and {@link
  * #choose} are absolute, as is {@link #once} (each item once: the source as it is). Proportions are
  * not combined with absolute shares in one dataset.

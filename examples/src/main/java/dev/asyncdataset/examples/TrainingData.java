@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples;
 
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.Device;
 import ai.djl.basicdataset.cv.classification.ImageFolder;
 import ai.djl.training.dataset.RandomAccessDataset;
@@ -135,7 +136,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
      */
     public static ConcurrentDataset concurrent(
             TrainingSettings settings, ItemSource<?> source, Device device, DataRole role) {
-        ConcurrentDataset.Builder builder =
+        ConcurrentDatasetBuilder builder =
                 ConcurrentDataset.builder()
                         .setSource(source)
                         .setSampling(settings.batchSize(), !role.validation())

@@ -1,5 +1,6 @@
 package dev.asyncdataset.it;
 
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -140,7 +141,7 @@ class FaultCampaignIT {
      */
     static Epoch epoch(ItemSource<ByteBuffer> s3, boolean randomAccess) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset.Builder builder =
+            ConcurrentDatasetBuilder builder =
                     ConcurrentDataset.builder()
                             .setSource(s3)
                             .setSampling(32, true)

@@ -1,5 +1,6 @@
 package dev.asyncdataset.it;
 
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -274,7 +275,7 @@ class ParquetStreamingIT {
         return ParquetSource.builder().setLocation(file.toString()).build();
     }
 
-    private static ConcurrentDataset.Builder builder(ItemSource<?> source, long seed) {
+    private static ConcurrentDatasetBuilder builder(ItemSource<?> source, long seed) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(BATCH, true)

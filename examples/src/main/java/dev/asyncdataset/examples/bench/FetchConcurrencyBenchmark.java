@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples.bench;
 
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
@@ -77,7 +78,7 @@ public final class FetchConcurrencyBenchmark {
 
     /** A loader over the JPEGs with {@code latency} per fetch; {@code fetchers} 0 means AUTO. */
     private static ConcurrentDataset dataset(List<byte[]> jpegs, int latency, int fetchers) {
-        ConcurrentDataset.Builder builder =
+        ConcurrentDatasetBuilder builder =
                 ConcurrentDataset.builder()
                         .setSource(new Delayed(jpegs, latency))
                         .setSampling(BATCH, true)

@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples.bench;
 
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
@@ -87,7 +88,7 @@ public final class MixBenchmark {
         System.exit(0);
     }
 
-    private static ConcurrentDataset.Builder builder(Options options) {
+    private static ConcurrentDatasetBuilder builder(Options options) {
         int size = options.integer("image-size");
         return ConcurrentDataset.builder()
                 .setSampling(options.integer("batch-size"), true)

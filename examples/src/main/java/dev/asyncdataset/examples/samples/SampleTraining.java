@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples.samples;
 
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.Model;
 import ai.djl.engine.Engine;
 import ai.djl.metric.Metrics;
@@ -41,7 +42,7 @@ public final class SampleTraining {
      * @return the builder
      * @throws IOException if the samples cannot be listed
      */
-    public static ConcurrentDataset.Builder dataset(
+    public static ConcurrentDatasetBuilder dataset(
             SampleSources samples, SampleDecoder decoder, int batchSize) throws IOException {
         return ConcurrentDataset.builder()
                 .setSource(samples.open(decoder))
