@@ -5,7 +5,7 @@ import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.store.file.FileStore;
 import dev.asyncdataset.store.ObjectStore;
-import dev.asyncdataset.store.StoreOpener;
+import dev.asyncdataset.store.StoreProvider;
 import java.io.IOException;
 
 /** One kind of store of the {@link StoreTable}: how a source opens it. */
@@ -29,7 +29,7 @@ public interface StoreKind {
      * on every list, stat and open ({@link BoundedStore}); the writes of a store that writes are
      * bounded and retried too ({@link BoundedWritableStore}), counted by the same retrier.
      */
-    static StoreKind of(StoreOpener opener) {
+    static StoreKind of(StoreProvider opener) {
         return access -> {
             Retrier retrier = access.retrier(StoredShards::isTransient);
             return new OpenedStore(
@@ -48,7 +48,7 @@ public interface StoreKind {
     }
 
     /** Opens a store of {@code opener}, with the whole store options if it takes them. */
-    private static ObjectStore open(StoreOpener opener, StoreAccess access) throws IOException {
+    private static ObjectStore open(StoreProvider opener, StoreAccess access) throws IOException {
         return opener instanceof OptionsProvider provider
                 ? provider.open(access.store(), access.settings())
                 : opener.open(access.settings());
