@@ -1,8 +1,8 @@
 package dev.asyncdataset.decode;
 
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.Random;
-import java.util.SplittableRandom;
 
 /**
  * The random generator of the item being decoded, seeded by (seed, epoch, index).
@@ -15,8 +15,6 @@ import java.util.SplittableRandom;
  */
 public final class ItemRandom {
 
-    private static final ThreadLocal<Random> CURRENT = new ThreadLocal<>();
-
     private ItemRandom() {}
 
     /**
@@ -25,31 +23,8 @@ public final class ItemRandom {
      * @return the current item's generator; never {@code null}
      */
     public static Random current() {
-        Random random = CURRENT.get();
+        Random random = ItemSeeds.current();
         return random != null ? random : new Random();
-    }
-
-    /**
-     * Runs {@code body} with the generator of item {@code index} of {@code epoch} installed.
-     *
-     * @param seed the loader's seed
-     * @param epoch the epoch, counted from 0
-     * @param index the item index
-     * @param body what to run
-     * @param <R> the result type
-     * @param <E> the exception type of {@code body}
-     * @return what {@code body} returned
-     * @throws E what {@code body} threw
-     */
-    public static <R, E extends Exception> R with(
-            long seed, long epoch, long index, ThrowingSupplier<R, E> body) throws E {
-        Random previous = CURRENT.get();
-        CURRENT.set(new Random(mix(seed, epoch, index)));
-        try {
-            return body.get();
-        } finally {
-            CURRENT.set(previous);
-        }
     }
 
     /**
@@ -78,25 +53,6 @@ public final class ItemRandom {
      * @return the item's seed
      */
     public static long mix(long seed, long epoch, long index) {
-        long s = new SplittableRandom(seed).split().nextLong() ^ epoch * 0x9E3779B97F4A7C15L;
-        return new SplittableRandom(s).split().nextLong() ^ index * 0xC2B2AE3D27D4EB4FL;
-    }
-
-    /**
-     * A supplier that may throw.
-     *
-     * @param <R> the result type
-     * @param <E> the exception type
-     */
-    @FunctionalInterface
-    public interface ThrowingSupplier<R, E extends Exception> {
-
-        /**
-         * Computes the result.
-         *
-         * @return the result
-         * @throws E on failure
-         */
-        R get() throws E;
+        return ItemSeeds.mix(seed, epoch, index);
     }
 }

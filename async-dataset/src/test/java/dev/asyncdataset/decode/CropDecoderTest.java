@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,7 @@ class CropDecoderTest {
 
     @Test
     void cropsNotHalvedGiveTheWholeDecodesBytes() throws BadItemException {
-        RowWriter writer = RowWriter.of(ImageRecipes.training(224));
+        RecipeRows writer = new RecipeRows((RecipePipeline) ImageRecipes.training(224));
         for (boolean subsampled : new boolean[] {true, false}) {
             byte[] photo = PhotoJpegs.jpeg(469, 387, 8, subsampled);
             for (long index = 0; index < 20; index++) {
@@ -60,10 +61,10 @@ class CropDecoderTest {
         RandomResizedCrop crop = new RandomResizedCrop(224, 224);
         for (byte[] photo : PHOTOS) {
             List<CropBox> fused = new ArrayList<>();
-            ItemRandom.with(3, 0, 0, () -> write(photo, (h, w) -> record(crop, h, w, fused)));
+            ItemSeeds.with(3, 0, 0, () -> write(photo, (h, w) -> record(crop, h, w, fused)));
             Pixels whole = ImageDecoder.pixels(ByteBuffer.wrap(photo), "photo", Codec.OPENCV);
             CropBox expected =
-                    ItemRandom.with(
+                    ItemSeeds.with(
                             3,
                             0,
                             0,
@@ -117,7 +118,7 @@ class CropDecoderTest {
 
     private static Difference compare(Pipeline recipe, List<byte[]> jpegs, int draws)
             throws BadItemException {
-        RowWriter writer = RowWriter.of(recipe);
+        RecipeRows writer = new RecipeRows((RecipePipeline) recipe);
         Difference difference = new Difference();
         for (int p = 0; p < jpegs.size(); p++) {
             for (int draw = 0; draw < draws; draw++) {
@@ -129,12 +130,12 @@ class CropDecoderTest {
         return difference;
     }
 
-    private static byte[] row(RowWriter writer, byte[] jpeg, long index, String fused)
+    private static byte[] row(RecipeRows writer, byte[] jpeg, long index, String fused)
             throws BadItemException {
         ByteBuffer row = ByteBuffer.allocateDirect(224 * 224 * 3);
         System.setProperty(CropDecoder.PROPERTY, fused);
         try (NDManager manager = NDManager.newBaseManager()) {
-            ItemRandom.with(
+            ItemSeeds.with(
                     7,
                     0,
                     index,

@@ -16,6 +16,7 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.Transform;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
@@ -49,7 +50,7 @@ class ImageTransformsTest {
     @Test
     void randomResizedCropEmitsTheRequestedUint8Size() throws Exception {
         RandomResizedCrop resizedCrop = new RandomResizedCrop(224, 160);
-        NDArray crop = ItemRandom.with(SEED, 0, 1, () -> resizedCrop.transform(photo));
+        NDArray crop = ItemSeeds.with(SEED, 0, 1, () -> resizedCrop.transform(photo));
         assertEquals(new Shape(160, 224, 3), crop.getShape());
         assertEquals(DataType.UINT8, crop.getDataType());
     }
@@ -57,8 +58,8 @@ class ImageTransformsTest {
     @Test
     void sameItemSeedGivesBitIdenticalTrainingOutput() throws Exception {
         Pipeline training = ImageRecipes.training(224);
-        ItemRandom.ThrowingSupplier<byte[], Exception> item17 =
-                () -> ItemRandom.with(SEED, 3, 17, () -> apply(training, photo).toByteArray());
+        ItemSeeds.ThrowingSupplier<byte[], Exception> item17 =
+                () -> ItemSeeds.with(SEED, 3, 17, () -> apply(training, photo).toByteArray());
         byte[] first = item17.get();
         assertArrayEquals(first, item17.get());
         assertArrayEquals(first, onOtherThread(item17));
@@ -115,7 +116,7 @@ class ImageTransformsTest {
         RandomHorizontalFlip flip = new RandomHorizontalFlip();
         int flips = 0;
         for (int index = 0; index < 200; index++) {
-            NDArray out = ItemRandom.with(SEED, 0, index, () -> flip.transform(photo));
+            NDArray out = ItemSeeds.with(SEED, 0, index, () -> flip.transform(photo));
             flips += out == photo ? 0 : 1;
         }
         assertTrue(flips > 70 && flips < 130, "flips: " + flips);
@@ -181,7 +182,7 @@ class ImageTransformsTest {
         return pipeline.transform(new NDList(image)).singletonOrThrow();
     }
 
-    private static byte[] onOtherThread(ItemRandom.ThrowingSupplier<byte[], Exception> body)
+    private static byte[] onOtherThread(ItemSeeds.ThrowingSupplier<byte[], Exception> body)
             throws Exception {
         ExecutorService executor = Executors.newSingleThreadExecutor();
         try {

@@ -4,7 +4,6 @@ import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 

@@ -4,7 +4,6 @@ import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
-import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,18 +1,17 @@
 package dev.asyncdataset.examples;
 
-import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.Device;
 import ai.djl.basicdataset.cv.classification.ImageFolder;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3ImageDataset;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;

@@ -69,8 +69,7 @@ class CredentialHygieneIT {
                                             .build())
                             .optMaxAttempts(1)
                             .build();
-            FolderSource wrong =
-                    S3.sourceBuilder("s3://hygiene/train").optStore(wrongSecret);
+            FolderSource wrong = S3.sourceBuilder("s3://hygiene/train").optStore(wrongSecret);
             shown.add(wrong);
             try (LabeledImageSource refused = wrong.build()) {
                 shown.add(assertThrows(IOException.class, () -> refused.prepare(null)));

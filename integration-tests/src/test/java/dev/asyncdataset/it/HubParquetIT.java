@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.internal.store.hf.HubStore;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.Stores;
 import java.nio.file.Files;

@@ -3,7 +3,6 @@ package dev.asyncdataset.it;
 import dev.asyncdataset.examples.s3.RateLimitedBlobStore;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.store.s3.S3Options;

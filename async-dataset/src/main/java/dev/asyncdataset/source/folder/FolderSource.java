@@ -19,6 +19,12 @@ import java.util.Objects;
  * laid out as DJL's {@code ImageFolder} ({@code <location>/<class>/<image>}) or listed by a
  * manifest; samples of any kind are grouped by key, as WebDataset names them.
  *
+ * <p>Item order: a local folder without a cache lists as DJL's {@code ImageFolder} does (classes
+ * sorted by name, each class's files in directory order), so item {@code i} is DJL's item {@code
+ * i}; a store, or a cached folder, lists each class's objects in key order, the order S3 and Azure
+ * list in. Samples are in key order everywhere. An item's {@code describe} is its path or URL, with
+ * a query (a SAS token, a signature) shown as {@code ?...}, so that no secret reaches a log.
+ *
  * <p>This class is the source's builder: set the location, then {@link #build} labeled images or
  * {@link #buildSamples} samples.
  *

@@ -1,11 +1,11 @@
 package dev.asyncdataset.examples.bench;
 
-import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ImageRecipes;

@@ -1,10 +1,10 @@
 package dev.asyncdataset.examples.bench;
 
-import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.examples.Options;

@@ -4,8 +4,6 @@ import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package dev.asyncdataset.examples.samples;
 
-import dev.asyncdataset.ConcurrentDatasetBuilder;
 import ai.djl.Model;
 import ai.djl.engine.Engine;
 import ai.djl.metric.Metrics;
@@ -15,6 +14,7 @@ import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
