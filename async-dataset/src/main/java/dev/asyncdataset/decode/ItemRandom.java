@@ -45,7 +45,8 @@ public final class ItemRandom {
     }
 
     /**
-     * Derives one well-spread 64-bit seed from (seed, epoch, index).
+     * Derives one well-spread 64-bit seed from (seed, epoch, index), the seed of the item's
+     * generator.
      *
      * @param seed the loader's seed
      * @param epoch the epoch

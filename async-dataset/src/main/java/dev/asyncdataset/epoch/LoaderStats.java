@@ -87,18 +87,7 @@ public record LoaderStats(
      *     epoch's wait for batches, and the source the trainer waits on stands out
      */
     public record SourceCounts(
-            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {
-
-        /**
-         * Returns this source's share of the items handed to the trainer.
-         *
-         * @param epoch the epoch's statistics
-         * @return the share, 0 to 1
-         */
-        public double share(LoaderStats epoch) {
-            return epoch.items() == 0 ? 0 : (double) items / epoch.items();
-        }
-    }
+            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {}
 
     /** Keeps an unmodifiable copy of the per-source counts. */
     public LoaderStats {

@@ -70,7 +70,7 @@ class ImageTransformsTest {
         RandomResizedCrop crop = new RandomResizedCrop(224, 224);
         Set<CropBox> boxes = new HashSet<>();
         for (int index = 0; index < 20; index++) {
-            boxes.add(crop.box(387, 469, new Random(ItemRandom.mix(SEED, 0, index))));
+            boxes.add(crop.box(387, 469, new Random(ItemSeeds.mix(SEED, 0, index))));
         }
         assertTrue(boxes.size() >= 19, "distinct boxes: " + boxes.size());
     }

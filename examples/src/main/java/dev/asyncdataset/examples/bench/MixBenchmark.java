@@ -152,7 +152,7 @@ public final class MixBenchmark {
                             "last mix epoch: %s %d items (%.1f %%), data wait %.2f s%n",
                             source.name(),
                             source.items(),
-                            100 * source.share(mix),
+                            100.0 * source.items() / Math.max(1, mix.items()),
                             source.dataWaitNanos() / 1e9));
         }
         return out.toString();
