@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Pipeline;
-import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,18 +34,18 @@ class CropDecoderTest {
     }
 
     @Test
-    void trainingRowsStayWithinTheBoundOfTheWholeDecode() throws BadItemException {
+    void trainingRowsStayWithinTheBoundOfTheWholeDecode() throws Exception {
         assertWithinBound(compare(ImageRecipes.training(224), PHOTOS, 12));
     }
 
     @Test
-    void evaluationRowsStayWithinTheBoundOfTheWholeDecode() throws BadItemException {
+    void evaluationRowsStayWithinTheBoundOfTheWholeDecode() throws Exception {
         assertWithinBound(compare(ImageRecipes.evaluation(256, 224), PHOTOS, 1));
     }
 
     @Test
-    void cropsNotHalvedGiveTheWholeDecodesBytes() throws BadItemException {
-        RecipeRows writer = new RecipeRows((RecipePipeline) ImageRecipes.training(224));
+    void cropsNotHalvedGiveTheWholeDecodesBytes() throws Exception {
+        RowWriter writer = RowWriter.of(ImageRecipes.training(224));
         for (boolean subsampled : new boolean[] {true, false}) {
             byte[] photo = PhotoJpegs.jpeg(469, 387, 8, subsampled);
             for (long index = 0; index < 20; index++) {
@@ -57,14 +56,14 @@ class CropDecoderTest {
     }
 
     @Test
-    void drawsTheSameCropBoxAsTheWholeDecode() throws BadItemException {
+    void drawsTheSameCropBoxAsTheWholeDecode() throws Exception {
         RandomResizedCrop crop = new RandomResizedCrop(224, 224);
         for (byte[] photo : PHOTOS) {
             List<CropBox> fused = new ArrayList<>();
-            ItemSeeds.with(3, 0, 0, () -> write(photo, (h, w) -> record(crop, h, w, fused)));
+            ItemRandom.with(3, 0, 0, () -> write(photo, (h, w) -> record(crop, h, w, fused)));
             Pixels whole = ImageDecoder.pixels(ByteBuffer.wrap(photo), "photo", Codec.OPENCV);
             CropBox expected =
-                    ItemSeeds.with(
+                    ItemRandom.with(
                             3,
                             0,
                             0,
@@ -74,7 +73,7 @@ class CropDecoderTest {
     }
 
     @Test
-    void progressiveJpegsAreLeftToTheWholeDecode() throws BadItemException {
+    void progressiveJpegsAreLeftToTheWholeDecode() throws Exception {
         byte[] progressive = PhotoJpegs.progressive(PHOTOS.get(2));
         List<CropBox> drawn = new ArrayList<>();
         assertFalse(
@@ -83,7 +82,7 @@ class CropDecoderTest {
     }
 
     @Test
-    void thePropertyTurnsTheFusedPathOff() throws BadItemException {
+    void thePropertyTurnsTheFusedPathOff() throws Exception {
         System.setProperty(CropDecoder.PROPERTY, "false");
         try {
             assertFalse(write(PHOTOS.get(0), new ResizeCenterCrop(256, 224)::box));
@@ -93,8 +92,7 @@ class CropDecoderTest {
         assertTrue(write(PHOTOS.get(0), new ResizeCenterCrop(256, 224)::box));
     }
 
-    private static boolean write(byte[] jpeg, RecipePipeline.Geometry geometry)
-            throws BadItemException {
+    private static boolean write(byte[] jpeg, RecipePipeline.Geometry geometry) throws Exception {
         ByteBuffer row = ByteBuffer.allocateDirect(224 * 224 * 3);
         return CropDecoder.write(ByteBuffer.wrap(jpeg), "photo", geometry, 224, 224, row);
     }
@@ -117,8 +115,8 @@ class CropDecoderTest {
     }
 
     private static Difference compare(Pipeline recipe, List<byte[]> jpegs, int draws)
-            throws BadItemException {
-        RecipeRows writer = new RecipeRows((RecipePipeline) recipe);
+            throws Exception {
+        RowWriter writer = RowWriter.of(recipe);
         Difference difference = new Difference();
         for (int p = 0; p < jpegs.size(); p++) {
             for (int draw = 0; draw < draws; draw++) {
@@ -130,12 +128,12 @@ class CropDecoderTest {
         return difference;
     }
 
-    private static byte[] row(RecipeRows writer, byte[] jpeg, long index, String fused)
-            throws BadItemException {
+    private static byte[] row(RowWriter writer, byte[] jpeg, long index, String fused)
+            throws Exception {
         ByteBuffer row = ByteBuffer.allocateDirect(224 * 224 * 3);
         System.setProperty(CropDecoder.PROPERTY, fused);
         try (NDManager manager = NDManager.newBaseManager()) {
-            ItemSeeds.with(
+            ItemRandom.with(
                     7,
                     0,
                     index,

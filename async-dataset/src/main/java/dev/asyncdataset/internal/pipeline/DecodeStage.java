@@ -3,7 +3,7 @@ package dev.asyncdataset.internal.pipeline;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.ImageDecoder;
-import dev.asyncdataset.internal.decode.ItemSeeds;
+import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.internal.threads.ThreadName;
@@ -146,7 +146,7 @@ final class DecodeStage {
         boolean decoded = false;
         try {
             record =
-                    ItemSeeds.with(
+                    ItemRandom.with(
                             seed, epoch, index, () -> assembly.decode(batch, slot, items, fetched));
             decoded = true;
         } finally {
