@@ -145,7 +145,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * Returns where this loader is: the epoch of the last {@code getData} call and the batches of
      * it handed to the trainer; when streaming shards, also the epoch's samples consumed by all
      * ranks together, which resumes at any world size. Meaningful for seeded sampling (see {@link
-     * Builder#optSeed}) in sampler order.
+     * ConcurrentDatasetBuilder#optSeed}) in sampler order.
      *
      * @return the iteration state, to save with a checkpoint
      */
