@@ -18,12 +18,12 @@ import ai.djl.translate.StackBatchifier;
  * splitting are DJL's, so a batch can be split across several devices, and the loader assembles its
  * batches in recycled rows exactly as for DJL's {@link Batchifier#STACK}.
  */
-public final class AsyncBatchifier extends StackBatchifier {
+final class AsyncBatchifier extends StackBatchifier {
 
     private static final long serialVersionUID = 1L;
 
     /** Creates the batchifier; it holds no state. */
-    public AsyncBatchifier() {}
+    AsyncBatchifier() {}
 
     /** {@inheritDoc} */
     @Override

@@ -27,7 +27,7 @@ import java.util.concurrent.ExecutorService;
  * pipeline, its threads and who owns which arrays.
  *
  * <pre>{@code
- * ConcurrentDataset dataset = new ConcurrentDataset.Builder()  // was: new ArrayDataset.Builder()
+ * ConcurrentDataset dataset = ConcurrentDataset.builder()  // was: new ArrayDataset.Builder()
  *         .setData(features)
  *         .optLabels(labels)
  *         .setSampling(32, true)
@@ -39,11 +39,12 @@ import java.util.concurrent.ExecutorService;
  * dataset is built, so that each way gives DJL's batches:
  *
  * <ul>
- *   <li>{@link Builder#setData}: once per batch, on the stacked batch, as {@code ArrayDataset};
- *   <li>{@link Builder#setDataset}: the wrapped dataset's own transforms, then the builder's, per
- *       item on the decode stage, as DJL's loader over that dataset; the wrapped dataset's label
- *       pipeline runs on the stacked labels before the builder's;
- *   <li>{@link Builder#setSource}: per item, on the decode stage.
+ *   <li>{@link ConcurrentDatasetBuilder#setData}: once per batch, on the stacked batch, as {@code
+ *       ArrayDataset};
+ *   <li>{@link ConcurrentDatasetBuilder#setDataset}: the wrapped dataset's own transforms, then the
+ *       builder's, per item on the decode stage, as DJL's loader over that dataset; the wrapped
+ *       dataset's label pipeline runs on the stacked labels before the builder's;
+ *   <li>{@link ConcurrentDatasetBuilder#setSource}: per item, on the decode stage.
  * </ul>
  *
  * <p>The label pipeline ({@code optTargetPipeline}) always runs on the stacked labels. In a
@@ -54,35 +55,36 @@ import java.util.concurrent.ExecutorService;
  * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
  * reads each shard whole once and serves its items from memory (a sharded source of your own: one
  * item at a time), in the order of {@link dev.asyncdataset.internal.shard.ShuffleWindows} (shards
- * permuted and dealt to {@link Builder#optCanonicalPartitions} partitions, items shuffled within
- * windows of {@link Builder#optShuffleWindow} shards of a partition, partitions interleaved; a pure
- * function of seed and epoch; the seed is {@link Builder#optSeed}'s or, without it, the default
- * item seed). Ranks ({@link Builder#optShard}) take interleaved positions of one global order, so
- * {@link #iterationState()} resumes at another world size; when the world size divides the
- * partitions, each rank reads only its own partitions' shards. A rank holds the shards of at most
- * two windows per partition it reads, in reused buffers; {@link ShardedSource} states the bound,
- * and {@link LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it.
- * {@link Builder#optRandomAccess} reads the same source one item at a time in a full permutation
- * instead.
+ * permuted and dealt to {@link ConcurrentDatasetBuilder#optCanonicalPartitions} partitions, items
+ * shuffled within windows of {@link ConcurrentDatasetBuilder#optShuffleWindow} shards of a
+ * partition, partitions interleaved; a pure function of seed and epoch; the seed is {@link
+ * ConcurrentDatasetBuilder#optSeed}'s or, without it, the default item seed). Ranks ({@link
+ * ConcurrentDatasetBuilder#optShard}) take interleaved positions of one global order, so {@link
+ * #iterationState()} resumes at another world size; when the world size divides the partitions,
+ * each rank reads only its own partitions' shards. A rank holds the shards of at most two windows
+ * per partition it reads, in reused buffers; {@link ShardedSource} states the bound, and {@link
+ * LoaderStats#residentBytes()} and {@link LoaderStats#peakResidentBytes()} report it. {@link
+ * ConcurrentDatasetBuilder#optRandomAccess} reads the same source one item at a time in a full
+ * permutation instead.
  *
- * <p>Several sources added with {@link Builder#addSource} are mixed into each epoch by their {@link
- * dev.asyncdataset.source.SourceShare}s (see {@code dev.asyncdataset.internal.mix.Mixing}): exact
- * counts per source, interleaved through the epoch, each source in its own order (a {@link
- * ShardedSource} streamed in its windows and partitions, as above), a pure function of seed, epoch
- * and those orders; ranks take interleaved positions of that order, so {@link #iterationState()}
- * resumes at another world size. Batch indices number the items of all sources one after another
- * ({@link #get} reads them), {@link #size()} counts each item once, and {@link
- * LoaderStats#sources()} reports each source.
+ * <p>Several sources added with {@link ConcurrentDatasetBuilder#addSource} are mixed into each
+ * epoch by their {@link dev.asyncdataset.source.SourceShare}s (see {@code
+ * dev.asyncdataset.internal.mix.Mixing}): exact counts per source, interleaved through the epoch,
+ * each source in its own order (a {@link ShardedSource} streamed in its windows and partitions, as
+ * above), a pure function of seed, epoch and those orders; ranks take interleaved positions of that
+ * order, so {@link #iterationState()} resumes at another world size. Batch indices number the items
+ * of all sources one after another ({@link #get} reads them), {@link #size()} counts each item
+ * once, and {@link LoaderStats#sources()} reports each source.
  *
  * <p>Batches are built one of two ways ({@link LoaderStats#bufferPath()} says which). Recycled:
  * when the source is an image source ({@link dev.asyncdataset.source.LabeledImageSource}: a folder,
  * S3, tar shards), the item pipeline is {@code ImageRecipes.training} or {@code evaluation} with
- * nothing added, the batchifiers stack and {@link Builder#optRecycleBuffers} is left on, each item
- * is decoded straight into its row of a reused host batch buffer and each field becomes one array
- * per batch (aliasing the buffer on the CPU, copied once to a GPU); the buffers are kept across
- * epochs while the item shape stays the same. Per-item: every other configuration (in-memory
- * arrays, wrapped datasets, other pipelines) decodes each item into arrays of its own and stacks
- * them.
+ * nothing added, the batchifiers stack and {@link ConcurrentDatasetBuilder#optRecycleBuffers} is
+ * left on, each item is decoded straight into its row of a reused host batch buffer and each field
+ * becomes one array per batch (aliasing the buffer on the CPU, copied once to a GPU); the buffers
+ * are kept across epochs while the item shape stays the same. Per-item: every other configuration
+ * (in-memory arrays, wrapped datasets, other pipelines) decodes each item into arrays of its own
+ * and stacks them.
  *
  * <p>Every call to {@code getData} is one epoch, and starts its threads when its iterator is first
  * used. The executor that DJL may pass to {@code getData} is not used: the loader has its own
@@ -93,13 +95,13 @@ import java.util.concurrent.ExecutorService;
  * whole epoch. An epoch is live from {@code getData} until it ends (its last batch taken, a
  * failure, its iterator closed or interrupted, or the trainer's manager closed). DJL never closes
  * an epoch left with {@code break}, so to bound what abandoned epochs hold without waiting for a
- * garbage collection, at most {@link Builder#optMaxLiveEpochs} epochs (default 2) are live at once:
- * {@code getData} beyond that closes the live epoch advanced least recently. An abandoned epoch is
- * never advanced again, so it goes before any epoch still being read; its threads stop and its
- * arrays are freed before {@code getData} returns, and its iterator's {@code hasNext} and {@code
- * next} throw a {@link DataLoadingException} naming the cap (unless it had already ended).
- * Abandoned epochs therefore hold at most the cap times what a running epoch holds, and an
- * unreachable one is also freed by the garbage collector.
+ * garbage collection, at most {@link ConcurrentDatasetBuilder#optMaxLiveEpochs} epochs (default 2)
+ * are live at once: {@code getData} beyond that closes the live epoch advanced least recently. An
+ * abandoned epoch is never advanced again, so it goes before any epoch still being read; its
+ * threads stop and its arrays are freed before {@code getData} returns, and its iterator's {@code
+ * hasNext} and {@code next} throw a {@link DataLoadingException} naming the cap (unless it had
+ * already ended). Abandoned epochs therefore hold at most the cap times what a running epoch holds,
+ * and an unreachable one is also freed by the garbage collector.
  */
 public final class ConcurrentDataset extends RandomAccessDataset {
 
@@ -108,7 +110,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     private final MixShapes shapes = new MixShapes();
 
     ConcurrentDataset(
-            ConcurrentDatasetBuilder<?> builder, DatasetEpochs epochs, BadItemPolicy policy) {
+            ConcurrentDatasetBuilder builder, DatasetEpochs epochs, BadItemPolicy policy) {
         super(builder);
         this.epochs = epochs;
         this.damaged = new DamagedParts(policy);
@@ -126,8 +128,8 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      *
      * @return a new builder
      */
-    public static Builder builder() {
-        return new Builder();
+    public static ConcurrentDatasetBuilder builder() {
+        return new ConcurrentDatasetBuilder();
     }
 
     /**
@@ -144,7 +146,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      * Returns where this loader is: the epoch of the last {@code getData} call and the batches of
      * it handed to the trainer; when streaming shards, also the epoch's samples consumed by all
      * ranks together, which resumes at any world size. Meaningful for seeded sampling (see {@link
-     * Builder#optSeed}) in sampler order.
+     * ConcurrentDatasetBuilder#optSeed}) in sampler order.
      *
      * @return the iteration state, to save with a checkpoint
      */
@@ -229,30 +231,13 @@ public final class ConcurrentDataset extends RandomAccessDataset {
         return epochs.spec().source().size();
     }
 
-    private static Builder splitBuilder(ConcurrentDataset parent) {
-        return new Builder()
+    private static ConcurrentDatasetBuilder splitBuilder(ConcurrentDataset parent) {
+        return new ConcurrentDatasetBuilder()
                 .setSampling(parent.sampler)
                 .optDataBatchifier(parent.dataBatchifier)
                 .optLabelBatchifier(parent.labelBatchifier)
                 .optPipeline(parent.pipeline)
                 .optTargetPipeline(parent.targetPipeline)
                 .optDevice(parent.device);
-    }
-
-    /**
-     * Builds a {@link ConcurrentDataset}; names follow DJL's {@code RandomAccessDataset} builders.
-     */
-    public static final class Builder extends ConcurrentDatasetBuilder<Builder> {
-
-        /**
-         * Creates a builder, as {@code new ArrayDataset.Builder()} does; the same as {@link
-         * ConcurrentDataset#builder()}.
-         */
-        public Builder() {}
-
-        @Override
-        protected Builder self() {
-            return this;
-        }
     }
 }

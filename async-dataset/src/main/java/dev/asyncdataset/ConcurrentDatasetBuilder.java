@@ -24,15 +24,11 @@ import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The options of a {@link ConcurrentDataset} and their checks, shared by {@link
- * ConcurrentDataset.Builder}, the builder to use; names follow DJL's {@code RandomAccessDataset}
- * builders. Generic in the builder's own type, as DJL's {@code BaseBuilder}, so that every call
- * returns a {@code ConcurrentDataset.Builder}.
- *
- * @param <T> the concrete builder type
+ * Builds a {@link ConcurrentDataset} ({@link ConcurrentDataset#builder()}); names follow DJL's
+ * {@code RandomAccessDataset} builders.
  */
-public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilder<T>>
-        extends RandomAccessDataset.BaseBuilder<T> {
+public final class ConcurrentDatasetBuilder
+        extends RandomAccessDataset.BaseBuilder<ConcurrentDatasetBuilder> {
 
     /** The default shards of a shuffle window of shard streaming. */
     public static final int DEFAULT_WINDOW_SHARDS = 4;
@@ -61,6 +57,11 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
         labelBatchifier = batchifier;
     }
 
+    @Override
+    protected ConcurrentDatasetBuilder self() {
+        return this;
+    }
+
     /**
      * Sets batch sampling as DJL does; with {@link #optSeed} the permutation of each epoch is
      * derived from (seed, epoch) instead of DJL's global random generator, which makes runs
@@ -72,7 +73,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @return this builder
      */
     @Override
-    public T setSampling(int batchSize, boolean random, boolean dropLast) {
+    public ConcurrentDatasetBuilder setSampling(int batchSize, boolean random, boolean dropLast) {
         sampling.batchSize = atLeast(1, batchSize, "batchSize");
         sampling.shuffle = random;
         sampling.dropLast = dropLast;
@@ -86,7 +87,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @return this builder
      */
     @Override
-    public T setSampling(Sampler sampler) {
+    public ConcurrentDatasetBuilder setSampling(Sampler sampler) {
         sampling.batchSize = 0;
         return super.setSampling(sampler);
     }
@@ -102,13 +103,13 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param worldSize the number of shares
      * @return this builder
      */
-    public T optShard(int rank, int worldSize) {
+    public ConcurrentDatasetBuilder optShard(int rank, int worldSize) {
         sampling.worldSize = atLeast(1, worldSize, "worldSize");
         if (rank < 0 || rank >= worldSize) {
             throw new IllegalArgumentException("rank not in [0, " + worldSize + "): " + rank);
         }
         sampling.rank = rank;
-        return self();
+        return this;
     }
 
     /**
@@ -116,9 +117,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      *
      * @return this builder
      */
-    public T optShardDropRemainder() {
+    public ConcurrentDatasetBuilder optShardDropRemainder() {
         sampling.dropRemainder = true;
-        return self();
+        return this;
     }
 
     /**
@@ -131,10 +132,10 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param state the saved state
      * @return this builder
      */
-    public T optResumeFrom(IterationState state) {
+    public ConcurrentDatasetBuilder optResumeFrom(IterationState state) {
         sampling.resume = Objects.requireNonNull(state, "state");
         sampling.seed = state.seed();
-        return self();
+        return this;
     }
 
     /**
@@ -146,9 +147,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @return this builder
      * @throws IllegalArgumentException if {@code data} is null or empty
      */
-    public T setData(NDArray... data) {
+    public ConcurrentDatasetBuilder setData(NDArray... data) {
         sources.data(data);
-        return self();
+        return this;
     }
 
     /**
@@ -157,9 +158,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param labels the label arrays, with the data's first dimension
      * @return this builder
      */
-    public T optLabels(NDArray... labels) {
+    public ConcurrentDatasetBuilder optLabels(NDArray... labels) {
         sources.labels(labels);
-        return self();
+        return this;
     }
 
     /**
@@ -174,9 +175,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @return this builder
      * @throws NullPointerException if {@code dataset} is null
      */
-    public T setDataset(RandomAccessDataset dataset) {
+    public ConcurrentDatasetBuilder setDataset(RandomAccessDataset dataset) {
         sources.dataset(dataset);
-        return self();
+        return this;
     }
 
     /**
@@ -187,9 +188,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @return this builder
      * @throws NullPointerException if {@code source} is null
      */
-    public T setSource(ItemSource<?> source) {
+    public ConcurrentDatasetBuilder setSource(ItemSource<?> source) {
         sources.source(source);
-        return self();
+        return this;
     }
 
     /**
@@ -203,7 +204,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @return this builder
      * @throws NullPointerException if {@code source} or {@code share} is null
      */
-    public T addSource(ItemSource<?> source, SourceShare share) {
+    public ConcurrentDatasetBuilder addSource(ItemSource<?> source, SourceShare share) {
         return addSource(sources.nextName(source), source, share);
     }
 
@@ -219,9 +220,10 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @throws IllegalArgumentException if the name is blank or taken, or the share is a proportion
      *     where absolute shares were added, or the other way round
      */
-    public T addSource(String name, ItemSource<?> source, SourceShare share) {
+    public ConcurrentDatasetBuilder addSource(
+            String name, ItemSource<?> source, SourceShare share) {
         sources.add(name, source, share);
-        return self();
+        return this;
     }
 
     /**
@@ -232,9 +234,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param epochSize the items per epoch, at least 1
      * @return this builder
      */
-    public T optEpochSize(long epochSize) {
+    public ConcurrentDatasetBuilder optEpochSize(long epochSize) {
         sources.epochSize(epochSize);
-        return self();
+        return this;
     }
 
     /**
@@ -244,10 +246,10 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param fetchers the fetch concurrency, at least 1
      * @return this builder
      */
-    public T optFetchers(int fetchers) {
+    public ConcurrentDatasetBuilder optFetchers(int fetchers) {
         this.fetchers = atLeast(1, fetchers, "fetchers");
         this.autoFetchers = false;
-        return self();
+        return this;
     }
 
     /**
@@ -261,10 +263,10 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param maxFetchers the most item reads in flight at once, at least 1
      * @return this builder
      */
-    public T optAutoFetchers(int maxFetchers) {
+    public ConcurrentDatasetBuilder optAutoFetchers(int maxFetchers) {
         this.fetchers = atLeast(1, maxFetchers, "maxFetchers");
         this.autoFetchers = true;
-        return self();
+        return this;
     }
 
     /**
@@ -274,9 +276,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param workers the batches in flight, at least 1
      * @return this builder
      */
-    public T optWorkers(int workers) {
+    public ConcurrentDatasetBuilder optWorkers(int workers) {
         this.workers = atLeast(1, workers, "workers");
-        return self();
+        return this;
     }
 
     /**
@@ -288,7 +290,7 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @return this builder
      */
     @Override
-    public T optPrefetchNumber(int prefetchNumber) {
+    public ConcurrentDatasetBuilder optPrefetchNumber(int prefetchNumber) {
         optWorkers(prefetchNumber);
         return super.optPrefetchNumber(prefetchNumber);
     }
@@ -300,9 +302,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param stagingDepth the staged batches, at least 1
      * @return this builder
      */
-    public T optStagingDepth(int stagingDepth) {
+    public ConcurrentDatasetBuilder optStagingDepth(int stagingDepth) {
         this.stagingDepth = atLeast(1, stagingDepth, "stagingDepth");
-        return self();
+        return this;
     }
 
     /**
@@ -311,9 +313,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param decodeThreads the decode threads, at least 1
      * @return this builder
      */
-    public T optDecodeThreads(int decodeThreads) {
+    public ConcurrentDatasetBuilder optDecodeThreads(int decodeThreads) {
         this.decodeThreads = atLeast(1, decodeThreads, "decodeThreads");
-        return self();
+        return this;
     }
 
     /**
@@ -325,9 +327,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param inOrder whether to keep sampler order
      * @return this builder
      */
-    public T optInOrder(boolean inOrder) {
+    public ConcurrentDatasetBuilder optInOrder(boolean inOrder) {
         this.inOrder = inOrder;
-        return self();
+        return this;
     }
 
     /**
@@ -344,9 +346,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param sequentialFetch whether to fetch one item at a time in sampler order
      * @return this builder
      */
-    public T optSequentialFetch(boolean sequentialFetch) {
+    public ConcurrentDatasetBuilder optSequentialFetch(boolean sequentialFetch) {
         this.sequentialFetch = sequentialFetch;
-        return self();
+        return this;
     }
 
     /**
@@ -355,9 +357,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param policy the bad-item policy
      * @return this builder
      */
-    public T optBadItemPolicy(BadItemPolicy policy) {
+    public ConcurrentDatasetBuilder optBadItemPolicy(BadItemPolicy policy) {
         this.badItemPolicy = Objects.requireNonNull(policy, "policy");
-        return self();
+        return this;
     }
 
     /**
@@ -367,9 +369,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param seed the seed
      * @return this builder
      */
-    public T optSeed(long seed) {
+    public ConcurrentDatasetBuilder optSeed(long seed) {
         sampling.seed = seed;
-        return self();
+        return this;
     }
 
     /**
@@ -387,9 +389,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param windowShards the shards of a window, at least 1
      * @return this builder
      */
-    public T optShuffleWindow(int windowShards) {
+    public ConcurrentDatasetBuilder optShuffleWindow(int windowShards) {
         sampling.windowShards = atLeast(1, windowShards, "windowShards");
-        return self();
+        return this;
     }
 
     /**
@@ -406,9 +408,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param partitions the canonical partitions, at least 1
      * @return this builder
      */
-    public T optCanonicalPartitions(int partitions) {
+    public ConcurrentDatasetBuilder optCanonicalPartitions(int partitions) {
         sampling.partitions = atLeast(1, partitions, "partitions");
-        return self();
+        return this;
     }
 
     /**
@@ -417,9 +419,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      *
      * @return this builder
      */
-    public T optRandomAccess() {
+    public ConcurrentDatasetBuilder optRandomAccess() {
         sampling.randomAccess = true;
-        return self();
+        return this;
     }
 
     /**
@@ -429,9 +431,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param devicePipeline the per-batch device pipeline
      * @return this builder
      */
-    public T optDevicePipeline(Pipeline devicePipeline) {
+    public ConcurrentDatasetBuilder optDevicePipeline(Pipeline devicePipeline) {
         this.devicePipeline = devicePipeline;
-        return self();
+        return this;
     }
 
     /**
@@ -442,9 +444,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param recycleBuffers whether to recycle host batch buffers where possible
      * @return this builder
      */
-    public T optRecycleBuffers(boolean recycleBuffers) {
+    public ConcurrentDatasetBuilder optRecycleBuffers(boolean recycleBuffers) {
         this.recycleBuffers = recycleBuffers;
-        return self();
+        return this;
     }
 
     /**
@@ -456,9 +458,9 @@ public abstract class ConcurrentDatasetBuilder<T extends ConcurrentDatasetBuilde
      * @param maxLiveEpochs the most live epochs, at least 1
      * @return this builder
      */
-    public T optMaxLiveEpochs(int maxLiveEpochs) {
+    public ConcurrentDatasetBuilder optMaxLiveEpochs(int maxLiveEpochs) {
         this.maxLiveEpochs = atLeast(1, maxLiveEpochs, "maxLiveEpochs");
-        return self();
+        return this;
     }
 
     /**

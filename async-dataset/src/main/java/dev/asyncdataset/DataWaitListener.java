@@ -61,7 +61,7 @@ public final class DataWaitListener extends TrainingListenerAdapter {
      * @param stats the statistics
      * @return a line such as the one in the class documentation
      */
-    public static String describe(LoaderStats stats) {
+    static String describe(LoaderStats stats) {
         return String.format(
                 Locale.ROOT,
                 "epoch %d: data wait %.1f%% of wall time, %.0f items/s; slowest stage: %s",

@@ -132,7 +132,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         /** The default end-of-text token, GPT-2's. */
         public static final String DEFAULT_END_OF_TEXT = "<|endoftext|>";
 
-        private ConcurrentDataset.Builder documents;
+        private ConcurrentDatasetBuilder documents;
         private Path tokenizer;
         private String endOfText = DEFAULT_END_OF_TEXT;
         private int seqLen;
@@ -148,7 +148,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
          * @param documents the documents' builder, not yet built
          * @return this builder
          */
-        public Builder setDocuments(ConcurrentDataset.Builder documents) {
+        public Builder setDocuments(ConcurrentDatasetBuilder documents) {
             this.documents = Objects.requireNonNull(documents, "documents");
             return this;
         }

@@ -17,7 +17,7 @@ class BuilderTest {
 
     @Test
     void rejectsBadCountsNamingTheValue() {
-        ConcurrentDataset.Builder builder = ConcurrentDataset.builder();
+        ConcurrentDatasetBuilder builder = ConcurrentDataset.builder();
         assertMessage("fetchers < 1: 0", () -> builder.optFetchers(0));
         assertMessage("workers < 1: -2", () -> builder.optWorkers(-2));
         assertMessage("stagingDepth < 1: 0", () -> builder.optStagingDepth(0));
@@ -42,8 +42,8 @@ class BuilderTest {
     @Test
     void refusesTwoWaysOfBuildingAtBuild() {
         RandomAccessDataset slow = new TestSources.SlowDataset(4, 0, 1);
-        ConcurrentDataset.Builder builder =
-                new ConcurrentDataset.Builder()
+        ConcurrentDatasetBuilder builder =
+                ConcurrentDataset.builder()
                         .setDataset(slow)
                         .setSource(new TestSources.WithBadItems(1))
                         .setSampling(1, false);
@@ -51,8 +51,8 @@ class BuilderTest {
                 "set exactly one of setData, setDataset, setSource and addSource; called: "
                         + "[setDataset, setSource]",
                 builder::build);
-        ConcurrentDataset.Builder mixAndOne =
-                new ConcurrentDataset.Builder()
+        ConcurrentDatasetBuilder mixAndOne =
+                ConcurrentDataset.builder()
                         .addSource(new TestSources.WithBadItems(1), SourceShare.once())
                         .setSource(new TestSources.WithBadItems(1))
                         .setSampling(1, false);
@@ -64,13 +64,13 @@ class BuilderTest {
 
     @Test
     void aMixNeedsABatchSizeAndAnEpochSizeNeedsAMix() {
-        ConcurrentDataset.Builder custom =
-                new ConcurrentDataset.Builder()
+        ConcurrentDatasetBuilder custom =
+                ConcurrentDataset.builder()
                         .addSource(new TestSources.WithBadItems(1), SourceShare.once())
                         .setSampling(new BatchSampler(new SequenceSampler(), 1, false));
         assertMessage("addSource needs setSampling(batchSize, shuffle[, dropLast])", custom::build);
-        ConcurrentDataset.Builder unmixed =
-                new ConcurrentDataset.Builder()
+        ConcurrentDatasetBuilder unmixed =
+                ConcurrentDataset.builder()
                         .setSource(new TestSources.WithBadItems(1))
                         .optEpochSize(10)
                         .setSampling(1, false);
@@ -89,13 +89,13 @@ class BuilderTest {
                                                 .build())
                         .getMessage();
         assertEquals("Please pass in at least one data", djl);
-        assertMessage(djl, () -> new ConcurrentDataset.Builder().setData((NDArray[]) null));
-        assertMessage(djl, () -> new ConcurrentDataset.Builder().setData());
+        assertMessage(djl, () -> ConcurrentDataset.builder().setData((NDArray[]) null));
+        assertMessage(djl, () -> ConcurrentDataset.builder().setData());
     }
 
     @Test
     void nullDatasetOrSourceFailsAtTheCall() {
-        ConcurrentDataset.Builder builder = new ConcurrentDataset.Builder();
+        ConcurrentDatasetBuilder builder = ConcurrentDataset.builder();
         assertNpe("setDataset: dataset is null", () -> builder.setDataset(null));
         assertNpe("setSource: source is null", () -> builder.setSource((ItemSource<?>) null));
         assertNpe("optLabels: labels is null", () -> builder.optLabels((NDArray[]) null));

@@ -40,7 +40,7 @@ class DjlTransformsTest extends CpuManagerTest {
                         .build();
         folder.prepare();
         ConcurrentDataset ours =
-                new ConcurrentDataset.Builder().setDataset(folder).setSampling(4, false).build();
+                ConcurrentDataset.builder().setDataset(folder).setSampling(4, false).build();
         assertSameBatches(folder.getData(manager).iterator(), ours.getData(manager).iterator());
     }
 
@@ -57,7 +57,7 @@ class DjlTransformsTest extends CpuManagerTest {
 
     private List<float[]> epoch() throws Exception {
         ConcurrentDataset dataset =
-                new ConcurrentDataset.Builder()
+                ConcurrentDataset.builder()
                         .setSource(new Images(64))
                         .addTransform(new RandomResizedCrop(4, 4))
                         .setSampling(8, false)

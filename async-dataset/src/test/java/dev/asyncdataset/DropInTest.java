@@ -23,7 +23,7 @@ class DropInTest extends CpuManagerTest {
     @Test
     void failuresAreIllegalStateExceptionsAsInDjlsLoader() throws Exception {
         ConcurrentDataset dataset =
-                new ConcurrentDataset.Builder()
+                ConcurrentDataset.builder()
                         .setSource(new TestSources.WithBadItems(8, 3L))
                         .setSampling(4, false)
                         .build();
@@ -44,7 +44,7 @@ class DropInTest extends CpuManagerTest {
     void prefetchNumberBoundsTheBatchesInFlight() throws Exception {
         CountingSource source = new CountingSource(64);
         ConcurrentDataset dataset =
-                new ConcurrentDataset.Builder()
+                ConcurrentDataset.builder()
                         .setSource(source)
                         .setSampling(4, false)
                         .optFetchers(64)

@@ -32,7 +32,7 @@ class InterleavedEpochsTest extends CpuManagerTest {
     private static final int WORKERS = 1;
     private static final int DECODE_THREADS = 1;
     private static final int STAGING = 2;
-    private static final int CAP = ConcurrentDataset.Builder.DEFAULT_MAX_LIVE_EPOCHS;
+    private static final int CAP = ConcurrentDatasetBuilder.DEFAULT_MAX_LIVE_EPOCHS;
 
     private NDManager trainer;
 
@@ -127,7 +127,7 @@ class InterleavedEpochsTest extends CpuManagerTest {
         return builder().build();
     }
 
-    private ConcurrentDataset.Builder builder() {
+    private ConcurrentDatasetBuilder builder() {
         return ConcurrentDataset.builder()
                 .setData(manager.zeros(new Shape(ITEMS, 4)))
                 .optLabels(manager.zeros(new Shape(ITEMS, 1)))

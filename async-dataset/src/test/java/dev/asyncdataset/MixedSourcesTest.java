@@ -194,7 +194,7 @@ class MixedSourcesTest {
         }
     }
 
-    private static ConcurrentDataset.Builder ranked(LabeledImageSource shards, int rank, int world)
+    private static ConcurrentDatasetBuilder ranked(LabeledImageSource shards, int rank, int world)
             throws Exception {
         return ConcurrentDataset.builder()
                 .addSource(

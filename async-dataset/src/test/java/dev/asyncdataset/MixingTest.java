@@ -183,7 +183,7 @@ class MixingTest {
 
     @Test
     void proportionsAndAbsoluteSharesAreNotCombinedAndTheErrorNamesBothSources() {
-        ConcurrentDataset.Builder web =
+        ConcurrentDatasetBuilder web =
                 ConcurrentDataset.builder().addSource("web", a, SourceShare.proportion(0.5));
         assertEquals(
                 "proportions are not combined with absolute shares: web has proportion(0.5), "
@@ -247,7 +247,7 @@ class MixingTest {
         return builder(first, second).build();
     }
 
-    private ConcurrentDataset.Builder builder(SourceShare... shares) {
+    private ConcurrentDatasetBuilder builder(SourceShare... shares) {
         // a per-item random transform, so that equal values mean equal augmentation too
         return ConcurrentDataset.builder()
                 .addSource(a, shares[0])

@@ -40,7 +40,7 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
                         .getData(manager)
                         .iterator();
         RandomUtils.RANDOM.setSeed(42);
-        ConcurrentDataset.Builder builder =
+        ConcurrentDatasetBuilder builder =
                 ConcurrentDataset.builder()
                         .setData(data)
                         .optLabels(labels)

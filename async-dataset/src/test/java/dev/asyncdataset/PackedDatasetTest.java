@@ -140,7 +140,7 @@ class PackedDatasetTest {
                 TarShardSource.builder()
                         .setLocation(shards.toString())
                         .buildSamples(SampleDecoder.text("txt"));
-        ConcurrentDataset.Builder docs =
+        ConcurrentDatasetBuilder docs =
                 ConcurrentDataset.builder().setSource(texts).setSampling(4, true).optSeed(7);
         if (world > 1) {
             docs.optShard(rank, world);

@@ -99,7 +99,7 @@ class PackedMixTest {
     }
 
     private PackedDataset packed(PackedState resume) throws Exception {
-        ConcurrentDataset.Builder docs =
+        ConcurrentDatasetBuilder docs =
                 ConcurrentDataset.builder()
                         .addSource("once", source(once), SourceShare.once())
                         .addSource("twice", source(twice), SourceShare.repeat(2))

@@ -184,7 +184,7 @@ class ReleasedBodiesTest {
         assertTrue(BodyBuffers.shared().retained() <= BodyBuffers.SHARED_RETAINED);
     }
 
-    private static ConcurrentDataset.Builder images(LabeledImageSource source) {
+    private static ConcurrentDatasetBuilder images(LabeledImageSource source) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(BATCH, true)

@@ -36,19 +36,19 @@ class SequentialFetchTest {
         return Stream.of(
                 Arguments.of(
                         "optSequentialFetch(true)",
-                        (UnaryOperator<ConcurrentDataset.Builder>) b -> b.optSequentialFetch(true)),
+                        (UnaryOperator<ConcurrentDatasetBuilder>) b -> b.optSequentialFetch(true)),
                 Arguments.of(
                         "optFetchers(1)",
-                        (UnaryOperator<ConcurrentDataset.Builder>) b -> b.optFetchers(1)));
+                        (UnaryOperator<ConcurrentDatasetBuilder>) b -> b.optFetchers(1)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("sequentialSettings")
     void getDrawsFromRandomUtilsInTheSamplersOrderAsDjlsLoaderDoes(
-            String name, UnaryOperator<ConcurrentDataset.Builder> sequential) throws Exception {
+            String name, UnaryOperator<ConcurrentDatasetBuilder> sequential) throws Exception {
         List<Float> expected = epochs(RandomDraws.sampled());
         for (int run = 0; run < RUNS; run++) {
-            ConcurrentDataset.Builder builder =
+            ConcurrentDatasetBuilder builder =
                     ConcurrentDataset.builder()
                             .setDataset(RandomDraws.sampled())
                             .setSampling(BATCH, true);

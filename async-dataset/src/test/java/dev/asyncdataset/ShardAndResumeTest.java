@@ -119,7 +119,7 @@ class ShardAndResumeTest {
                                 .build());
     }
 
-    private ConcurrentDataset.Builder builder() {
+    private ConcurrentDatasetBuilder builder() {
         // per-item random transforms over in-memory arrays: setSource (setData runs the pipeline
         // on whole batches, as ArrayDataset does)
         return ConcurrentDataset.builder()

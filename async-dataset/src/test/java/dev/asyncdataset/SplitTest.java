@@ -34,7 +34,7 @@ class SplitTest extends CpuManagerTest {
                         .optLabelBatchifier(new StackBatchifier())
                         .build();
         ConcurrentDataset ours =
-                new ConcurrentDataset.Builder()
+                ConcurrentDataset.builder()
                         .setData(data)
                         .optLabels(labels)
                         .setSampling(4, false)

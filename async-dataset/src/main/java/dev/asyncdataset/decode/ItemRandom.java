@@ -3,6 +3,7 @@ package dev.asyncdataset.decode;
 import ai.djl.translate.Pipeline;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 
 /**
  * The random generator of the item being decoded, seeded by (seed, epoch, index).
@@ -37,16 +38,14 @@ public final class ItemRandom {
      * @param index the item index
      * @param body what to run
      * @param <R> the result type
-     * @param <E> the exception type of {@code body}
      * @return what {@code body} returned
-     * @throws E what {@code body} threw
+     * @throws Exception what {@code body} threw
      */
-    public static <R, E extends Exception> R with(
-            long seed, long epoch, long index, ThrowingSupplier<R, E> body) throws E {
+    public static <R> R with(long seed, long epoch, long index, Callable<R> body) throws Exception {
         Random previous = CURRENT.get();
         CURRENT.set(new Random(mix(seed, epoch, index)));
         try {
-            return body.get();
+            return body.call();
         } finally {
             CURRENT.set(previous);
         }
@@ -80,23 +79,5 @@ public final class ItemRandom {
     public static long mix(long seed, long epoch, long index) {
         long s = new SplittableRandom(seed).split().nextLong() ^ epoch * 0x9E3779B97F4A7C15L;
         return new SplittableRandom(s).split().nextLong() ^ index * 0xC2B2AE3D27D4EB4FL;
-    }
-
-    /**
-     * A supplier that may throw.
-     *
-     * @param <R> the result type
-     * @param <E> the exception type
-     */
-    @FunctionalInterface
-    public interface ThrowingSupplier<R, E extends Exception> {
-
-        /**
-         * Computes the result.
-         *
-         * @return the result
-         * @throws E on failure
-         */
-        R get() throws E;
     }
 }

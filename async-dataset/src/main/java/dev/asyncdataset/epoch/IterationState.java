@@ -2,8 +2,8 @@ package dev.asyncdataset.epoch;
 
 /**
  * Where a seeded {@link dev.asyncdataset.ConcurrentDataset} is in its run: save it with a model
- * checkpoint and pass it to {@link dev.asyncdataset.ConcurrentDataset.Builder#optResumeFrom} after
- * a restart to get exactly the remaining batches of the epoch, in the same order, with the same
+ * checkpoint and pass it to {@link dev.asyncdataset.ConcurrentDatasetBuilder#optResumeFrom} after a
+ * restart to get exactly the remaining batches of the epoch, in the same order, with the same
  * augmentation.
  *
  * <p>A streamed shard source (the default for {@link dev.asyncdataset.source.ShardedSource}s) and a

@@ -39,14 +39,14 @@ import java.util.List;
  *     each collated batch normalized into a reused float buffer, for {@code
  *     ImageRecipes.deviceNormalize()} on a CPU device) or {@code "per-item"} (an array per item,
  *     stacked into the batch); see {@link
- *     dev.asyncdataset.ConcurrentDataset.Builder#optRecycleBuffers}
+ *     dev.asyncdataset.ConcurrentDatasetBuilder#optRecycleBuffers}
  * @param hostBytesHeld bytes of the recycled host batch buffers the dataset holds, free or in use;
  *     0 on the per-item path
  * @param damagedParts parts of the source left out when it was opened because they are damaged
  *     (such as a truncated tar shard; {@link dev.asyncdataset.source.ItemSource#damaged}), read
  *     under {@link dev.asyncdataset.BadItemPolicy#SKIP} without their items
  * @param sources what each source of a mix ({@link
- *     dev.asyncdataset.ConcurrentDataset.Builder#addSource}) did this epoch, in the order the
+ *     dev.asyncdataset.ConcurrentDatasetBuilder#addSource}) did this epoch, in the order the
  *     sources were added; empty with one source
  */
 public record LoaderStats(
@@ -78,7 +78,7 @@ public record LoaderStats(
     /**
      * What one source of a mix did in an epoch so far.
      *
-     * @param name the source's name ({@link dev.asyncdataset.ConcurrentDataset.Builder#addSource})
+     * @param name the source's name ({@link dev.asyncdataset.ConcurrentDatasetBuilder#addSource})
      * @param items its items in the batches handed to the trainer
      * @param bytes bytes fetched from it, counted as the epoch's {@link LoaderStats#bytes()}
      * @param skippedItems its bad items left out under {@link dev.asyncdataset.BadItemPolicy#SKIP}
@@ -87,18 +87,7 @@ public record LoaderStats(
      *     epoch's wait for batches, and the source the trainer waits on stands out
      */
     public record SourceCounts(
-            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {
-
-        /**
-         * Returns this source's share of the items handed to the trainer.
-         *
-         * @param epoch the epoch's statistics
-         * @return the share, 0 to 1
-         */
-        public double share(LoaderStats epoch) {
-            return epoch.items() == 0 ? 0 : (double) items / epoch.items();
-        }
-    }
+            String name, long items, long bytes, long skippedItems, long dataWaitNanos) {}
 
     /** Keeps an unmodifiable copy of the per-source counts. */
     public LoaderStats {

@@ -11,9 +11,9 @@ import java.util.TreeMap;
 /**
  * One training sample as stored: a key and its named parts, each the bytes of one file or tar
  * member. A part's name is what follows the key in the member's name (for {@code
- * train/000123.seg.png}: key {@code train/000123}, part {@code seg.png}), as WebDataset names them;
- * see {@link SampleNames}. A {@link SampleDecoder} turns a sample into a DJL {@code Record}, with
- * the part decoders of {@link Parts}.
+ * train/000123.seg.png}: key {@code train/000123}, part {@code seg.png}), as WebDataset names them
+ * (a base name starting with a dot, or without one, belongs to no sample). A {@link SampleDecoder}
+ * turns a sample into a DJL {@code Record}, with the part decoders of {@link Parts}.
  *
  * <p>A sample is immutable except for its parts' bytes, which are shared, not copied: do not change
  * them.

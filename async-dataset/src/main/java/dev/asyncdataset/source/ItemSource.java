@@ -51,17 +51,6 @@ public interface ItemSource<T> extends AutoCloseable {
     long size();
 
     /**
-     * Waits until fetching item {@code index} will not wait for memory that other items' fetches
-     * must free first: for streamed shards, until the item's shard is loaded. The fetch stage calls
-     * it before it takes a fetch slot, so that the slots are held only by fetches that can go on.
-     * The default returns at once.
-     *
-     * @param index the item index
-     * @throws InterruptedException if interrupted while waiting
-     */
-    default void awaitReady(long index) throws InterruptedException {}
-
-    /**
      * Reads item {@code index} from storage; may block.
      *
      * @param manager a CPU manager owned by the item's batch, for sources that create arrays here

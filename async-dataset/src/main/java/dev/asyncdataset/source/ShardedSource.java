@@ -22,12 +22,12 @@ package dev.asyncdataset.source;
  * holds from one to the other; none when {@code W} divides {@code C}, the default). The bytes held
  * are then at most {@code 2 * (P * K + P - 1) * largestShardBytes}: {@code 2 * K *
  * largestShardBytes} for one rank, or when {@code W = C} (for example 256 MB for K = 4 and 32 MB
- * shards). The batches in flight do not add to it: a fetch waits for its shard ({@link
- * ItemSource#awaitReady}) before it takes a fetch slot and copies its sample out of the buffer, so
- * a buffer is reused only after every sample of its shard was copied out. {@link
- * SourceStats#residentBytes()} of {@link #stats()} reports the bytes of the buffers the epoch holds
- * now and {@link SourceStats#peakResidentBytes()} the most it held at once; between epochs the
- * source keeps up to that many free buffers for the next one.
+ * shards). The batches in flight do not add to it: a fetch waits for its shard to load before it
+ * takes a fetch slot and copies its sample out of the buffer, so a buffer is reused only after
+ * every sample of its shard was copied out. {@link SourceStats#residentBytes()} of {@link #stats()}
+ * reports the bytes of the buffers the epoch holds now and {@link SourceStats#peakResidentBytes()}
+ * the most it held at once; between epochs the source keeps up to that many free buffers for the
+ * next one.
  *
  * @param <T> what the fetch step hands to the decode step
  */

@@ -4,18 +4,15 @@ import java.util.Locale;
 
 /**
  * How much of one source an epoch of a mixed {@code ConcurrentDataset} takes (see {@code
- * ConcurrentDataset.Builder.addSource}), with Mosaic Streaming's rules: a {@link #proportion} is
+ * ConcurrentDatasetBuilder.addSource}), with Mosaic Streaming's rules: a {@link #proportion} is
  * relative to the other sources' proportions and to the epoch size; {@link #repeat} and {@link
  * #choose} are absolute, as is {@link #once} (each item once: the source as it is). Proportions are
  * not combined with absolute shares in one dataset.
- *
- * @param kind which rule the share follows
- * @param value the proportion, the repeat factor, or the item count (1 for {@link #once})
  */
-public record SourceShare(Kind kind, double value) {
+public final class SourceShare {
 
     /** The rules a share can follow. */
-    public enum Kind {
+    private enum Kind {
         /** Each item once per epoch. */
         ONCE,
         /** A weight relative to the other sources' weights. */
@@ -26,17 +23,16 @@ public record SourceShare(Kind kind, double value) {
         CHOOSE
     }
 
+    private final Kind kind;
+    private final double value;
+
     /**
      * Checks the value for its kind.
      *
      * @throws IllegalArgumentException if the value is not finite and positive, or a count is not a
      *     whole number
-     * @throws NullPointerException if {@code kind} is null
      */
-    public SourceShare {
-        if (kind == null) {
-            throw new NullPointerException("kind is null");
-        }
+    private SourceShare(Kind kind, double value) {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(
                     kind.name().toLowerCase(Locale.ROOT) + " not > 0: " + value);
@@ -44,6 +40,8 @@ public record SourceShare(Kind kind, double value) {
         if ((kind == Kind.CHOOSE || kind == Kind.ONCE) && value != Math.rint(value)) {
             throw new IllegalArgumentException("choose not a whole number: " + value);
         }
+        this.kind = kind;
+        this.value = value;
     }
 
     /**
@@ -116,5 +114,20 @@ public record SourceShare(Kind kind, double value) {
      */
     public boolean relative() {
         return kind == Kind.PROPORTION;
+    }
+
+    /**
+     * Returns this share's weight for a source of {@code size} items: its items per epoch for an
+     * absolute share, its relative weight for a {@link #proportion}.
+     *
+     * @param size the source's items
+     * @return the weight
+     */
+    public double weight(long size) {
+        return switch (kind) {
+            case ONCE -> size;
+            case PROPORTION, CHOOSE -> value;
+            case REPEAT -> Math.round(value * size);
+        };
     }
 }

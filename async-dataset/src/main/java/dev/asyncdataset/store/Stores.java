@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * The table from a location's scheme to its store, through which every source's builder and the
  * shard writer open what they read and write. Local files and S3 are the library's own; every other
  * scheme is opened by a {@link StoreProvider} found on the class path (the library's own HTTP(S),
- * Azure and Hub stores among them) or by an opener given to {@link #register}:
+ * Azure and Hub stores among them) or by a provider given to {@link #register}:
  *
  * <table>
  *   <caption>Schemes</caption>
@@ -67,7 +67,7 @@ public final class Stores {
     /** The schemes of the library's stores that no provider opens: local files and S3. */
     private static final Set<String> LIBRARY = Set.of(FILE, S3);
 
-    private static final Map<String, StoreOpener> REGISTERED = new ConcurrentHashMap<>();
+    private static final Map<String, StoreProvider> REGISTERED = new ConcurrentHashMap<>();
 
     /** The providers on the class path, each scheme's, found on first use. */
     private static volatile Map<String, StoreProvider> provided;
@@ -91,6 +91,11 @@ public final class Stores {
     static Map<String, StoreProvider> bySchemes(Iterable<StoreProvider> providers) {
         Map<String, StoreProvider> found = new HashMap<>();
         for (StoreProvider provider : providers) {
+            if (provider.schemes().isEmpty()) {
+                throw new IllegalStateException(
+                        "a store provider on the class path names no scheme: "
+                                + provider.getClass().getName());
+            }
             for (String scheme : provider.schemes()) {
                 String name = checked(scheme, provider);
                 StoreProvider other = found.putIfAbsent(name, provider);
@@ -123,18 +128,18 @@ public final class Stores {
 
     /**
      * Makes {@code scheme://...} locations read tar shards and Parquet files from the stores {@code
-     * opener} opens (one per source), with the library's retries, time budget and read-idle timeout
-     * around every request; a store that is a {@link WritableStore} also takes the shard writer's
-     * output.
+     * provider} opens (one per source), with the library's retries, time budget and read-idle
+     * timeout around every request; a store that is a {@link WritableStore} also takes the shard
+     * writer's output.
      *
      * @param scheme letters, digits, {@code +}, {@code -} or {@code .}, starting with a letter; not
      *     {@code file}, {@code s3} nor a scheme a {@link StoreProvider} on the class path gives
      *     ({@code http}, {@code https}, {@code az} and {@code hf} among them)
-     * @param opener opens the store
+     * @param provider opens the store; its {@code schemes()} are not read
      * @throws IllegalArgumentException if the scheme is malformed, provided or already registered
      */
-    public static void register(String scheme, StoreOpener opener) {
-        Objects.requireNonNull(opener, "opener");
+    public static void register(String scheme, StoreProvider provider) {
+        Objects.requireNonNull(provider, "provider");
         String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
         if (!SCHEME.matcher(name + "://").matches()
                 || LIBRARY.contains(name)
@@ -142,21 +147,22 @@ public final class Stores {
             throw new IllegalArgumentException(
                     "not a scheme a store can be registered for: " + scheme);
         }
-        if (REGISTERED.putIfAbsent(name, opener) != null) {
+        if (REGISTERED.putIfAbsent(name, provider) != null) {
             throw new IllegalArgumentException("scheme already registered: " + scheme);
         }
     }
 
     /**
-     * Returns the opener of {@code scheme}: the {@link StoreProvider} on the class path that gives
-     * it, else the opener {@link #register} was given.
+     * Returns the provider of {@code scheme}: the {@link StoreProvider} on the class path that
+     * gives it, else the one {@link #register} was given.
      *
      * @param scheme a scheme, in any case
-     * @return its opener, or empty for local files, S3 and a scheme neither provided nor registered
+     * @return its provider, or empty for local files, S3 and a scheme neither provided nor
+     *     registered
      */
-    public static Optional<StoreOpener> registered(String scheme) {
+    public static Optional<StoreProvider> registered(String scheme) {
         String name = Objects.requireNonNull(scheme, "scheme").toLowerCase(Locale.ROOT);
-        StoreOpener provided = provided().get(name);
+        StoreProvider provided = provided().get(name);
         return Optional.ofNullable(provided != null ? provided : REGISTERED.get(name));
     }
 

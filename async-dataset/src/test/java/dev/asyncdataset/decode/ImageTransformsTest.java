@@ -19,6 +19,7 @@ import ai.djl.translate.Transform;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterAll;
@@ -57,10 +58,10 @@ class ImageTransformsTest {
     @Test
     void sameItemSeedGivesBitIdenticalTrainingOutput() throws Exception {
         Pipeline training = ImageRecipes.training(224);
-        ItemRandom.ThrowingSupplier<byte[], Exception> item17 =
+        Callable<byte[]> item17 =
                 () -> ItemRandom.with(SEED, 3, 17, () -> apply(training, photo).toByteArray());
-        byte[] first = item17.get();
-        assertArrayEquals(first, item17.get());
+        byte[] first = item17.call();
+        assertArrayEquals(first, item17.call());
         assertArrayEquals(first, onOtherThread(item17));
     }
 
@@ -181,11 +182,10 @@ class ImageTransformsTest {
         return pipeline.transform(new NDList(image)).singletonOrThrow();
     }
 
-    private static byte[] onOtherThread(ItemRandom.ThrowingSupplier<byte[], Exception> body)
-            throws Exception {
+    private static byte[] onOtherThread(Callable<byte[]> body) throws Exception {
         ExecutorService executor = Executors.newSingleThreadExecutor();
         try {
-            return executor.submit(body::get).get();
+            return executor.submit(body).get();
         } finally {
             executor.shutdown();
         }

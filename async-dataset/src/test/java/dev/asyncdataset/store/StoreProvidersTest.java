@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The providers found on the class path make one table: each scheme in lower case to its provider,
- * and a scheme given twice, the library's own or malformed is refused naming the provider.
+ * and a scheme given twice, the library's own or malformed, or a provider naming no scheme, is
+ * refused naming the provider.
  */
 class StoreProvidersTest {
 
@@ -24,13 +25,14 @@ class StoreProvidersTest {
     }
 
     @Test
-    void aSchemeGivenTwiceTheLibrarysOwnOrMalformedIsRefusedNamingTheProvider() {
+    void aSchemeGivenTwiceTheLibrarysOwnMalformedOrNoneIsRefusedNamingTheProvider() {
         for (List<StoreProvider> providers :
                 List.of(
                         List.<StoreProvider>of(new Fixed("mem"), new Fixed("MEM")),
                         List.<StoreProvider>of(new Fixed("s3")),
                         List.<StoreProvider>of(new Fixed("file")),
-                        List.<StoreProvider>of(new Fixed("not a scheme")))) {
+                        List.<StoreProvider>of(new Fixed("not a scheme")),
+                        List.<StoreProvider>of(new Fixed()))) {
             IllegalStateException e =
                     assertThrows(IllegalStateException.class, () -> Stores.bySchemes(providers));
             assertTrue(e.getMessage().contains(Fixed.class.getName()), e.getMessage());

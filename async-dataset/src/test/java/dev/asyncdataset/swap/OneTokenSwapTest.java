@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * User code outside the library's package: {@code new ArrayDataset.Builder()} becomes {@code new
- * ConcurrentDataset.Builder()} and gives the same batches.
+ * ConcurrentDatasetBuilder()} and gives the same batches.
  */
 @Timeout(120)
 class OneTokenSwapTest {
@@ -31,7 +31,7 @@ class OneTokenSwapTest {
                             .optPipeline(centre)
                             .build();
             RandomAccessDataset ours =
-                    new ConcurrentDataset.Builder()
+                    ConcurrentDataset.builder()
                             .setData(x)
                             .setSampling(4, false)
                             .optPipeline(centre)

@@ -1,6 +1,6 @@
 package dev.asyncdataset.testing;
 
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

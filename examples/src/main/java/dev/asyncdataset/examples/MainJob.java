@@ -5,7 +5,7 @@ import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3Uploader;
 import dev.asyncdataset.examples.timeline.RunTimelines;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,6 @@ import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 
@@ -57,7 +56,7 @@ final class ParquetData {
     static LabeledImageSource source(TrainingSettings settings, S3Connection connection)
             throws IOException {
         String data = settings.data();
-        ParquetSourceBuilder builder = ParquetSource.builder().setLocation(location(data));
+        ParquetSource builder = ParquetSource.builder().setLocation(location(data));
         if (!Stores.isLocal(data)) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }

@@ -4,7 +4,6 @@ import ai.djl.Device;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.tar.TarShardSource;
-import dev.asyncdataset.source.tar.TarShardSourceBuilder;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,7 +68,7 @@ final class ShardData {
      */
     static LabeledImageSource source(TrainingSettings settings, S3Connection connection)
             throws IOException {
-        TarShardSourceBuilder builder = TarShardSource.builder().setLocation(settings.data());
+        TarShardSource builder = TarShardSource.builder().setLocation(settings.data());
         if (!Stores.isLocal(settings.data())) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }

@@ -124,7 +124,7 @@ public final class TrainMixed {
                             stats.epoch(),
                             source.name(),
                             source.items(),
-                            100 * source.share(stats),
+                            100.0 * source.items() / Math.max(1, stats.items()),
                             source.bytes() / 1e6,
                             source.skippedItems(),
                             source.dataWaitNanos() / 1e9));

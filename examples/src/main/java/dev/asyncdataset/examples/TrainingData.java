@@ -6,13 +6,13 @@ import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3ImageDataset;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
     private static TrainingData stored(
             TrainingSettings settings, S3Connection connection, Device device, DataRole role)
             throws IOException {
-        FolderSourceBuilder builder =
+        FolderSource builder =
                 FolderSource.builder()
                         .setLocation(settings.data())
                         .optStore(connection.options(settings.maxFetchers()).build());
@@ -170,7 +170,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
      */
     public static ConcurrentDataset concurrent(
             TrainingSettings settings, ItemSource<?> source, Device device, DataRole role) {
-        ConcurrentDataset.Builder builder =
+        ConcurrentDatasetBuilder builder =
                 ConcurrentDataset.builder()
                         .setSource(source)
                         .setSampling(settings.batchSize(), !role.validation())

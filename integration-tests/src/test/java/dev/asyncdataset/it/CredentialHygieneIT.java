@@ -10,7 +10,7 @@ import ch.qos.logback.classic.Level;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
+import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.CapturedLogs;
 import dev.asyncdataset.testing.TestImages;
@@ -69,8 +69,7 @@ class CredentialHygieneIT {
                                             .build())
                             .optMaxAttempts(1)
                             .build();
-            FolderSourceBuilder wrong =
-                    S3.sourceBuilder("s3://hygiene/train").optStore(wrongSecret);
+            FolderSource wrong = S3.sourceBuilder("s3://hygiene/train").optStore(wrongSecret);
             shown.add(wrong);
             try (LabeledImageSource refused = wrong.build()) {
                 shown.add(assertThrows(IOException.class, () -> refused.prepare(null)));

@@ -9,6 +9,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.ItemSource;
@@ -140,7 +141,7 @@ class FaultCampaignIT {
      */
     static Epoch epoch(ItemSource<ByteBuffer> s3, boolean randomAccess) throws Exception {
         try (NDManager manager = NDManager.newBaseManager()) {
-            ConcurrentDataset.Builder builder =
+            ConcurrentDatasetBuilder builder =
                     ConcurrentDataset.builder()
                             .setSource(s3)
                             .setSampling(32, true)

@@ -3,10 +3,10 @@ package dev.asyncdataset.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.internal.store.hf.HubStore;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.Stores;
 import java.nio.file.Files;
@@ -226,7 +225,7 @@ class HubParquetIT {
     /**
      * A source of a local folder holding, by name, the fixture files named {@code a} or {@code b}.
      */
-    private static ParquetSourceBuilder folder(Map<String, String> names) throws Exception {
+    private static ParquetSource folder(Map<String, String> names) throws Exception {
         Path folder = Files.createTempDirectory(dir, "folder");
         for (Map.Entry<String, String> name : names.entrySet()) {
             Files.write(

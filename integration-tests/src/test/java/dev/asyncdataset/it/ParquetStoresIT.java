@@ -8,7 +8,6 @@ import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
-import dev.asyncdataset.source.parquet.ParquetSourceBuilder;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,7 +121,7 @@ class ParquetStoresIT {
         assertTrue(e.getMessage().contains(odd), e.getMessage());
     }
 
-    private static ParquetSourceBuilder s3(String url) {
+    private static ParquetSource s3(String url) {
         return ParquetSource.builder().setLocation(url).optStore(S3.storeOptions().build());
     }
 
@@ -130,7 +129,7 @@ class ParquetStoresIT {
      * Every row as where it is (file name, row group, row), its label and its image's SHA-256, read
      * through the source {@code builder} opens, which retries nothing from a fault-free store.
      */
-    static List<String> rows(ParquetSourceBuilder builder) throws Exception {
+    static List<String> rows(ParquetSource builder) throws Exception {
         List<String> rows = new ArrayList<>();
         try (LabeledImageSource source = builder.build()) {
             for (int i = 0; i < source.size(); i++) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
@@ -274,7 +275,7 @@ class ParquetStreamingIT {
         return ParquetSource.builder().setLocation(file.toString()).build();
     }
 
-    private static ConcurrentDataset.Builder builder(ItemSource<?> source, long seed) {
+    private static ConcurrentDatasetBuilder builder(ItemSource<?> source, long seed) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(BATCH, true)

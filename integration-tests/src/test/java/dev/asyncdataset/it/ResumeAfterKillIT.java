@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.examples.CrashPoint;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

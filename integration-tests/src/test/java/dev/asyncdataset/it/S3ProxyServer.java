@@ -3,7 +3,6 @@ package dev.asyncdataset.it;
 import dev.asyncdataset.examples.s3.RateLimitedBlobStore;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.store.s3.S3Options;
@@ -173,7 +172,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
     }
 
     /** A {@link FolderSource} builder of {@code url} on this server, with {@link #storeOptions}. */
-    public FolderSourceBuilder sourceBuilder(String url) {
+    public FolderSource sourceBuilder(String url) {
         return FolderSource.builder().setLocation(url).optStore(storeOptions().build());
     }
 
@@ -181,7 +180,7 @@ public final class S3ProxyServer implements BeforeAllCallback, AfterAllCallback,
      * A {@link #sourceBuilder} whose connections pass through this server's {@link ResetProxy}, so
      * that {@link FaultInjectingBlobStore.Fault#RESET} resets them mid-body.
      */
-    public FolderSourceBuilder sourceBuilderThroughResetProxy(String url) {
+    public FolderSource sourceBuilderThroughResetProxy(String url) {
         return FolderSource.builder()
                 .setLocation(url)
                 .optStore(storeOptionsThroughResetProxy().build());

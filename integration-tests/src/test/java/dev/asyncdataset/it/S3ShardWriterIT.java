@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.tar.ShardWriter;
-import dev.asyncdataset.source.tar.ShardWriterBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
+import dev.asyncdataset.writer.ShardWriterBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

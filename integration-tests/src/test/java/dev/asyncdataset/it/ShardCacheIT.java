@@ -20,9 +20,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The disk cache of the shard sources ({@code TarShardSourceBuilder.optCache}): a second streamed
- * epoch over S3 (S3Proxy) is read from the cache while every GET would fail; over HTTP, which has
- * no checksum, a sidecar index or a shard damaged on the way is not cached, so the cache holds only
+ * The disk cache of the shard sources ({@code TarShardSource.optCache}): a second streamed epoch
+ * over S3 (S3Proxy) is read from the cache while every GET would fail; over HTTP, which has no
+ * checksum, a sidecar index or a shard damaged on the way is not cached, so the cache holds only
  * bytes that passed every check; a damaged cache file of a shard is dropped and the shard read
  * again from the store, bit for bit.
  */

@@ -1,7 +1,7 @@
 package dev.asyncdataset.it;
 
-import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -21,10 +21,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The disk cache as a layer of the store seam ({@code FolderSourceBuilder.optCache}): a second
- * epoch over S3 (S3Proxy) is read from the cache while every GET would fail; a later source over
- * the same directory reads an HTTP server's images named by a manifest without a GET; a damaged
- * cache file is dropped and its object read again from the store, bit for bit.
+ * The disk cache as a layer of the store seam ({@code FolderSource.optCache}): a second epoch over
+ * S3 (S3Proxy) is read from the cache while every GET would fail; a later source over the same
+ * directory reads an HTTP server's images named by a manifest without a GET; a damaged cache file
+ * is dropped and its object read again from the store, bit for bit.
  */
 class StoreCacheIT {
 

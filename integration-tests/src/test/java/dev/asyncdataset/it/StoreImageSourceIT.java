@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;
@@ -55,7 +54,7 @@ class StoreImageSourceIT {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
     }
 
-    private static FolderSourceBuilder s3(String location) {
+    private static FolderSource s3(String location) {
         return FolderSource.builder().setLocation(location).optStore(s3);
     }
 

@@ -7,15 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDList;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.internal.order.ShardStream;
+import dev.asyncdataset.internal.pipeline.ReadyWait;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.sample.Parts;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.tar.ShardWriter;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -72,7 +73,7 @@ class TarSamplesIT {
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
             try (ItemSource<Sample> streamed = ShardStream.of(tars, order, order.length)) {
                 for (long i : order) {
-                    streamed.awaitReady(i);
+                    ReadyWait.awaitReady(streamed, i);
                     assertSame(files.fetch(null, i), streamed.fetch(null, i));
                 }
             }

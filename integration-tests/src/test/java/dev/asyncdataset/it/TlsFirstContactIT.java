@@ -11,7 +11,6 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.StoreOptionsBuilder;
 import dev.asyncdataset.testing.SelfSignedTls;
@@ -98,7 +97,7 @@ class TlsFirstContactIT {
         }
     }
 
-    private static FolderSourceBuilder source(URI endpoint) {
+    private static FolderSource source(URI endpoint) {
         return FolderSource.builder()
                 .setLocation("s3://data/train")
                 .optStore(options(endpoint).build());

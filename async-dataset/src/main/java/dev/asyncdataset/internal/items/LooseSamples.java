@@ -1,7 +1,6 @@
 package dev.asyncdataset.internal.items;
 
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.sample.SampleNames;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;

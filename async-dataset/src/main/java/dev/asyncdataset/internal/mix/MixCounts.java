@@ -58,14 +58,7 @@ final class MixCounts {
         double[] weights = new double[sizes.length];
         long total = 0;
         for (int s = 0; s < sizes.length; s++) {
-            SourceShare share = shares.get(s);
-            weights[s] =
-                    switch (share.kind()) {
-                        case ONCE -> sizes[s];
-                        case PROPORTION -> share.value();
-                        case REPEAT -> Math.round(share.value() * sizes[s]);
-                        case CHOOSE -> share.value();
-                    };
+            weights[s] = shares.get(s).weight(sizes[s]);
             total += sizes[s];
         }
         boolean relative = shares.get(0).relative();

@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.pipeline.ItemOrigins;
+import dev.asyncdataset.internal.pipeline.ReadyWait;
 import dev.asyncdataset.internal.pipeline.SourceCounters;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
@@ -20,7 +21,7 @@ import java.util.List;
  *
  * @param <T> what the fetch step hands to the decode step
  */
-public class MixedEpoch<T> implements ItemSource<T>, ItemOrigins {
+public class MixedEpoch<T> implements ItemSource<T>, ItemOrigins, ReadyWait {
 
     /**
      * What fetches the items of an epoch.
@@ -156,7 +157,7 @@ public class MixedEpoch<T> implements ItemSource<T>, ItemOrigins {
     @Override
     public void awaitReady(long position) throws InterruptedException {
         int k = slot(position);
-        readerOf(k).awaitReady(local[k]);
+        ReadyWait.awaitReady(readerOf(k), local[k]);
     }
 
     @Override

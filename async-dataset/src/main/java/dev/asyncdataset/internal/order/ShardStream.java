@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.order;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.pipeline.ReadyWait;
 import dev.asyncdataset.internal.shard.ResidentShards;
 import dev.asyncdataset.internal.shard.ShardEpoch;
 import dev.asyncdataset.internal.shard.ShardLoader;
@@ -27,7 +28,7 @@ import java.util.concurrent.ExecutionException;
  *
  * @param <T> what the source's fetch step hands to its decode step
  */
-public class ShardStream<T> implements ItemSource<T> {
+public class ShardStream<T> implements ItemSource<T>, ReadyWait {
 
     private final ShardReads shards;
     private final ItemSource<T> source;

@@ -110,7 +110,7 @@ final class FetchStage {
             return;
         }
         try {
-            source.awaitReady(batch.indices.get(slot));
+            ReadyWait.awaitReady(source, batch.indices.get(slot));
             limit.acquire();
             fetched = timed(batch, slot, items);
         } catch (InterruptedException stopped) {

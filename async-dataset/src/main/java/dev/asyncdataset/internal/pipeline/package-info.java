@@ -80,7 +80,7 @@
  *       reads from the shard was copied out, or when the epoch closes ({@code epochs.EpochLoader},
  *       after the loader's fetch threads stopped), once no fetch is copying from it. A buffer is
  *       therefore refilled only when nothing can read its previous shard any more. Fetches wait for
- *       their shard ({@code ItemSource.awaitReady}) before taking a fetch slot, so slots never wait
+ *       their shard ({@code ReadyWait.awaitReady}) before taking a fetch slot, so slots never wait
  *       on buffers.
  *   <li>Pinned host memory: DJL 0.29's PyTorch engine cannot allocate it ({@code PyTorchLibrary}
  *       has no pin_memory argument or call; {@code torchFromBlob} wraps memory it is given, and

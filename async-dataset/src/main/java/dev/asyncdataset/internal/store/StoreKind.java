@@ -5,7 +5,7 @@ import dev.asyncdataset.internal.s3.S3ObjectStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.store.file.FileStore;
 import dev.asyncdataset.store.ObjectStore;
-import dev.asyncdataset.store.StoreOpener;
+import dev.asyncdataset.store.StoreProvider;
 import java.io.IOException;
 
 /** One kind of store of the {@link StoreTable}: how a source opens it. */
@@ -15,12 +15,11 @@ public interface StoreKind {
     /** Local files, read once, without retries or timeouts. */
     StoreKind FILES = access -> new OpenedStore(FileStore.INSTANCE, null);
 
-    /** S3 and S3-compatible stores, whose retries ask the endpoint for a handshake. */
-    StoreKind S3 =
-            access -> {
-                Retrier retrier = access.s3().probingRetrier(StoredShards::isTransient);
-                return new OpenedStore(new S3ObjectStore(access.s3(), retrier), retrier);
-            };
+    /**
+     * S3 and S3-compatible stores, whose retries ask the endpoint for a handshake; a writer's store
+     * uploads in the access's parts and counts its writes' retries with its lists'.
+     */
+    StoreKind S3 = access -> access.partBytes() > 0 ? s3Writer(access) : s3Reader(access);
 
     /** Opens the store of one source, once per source. */
     OpenedStore open(StoreAccess access) throws IOException;
@@ -30,7 +29,7 @@ public interface StoreKind {
      * on every list, stat and open ({@link BoundedStore}); the writes of a store that writes are
      * bounded and retried too ({@link BoundedWritableStore}), counted by the same retrier.
      */
-    static StoreKind of(StoreOpener opener) {
+    static StoreKind of(StoreProvider opener) {
         return access -> {
             Retrier retrier = access.retrier(StoredShards::isTransient);
             return new OpenedStore(
@@ -38,8 +37,18 @@ public interface StoreKind {
         };
     }
 
+    private static OpenedStore s3Reader(StoreAccess access) {
+        Retrier retrier = access.s3().probingRetrier(StoredShards::isTransient);
+        return new OpenedStore(new S3ObjectStore(access.s3(), retrier), retrier);
+    }
+
+    private static OpenedStore s3Writer(StoreAccess access) {
+        Retrier writes = access.s3().retrier();
+        return new OpenedStore(new S3ObjectStore(access.s3(), writes, access.partBytes()), writes);
+    }
+
     /** Opens a store of {@code opener}, with the whole store options if it takes them. */
-    private static ObjectStore open(StoreOpener opener, StoreAccess access) throws IOException {
+    private static ObjectStore open(StoreProvider opener, StoreAccess access) throws IOException {
         return opener instanceof OptionsProvider provider
                 ? provider.open(access.store(), access.settings())
                 : opener.open(access.settings());

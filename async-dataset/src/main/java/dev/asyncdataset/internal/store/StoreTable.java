@@ -1,7 +1,7 @@
 package dev.asyncdataset.internal.store;
 
 import dev.asyncdataset.internal.io.OptionalDependency;
-import dev.asyncdataset.store.StoreOpener;
+import dev.asyncdataset.store.StoreProvider;
 import dev.asyncdataset.store.Stores;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The table from a location's scheme ({@link Stores#scheme}) to its kind of store: the library's
  * own local files ({@link Stores#FILE}, a path or {@code file:}) and S3 ({@link Stores#S3}), then
- * the opener {@link Stores#registered} finds: a {@code StoreProvider} on the class path (the
+ * the provider {@link Stores#registered} finds: a {@code StoreProvider} on the class path (the
  * library's HTTP(S), Azure and Hub stores are found so) or one given to {@link Stores#register}.
  */
 public final class StoreTable {
@@ -53,11 +53,6 @@ public final class StoreTable {
         return kind;
     }
 
-    /** Whether {@code location} is in a store of {@code kind}. */
-    public static boolean is(String location, StoreKind kind) {
-        return kindOrNull(location) == kind;
-    }
-
     /**
      * Checks that {@code urls} are all in the store of the first, {@code what} naming them in the
      * message.
@@ -73,7 +68,7 @@ public final class StoreTable {
     }
 
     /** The kind of {@code opener}'s stores, which first checks what {@code scheme} needs. */
-    private static StoreKind kind(String scheme, StoreOpener opener) {
+    private static StoreKind kind(String scheme, StoreProvider opener) {
         StoreKind kind = StoreKind.of(opener);
         OptionalDependency needs = NEEDS.get(scheme);
         if (needs == null) {

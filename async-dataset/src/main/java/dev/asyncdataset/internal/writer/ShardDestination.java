@@ -1,11 +1,8 @@
 package dev.asyncdataset.internal.writer;
 
 import dev.asyncdataset.internal.io.Retrier;
-import dev.asyncdataset.internal.s3.S3ObjectStore;
-import dev.asyncdataset.internal.s3.S3Settings;
 import dev.asyncdataset.internal.store.OpenedStore;
 import dev.asyncdataset.internal.store.StoreAccess;
-import dev.asyncdataset.internal.store.StoreKind;
 import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.ObjectStore;
@@ -38,20 +35,15 @@ public final class ShardDestination implements AutoCloseable {
     }
 
     /**
-     * Opens the store of {@code location} as the output: S3 with {@code options} and multipart
-     * uploads in parts of {@code partBytes}, any other store as the store table opens it.
+     * Opens the store of {@code location} as the output, as the store table opens it for a writer
+     * that uploads in parts of {@code partBytes} (where the store uploads in parts).
      *
      * @throws IllegalArgumentException if the store cannot write, naming the location and scheme
      */
     public static ShardDestination open(String location, StoreOptions options, int partBytes)
             throws IOException {
-        if (StoreTable.is(location, StoreKind.S3)) {
-            S3Settings s3 = S3Settings.of(options, options.maxObjectBytes());
-            Retrier retrier = s3.retrier();
-            return new ShardDestination(
-                    new S3ObjectStore(s3, retrier, partBytes), location, retrier);
-        }
-        OpenedStore opened = StoreTable.of(location).open(StoreAccess.of(options));
+        OpenedStore opened =
+                StoreTable.of(location).open(StoreAccess.forWriting(options, partBytes));
         if (opened.objects() instanceof WritableStore writable) {
             return new ShardDestination(writable, location, opened.retrier());
         }

@@ -29,9 +29,8 @@ import java.util.List;
  *       sorted), extensions (jpg, jpeg, png, bmp, wbmp, gif in any case, hidden files skipped) and
  *       labels (the position of the class) as DJL's {@code ImageFolder}, items in key order within
  *       a class; or
- *   <li>a manifest ({@code FolderSourceBuilder.optManifest}): CSV {@code key,label} or JSON lines
- *       {@code {"key": ..., "label": ...}}, keys relative to the location, labels integers or class
- *       names.
+ *   <li>a manifest ({@code FolderSource.optManifest}): CSV {@code key,label} or JSON lines {@code
+ *       {"key": ..., "label": ...}}, keys relative to the location, labels integers or class names.
  * </ul>
  *
  * <p>{@link #fetch} reads the whole object into a recycled array, with the store options' retry

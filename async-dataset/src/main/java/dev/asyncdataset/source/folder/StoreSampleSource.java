@@ -7,12 +7,12 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.ListOnce;
 import dev.asyncdataset.internal.items.PartReads;
+import dev.asyncdataset.internal.items.SampleNames;
 import dev.asyncdataset.internal.items.SampleRecords;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.loose.StoreSamples;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
-import dev.asyncdataset.sample.SampleNames;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
@@ -21,9 +21,9 @@ import java.util.SortedMap;
 
 /**
  * Samples of any kind stored as loose objects under a location of any store that lists ({@code
- * FolderSourceBuilder.buildSamples}), as WebDataset names them: the objects whose keys, relative to
- * the location, share a path up to the first dot of their base name form one sample, with one part
- * per extension ({@link SampleNames}), in key order; hidden names are left out. The same files in a
+ * FolderSource.buildSamples}), as WebDataset names them: the objects whose keys, relative to the
+ * location, share a path up to the first dot of their base name form one sample, with one part per
+ * extension ({@link SampleNames}), in key order; hidden names are left out. The same files in a
  * folder and in any other store give the same samples. {@link #fetch} reads every part object
  * whole, at once, with the store options' retry budget, timeouts, largest object and the store's
  * checksum; a missing, empty, too large or still failing part is a {@link BadItemException} naming

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Labeled images from Parquet files, as {@link ParquetSource} tells; built by {@link
- * ParquetSourceBuilder#build}.
+ * ParquetSource#build}.
  */
 final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImageSource {
 
@@ -31,9 +31,8 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
 
     /**
      * Returns the class names, label {@code i} being the {@code i}-th: those given ({@link
-     * ParquetSourceBuilder#optClasses}), else the {@code ClassLabel} names of the label column in
-     * the files' {@code huggingface} metadata, else the lines of {@code classes.txt}; empty if
-     * none.
+     * ParquetSource#optClasses}), else the {@code ClassLabel} names of the label column in the
+     * files' {@code huggingface} metadata, else the lines of {@code classes.txt}; empty if none.
      *
      * @return the class names
      */

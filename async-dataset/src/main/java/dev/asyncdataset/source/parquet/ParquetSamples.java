@@ -9,10 +9,10 @@ import dev.asyncdataset.sample.SampleDecoder;
 
 /**
  * Samples of any kind from Parquet files, each row an item: the chosen columns of the row become
- * the parts of a {@link Sample} (see {@link ParquetSourceBuilder#buildSamples}), handed to your
- * {@link SampleDecoder} on the decode stage. The sample's key is {@link #describe}: the file, row
- * group and row, so a part that is missing (a null value) or does not decode is named by them.
- * Files, random access and bad input are as for {@link ParquetImages}.
+ * the parts of a {@link Sample} (see {@link ParquetSource#buildSamples}), handed to your {@link
+ * SampleDecoder} on the decode stage. The sample's key is {@link #describe}: the file, row group
+ * and row, so a part that is missing (a null value) or does not decode is named by them. Files,
+ * random access and bad input are as for {@link ParquetImages}.
  */
 final class ParquetSamples extends ParquetRows<Sample> {
 

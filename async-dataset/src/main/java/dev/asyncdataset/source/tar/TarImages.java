@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * Images with labels in WebDataset tar shards of any store, as {@link TarShardSource} tells; built
- * by {@link TarShardSourceBuilder#build}.
+ * by {@link TarShardSource#build}.
  */
 final class TarImages extends TarSource<ByteBuffer> implements LabeledImageSource {
 

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 
 /**
  * Samples of any kind in WebDataset tar shards of any store, as {@link TarShardSource} tells; built
- * by {@link TarShardSourceBuilder#buildSamples}.
+ * by {@link TarShardSource#buildSamples}.
  */
 final class TarSamples extends TarSource<Sample> {
 

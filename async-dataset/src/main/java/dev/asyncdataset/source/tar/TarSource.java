@@ -33,8 +33,8 @@ abstract class TarSource<T> implements ShardedSource<T>, StreamableShards<T> {
     }
 
     /**
-     * Returns how {@link ShardWriter} re-encoded the images of shard {@code shard} ({@link
-     * ShardWriterBuilder#optMaxSide}), as the shard's index records it.
+     * Returns how {@code ShardWriter} re-encoded the images of shard {@code shard} (its builder's
+     * {@code optMaxSide}), as the shard's index records it.
      *
      * @param shard the shard, from 0 to {@link #shardCount()} - 1
      * @return the maximum side and JPEG quality, or empty if the images are stored as they came (or

@@ -17,24 +17,12 @@ public final class AzureCredentials {
     static final String KEY = "AZURE_STORAGE_KEY";
     static final String SAS_TOKEN = "AZURE_STORAGE_SAS_TOKEN";
 
-    /** What the secret is. */
-    public enum Kind {
-        /** A connection string, which names the account and its endpoint. */
-        CONNECTION_STRING,
-        /** An account's shared key. */
-        SHARED_KEY,
-        /** A SAS token of an account. */
-        SAS_TOKEN
-    }
+    private final String description;
+    private final String connectionString;
 
-    private final Kind kind;
-    private final String account;
-    private final String secret;
-
-    private AzureCredentials(Kind kind, String account, String secret) {
-        this.kind = kind;
-        this.account = account;
-        this.secret = secret;
+    private AzureCredentials(String description, String connectionString) {
+        this.description = description;
+        this.connectionString = connectionString;
     }
 
     /**
@@ -46,7 +34,7 @@ public final class AzureCredentials {
      */
     public static AzureCredentials connectionString(String connectionString) {
         return new AzureCredentials(
-                Kind.CONNECTION_STRING, null, required(connectionString, "connectionString"));
+                "connection string", required(connectionString, "connectionString"));
     }
 
     /**
@@ -57,8 +45,14 @@ public final class AzureCredentials {
      * @return the credentials
      */
     public static AzureCredentials sharedKey(String account, String key) {
+        required(key, "key");
         return new AzureCredentials(
-                Kind.SHARED_KEY, required(account, "account"), required(key, "key"));
+                "shared key of " + required(account, "account"),
+                "DefaultEndpointsProtocol=https;AccountName="
+                        + account
+                        + ";AccountKey="
+                        + key
+                        + ";EndpointSuffix=core.windows.net");
     }
 
     /**
@@ -69,8 +63,13 @@ public final class AzureCredentials {
      * @return the credentials
      */
     public static AzureCredentials sasToken(String account, String token) {
+        String sas = required(token, "token").startsWith("?") ? token.substring(1) : token;
         return new AzureCredentials(
-                Kind.SAS_TOKEN, required(account, "account"), required(token, "token"));
+                "SAS token of " + required(account, "account"),
+                "BlobEndpoint=https://"
+                        + account
+                        + ".blob.core.windows.net;SharedAccessSignature="
+                        + sas);
     }
 
     /**
@@ -108,40 +107,19 @@ public final class AzureCredentials {
     }
 
     /**
-     * Returns what the secret is.
+     * Returns the connection string the store gives the Azure SDK: the one given, or one made of
+     * the account and its key or SAS token; nothing else shows it.
      *
-     * @return the kind of the credentials
+     * @return the connection string
      */
-    public Kind kind() {
-        return kind;
-    }
-
-    /**
-     * Returns the account.
-     *
-     * @return the account, or {@code null} for a connection string (which names it)
-     */
-    public String account() {
-        return account;
-    }
-
-    /**
-     * Returns the secret, which the store sends to Azure and nothing else shows.
-     *
-     * @return the connection string, key or SAS token
-     */
-    public String secret() {
-        return secret;
+    public String asConnectionString() {
+        return connectionString;
     }
 
     /** What the credentials are, without the secret. */
     @Override
     public String toString() {
-        return switch (kind) {
-            case CONNECTION_STRING -> "AzureCredentials[connection string]";
-            case SHARED_KEY -> "AzureCredentials[shared key of " + account + "]";
-            case SAS_TOKEN -> "AzureCredentials[SAS token of " + account + "]";
-        };
+        return "AzureCredentials[" + description + "]";
     }
 
     private static boolean isSet(String value) {

@@ -17,6 +17,7 @@ import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -12,6 +12,8 @@ import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
+import dev.asyncdataset.writer.ShardWriterBuilder;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@link ShardWriterBuilder#optMaxSide}: images stored smaller, FFCV style, on real JPEGs. */
@@ -138,25 +139,6 @@ class PresizedShardsTest {
                 assertThrows(
                         BadItemException.class, () -> write(ShardWriter.builder().optMaxSide(64)));
         assertTrue(e.getMessage().contains("c/000000000.jpg"), e.getMessage());
-    }
-
-    @Test
-    void settingsOutOfRangeAreRejectedNamingTheValue() {
-        ShardWriterBuilder builder = ShardWriter.builder().setOutput(shards.toString());
-        assertRejected(() -> builder.optMaxSide(15), ": 15");
-        assertRejected(() -> builder.optMaxSide(65_501), ": 65501");
-        assertRejected(() -> builder.optJpegQuality(0), ": 0");
-        assertRejected(() -> builder.optJpegQuality(101), ": 101");
-        String message =
-                assertThrows(IllegalStateException.class, () -> builder.optJpegQuality(80).build())
-                        .getMessage();
-        assertTrue(message.contains("optJpegQuality(80) needs optMaxSide"), message);
-        assertEquals(new ImageResize(16, 80), builder.optMaxSide(16).resize());
-    }
-
-    private static void assertRejected(Executable setting, String ending) {
-        String message = assertThrows(IllegalArgumentException.class, setting).getMessage();
-        assertTrue(message.endsWith(ending), message);
     }
 
     private static int[] size(LabeledImageSource source, long index) throws Exception {

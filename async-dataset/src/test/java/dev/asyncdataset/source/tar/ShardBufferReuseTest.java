@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.testing.ConsumerThreads;
 import dev.asyncdataset.testing.ConsumerThreads.Ending;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -162,7 +164,7 @@ class ShardBufferReuseTest {
     }
 
     /** Batches of 4, windows of one shard, many fetches at once: buffers turn over quickly. */
-    private static ConcurrentDataset.Builder builder(TarImages shards) {
+    private static ConcurrentDatasetBuilder builder(TarImages shards) {
         return ConcurrentDataset.builder()
                 .setSource(shards)
                 .setSampling(4, true)

@@ -10,6 +10,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.shard.ShardStore;
@@ -180,7 +181,7 @@ class ShardIntegrityTest {
 
     private static ConcurrentDataset dataset(
             ItemSource<?> source, BadItemPolicy policy, boolean randomAccess) {
-        ConcurrentDataset.Builder builder =
+        ConcurrentDatasetBuilder builder =
                 ConcurrentDataset.builder()
                         .setSource(source)
                         .setSampling(2, true)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.internal.shard.ShuffleWindows;
@@ -14,6 +15,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.testing.BatchIndices;
 import dev.asyncdataset.testing.BatchItems;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -229,7 +231,7 @@ class ShardStreamingTest {
     }
 
     /** A seeded loader of batch 2 and windows of 2 shards, rank {@code rank} of {@code world}. */
-    static ConcurrentDataset.Builder builder(ItemSource<?> source, int rank, int world) {
+    static ConcurrentDatasetBuilder builder(ItemSource<?> source, int rank, int world) {
         return ConcurrentDataset.builder()
                 .setSource(source)
                 .setSampling(BATCH, true)

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.internal.store.StoreTable;
-import dev.asyncdataset.store.StoreOpener;
+import dev.asyncdataset.store.StoreProvider;
 import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.util.List;
@@ -30,7 +30,7 @@ class StoresTest {
 
     @Test
     void aRegisteredSchemeGivesItsOpenerInAnyCaseAndABuiltInSchemeNone() {
-        StoreOpener opener =
+        StoreProvider opener =
                 settings -> {
                     throw new IOException("never opened");
                 };

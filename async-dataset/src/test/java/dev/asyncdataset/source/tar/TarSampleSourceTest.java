@@ -14,6 +14,7 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.order.ShardStream;
+import dev.asyncdataset.internal.pipeline.ReadyWait;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.store.file.FileStore;
@@ -25,6 +26,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +71,7 @@ class TarSampleSourceTest {
             try (ItemSource<Sample> streamed = ShardStream.of(tars, order, order.length)) {
                 List<Sample> cut = new ArrayList<>();
                 for (long i : order) {
-                    streamed.awaitReady(i);
+                    ReadyWait.awaitReady(streamed, i);
                     cut.add(streamed.fetch(null, i));
                 }
                 assertSameSamples(files, cut);

@@ -17,6 +17,7 @@ import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.EpochItems;
 import dev.asyncdataset.testing.TestImages;
+import dev.asyncdataset.writer.ShardWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -18,20 +18,24 @@ class AzureCredentialsTest {
                         AzureCredentials.ACCOUNT, "acct",
                         AzureCredentials.KEY, "key",
                         AzureCredentials.SAS_TOKEN, "sv=1&sig=s");
-        assertEquals(AzureCredentials.Kind.CONNECTION_STRING, AzureCredentials.from(all).kind());
+        assertEquals("AccountName=a;AccountKey=k", AzureCredentials.from(all).asConnectionString());
         Map<String, String> keyAndSas =
                 Map.of(
                         AzureCredentials.ACCOUNT, "acct",
                         AzureCredentials.KEY, "key",
                         AzureCredentials.SAS_TOKEN, "sv=1&sig=s");
-        assertEquals(AzureCredentials.Kind.SHARED_KEY, AzureCredentials.from(keyAndSas).kind());
+        assertEquals(
+                "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=key;"
+                        + "EndpointSuffix=core.windows.net",
+                AzureCredentials.from(keyAndSas).asConnectionString());
         AzureCredentials sas =
                 AzureCredentials.from(
                         Map.of(
                                 AzureCredentials.ACCOUNT, "acct",
                                 AzureCredentials.SAS_TOKEN, "sv=1&sig=s"));
-        assertEquals(AzureCredentials.Kind.SAS_TOKEN, sas.kind());
-        assertEquals("acct", sas.account());
+        assertEquals(
+                "BlobEndpoint=https://acct.blob.core.windows.net;SharedAccessSignature=sv=1&sig=s",
+                sas.asConnectionString());
     }
 
     @Test

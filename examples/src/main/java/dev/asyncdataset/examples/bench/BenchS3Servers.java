@@ -3,7 +3,7 @@ package dev.asyncdataset.examples.bench;
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.examples.s3.S3Uploader;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

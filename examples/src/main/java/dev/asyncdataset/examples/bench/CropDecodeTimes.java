@@ -2,7 +2,6 @@ package dev.asyncdataset.examples.bench;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Pipeline;
-import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.decode.RowWriter;
@@ -136,8 +135,10 @@ final class CropDecodeTimes {
                         writer.write(manager, ByteBuffer.wrap(item.getValue()), item.getKey(), row);
                         return null;
                     });
-        } catch (BadItemException e) {
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 

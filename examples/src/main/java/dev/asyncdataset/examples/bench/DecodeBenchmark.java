@@ -135,7 +135,11 @@ public final class DecodeBenchmark {
     }
 
     private static NDArray withItemRandom(int index, Transform transform, NDArray image) {
-        return ItemRandom.with(0, 0, index, () -> transform.transform(image));
+        try {
+            return ItemRandom.with(0, 0, index, () -> transform.transform(image));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void print(String fastName, StageTimes fast, StageTimes imageIo) {

@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ImageRecipes;
@@ -77,7 +78,7 @@ public final class FetchConcurrencyBenchmark {
 
     /** A loader over the JPEGs with {@code latency} per fetch; {@code fetchers} 0 means AUTO. */
     private static ConcurrentDataset dataset(List<byte[]> jpegs, int latency, int fetchers) {
-        ConcurrentDataset.Builder builder =
+        ConcurrentDatasetBuilder builder =
                 ConcurrentDataset.builder()
                         .setSource(new Delayed(jpegs, latency))
                         .setSampling(BATCH, true)

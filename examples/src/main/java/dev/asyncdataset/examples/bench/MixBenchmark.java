@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.examples.Options;
@@ -87,7 +88,7 @@ public final class MixBenchmark {
         System.exit(0);
     }
 
-    private static ConcurrentDataset.Builder builder(Options options) {
+    private static ConcurrentDatasetBuilder builder(Options options) {
         int size = options.integer("image-size");
         return ConcurrentDataset.builder()
                 .setSampling(options.integer("batch-size"), true)
@@ -151,7 +152,7 @@ public final class MixBenchmark {
                             "last mix epoch: %s %d items (%.1f %%), data wait %.2f s%n",
                             source.name(),
                             source.items(),
-                            100 * source.share(mix),
+                            100.0 * source.items() / Math.max(1, mix.items()),
                             source.dataWaitNanos() / 1e9));
         }
         return out.toString();

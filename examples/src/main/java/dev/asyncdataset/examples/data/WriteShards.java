@@ -2,9 +2,9 @@ package dev.asyncdataset.examples.data;
 
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.s3.S3Connection;
-import dev.asyncdataset.source.tar.ShardWriter;
-import dev.asyncdataset.source.tar.ShardWriterBuilder;
 import dev.asyncdataset.store.Stores;
+import dev.asyncdataset.writer.ShardWriter;
+import dev.asyncdataset.writer.ShardWriterBuilder;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

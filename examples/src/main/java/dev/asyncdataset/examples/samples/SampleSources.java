@@ -4,9 +4,7 @@ import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.source.tar.TarShardSource;
-import dev.asyncdataset.source.tar.TarShardSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -58,7 +56,7 @@ public interface SampleSources {
     static SampleSources shards(String url, StoreOptions store) {
         Objects.requireNonNull(url, "url");
         return decoder -> {
-            TarShardSourceBuilder shards = TarShardSource.builder().setLocation(url);
+            TarShardSource shards = TarShardSource.builder().setLocation(url);
             if (store != null) {
                 shards.optStore(store);
             }
@@ -76,7 +74,7 @@ public interface SampleSources {
      */
     static SampleSources s3(String url, StoreOptions store) {
         Objects.requireNonNull(store, "store");
-        FolderSourceBuilder samples = FolderSource.builder().setLocation(url).optStore(store);
+        FolderSource samples = FolderSource.builder().setLocation(url).optStore(store);
         return samples::buildSamples;
     }
 }

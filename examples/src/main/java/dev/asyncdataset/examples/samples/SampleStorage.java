@@ -2,7 +2,7 @@ package dev.asyncdataset.examples.samples;
 
 import dev.asyncdataset.examples.s3.EmbeddedS3Proxy;
 import dev.asyncdataset.examples.s3.S3Uploader;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -14,6 +14,7 @@ import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.Tracker;
 import ai.djl.translate.TranslateException;
 import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
@@ -41,7 +42,7 @@ public final class SampleTraining {
      * @return the builder
      * @throws IOException if the samples cannot be listed
      */
-    public static ConcurrentDataset.Builder dataset(
+    public static ConcurrentDatasetBuilder dataset(
             SampleSources samples, SampleDecoder decoder, int batchSize) throws IOException {
         return ConcurrentDataset.builder()
                 .setSource(samples.open(decoder))

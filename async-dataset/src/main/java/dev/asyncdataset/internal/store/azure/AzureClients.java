@@ -2,7 +2,6 @@ package dev.asyncdataset.internal.store.azure;
 
 import com.azure.storage.blob.BlobServiceAsyncClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
-import com.azure.storage.common.StorageSharedKeyCredential;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
 import dev.asyncdataset.store.StoreSettings;
@@ -47,27 +46,10 @@ final class AzureClients {
                                         null,
                                         null));
         try {
-            BlobServiceClientBuilder account =
-                    switch (credentials.kind()) {
-                        case CONNECTION_STRING -> builder.connectionString(credentials.secret());
-                        case SHARED_KEY ->
-                                builder.endpoint(endpoint(credentials))
-                                        .credential(
-                                                new StorageSharedKeyCredential(
-                                                        credentials.account(),
-                                                        credentials.secret()));
-                        case SAS_TOKEN ->
-                                builder.endpoint(endpoint(credentials))
-                                        .sasToken(credentials.secret());
-                    };
-            return account.buildAsyncClient();
+            return builder.connectionString(credentials.asConnectionString()).buildAsyncClient();
         } catch (IllegalArgumentException | IllegalStateException e) {
             // the SDK's message may quote the secret: only its kind is named
             throw new IllegalArgumentException("cannot use " + credentials + ": malformed");
         }
-    }
-
-    private static String endpoint(AzureCredentials credentials) {
-        return "https://" + credentials.account() + ".blob.core.windows.net";
     }
 }

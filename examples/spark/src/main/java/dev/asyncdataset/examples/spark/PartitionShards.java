@@ -1,8 +1,8 @@
 package dev.asyncdataset.examples.spark;
 
 import dev.asyncdataset.sample.Sample;
-import dev.asyncdataset.source.tar.ShardWriter;
-import dev.asyncdataset.source.tar.ShardWriterBuilder;
+import dev.asyncdataset.writer.ShardWriter;
+import dev.asyncdataset.writer.ShardWriterBuilder;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;

@@ -1,11 +1,10 @@
-package dev.asyncdataset.source.tar;
+package dev.asyncdataset.writer;
 
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
-import dev.asyncdataset.source.folder.FolderSourceBuilder;
 import dev.asyncdataset.store.StoreOptions;
 import java.io.IOException;
 import java.util.List;
@@ -29,8 +28,7 @@ record ShardInput(ItemSource<Sample> source, List<String> classes) implements Au
     /** Lists the images at {@code location}, or those of {@code manifest} if not null. */
     static ShardInput images(String location, String manifest, StoreOptions options)
             throws IOException {
-        FolderSourceBuilder builder =
-                FolderSource.builder().setLocation(location).optStore(options);
+        FolderSource builder = FolderSource.builder().setLocation(location).optStore(options);
         LabeledImageSource images =
                 listed((manifest == null ? builder : builder.optManifest(manifest)).build());
         return labeled(images, images.getClasses());

@@ -1,10 +1,11 @@
-package dev.asyncdataset.sample;
+package dev.asyncdataset.internal.items;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.sample.Sample;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-class FolderSourceBuilderTest {
+class FolderSourceTest {
 
     @Test
     void badArgumentsAreRefusedAtOnceNamingTheValue() {
@@ -32,7 +32,7 @@ class FolderSourceBuilderTest {
                                 IllegalArgumentException.class,
                                 () -> StoreOptions.builder().optRequestTimeout(Duration.ZERO))
                         .getMessage());
-        FolderSourceBuilder builder = FolderSource.builder();
+        FolderSource builder = FolderSource.builder();
         assertEquals(
                 "cache maxBytes < 1: 0",
                 assertThrows(
@@ -75,7 +75,7 @@ class FolderSourceBuilderTest {
 
     @Test
     void buildSamplesRefusesAManifestNamingIt() {
-        FolderSourceBuilder builder =
+        FolderSource builder =
                 FolderSource.builder().setLocation("s3://b/p").optManifest("s3://b/m/train.csv");
         IllegalStateException e =
                 assertThrows(

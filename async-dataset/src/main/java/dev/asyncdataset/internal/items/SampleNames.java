@@ -1,4 +1,4 @@
-package dev.asyncdataset.sample;
+package dev.asyncdataset.internal.items;
 
 import java.util.Locale;
 

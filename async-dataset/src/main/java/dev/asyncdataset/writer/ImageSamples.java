@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.tar;
+package dev.asyncdataset.writer;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;

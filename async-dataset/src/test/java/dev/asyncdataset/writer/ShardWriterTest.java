@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.tar;
+package dev.asyncdataset.writer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.io.ByteRanges;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
 import dev.asyncdataset.internal.tar.ShardSample;
@@ -30,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 class ShardWriterTest {
@@ -246,5 +248,24 @@ class ShardWriterTest {
             String name = shard.getFileName().toString();
             return ShardSamples.group(name, TarIndex.read(name, channel.size(), in), in);
         }
+    }
+
+    @Test
+    void settingsOutOfRangeAreRejectedNamingTheValue() {
+        ShardWriterBuilder builder = ShardWriter.builder().setOutput("shards");
+        assertRejected(() -> builder.optMaxSide(15), ": 15");
+        assertRejected(() -> builder.optMaxSide(65_501), ": 65501");
+        assertRejected(() -> builder.optJpegQuality(0), ": 0");
+        assertRejected(() -> builder.optJpegQuality(101), ": 101");
+        String message =
+                assertThrows(IllegalStateException.class, () -> builder.optJpegQuality(80).build())
+                        .getMessage();
+        assertTrue(message.contains("optJpegQuality(80) needs optMaxSide"), message);
+        assertEquals(new ImageResize(16, 80), builder.optMaxSide(16).resize());
+    }
+
+    private static void assertRejected(Executable setting, String ending) {
+        String message = assertThrows(IllegalArgumentException.class, setting).getMessage();
+        assertTrue(message.endsWith(ending), message);
     }
 }

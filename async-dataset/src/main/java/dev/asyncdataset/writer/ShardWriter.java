@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.tar;
+package dev.asyncdataset.writer;
 
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.shard.ShardStore;
@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
  * shard ({@code <shard>.idx}) and {@code classes.txt} (one class name per line, in label order;
  * empty for a manifest with integer labels). The index (version 3; 4 when images are resized,
  * below) gives every member's range and CRC32C and each sample's label, against which {@link
- * TarShardSource}'s sources check every member they read (by random access or streamed): a flipped
- * bit on disk or on the wire is caught even where the store has no checksum to offer.
+ * dev.asyncdataset.source.tar.TarShardSource}'s sources check every member they read (by random
+ * access or streamed): a flipped bit on disk or on the wire is caught even where the store has no
+ * checksum to offer.
  *
  * <p>Samples of any kind are written the same way: the loose files of a folder grouped by key
  * ({@link ShardWriterBuilder#optSamples}, as {@code FolderSource} groups them), each file a member

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.tar;
+package dev.asyncdataset.writer;
 
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.store.StoreTable;
