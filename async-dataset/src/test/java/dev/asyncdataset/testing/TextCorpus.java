@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import ai.djl.training.dataset.Batch;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dev.asyncdataset.source.tar.ShardWriter;
+import dev.asyncdataset.writer.ShardWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -21,7 +21,7 @@ class AzureClientsTest {
                     AzureCredentials.sasToken("acct", "?sv=2022-11-02&sig=c2ln"),
                     AzureCredentials.sasToken("acct", "sv=2022-11-02&sig=c2ln")
                 }) {
-            var client = AzureClients.client(credentials, SETTINGS, new OwnedHttpClient());
+            var client = AzureClients.client(credentials, SETTINGS, AzureClients.http(SETTINGS));
             assertEquals("acct", client.getAccountName(), credentials.toString());
             assertEquals(
                     "https://acct.blob.core.windows.net",
@@ -37,7 +37,7 @@ class AzureClientsTest {
                         "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;"
                                 + "AccountKey=c2VjcmV0LWtleQ==;"
                                 + "BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;");
-        var client = AzureClients.client(azurite, SETTINGS, new OwnedHttpClient());
+        var client = AzureClients.client(azurite, SETTINGS, AzureClients.http(SETTINGS));
         assertEquals("http://127.0.0.1:10000/devstoreaccount1", client.getAccountUrl());
     }
 }
