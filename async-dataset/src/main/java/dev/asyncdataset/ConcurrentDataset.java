@@ -11,6 +11,7 @@ import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import dev.asyncdataset.internal.epochs.DatasetEpochs;
 import dev.asyncdataset.internal.mix.MixedSource;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
@@ -172,7 +173,7 @@ public final class ConcurrentDataset extends RandomAccessDataset {
     public Record get(NDManager manager, long index) throws IOException {
         LoaderSpec spec = epochs.spec();
         try {
-            return ItemRandom.with(spec.seed(), 0, index, () -> spec.get(manager, index));
+            return ItemSeeds.with(spec.seed(), 0, index, () -> spec.get(manager, index));
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

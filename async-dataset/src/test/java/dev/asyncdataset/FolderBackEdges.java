@@ -11,7 +11,8 @@ import java.util.TreeSet;
  * The folder-level back-edges of a package dependency map: a package P imports Q, a folder A (P
  * itself or a package above it, below the library's root) holds P but not Q, and Q imports a
  * package inside A. Such a pair is a cycle between folders that no cycle between packages shows, as
- * {@code internal -> source -> internal.shard} was.
+ * {@code internal -> source -> internal.shard} was. A leaf R, which imports no package of the
+ * library, closes no cycle: like a library of its own, any folder may import it.
  */
 final class FolderBackEdges {
 
@@ -32,7 +33,7 @@ final class FolderBackEdges {
                             for (String to : new TreeSet<>(targets)) {
                                 for (String folder : folders(from, root)) {
                                     if (!inside(to, folder)) {
-                                        found.addAll(backInto(uses, from, to, folder));
+                                        found.addAll(backInto(uses, from, to, folder, root));
                                     }
                                 }
                             }
@@ -41,10 +42,10 @@ final class FolderBackEdges {
     }
 
     private static List<String> backInto(
-            Map<String, Set<String>> uses, String from, String to, String folder) {
+            Map<String, Set<String>> uses, String from, String to, String folder, String root) {
         return new TreeSet<>(uses.getOrDefault(to, Set.of()))
                 .stream()
-                        .filter(back -> inside(back, folder))
+                        .filter(back -> inside(back, folder) && !leaf(uses, back, root))
                         .map(
                                 back ->
                                         from
@@ -56,6 +57,11 @@ final class FolderBackEdges {
                                                 + folder
                                                 + ")")
                         .toList();
+    }
+
+    /** Whether {@code pkg} imports no package of the library. */
+    private static boolean leaf(Map<String, Set<String>> uses, String pkg, String root) {
+        return uses.getOrDefault(pkg, Set.of()).stream().noneMatch(to -> inside(to, root));
     }
 
     /** {@code pkg} and the packages above it, up to but without {@code root}. */

@@ -15,7 +15,8 @@ class FolderBackEdgesTest {
         assertBackEdges(
                 Map.of(
                         "lib.internal", Set.of("lib.source", "lib.internal.shard"),
-                        "lib.source", Set.of("lib.internal.shard")),
+                        "lib.source", Set.of("lib.internal.shard"),
+                        "lib.internal.shard", Set.of("lib.store")),
                 "lib.internal -> lib.source -> lib.internal.shard (back into lib.internal)");
     }
 
@@ -24,8 +25,29 @@ class FolderBackEdgesTest {
         assertBackEdges(
                 Map.of(
                         "lib.source.tar", Set.of("lib.internal.shard"),
-                        "lib.internal.shard", Set.of("lib.source")),
+                        "lib.internal.shard", Set.of("lib.source"),
+                        "lib.source", Set.of("lib.decode")),
                 "lib.source.tar -> lib.internal.shard -> lib.source (back into lib.source)");
+    }
+
+    @Test
+    void anImportBackIntoALeafPackageIsNoBackEdge() {
+        assertBackEdges(
+                Map.of(
+                        "lib.internal.pipeline", Set.of("lib.decode", "lib.internal.decode"),
+                        "lib.decode", Set.of("lib.internal.decode"),
+                        "lib.internal.decode", Set.of("java.util")));
+    }
+
+    @Test
+    void anImportBackIntoAPackageThatImportsTheLibraryIsStillFlagged() {
+        assertBackEdges(
+                Map.of(
+                        "lib.internal.pipeline", Set.of("lib.decode"),
+                        "lib.decode", Set.of("lib.internal.decode"),
+                        "lib.internal.decode", Set.of("lib.store")),
+                "lib.internal.pipeline -> lib.decode -> lib.internal.decode (back into"
+                        + " lib.internal)");
     }
 
     @Test

@@ -11,7 +11,7 @@ import ai.djl.translate.Transform;
  * the batch's device: {@code (x - 255 mean) / (255 std)}, the same numbers as DJL's {@code
  * ToTensor} followed by {@code Normalize}, per item, up to float rounding. On the recycled path to
  * a CPU device the same numbers are written for each collated batch on the CPU instead ({@link
- * RowNormalizer}, through {@link #toChw}).
+ * RecipeNormalizer}, through {@link #toChw}).
  */
 final class DeviceNormalize implements Transform {
 

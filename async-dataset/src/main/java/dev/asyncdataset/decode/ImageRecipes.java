@@ -14,8 +14,8 @@ import ai.djl.translate.Transform;
  * <p>A {@code ConcurrentDataset} over an image source ({@code FolderSource}, {@code
  * TarShardSource}, {@code ParquetSource}) whose item pipeline is {@link #training} or {@link
  * #evaluation}, with nothing added to it, decodes each item straight into its row of a recycled
- * host batch buffer ({@link RowWriter}): no array per item and no stacking copy. Any other
- * pipeline, such as one ending in {@link #cpuNormalize()}, runs per item.
+ * host batch buffer: no array per item and no stacking copy. Any other pipeline, such as one ending
+ * in {@link #cpuNormalize()}, runs per item.
  *
  * <pre>{@code
  * ConcurrentDataset.builder()
@@ -79,7 +79,7 @@ public final class ImageRecipes {
      * The per-batch ImageNet normalization for {@code optDevicePipeline}: a uint8 (N, H, W, 3)
      * batch becomes normalized float32 (N, 3, H, W) on the batch's device. As the whole device
      * pipeline of a loader that writes recycled rows to a CPU device, it runs on each collated
-     * batch instead, on a decode thread, with the same numbers ({@link RowNormalizer}).
+     * batch instead, on a decode thread, with the same numbers.
      *
      * @return the transform
      */

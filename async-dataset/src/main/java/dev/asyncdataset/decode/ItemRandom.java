@@ -1,9 +1,8 @@
 package dev.asyncdataset.decode;
 
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.Random;
-import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
 
 /**
  * The random generator of the item being decoded, seeded by (seed, epoch, index).
@@ -16,8 +15,6 @@ import java.util.concurrent.Callable;
  */
 public final class ItemRandom {
 
-    private static final ThreadLocal<Random> CURRENT = new ThreadLocal<>();
-
     private ItemRandom() {}
 
     /**
@@ -26,29 +23,8 @@ public final class ItemRandom {
      * @return the current item's generator; never {@code null}
      */
     public static Random current() {
-        Random random = CURRENT.get();
+        Random random = ItemSeeds.current();
         return random != null ? random : new Random();
-    }
-
-    /**
-     * Runs {@code body} with the generator of item {@code index} of {@code epoch} installed.
-     *
-     * @param seed the loader's seed
-     * @param epoch the epoch, counted from 0
-     * @param index the item index
-     * @param body what to run
-     * @param <R> the result type
-     * @return what {@code body} returned
-     * @throws Exception what {@code body} threw
-     */
-    public static <R> R with(long seed, long epoch, long index, Callable<R> body) throws Exception {
-        Random previous = CURRENT.get();
-        CURRENT.set(new Random(mix(seed, epoch, index)));
-        try {
-            return body.call();
-        } finally {
-            CURRENT.set(previous);
-        }
     }
 
     /**
@@ -69,7 +45,8 @@ public final class ItemRandom {
     }
 
     /**
-     * Derives one well-spread 64-bit seed from (seed, epoch, index).
+     * Derives one well-spread 64-bit seed from (seed, epoch, index), the seed of the item's
+     * generator.
      *
      * @param seed the loader's seed
      * @param epoch the epoch
@@ -77,7 +54,6 @@ public final class ItemRandom {
      * @return the item's seed
      */
     public static long mix(long seed, long epoch, long index) {
-        long s = new SplittableRandom(seed).split().nextLong() ^ epoch * 0x9E3779B97F4A7C15L;
-        return new SplittableRandom(s).split().nextLong() ^ index * 0xC2B2AE3D27D4EB4FL;
+        return ItemSeeds.mix(seed, epoch, index);
     }
 }

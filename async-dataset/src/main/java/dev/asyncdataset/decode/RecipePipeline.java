@@ -3,15 +3,17 @@ package dev.asyncdataset.decode;
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.Transform;
+import dev.asyncdataset.internal.decode.RowPipeline;
+import dev.asyncdataset.internal.decode.RowWriter;
 import java.nio.ByteBuffer;
 
 /**
  * A pipeline of {@link ImageRecipes}: runs as a DJL pipeline on an item's array (the per-item
  * path), and also writes its output from encoded bytes straight into a row of a recycled batch
- * buffer ({@link RowWriter}), drawing the same random numbers in the same order. Its output is
+ * buffer ({@link RecipeRows}), drawing the same random numbers in the same order. Its output is
  * always (height, width, 3) uint8. Once transforms are added to it, only the pipeline remains.
  */
-final class RecipePipeline extends Pipeline {
+final class RecipePipeline extends Pipeline implements RowPipeline {
 
     /** The source region of an image of (height, width) that becomes the output. */
     interface Geometry {
@@ -51,6 +53,11 @@ final class RecipePipeline extends Pipeline {
 
     int height() {
         return height;
+    }
+
+    @Override
+    public RowWriter rowWriter() {
+        return isIntact() ? new RecipeRows(this) : null;
     }
 
     /** Whether the pipeline still holds only the recipe's own transforms. */

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * <p>An array created from a buffer keeps a direct {@code ByteBuffer} alive that only the GC frees
  * (DESIGN: DJL's memory swings by GBs that way). Here pixels are written into one reused direct
  * buffer per thread ({@link #fill}), and either written from there into a recycled batch buffer
- * ({@link RowWriter}) or wrapped as an array and copied once into engine-owned memory that {@code
+ * ({@link RecipeRows}) or wrapped as an array and copied once into engine-owned memory that {@code
  * close()} frees, the wrapper closed at once. A thread that ends hands its buffer to the next
  * thread that decodes ({@link #releaseScratch}), so a loader's decode threads, new every epoch,
  * keep reusing the same few buffers.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.Pipeline;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,18 +35,18 @@ class CropDecoderTest {
     }
 
     @Test
-    void trainingRowsStayWithinTheBoundOfTheWholeDecode() throws Exception {
+    void trainingRowsStayWithinTheBoundOfTheWholeDecode() throws BadItemException {
         assertWithinBound(compare(ImageRecipes.training(224), PHOTOS, 12));
     }
 
     @Test
-    void evaluationRowsStayWithinTheBoundOfTheWholeDecode() throws Exception {
+    void evaluationRowsStayWithinTheBoundOfTheWholeDecode() throws BadItemException {
         assertWithinBound(compare(ImageRecipes.evaluation(256, 224), PHOTOS, 1));
     }
 
     @Test
-    void cropsNotHalvedGiveTheWholeDecodesBytes() throws Exception {
-        RowWriter writer = RowWriter.of(ImageRecipes.training(224));
+    void cropsNotHalvedGiveTheWholeDecodesBytes() throws BadItemException {
+        RecipeRows writer = new RecipeRows((RecipePipeline) ImageRecipes.training(224));
         for (boolean subsampled : new boolean[] {true, false}) {
             byte[] photo = PhotoJpegs.jpeg(469, 387, 8, subsampled);
             for (long index = 0; index < 20; index++) {
@@ -56,14 +57,14 @@ class CropDecoderTest {
     }
 
     @Test
-    void drawsTheSameCropBoxAsTheWholeDecode() throws Exception {
+    void drawsTheSameCropBoxAsTheWholeDecode() throws BadItemException {
         RandomResizedCrop crop = new RandomResizedCrop(224, 224);
         for (byte[] photo : PHOTOS) {
             List<CropBox> fused = new ArrayList<>();
-            ItemRandom.with(3, 0, 0, () -> write(photo, (h, w) -> record(crop, h, w, fused)));
+            ItemSeeds.with(3, 0, 0, () -> write(photo, (h, w) -> record(crop, h, w, fused)));
             Pixels whole = ImageDecoder.pixels(ByteBuffer.wrap(photo), "photo", Codec.OPENCV);
             CropBox expected =
-                    ItemRandom.with(
+                    ItemSeeds.with(
                             3,
                             0,
                             0,
@@ -73,7 +74,7 @@ class CropDecoderTest {
     }
 
     @Test
-    void progressiveJpegsAreLeftToTheWholeDecode() throws Exception {
+    void progressiveJpegsAreLeftToTheWholeDecode() throws BadItemException {
         byte[] progressive = PhotoJpegs.progressive(PHOTOS.get(2));
         List<CropBox> drawn = new ArrayList<>();
         assertFalse(
@@ -82,7 +83,7 @@ class CropDecoderTest {
     }
 
     @Test
-    void thePropertyTurnsTheFusedPathOff() throws Exception {
+    void thePropertyTurnsTheFusedPathOff() throws BadItemException {
         System.setProperty(CropDecoder.PROPERTY, "false");
         try {
             assertFalse(write(PHOTOS.get(0), new ResizeCenterCrop(256, 224)::box));
@@ -92,7 +93,8 @@ class CropDecoderTest {
         assertTrue(write(PHOTOS.get(0), new ResizeCenterCrop(256, 224)::box));
     }
 
-    private static boolean write(byte[] jpeg, RecipePipeline.Geometry geometry) throws Exception {
+    private static boolean write(byte[] jpeg, RecipePipeline.Geometry geometry)
+            throws BadItemException {
         ByteBuffer row = ByteBuffer.allocateDirect(224 * 224 * 3);
         return CropDecoder.write(ByteBuffer.wrap(jpeg), "photo", geometry, 224, 224, row);
     }
@@ -115,8 +117,8 @@ class CropDecoderTest {
     }
 
     private static Difference compare(Pipeline recipe, List<byte[]> jpegs, int draws)
-            throws Exception {
-        RowWriter writer = RowWriter.of(recipe);
+            throws BadItemException {
+        RecipeRows writer = new RecipeRows((RecipePipeline) recipe);
         Difference difference = new Difference();
         for (int p = 0; p < jpegs.size(); p++) {
             for (int draw = 0; draw < draws; draw++) {
@@ -128,12 +130,12 @@ class CropDecoderTest {
         return difference;
     }
 
-    private static byte[] row(RowWriter writer, byte[] jpeg, long index, String fused)
-            throws Exception {
+    private static byte[] row(RecipeRows writer, byte[] jpeg, long index, String fused)
+            throws BadItemException {
         ByteBuffer row = ByteBuffer.allocateDirect(224 * 224 * 3);
         System.setProperty(CropDecoder.PROPERTY, fused);
         try (NDManager manager = NDManager.newBaseManager()) {
-            ItemRandom.with(
+            ItemSeeds.with(
                     7,
                     0,
                     index,

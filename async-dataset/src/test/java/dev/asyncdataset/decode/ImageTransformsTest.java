@@ -16,10 +16,10 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.Transform;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterAll;
@@ -50,7 +50,7 @@ class ImageTransformsTest {
     @Test
     void randomResizedCropEmitsTheRequestedUint8Size() throws Exception {
         RandomResizedCrop resizedCrop = new RandomResizedCrop(224, 160);
-        NDArray crop = ItemRandom.with(SEED, 0, 1, () -> resizedCrop.transform(photo));
+        NDArray crop = ItemSeeds.with(SEED, 0, 1, () -> resizedCrop.transform(photo));
         assertEquals(new Shape(160, 224, 3), crop.getShape());
         assertEquals(DataType.UINT8, crop.getDataType());
     }
@@ -58,10 +58,10 @@ class ImageTransformsTest {
     @Test
     void sameItemSeedGivesBitIdenticalTrainingOutput() throws Exception {
         Pipeline training = ImageRecipes.training(224);
-        Callable<byte[]> item17 =
-                () -> ItemRandom.with(SEED, 3, 17, () -> apply(training, photo).toByteArray());
-        byte[] first = item17.call();
-        assertArrayEquals(first, item17.call());
+        ItemSeeds.ThrowingSupplier<byte[], Exception> item17 =
+                () -> ItemSeeds.with(SEED, 3, 17, () -> apply(training, photo).toByteArray());
+        byte[] first = item17.get();
+        assertArrayEquals(first, item17.get());
         assertArrayEquals(first, onOtherThread(item17));
     }
 
@@ -70,7 +70,7 @@ class ImageTransformsTest {
         RandomResizedCrop crop = new RandomResizedCrop(224, 224);
         Set<CropBox> boxes = new HashSet<>();
         for (int index = 0; index < 20; index++) {
-            boxes.add(crop.box(387, 469, new Random(ItemRandom.mix(SEED, 0, index))));
+            boxes.add(crop.box(387, 469, new Random(ItemSeeds.mix(SEED, 0, index))));
         }
         assertTrue(boxes.size() >= 19, "distinct boxes: " + boxes.size());
     }
@@ -116,7 +116,7 @@ class ImageTransformsTest {
         RandomHorizontalFlip flip = new RandomHorizontalFlip();
         int flips = 0;
         for (int index = 0; index < 200; index++) {
-            NDArray out = ItemRandom.with(SEED, 0, index, () -> flip.transform(photo));
+            NDArray out = ItemSeeds.with(SEED, 0, index, () -> flip.transform(photo));
             flips += out == photo ? 0 : 1;
         }
         assertTrue(flips > 70 && flips < 130, "flips: " + flips);
@@ -182,10 +182,11 @@ class ImageTransformsTest {
         return pipeline.transform(new NDList(image)).singletonOrThrow();
     }
 
-    private static byte[] onOtherThread(Callable<byte[]> body) throws Exception {
+    private static byte[] onOtherThread(ItemSeeds.ThrowingSupplier<byte[], Exception> body)
+            throws Exception {
         ExecutorService executor = Executors.newSingleThreadExecutor();
         try {
-            return executor.submit(body).get();
+            return executor.submit(body::get).get();
         } finally {
             executor.shutdown();
         }

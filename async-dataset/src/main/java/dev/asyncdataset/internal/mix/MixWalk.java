@@ -1,6 +1,6 @@
 package dev.asyncdataset.internal.mix;
 
-import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.SplittableRandom;
 
 /**
@@ -62,7 +62,7 @@ final class MixWalk {
         this.randoms = new SplittableRandom[sources];
         this.slack = new MixSlack(counts, total);
         for (int s = 0; s < sources; s++) {
-            randoms[s] = shuffle ? new SplittableRandom(ItemRandom.mix(seed, epoch, s)) : null;
+            randoms[s] = shuffle ? new SplittableRandom(ItemSeeds.mix(seed, epoch, s)) : null;
             next(s);
         }
     }

@@ -1,6 +1,6 @@
 package dev.asyncdataset.internal.mix;
 
-import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import dev.asyncdataset.internal.order.EpochSampler;
 import dev.asyncdataset.internal.order.GlobalOrder;
 import dev.asyncdataset.internal.order.ShardStream;
@@ -77,7 +77,7 @@ public record Mixing(
         int sources = mix.sources().size();
         List<PassOrders> orders = new ArrayList<>();
         for (int s = 0; s < sources; s++) {
-            orders.add(new PassOrders(mix.sources().get(s), ItemRandom.mix(seed, s, -2), epoch));
+            orders.add(new PassOrders(mix.sources().get(s), ItemSeeds.mix(seed, s, -2), epoch));
         }
         int count = rank.source().length;
         long[] local = new long[count];
@@ -152,7 +152,7 @@ public record Mixing(
         }
 
         private long[] order(long pass) {
-            long passSeed = ItemRandom.mix(seed, pass, -3);
+            long passSeed = ItemSeeds.mix(seed, pass, -3);
             if (sharded()) {
                 long[] shardSizes = ((ShardedSource<?>) source).shardSizes();
                 return new ShuffleWindows(
@@ -162,7 +162,7 @@ public record Mixing(
             int size = Math.toIntExact(source.size());
             SplittableRandom random =
                     sampler.shuffle()
-                            ? new SplittableRandom(ItemRandom.mix(passSeed, epoch, -1))
+                            ? new SplittableRandom(ItemSeeds.mix(passSeed, epoch, -1))
                             : null;
             return EpochSampler.permutation(size, random);
         }

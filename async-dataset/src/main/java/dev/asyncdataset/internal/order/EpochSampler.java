@@ -1,6 +1,6 @@
 package dev.asyncdataset.internal.order;
 
-import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -75,7 +75,7 @@ public record EpochSampler(
 
     private long[] permutation(int size, long seed, long epoch) {
         return permutation(
-                size, shuffle ? new SplittableRandom(ItemRandom.mix(seed, epoch, -1)) : null);
+                size, shuffle ? new SplittableRandom(ItemSeeds.mix(seed, epoch, -1)) : null);
     }
 
     /**

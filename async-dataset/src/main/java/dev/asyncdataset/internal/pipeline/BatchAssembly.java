@@ -7,8 +7,8 @@ import ai.djl.training.dataset.Record;
 import ai.djl.translate.Batchifier;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.StackBatchifier;
-import dev.asyncdataset.decode.RowNormalizer;
-import dev.asyncdataset.decode.RowWriter;
+import dev.asyncdataset.internal.decode.RowNormalizer;
+import dev.asyncdataset.internal.decode.RowWriter;
 import dev.asyncdataset.source.LabeledImageSource;
 
 /**
@@ -36,7 +36,7 @@ interface BatchAssembly {
         }
         LabeledImageSource source = (LabeledImageSource) spec.source();
         RowNormalizer normalizer =
-                device.isGpu() ? null : RowNormalizer.of(rows, spec.pipelines().device());
+                device.isGpu() ? null : rows.normalizer(spec.pipelines().device());
         return new RowAssembly(
                 source,
                 spec.hostBuffers(),

@@ -3,7 +3,7 @@ package dev.asyncdataset.internal.pipeline;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
 import dev.asyncdataset.decode.ImageDecoder;
-import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import dev.asyncdataset.internal.events.LoaderEvents;
 import dev.asyncdataset.internal.threads.StageThreads;
 import dev.asyncdataset.internal.threads.ThreadName;
@@ -155,7 +155,7 @@ final class DecodeStage {
         boolean decoded = false;
         try {
             record =
-                    ItemRandom.with(
+                    ItemSeeds.with(
                             seed, epoch, index, () -> assembly.decode(batch, slot, items, fetched));
             decoded = true;
         } finally {

@@ -5,7 +5,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import dev.asyncdataset.decode.RowNormalizer;
+import dev.asyncdataset.internal.decode.RowNormalizer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.UUID;

@@ -7,9 +7,9 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
-import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.decode.RowNormalizer;
+import dev.asyncdataset.internal.decode.RowNormalizer;
 import dev.asyncdataset.source.LabeledImageSource;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
@@ -27,7 +27,7 @@ final class RowAssembly implements BatchAssembly {
     @FunctionalInterface
     interface RowWrite {
         void write(NDManager manager, ByteBuffer encoded, String key, ByteBuffer row)
-                throws BadItemException;
+                throws IOException;
     }
 
     private final LabeledImageSource source;
@@ -67,7 +67,7 @@ final class RowAssembly implements BatchAssembly {
 
     @Override
     public Record decode(PendingBatch batch, int slot, NDManager items, Object fetched)
-            throws BadItemException {
+            throws IOException {
         long index = batch.indices.get(slot);
         write.write(items, (ByteBuffer) fetched, source.describe(index), batch.rows.row(slot));
         batch.rows.label(slot, source.label(index));

@@ -1,6 +1,6 @@
 package dev.asyncdataset.internal.shard;
 
-import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.SplittableRandom;
 
 /**
@@ -154,6 +154,6 @@ public final class ShuffleWindows {
     }
 
     private SplittableRandom random(long epoch, long window) {
-        return new SplittableRandom(ItemRandom.mix(seed, epoch, window));
+        return new SplittableRandom(ItemSeeds.mix(seed, epoch, window));
     }
 }

@@ -12,7 +12,6 @@ import ai.djl.translate.Transform;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.decode.RandomHorizontalFlip;
 import dev.asyncdataset.decode.RandomResizedCrop;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
@@ -30,7 +29,8 @@ import org.opencv.core.Core;
  * stacking uint8 and normalizing the whole batch at once ("uint8/batch", what {@code
  * optDevicePipeline} does on a CPU device). PyTorch and OpenCV are held to one thread, so all the
  * work shows on the measuring thread's CPU clock. Medians over runs of one batch of generated
- * ImageNet-like JPEGs, OpenCV and ImageIO runs alternating.
+ * ImageNet-like JPEGs, OpenCV and ImageIO runs alternating; the crops are drawn anew each run, as
+ * outside the loader no item generator is installed.
  *
  * <p>Usage: {@code DecodeBenchmark [batch=64] [runs=9]}; {@code DecodeBenchmark --crop [images=64]
  * [runs=9]} instead times the ways of decoding only what the crop keeps ({@link CropDecodeTimes}).
@@ -112,11 +112,10 @@ public final class DecodeBenchmark {
         NDList bytes = new NDList();
         List<Map.Entry<String, byte[]>> entries = new ArrayList<>(jpegs.entrySet());
         for (int i = 0; i < entries.size(); i++) {
-            int index = i;
             Map.Entry<String, byte[]> jpeg = entries.get(i);
             NDArray image = t.time(STAGES[0], () -> decode(manager, jpeg));
-            NDArray cropped = t.time(STAGES[1], () -> withItemRandom(index, crop, image));
-            NDArray augmented = t.time(STAGES[2], () -> withItemRandom(index, flip, cropped));
+            NDArray cropped = t.time(STAGES[1], () -> crop.transform(image));
+            NDArray augmented = t.time(STAGES[2], () -> flip.transform(cropped));
             bytes.add(augmented);
             NDArray tensor = t.time(STAGES[3], () -> toTensor.transform(augmented));
             floats.add(t.time(STAGES[4], () -> normalize.transform(tensor)));
@@ -131,14 +130,6 @@ public final class DecodeBenchmark {
             return ImageDecoder.decode(manager, jpeg.getValue(), jpeg.getKey());
         } catch (BadItemException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static NDArray withItemRandom(int index, Transform transform, NDArray image) {
-        try {
-            return ItemRandom.with(0, 0, index, () -> transform.transform(image));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -4,22 +4,21 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.translate.Pipeline;
 import ai.djl.util.PairList;
+import dev.asyncdataset.internal.decode.RowNormalizer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 
 /**
- * Normalizes a collated batch of uint8 (H, W, 3) rows, as a {@link RowWriter} wrote them, into
+ * Normalizes a collated batch of uint8 (H, W, 3) rows, as a {@link RecipeRows} wrote them, into
  * float32 (3, H, W) rows: {@link ImageRecipes#deviceNormalize()}'s numbers, bit for bit. Used when
  * the batch's device is the CPU, so that only a collated batch takes float memory (four times its
  * uint8 rows) and the staging thread allocates nothing per batch.
  *
  * <p>Each thread that normalizes keeps one row's bytes and floats on the heap (about 0.75 MB at 224
  * x 224) while it lives; no native memory.
- *
- * <p>The loader calls it; it is public for the reason {@link RowWriter} is.
  */
-public final class RowNormalizer {
+final class RecipeNormalizer implements RowNormalizer {
 
     private static final ThreadLocal<Scratch> SCRATCH = new ThreadLocal<>();
 
@@ -27,7 +26,7 @@ public final class RowNormalizer {
     private final int height;
     private final int width;
 
-    private RowNormalizer(Shape rowShape, DeviceNormalize normalize) {
+    private RecipeNormalizer(Shape rowShape, DeviceNormalize normalize) {
         this.normalize = normalize;
         this.height = Math.toIntExact(rowShape.get(0));
         this.width = Math.toIntExact(rowShape.get(1));
@@ -37,12 +36,12 @@ public final class RowNormalizer {
      * Returns a normalizer of {@code rows}' output, if {@code devicePipeline} is exactly {@link
      * ImageRecipes#deviceNormalize()} and nothing else.
      *
-     * @param rows the uint8 row writer, or {@code null}
+     * @param rows the uint8 row writer
      * @param devicePipeline the loader's device pipeline, or {@code null}
      * @return the normalizer, or {@code null} if the device pipeline is anything else
      */
-    public static RowNormalizer of(RowWriter rows, Pipeline devicePipeline) {
-        if (rows == null || devicePipeline == null) {
+    static RecipeNormalizer of(RecipeRows rows, Pipeline devicePipeline) {
+        if (devicePipeline == null) {
             return null;
         }
         PairList<?, ?> transforms;
@@ -54,7 +53,7 @@ public final class RowNormalizer {
         return transforms.size() == 1
                         && transforms.valueAt(0) instanceof DeviceNormalize normalize
                         && normalize.channels() == rows.itemShape().get(2)
-                ? new RowNormalizer(rows.itemShape(), normalize)
+                ? new RecipeNormalizer(rows.itemShape(), normalize)
                 : null;
     }
 
@@ -63,6 +62,7 @@ public final class RowNormalizer {
      *
      * @return the item shape
      */
+    @Override
     public Shape itemShape() {
         return new Shape(normalize.channels(), height, width);
     }
@@ -72,6 +72,7 @@ public final class RowNormalizer {
      *
      * @return {@link DataType#FLOAT32}
      */
+    @Override
     public DataType dataType() {
         return DataType.FLOAT32;
     }
@@ -83,6 +84,7 @@ public final class RowNormalizer {
      * @param count how many rows to normalize
      * @param out direct buffer of at least {@code count} float32 (3, H, W) rows, from position 0
      */
+    @Override
     public void normalize(ByteBuffer rows, int count, ByteBuffer out) {
         int values = height * width * normalize.channels();
         Scratch own = scratch(values);
