@@ -5,7 +5,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Dataset;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
-import dev.asyncdataset.epoch.PackedState;
+import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.internal.text.PackedBatches;
 import dev.asyncdataset.internal.text.TokenBatchifier;
 import java.io.IOException;
@@ -38,7 +38,7 @@ import java.util.Objects;
  *
  * <p>Ranks ({@code optShard} on the documents' builder) read disjoint documents and pack them on
  * their own, so their window counts differ with their documents' lengths. A seeded run resumes
- * exactly from {@link #iterationState()}: see {@link PackedState}.
+ * exactly from {@link #iterationState()}: see {@link IterationState}.
  */
 public final class PackedDataset implements Dataset, AutoCloseable {
 
@@ -47,7 +47,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
     private final int batchSize;
     private final int seqLen;
     private long skip;
-    private volatile PackedState state;
+    private volatile IterationState state;
     private volatile PackedBatches current;
 
     private PackedDataset(Builder builder, ConcurrentDataset documents, TokenBatchifier tokens) {
@@ -74,7 +74,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         Iterator<Batch> epoch = documents.getData(manager).iterator();
         long first = skip;
         skip = 0;
-        state = new PackedState(documents.iterationState(), first);
+        state = PackedBatches.at(documents.iterationState(), first);
         PackedBatches packed =
                 new PackedBatches(
                         epoch,
@@ -98,9 +98,9 @@ public final class PackedDataset implements Dataset, AutoCloseable {
      * Returns where the run is: after the batches handed to the trainer, the point the next window
      * starts from; save it with a checkpoint and resume with {@link Builder#optResumeFrom}.
      *
-     * @return the packed state, or {@code null} before the first epoch of a run not resumed
+     * @return the state, or {@code null} before the first epoch of a run not resumed
      */
-    public PackedState iterationState() {
+    public IterationState iterationState() {
         return state;
     }
 
@@ -137,7 +137,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         private String endOfText = DEFAULT_END_OF_TEXT;
         private int seqLen;
         private int batchSize;
-        private PackedState resume;
+        private IterationState resume;
 
         Builder() {}
 
@@ -210,13 +210,13 @@ public final class PackedDataset implements Dataset, AutoCloseable {
 
         /**
          * Resumes a seeded run where {@code state} (saved from {@link
-         * PackedDataset#iterationState()}) left it: the documents resume from {@code
-         * state.documents()} and the first {@code state.tokens()} tokens are left out.
+         * PackedDataset#iterationState()}) left it: the documents resume from it and its first
+         * {@code state.tokens()} tokens are left out.
          *
          * @param state the saved state
          * @return this builder
          */
-        public Builder optResumeFrom(PackedState state) {
+        public Builder optResumeFrom(IterationState state) {
             this.resume = Objects.requireNonNull(state, "state");
             return this;
         }
@@ -240,7 +240,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
             try {
                 documents.optDataBatchifier(tokens).optLabelBatchifier(tokens);
                 if (resume != null) {
-                    documents.optResumeFrom(resume.documents());
+                    documents.optResumeFrom(PackedBatches.at(resume, 0));
                 }
                 return new PackedDataset(this, documents.build(), tokens);
             } catch (RuntimeException e) {

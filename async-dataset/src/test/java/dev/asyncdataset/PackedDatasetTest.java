@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.epoch.PackedState;
+import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
@@ -94,7 +94,7 @@ class PackedDatasetTest {
                     batches(dataset, manager, stopAfter);
                     saved = dataset.iterationState().format();
                 }
-                PackedState state = PackedState.parse(saved);
+                IterationState state = IterationState.parse(saved);
                 carried += state.tokens();
                 try (PackedDataset resumed = packed(state, 0, 1)) {
                     List<List<long[]>> after = batches(resumed, manager, Integer.MAX_VALUE);
@@ -135,7 +135,7 @@ class PackedDatasetTest {
         assertTrue(firsts.size() <= documents.size());
     }
 
-    private PackedDataset packed(PackedState resume, int rank, int world) throws Exception {
+    private PackedDataset packed(IterationState resume, int rank, int world) throws Exception {
         ItemSource<Sample> texts =
                 TarShardSource.builder()
                         .setLocation(shards.toString())

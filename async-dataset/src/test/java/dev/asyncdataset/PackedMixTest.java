@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
-import dev.asyncdataset.epoch.PackedState;
+import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceShare;
@@ -81,11 +81,11 @@ class PackedMixTest {
                 whole = windows(dataset, manager, Integer.MAX_VALUE);
             }
             int stopAfter = whole.size() / 2 / 2;
-            PackedState saved;
+            IterationState saved;
             List<long[]> before;
             try (PackedDataset dataset = packed(null)) {
                 before = windows(dataset, manager, stopAfter);
-                saved = PackedState.parse(dataset.iterationState().format());
+                saved = IterationState.parse(dataset.iterationState().format());
             }
             try (PackedDataset resumed = packed(saved)) {
                 List<long[]> joined = new ArrayList<>(before);
@@ -98,7 +98,7 @@ class PackedMixTest {
         }
     }
 
-    private PackedDataset packed(PackedState resume) throws Exception {
+    private PackedDataset packed(IterationState resume) throws Exception {
         ConcurrentDatasetBuilder docs =
                 ConcurrentDataset.builder()
                         .addSource("once", source(once), SourceShare.once())

@@ -6,7 +6,6 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Batchifier;
 import dev.asyncdataset.epoch.IterationState;
-import dev.asyncdataset.epoch.PackedState;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
@@ -27,7 +26,7 @@ public final class PackedBatches implements Iterator<Batch>, AutoCloseable {
 
     private final Iterator<Batch> documents;
     private final Supplier<IterationState> documentState;
-    private final Consumer<PackedState> states;
+    private final Consumer<IterationState> states;
     private final NDManager manager;
     private final int batchSize;
     private final int seqLen;
@@ -49,7 +48,7 @@ public final class PackedBatches implements Iterator<Batch>, AutoCloseable {
     public PackedBatches(
             Iterator<Batch> documents,
             Supplier<IterationState> documentState,
-            Consumer<PackedState> states,
+            Consumer<IterationState> states,
             NDManager manager,
             int batchSize,
             int seqLen,
@@ -99,9 +98,7 @@ public final class PackedBatches implements Iterator<Batch>, AutoCloseable {
         }
         IterationState start = windows.startBatch();
         states.accept(
-                start == null
-                        ? new PackedState(documentState.get(), 0)
-                        : new PackedState(start, windows.startOffset()));
+                start == null ? at(documentState.get(), 0) : at(start, windows.startOffset()));
         NDManager owner = manager.newSubManager();
         Shape shape = new Shape(n, seqLen);
         return new Batch(
@@ -113,6 +110,23 @@ public final class PackedBatches implements Iterator<Batch>, AutoCloseable {
                 Batchifier.STACK,
                 progress,
                 progressTotal);
+    }
+
+    /**
+     * Returns the documents' state {@code documents} with {@code tokens} of its batch packed.
+     *
+     * @param documents the documents' loader state
+     * @param tokens the tokens of the batch already packed
+     * @return the packed state
+     */
+    public static IterationState at(IterationState documents, long tokens) {
+        return new IterationState(
+                documents.seed(),
+                documents.epoch(),
+                documents.batches(),
+                documents.samples(),
+                documents.partitions(),
+                tokens);
     }
 
     /** Closes the documents' epoch, if it can be closed, and with it its loader. */
