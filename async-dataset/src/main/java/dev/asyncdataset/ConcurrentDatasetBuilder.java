@@ -131,9 +131,18 @@ public final class ConcurrentDatasetBuilder
      *
      * @param state the saved state
      * @return this builder
+     * @throws IllegalArgumentException if {@code state} is a packed text state ({@code tokens() >
+     *     0}), which only {@code PackedDataset} resumes
      */
     public ConcurrentDatasetBuilder optResumeFrom(IterationState state) {
-        sampling.resume = Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(state, "state");
+        if (state.tokens() != 0) {
+            throw new IllegalArgumentException(
+                    "a packed text state (tokens="
+                            + state.tokens()
+                            + "): resume it with PackedDataset.builder().optResumeFrom");
+        }
+        sampling.resume = state;
         sampling.seed = state.seed();
         return this;
     }

@@ -8,6 +8,7 @@ import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.BatchSampler;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.SequenceSampler;
+import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.SourceShare;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,16 @@ class BuilderTest {
         assertMessage("decodeThreads < 1: 0", () -> builder.optDecodeThreads(0));
         assertMessage("workers < 1: 0", () -> builder.optPrefetchNumber(0));
         assertMessage("maxLiveEpochs < 1: 0", () -> builder.optMaxLiveEpochs(0));
+    }
+
+    @Test
+    void refusesAPackedTextStateNamingItsTokens() {
+        IterationState packed =
+                IterationState.parse(new IterationState(1, 2, 3).format() + ",tokens=7");
+        assertMessage(
+                "a packed text state (tokens=7): resume it with"
+                        + " PackedDataset.builder().optResumeFrom",
+                () -> ConcurrentDataset.builder().optResumeFrom(packed));
     }
 
     @Test
