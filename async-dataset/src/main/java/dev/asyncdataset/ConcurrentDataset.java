@@ -5,6 +5,7 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.training.dataset.Sampler;
+import ai.djl.training.listener.TrainingListener;
 import ai.djl.translate.StackBatchifier;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
@@ -141,6 +142,17 @@ public final class ConcurrentDataset extends RandomAccessDataset {
      */
     public LoaderStats stats() {
         return epochs.stats();
+    }
+
+    /**
+     * Returns a DJL training listener that logs, after every epoch, the trainer's wait for this
+     * dataset's data and the stage that limits it, and records the figures in the trainer's {@code
+     * Metrics} ({@code config.addTrainingListeners(dataset.dataWaitListener())}).
+     *
+     * @return a new listener for this dataset
+     */
+    public TrainingListener dataWaitListener() {
+        return new DataWaitListener(this);
     }
 
     /**

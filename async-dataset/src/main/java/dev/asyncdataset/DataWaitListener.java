@@ -18,11 +18,9 @@ import org.slf4j.LoggerFactory;
  * data_items_per_second}, {@code data_fetch_p99_ms}, {@code data_decode_ms_per_item} and {@code
  * data_fetch_limit}.
  *
- * <pre>{@code
- * config.addTrainingListeners(new DataWaitListener(dataset));
- * }</pre>
+ * <p>Users get it from {@link ConcurrentDataset#dataWaitListener()}.
  */
-public final class DataWaitListener extends TrainingListenerAdapter {
+final class DataWaitListener extends TrainingListenerAdapter {
 
     private static final Logger logger = LoggerFactory.getLogger(DataWaitListener.class);
     private static final double WAITING = 0.05;
@@ -36,7 +34,7 @@ public final class DataWaitListener extends TrainingListenerAdapter {
      *
      * @param dataset the dataset to report on
      */
-    public DataWaitListener(ConcurrentDataset dataset) {
+    DataWaitListener(ConcurrentDataset dataset) {
         this.dataset = dataset;
     }
 
