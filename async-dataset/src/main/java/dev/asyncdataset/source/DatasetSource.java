@@ -1,15 +1,14 @@
 package dev.asyncdataset.source;
 
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.ArrayDataset;
 import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.Record;
 import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.internal.djl.DjlDatasets;
 import java.io.IOException;
-import java.lang.reflect.Field;
 
 /**
  * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV dataset,
@@ -37,8 +36,8 @@ public final class DatasetSource implements ItemSource<Record> {
      */
     public DatasetSource(RandomAccessDataset dataset) {
         this.dataset = dataset;
-        this.pipeline = ItemRandom.seeded(pipelineOf(dataset, "pipeline"));
-        this.targetPipeline = pipelineOf(dataset, "targetPipeline");
+        this.pipeline = ItemRandom.seeded(DjlDatasets.pipeline(dataset, "pipeline"));
+        this.targetPipeline = DjlDatasets.pipeline(dataset, "targetPipeline");
     }
 
     /**
@@ -68,15 +67,7 @@ public final class DatasetSource implements ItemSource<Record> {
      * @return whether the items are in-memory rows that need no per-item work
      */
     public boolean inMemory() {
-        try {
-            Class<?> getter =
-                    dataset.getClass()
-                            .getMethod("get", NDManager.class, long.class)
-                            .getDeclaringClass();
-            return getter == ArrayDataset.class && pipeline == null;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("a RandomAccessDataset without get", e);
-        }
+        return DjlDatasets.readsRows(dataset) && pipeline == null;
     }
 
     @Override
@@ -110,25 +101,5 @@ public final class DatasetSource implements ItemSource<Record> {
     @Override
     public String describe(long index) {
         return dataset.getClass().getSimpleName() + " item " + index;
-    }
-
-    // DJL keeps a dataset's pipelines in protected fields with no getter
-    private static Pipeline pipelineOf(RandomAccessDataset dataset, String name) {
-        try {
-            Field field = RandomAccessDataset.class.getDeclaredField(name);
-            field.setAccessible(true);
-            return (Pipeline) field.get(dataset);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalArgumentException(
-                    "cannot read the "
-                            + name
-                            + " of "
-                            + dataset.getClass().getSimpleName()
-                            + " ("
-                            + e
-                            + "): build it without transforms and set them on the"
-                            + " ConcurrentDataset builder (addTransform, optTargetPipeline)",
-                    e);
-        }
     }
 }
