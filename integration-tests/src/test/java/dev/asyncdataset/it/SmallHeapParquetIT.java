@@ -20,20 +20,20 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Streamed Parquet in a JVM whose heap is a quarter of the files: 1,024 JPEGs of 1 MiB (a small
+ * Streamed Parquet in a JVM whose heap is a quarter of the files: 2,048 JPEGs of 1 MiB (a small
  * image after a megabyte of comment segments, which decoders skip), Snappy, row groups of 8 rows in
  * one page of 8 MiB each (over G1's region size at this heap, so each page's array is a humongous
  * object), streamed twice by {@code ConcurrentDataset}'s defaults in a child JVM with {@code
- * -Xmx256m}: every item of both epochs, no {@code OutOfMemoryError}.
+ * -Xmx512m}: every item of both epochs, no {@code OutOfMemoryError}.
  */
 class SmallHeapParquetIT {
 
-    private static final int FILES = 4;
+    private static final int FILES = 8;
     private static final int ROWS_PER_FILE = 256;
     private static final int GROUP = 8;
     private static final int IMAGE_BYTES = 1 << 20;
     private static final int EPOCHS = 2;
-    private static final String HEAP = "-Xmx256m";
+    private static final String HEAP = "-Xmx512m";
 
     @TempDir Path dir;
 
