@@ -3,7 +3,6 @@ package dev.asyncdataset;
 import ai.djl.ndarray.NDList;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ItemRandom;
-import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -70,7 +70,7 @@ import java.util.concurrent.ExecutorService;
  * permutation instead.
  *
  * <p>Several sources added with {@link ConcurrentDatasetBuilder#addSource} are mixed into each
- * epoch by their {@link dev.asyncdataset.source.SourceShare}s (see {@code
+ * epoch by their {@link SourceShare}s (see {@code
  * dev.asyncdataset.internal.mix.Mixing}): exact counts per source, interleaved through the epoch,
  * each source in its own order (a {@link ShardedSource} streamed in its windows and partitions, as
  * above), a pure function of seed, epoch and those orders; ranks take interleaved positions of that

@@ -19,7 +19,6 @@ import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.internal.pipeline.Pipelines;
 import dev.asyncdataset.internal.pipeline.RowGather;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.SourceShare;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -250,7 +249,7 @@ public final class ConcurrentDatasetBuilder
 
     /**
      * Fixes the most item reads in flight at once, over all batches, instead of AUTO. The loader
-     * then also keeps exactly {@link #optWorkers workers} batches in flight.
+     * then also keeps exactly {@link #optPrefetchNumber} batches in flight.
      *
      * @param fetchers the fetch concurrency, at least 1
      * @return this builder
@@ -265,9 +264,9 @@ public final class ConcurrentDatasetBuilder
      * Lets the fetch concurrency follow the storage (the default, with at most 256): by Little's
      * law, twice the items the decode stage can take per second times the mean fetch latency,
      * recomputed as the loader runs, between 16 and {@code maxFetchers}. The loader keeps enough
-     * batches in flight to feed it: {@code max(workers, ceil(limit / batch size) + 1)}, so host
-     * memory stays bounded by {@code max(workers, ceil(maxFetchers / batch size) + 1)} batches
-     * (with batch 256 and 4 workers, 4 batches of 256 items).
+     * batches in flight to feed it: {@code max(prefetch, ceil(limit / batch size) + 1)}, so host
+     * memory stays bounded by {@code max(prefetch, ceil(maxFetchers / batch size) + 1)} batches
+     * (with batch 256 and a prefetch of 4, 4 batches of 256 items).
      *
      * @param maxFetchers the most item reads in flight at once, at least 1
      * @return this builder
@@ -279,28 +278,17 @@ public final class ConcurrentDatasetBuilder
     }
 
     /**
-     * Sets the batches being fetched and decoded at once; default 4: exactly that many with {@link
-     * #optFetchers}, at least that many under AUTO ({@link #optAutoFetchers}).
-     *
-     * @param workers the batches in flight, at least 1
-     * @return this builder
-     */
-    public ConcurrentDatasetBuilder optWorkers(int workers) {
-        this.workers = atLeast(1, workers, "workers");
-        return this;
-    }
-
-    /**
-     * Sets the batches DJL's loader would prepare ahead: here, as {@link #optWorkers}, the most
-     * batches being fetched and decoded at once (the staged batches are set by {@link
-     * #optStagingDepth}).
+     * Sets the batches being fetched and decoded at once, where DJL's loader sets the batches it
+     * prepares ahead; default 4: exactly that many with {@link #optFetchers}, at least that many
+     * under AUTO ({@link #optAutoFetchers}). The batches kept ready on the device are set by {@link
+     * #optStagingDepth}.
      *
      * @param prefetchNumber the batches in flight, at least 1
      * @return this builder
      */
     @Override
     public ConcurrentDatasetBuilder optPrefetchNumber(int prefetchNumber) {
-        optWorkers(prefetchNumber);
+        this.workers = atLeast(1, prefetchNumber, "prefetchNumber");
         return super.optPrefetchNumber(prefetchNumber);
     }
 

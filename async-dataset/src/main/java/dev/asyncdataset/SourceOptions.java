@@ -2,12 +2,10 @@ package dev.asyncdataset;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.training.dataset.RandomAccessDataset;
+import dev.asyncdataset.internal.mix.MixShare;
 import dev.asyncdataset.internal.mix.MixedSource;
 import dev.asyncdataset.internal.pipeline.RowGather;
-import dev.asyncdataset.source.ArraySource;
-import dev.asyncdataset.source.DatasetSource;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.SourceShare;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,7 +23,7 @@ final class SourceOptions {
     private ItemSource<?> source;
     private final List<ItemSource<?>> mixed = new ArrayList<>();
     private final List<String> mixNames = new ArrayList<>();
-    private final List<SourceShare> shares = new ArrayList<>();
+    private final List<MixShare> shares = new ArrayList<>();
     private long epochSize;
     private NDArray[] data;
     private NDArray[] labels = new NDArray[0];
@@ -70,12 +68,12 @@ final class SourceOptions {
         }
         List<String> names = new ArrayList<>(mixNames);
         names.add(name);
-        List<SourceShare> checked = new ArrayList<>(shares);
-        checked.add(share);
+        List<MixShare> checked = new ArrayList<>(shares);
+        checked.add(share.share());
         MixedSource.checkShares(names, checked);
         mixed.add(source);
         mixNames.add(name);
-        shares.add(share);
+        shares.add(share.share());
         calls.add("addSource");
     }
 

@@ -10,7 +10,6 @@ import ai.djl.training.dataset.RandomAccessDataset;
 import ai.djl.training.dataset.SequenceSampler;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.SourceShare;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -20,10 +19,10 @@ class BuilderTest {
     void rejectsBadCountsNamingTheValue() {
         ConcurrentDatasetBuilder builder = ConcurrentDataset.builder();
         assertMessage("fetchers < 1: 0", () -> builder.optFetchers(0));
-        assertMessage("workers < 1: -2", () -> builder.optWorkers(-2));
+        assertMessage("prefetchNumber < 1: -2", () -> builder.optPrefetchNumber(-2));
         assertMessage("stagingDepth < 1: 0", () -> builder.optStagingDepth(0));
         assertMessage("decodeThreads < 1: 0", () -> builder.optDecodeThreads(0));
-        assertMessage("workers < 1: 0", () -> builder.optPrefetchNumber(0));
+        assertMessage("prefetchNumber < 1: 0", () -> builder.optPrefetchNumber(0));
         assertMessage("maxLiveEpochs < 1: 0", () -> builder.optMaxLiveEpochs(0));
     }
 

@@ -11,6 +11,7 @@ import ai.djl.training.dataset.Record;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -75,12 +76,7 @@ class DropInTest extends CpuManagerTest {
                         1,
                         1,
                         16,
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
+                        SourceStats.ZERO,
                         "per-item",
                         0,
                         0,

@@ -92,7 +92,7 @@ class FailureAndCleanupTest {
                 ConcurrentDataset.builder()
                         .setData(root.randomUniform(0, 1, new ai.djl.ndarray.types.Shape(256, 16)))
                         .setSampling(8, true)
-                        .optWorkers(4)
+                        .optPrefetchNumber(4)
                         .build();
         int baselineArrays = root.getManagedArrays().size();
         for (int run = 0; run < 50; run++) {

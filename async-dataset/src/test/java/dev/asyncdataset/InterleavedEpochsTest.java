@@ -133,7 +133,7 @@ class InterleavedEpochsTest extends CpuManagerTest {
                 .optLabels(manager.zeros(new Shape(ITEMS, 1)))
                 .setSampling(BATCH, false)
                 .optFetchers(WORKERS * BATCH)
-                .optWorkers(WORKERS)
+                .optPrefetchNumber(WORKERS)
                 .optDecodeThreads(DECODE_THREADS)
                 .optStagingDepth(STAGING);
     }

@@ -12,7 +12,6 @@ import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.ShardedSource;
-import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.BatchIndices;

@@ -13,8 +13,6 @@ import ai.djl.training.dataset.Batch;
 import ai.djl.translate.Pipeline;
 import dev.asyncdataset.decode.ItemRandom;
 import dev.asyncdataset.epoch.IterationState;
-import dev.asyncdataset.source.ArraySource;
-import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.testing.BatchIndices;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -56,7 +56,7 @@ class NormalizedRowsTest {
                         .optPipeline(ImageRecipes.training(40))
                         .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
                         .optBadItemPolicy(BadItemPolicy.SKIP)
-                        .optWorkers(WORKERS)
+                        .optPrefetchNumber(WORKERS)
                         .optStagingDepth(STAGING)
                         .optSeed(11)
                         .build();

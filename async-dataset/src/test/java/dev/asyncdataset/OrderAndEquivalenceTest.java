@@ -45,7 +45,7 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
                         .setData(data)
                         .optLabels(labels)
                         .setSampling(16, true)
-                        .optWorkers(workers);
+                        .optPrefetchNumber(workers);
         if (fetchers.equals("AUTO")) {
             builder.optAutoFetchers(256);
         } else {
@@ -74,7 +74,7 @@ class OrderAndEquivalenceTest extends CpuManagerTest {
                         .setSource(new TestSources.ReverseCompletion(24))
                         .setSampling(4, false)
                         .optFetchers(24)
-                        .optWorkers(6)
+                        .optPrefetchNumber(6)
                         .optStagingDepth(6)
                         .build();
         List<Long> seen = new ArrayList<>();

@@ -9,7 +9,6 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
-import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.TextCorpus;
 import java.nio.charset.StandardCharsets;

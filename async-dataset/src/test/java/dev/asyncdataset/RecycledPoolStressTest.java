@@ -52,7 +52,7 @@ class RecycledPoolStressTest {
                         .setSampling(BATCH, true)
                         .optPipeline(ImageRecipes.training(SIZE))
                         .optFetchers(8)
-                        .optWorkers(WORKERS)
+                        .optPrefetchNumber(WORKERS)
                         .optStagingDepth(STAGING)
                         .build();
         Random random = new Random(SEED);

@@ -14,7 +14,6 @@ import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.io.BodyBuffers;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.ForwardingImages;
@@ -119,7 +118,7 @@ class ReleasedBodiesTest {
         for (int run = 0; run < 10; run++) {
             Tracked source =
                     new Tracked(FolderSource.builder().setLocation(images.toString()).build());
-            ConcurrentDataset dataset = images(source).optWorkers(4).build();
+            ConcurrentDataset dataset = images(source).optPrefetchNumber(4).build();
             Iterator<Batch> batches = dataset.getData(manager).iterator();
             batches.next().close();
             ((AutoCloseable) batches).close();

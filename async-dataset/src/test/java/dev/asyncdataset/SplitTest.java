@@ -62,7 +62,7 @@ class SplitTest extends CpuManagerTest {
                         .setDataset(slow)
                         .setSampling(16, false)
                         .optFetchers(16)
-                        .optWorkers(1)
+                        .optPrefetchNumber(1)
                         .build();
         RandomAccessDataset split = whole.subDataset(0, 32);
         split.getData(manager).forEach(batch -> batch.close());

@@ -60,8 +60,8 @@ class StatsAndUnorderedTest extends CpuManagerTest {
             }
             LoaderStats stats = dataset.stats();
             assertEquals(epoch, stats.epoch());
-            assertEquals(RetryingSource.ITEMS, stats.retries(), "epoch " + epoch);
-            assertEquals(RetryingSource.ITEMS, stats.cacheMisses(), "epoch " + epoch);
+            assertEquals(RetryingSource.ITEMS, stats.sourceStats().retries(), "epoch " + epoch);
+            assertEquals(RetryingSource.ITEMS, stats.sourceStats().cacheMisses(), "epoch " + epoch);
         }
     }
 
@@ -99,7 +99,7 @@ class StatsAndUnorderedTest extends CpuManagerTest {
                 ConcurrentDataset.builder()
                         .setSource(new SlowFirstItem(laterBatchesDelivered))
                         .setSampling(4, false)
-                        .optWorkers(4)
+                        .optPrefetchNumber(4)
                         .optStagingDepth(4)
                         .optInOrder(false)
                         .build();

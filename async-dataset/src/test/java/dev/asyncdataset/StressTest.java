@@ -40,7 +40,7 @@ class StressTest {
                         .setSource(new TestSources.Jittery(256))
                         .setSampling(4, true)
                         .optFetchers(256)
-                        .optWorkers(8)
+                        .optPrefetchNumber(8)
                         .build();
         Map<Ending, Integer> endings = new EnumMap<>(Ending.class);
         List<Throwable> unexpected = new CopyOnWriteArrayList<>();

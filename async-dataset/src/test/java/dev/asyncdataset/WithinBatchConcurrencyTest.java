@@ -29,7 +29,7 @@ class WithinBatchConcurrencyTest extends CpuManagerTest {
                         .setDataset(new GatedDataset(BATCH * 4))
                         .setSampling(BATCH, false)
                         .optFetchers(64)
-                        .optWorkers(1)
+                        .optPrefetchNumber(1)
                         .build();
         List<List<Long>> batches = BatchIndices.take(dataset.getData(manager).iterator(), -1);
         assertEquals(LongStream.range(0, BATCH * 4).boxed().toList(), BatchIndices.flat(batches));

@@ -1,11 +1,11 @@
 package dev.asyncdataset.epoch;
 
+import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 
 /**
  * What one epoch of a {@link dev.asyncdataset.ConcurrentDataset} has done so far: a snapshot, taken
- * without stopping the loader. Source counters (retries, cache) are the source's totals since it
- * was created.
+ * without stopping the loader.
  *
  * @param epoch the epoch, counted from 0
  * @param batches batches handed to the trainer
@@ -25,15 +25,11 @@ import java.util.List;
  * @param batchesReady batches ready on the device that the trainer has not taken yet
  * @param fetchLimit the item fetches allowed at once now: the fixed number, or AUTO's current
  *     choice
- * @param retries storage requests the source retried
- * @param cacheHits items the source served from its local cache
- * @param cacheMisses items the source looked up in its cache and fetched from storage
- * @param integrityFailures fetched bodies that failed the store's checksum (each retried)
- * @param residentBytes bytes of the shard buffers the epoch holds now (whole buffers, each of the
- *     largest shard's length), when streaming shards; 0 once the epoch is closed
- * @param peakResidentBytes the most bytes of shard buffers the epoch held at once, when streaming
- *     shards (bounded as {@link dev.asyncdataset.source.ShardedSource} states; between epochs the
- *     source keeps up to that many free buffers for reuse)
+ * @param sourceStats what the source counted: its retries, cache hits and misses and checksum
+ *     failures since the epoch started; the bytes of shard buffers the epoch holds now (whole
+ *     buffers, each of the largest shard's length; 0 once the epoch is closed) and the most it held
+ *     at once (bounded as {@link dev.asyncdataset.source.ShardedSource} states; between epochs the
+ *     source keeps up to that many free buffers for reuse), when streaming shards
  * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
  *     host batch buffers, one array per field per batch), {@code "recycled-normalized"} (the same,
  *     each collated batch normalized into a reused float buffer, for {@code
@@ -64,12 +60,7 @@ public record LoaderStats(
         int batchesInFlight,
         int batchesReady,
         int fetchLimit,
-        long retries,
-        long cacheHits,
-        long cacheMisses,
-        long integrityFailures,
-        long residentBytes,
-        long peakResidentBytes,
+        SourceStats sourceStats,
         String bufferPath,
         long hostBytesHeld,
         int damagedParts,

@@ -18,7 +18,7 @@ import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator.Painter;
-import dev.asyncdataset.source.SourceShare;
+import dev.asyncdataset.SourceShare;
 import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.file.Path;
 import java.util.Locale;

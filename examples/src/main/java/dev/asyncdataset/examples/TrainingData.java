@@ -176,7 +176,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
                         .setSampling(settings.batchSize(), !role.validation())
                         .optPipeline(recipe(settings, role))
                         .optDevicePipeline(new Pipeline(ImageRecipes.deviceNormalize()))
-                        .optWorkers(settings.workers())
+                        .optPrefetchNumber(settings.workers())
                         .optStagingDepth(settings.stagingDepth())
                         .optDecodeThreads(settings.decodeThreads())
                         .optSeed(settings.seed())

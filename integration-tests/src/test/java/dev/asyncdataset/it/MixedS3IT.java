@@ -11,7 +11,7 @@ import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.SourceShare;
+import dev.asyncdataset.SourceShare;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
 import java.nio.file.Path;

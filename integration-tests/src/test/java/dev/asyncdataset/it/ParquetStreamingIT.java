@@ -16,7 +16,7 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.SourceShare;
+import dev.asyncdataset.SourceShare;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.BatchIndices;

@@ -49,7 +49,7 @@ class S3LatencyIT {
                             .setSource(source)
                             .setSampling(BATCH, false)
                             .optFetchers(2 * BATCH)
-                            .optWorkers(1)
+                            .optPrefetchNumber(1)
                             .build();
             assertEquals(4 * BATCH, SourceEpoch.drain(dataset, manager));
         }

@@ -1,6 +1,5 @@
 package dev.asyncdataset.internal.mix;
 
-import dev.asyncdataset.source.SourceShare;
 import java.util.List;
 
 /**
@@ -23,7 +22,7 @@ final class MixCounts {
      * @throws IllegalArgumentException naming a source with a proportion and one with an absolute
      *     share if both occur
      */
-    static void checkRules(List<String> names, List<SourceShare> shares) {
+    static void checkRules(List<String> names, List<MixShare> shares) {
         int relative = -1;
         int absolute = -1;
         for (int s = 0; s < shares.size(); s++) {
@@ -54,7 +53,7 @@ final class MixCounts {
      * @param epochSize the epoch size, or 0 for the default
      * @return the items of each source per epoch
      */
-    static long[] of(List<SourceShare> shares, long[] sizes, long epochSize) {
+    static long[] of(List<MixShare> shares, long[] sizes, long epochSize) {
         double[] weights = new double[sizes.length];
         long total = 0;
         for (int s = 0; s < sizes.length; s++) {

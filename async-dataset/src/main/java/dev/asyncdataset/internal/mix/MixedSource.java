@@ -6,7 +6,6 @@ import ai.djl.util.Progress;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.SourceShare;
 import dev.asyncdataset.source.SourceStats;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -25,13 +24,13 @@ public class MixedSource<T> implements ItemSource<T> {
 
     private final List<ItemSource<?>> sources;
     private final List<String> names;
-    private final List<SourceShare> shares;
+    private final List<MixShare> shares;
     private final long epochSize;
 
     MixedSource(
             List<ItemSource<?>> sources,
             List<String> names,
-            List<SourceShare> shares,
+            List<MixShare> shares,
             long epochSize) {
         this.sources = List.copyOf(sources);
         this.names = List.copyOf(names);
@@ -53,7 +52,7 @@ public class MixedSource<T> implements ItemSource<T> {
     public static MixedSource<?> of(
             List<ItemSource<?>> sources,
             List<String> names,
-            List<SourceShare> shares,
+            List<MixShare> shares,
             long epochSize) {
         MixCounts.checkRules(names, shares);
         boolean images = sources.stream().allMatch(LabeledImageSource.class::isInstance);
@@ -70,7 +69,7 @@ public class MixedSource<T> implements ItemSource<T> {
      * @throws IllegalArgumentException naming a source with a proportion and one with an absolute
      *     share if both occur
      */
-    public static void checkShares(List<String> names, List<SourceShare> shares) {
+    public static void checkShares(List<String> names, List<MixShare> shares) {
         MixCounts.checkRules(names, shares);
     }
 
@@ -226,7 +225,7 @@ public class MixedSource<T> implements ItemSource<T> {
         Labeled(
                 List<ItemSource<?>> sources,
                 List<String> names,
-                List<SourceShare> shares,
+                List<MixShare> shares,
                 long epochSize) {
             super(sources, names, shares, epochSize);
         }

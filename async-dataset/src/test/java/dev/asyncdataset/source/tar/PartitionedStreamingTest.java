@@ -96,11 +96,11 @@ class PartitionedStreamingTest {
             ConcurrentDataset dataset =
                     builder(shards, rank, 4)
                             .optShuffleWindow(1)
-                            .optWorkers(1)
+                            .optPrefetchNumber(1)
                             .optFetchers(4)
                             .build();
             read(dataset, -1);
-            long peak = dataset.stats().peakResidentBytes();
+            long peak = dataset.stats().sourceStats().peakResidentBytes();
             assertTrue(peak > 0 && peak <= 2 * largest, "rank " + rank + " held " + peak);
         }
     }
@@ -139,7 +139,7 @@ class PartitionedStreamingTest {
         for (int rank = 0; rank < 4; rank++) {
             ConcurrentDataset dataset = builder(own, rank, 4).build();
             assertEquals(read(builder(shards, rank, 4).build(), -1), read(dataset, -1));
-            assertEquals(0, dataset.stats().peakResidentBytes(), "no shard held whole");
+            assertEquals(0, dataset.stats().sourceStats().peakResidentBytes(), "no shard held whole");
         }
         assertFalse(own.closed, "the epochs closed the source");
     }

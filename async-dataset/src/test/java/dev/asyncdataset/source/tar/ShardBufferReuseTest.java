@@ -79,12 +79,12 @@ class ShardBufferReuseTest {
                         random);
                 LoaderStats stats = dataset.stats();
                 assertTrue(
-                        stats.peakResidentBytes() <= bound,
-                        "epoch " + epoch + ": " + stats.peakResidentBytes() + " > " + bound);
+                        stats.sourceStats().peakResidentBytes() <= bound,
+                        "epoch " + epoch + ": " + stats.sourceStats().peakResidentBytes() + " > " + bound);
             }
             assertEquals(List.of(), unexpected, "seed " + SEED);
             assertEquals(expected, items(dataset, manager), "a last, whole epoch");
-            assertEquals(0, dataset.stats().residentBytes(), "buffers held after the epoch");
+            assertEquals(0, dataset.stats().sourceStats().residentBytes(), "buffers held after the epoch");
         }
     }
 
@@ -171,6 +171,6 @@ class ShardBufferReuseTest {
                 .optSeed(SEED)
                 .optShuffleWindow(WINDOW)
                 .optFetchers(32)
-                .optWorkers(6);
+                .optPrefetchNumber(6);
     }
 }

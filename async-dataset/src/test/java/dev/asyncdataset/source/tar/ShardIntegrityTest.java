@@ -88,7 +88,7 @@ class ShardIntegrityTest {
                 assertEquals(expected, epoch(dataset), "random access " + randomAccess);
                 assertEquals(1, dataset.stats().skippedItems());
                 // streamed: the image cut from the shard, then its read by itself
-                assertEquals(randomAccess ? 1 : 2, dataset.stats().integrityFailures());
+                assertEquals(randomAccess ? 1 : 2, dataset.stats().sourceStats().integrityFailures());
             }
         }
     }
@@ -139,7 +139,7 @@ class ShardIntegrityTest {
                 TarImages source = TarImages.open(new FlippingStore(folder, probe))) {
             ConcurrentDataset dataset = dataset(source, BadItemPolicy.FAIL, false);
             assertEquals(clean, epoch(dataset));
-            assertEquals(1, dataset.stats().integrityFailures());
+            assertEquals(1, dataset.stats().sourceStats().integrityFailures());
         }
     }
 

@@ -96,18 +96,18 @@ class ShardStreamingTest {
 
     @Test
     void residentShardsStayWithinTwoWindowsAndAreAllReleasedAtTheEnd() throws Exception {
-        ConcurrentDataset dataset = builder(shards, 0, 1).optWorkers(1).optFetchers(4).build();
+        ConcurrentDataset dataset = builder(shards, 0, 1).optPrefetchNumber(1).optFetchers(4).build();
         batches(dataset, -1);
         LoaderStats stats = dataset.stats();
         long largest = 0;
         for (int s = 0; s < shards.shardCount(); s++) {
             largest = Math.max(largest, shards.store().length(s));
         }
-        assertTrue(stats.peakResidentBytes() > 0, "nothing was resident");
+        assertTrue(stats.sourceStats().peakResidentBytes() > 0, "nothing was resident");
         assertTrue(
-                stats.peakResidentBytes() <= 2 * 2 * largest,
-                stats.peakResidentBytes() + " bytes resident, more than 2 windows of 2 shards");
-        assertEquals(0, stats.residentBytes());
+                stats.sourceStats().peakResidentBytes() <= 2 * 2 * largest,
+                stats.sourceStats().peakResidentBytes() + " bytes resident, more than 2 windows of 2 shards");
+        assertEquals(0, stats.sourceStats().residentBytes());
     }
 
     @Test
@@ -124,7 +124,7 @@ class ShardStreamingTest {
                 assertEquals(mine.size(), new HashSet<>(mine).size(), "rank " + rank + " repeats");
                 read += mine.size();
                 union.addAll(mine);
-                assertEquals(0, dataset.stats().residentBytes(), "rank " + rank + " holds shards");
+                assertEquals(0, dataset.stats().sourceStats().residentBytes(), "rank " + rank + " holds shards");
             }
             int perRank = (96 + world - 1) / world;
             assertEquals(Set.of((perRank + BATCH - 1) / BATCH), batchCounts, "world " + world);

@@ -85,7 +85,7 @@ public final class FetchConcurrencyBenchmark {
                         .optPipeline(ImageRecipes.training(224))
                         .optSeed(1);
         if (fetchers > 0) {
-            builder.optFetchers(fetchers).optWorkers(Math.max(4, fetchers / BATCH + 1));
+            builder.optFetchers(fetchers).optPrefetchNumber(Math.max(4, fetchers / BATCH + 1));
         }
         return builder.build();
     }

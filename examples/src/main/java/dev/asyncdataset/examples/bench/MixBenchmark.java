@@ -10,7 +10,7 @@ import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.examples.s3.S3Connection;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.source.SourceShare;
+import dev.asyncdataset.SourceShare;
 import dev.asyncdataset.source.folder.FolderSource;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,16 +1,17 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
+import dev.asyncdataset.source.ItemSource;
 import java.util.Arrays;
 
 /**
  * Items held in memory as arrays whose first axis is the item index, like DJL's {@code
  * ArrayDataset}: item {@code i} is row {@code i} of every data array and every label array.
  */
-public final class ArraySource implements ItemSource<Long> {
+final class ArraySource implements ItemSource<Long> {
 
     private final NDArray[] data;
     private final NDArray[] labels;
@@ -21,7 +22,7 @@ public final class ArraySource implements ItemSource<Long> {
      * @param data the data arrays, at least one, all with the same first dimension
      * @param labels the label arrays, possibly none, with the same first dimension
      */
-    public ArraySource(NDArray[] data, NDArray[] labels) {
+    ArraySource(NDArray[] data, NDArray[] labels) {
         if (data.length == 0) {
             throw new IllegalArgumentException("no data arrays");
         }

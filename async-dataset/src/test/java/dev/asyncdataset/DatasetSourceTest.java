@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.asyncdataset.source;
+package dev.asyncdataset;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.RandomAccessDataset;
@@ -7,19 +7,22 @@ import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.internal.djl.DjlDatasets;
 import java.io.IOException;
 
 /**
  * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV dataset,
- * one of your own): its {@code get} runs on the fetch stage, so that a dataset whose {@code get}
+ * an {@code ArrayDataset}, one of your own), for {@link ConcurrentDatasetBuilder#addSource} and
+ * {@link ConcurrentDatasetBuilder#setSource} ({@link ConcurrentDatasetBuilder#setDataset} wraps one
+ * itself): its {@code get} runs on the fetch stage, so that a dataset whose {@code get}
  * waits on storage is read concurrently. Its {@code get} must then be thread-safe and draw from no
  * shared random state (such as DJL's {@code RandomUtils}); otherwise fetch sequentially ({@code
  * optSequentialFetch(true)}), which calls it in the sampler's order on one thread, as DJL's loader
  * does. As DJL's loader over that dataset does, the wrapped dataset's data pipeline (for example an
  * {@code ImageFolder}'s {@code addTransform}s) runs on each item, here on the decode stage (on an
  * {@code ArrayDataset}'s rows, on each batch, as DJL's loader runs it there), and its label
- * pipeline on each batch's stacked labels ({@link #targetPipeline()}). Its sampler and batchifiers
+ * pipeline on each batch's stacked labels. Its sampler and batchifiers
  * are not used: set them on the {@code ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
@@ -43,10 +46,8 @@ public final class DatasetSource implements ItemSource<Record> {
     /**
      * Returns the wrapped dataset's label pipeline, which DJL's loader applies to the stacked
      * labels of each batch, or {@code null}.
-     *
-     * @return the label pipeline
      */
-    public Pipeline targetPipeline() {
+    Pipeline targetPipeline() {
         return targetPipeline;
     }
 
@@ -63,10 +64,8 @@ public final class DatasetSource implements ItemSource<Record> {
      * Returns whether the wrapped dataset is an {@code ArrayDataset} read by {@code
      * ArrayDataset.get} (rows of in-memory arrays) with no data pipeline: its items are then read
      * and stacked on one thread, in the sampler's order, as DJL's loader reads them.
-     *
-     * @return whether the items are in-memory rows that need no per-item work
      */
-    public boolean inMemory() {
+    boolean inMemory() {
         return DjlDatasets.readsRows(dataset) && pipeline == null;
     }
 
