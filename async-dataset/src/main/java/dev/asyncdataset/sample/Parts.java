@@ -5,7 +5,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import com.google.gson.JsonElement;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import java.io.IOException;
@@ -91,21 +90,10 @@ public final class Parts {
     }
 
     /**
-     * Decodes a JSON part (UTF-8, strict RFC 8259 syntax, one value) into Gson's tree.
-     *
-     * @param sample the sample
-     * @param part the part name, such as {@code json}
-     * @return the JSON value; {@link com.google.gson.JsonNull} for the document {@code null}
-     * @throws BadItemException if the part is missing, not UTF-8, or not exactly one JSON value
-     */
-    public static JsonElement json(Sample sample, String part) throws BadItemException {
-        return json(sample, part, JsonElement.class);
-    }
-
-    /**
      * Decodes a JSON part (UTF-8, strict RFC 8259 syntax, one value) into an object of {@code type}
-     * with Gson, such as a record of the annotation's fields. As with Gson, a field missing from
-     * the JSON keeps its Java default.
+     * with Gson, such as a record of the annotation's fields, or into Gson's tree with {@code
+     * JsonElement.class} ({@link com.google.gson.JsonNull} for the document {@code null}). As with
+     * Gson, a field missing from the JSON keeps its Java default.
      *
      * @param <T> the type
      * @param sample the sample

@@ -54,7 +54,9 @@ public interface ObjectStore extends AutoCloseable {
      * object when {@code offset} is 0 and {@code length} is negative. A body shorter than asked is
      * found by the caller; a store that cannot serve a byte range throws {@link RequestRejected}
      * saying so (a whole object's read resumed after a failure midway then asks for the whole
-     * object again, skipping the bytes it has).
+     * object again, skipping the bytes it has). A resumed read compares the identity of the body
+     * ({@link StoredBody#identity()}) with the one it began with, and starts over from the first
+     * byte when they differ.
      *
      * @param url the object's location
      * @param offset the first byte
@@ -63,25 +65,6 @@ public interface ObjectStore extends AutoCloseable {
      * @throws IOException if the store fails
      */
     StoredBody open(String url, long offset, long length) throws IOException;
-
-    /**
-     * Opens a byte range as {@link #open(String, long, long)} does, of the object whose identity is
-     * {@code identity} only: the rest of a whole object's read resumed after a failure. A store
-     * that can make the read conditional (S3's {@code If-Match}) throws {@link ObjectChanged} when
-     * the object has another identity now; by default the range is opened unconditionally and the
-     * caller compares the body's identity.
-     *
-     * @param url the object's location
-     * @param offset the first byte
-     * @param length the number of bytes
-     * @param identity the identity of the object the read began with
-     * @return the body, which the caller closes
-     * @throws IOException if the store fails
-     */
-    default StoredBody open(String url, long offset, long length, String identity)
-            throws IOException {
-        return open(url, offset, length);
-    }
 
     /**
      * Whether this store is local files: read again, an object gives the same bytes and a read does

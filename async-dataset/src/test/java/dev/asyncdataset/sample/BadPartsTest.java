@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.testing.TestImages;
@@ -27,7 +28,7 @@ class BadPartsTest {
         assertBad(
                 "shard/000001.json",
                 "missing part 'json'; the sample has [cls]",
-                () -> Parts.json(sample, "json"));
+                () -> Parts.json(sample, "json", JsonElement.class));
         assertBad(
                 "shard/000001.jpg",
                 "missing part 'jpg'",
@@ -39,14 +40,14 @@ class BadPartsTest {
         for (String json :
                 new String[] {"{\"boxes\": [1, 2", "{boxes: 1}", "{'a': 1}", "{} {}", "", "[1,]"}) {
             Sample sample = sample(Map.of("json", utf8(json)));
-            assertBad("shard/000001.json", "unparsable JSON", () -> Parts.json(sample, "json"));
+            assertBad("shard/000001.json", "unparsable JSON", () -> Parts.json(sample, "json", JsonElement.class));
         }
     }
 
     @Test
     void jsonNullIsATreeValueButNoObject() throws Exception {
         Sample sample = sample(Map.of("json", utf8("null")));
-        assertEquals(JsonNull.INSTANCE, Parts.json(sample, "json"));
+        assertEquals(JsonNull.INSTANCE, Parts.json(sample, "json", JsonElement.class));
         assertBad(
                 "shard/000001.json",
                 "null",

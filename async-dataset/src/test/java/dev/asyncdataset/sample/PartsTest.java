@@ -9,6 +9,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
@@ -62,7 +63,7 @@ class PartsTest {
         assertEquals(new Shape(), label.getShape());
         assertEquals(42L, label.getLong());
         assertEquals(text, Parts.text(sample, "txt"));
-        assertEquals(JsonParser.parseString(json), Parts.json(sample, "json"));
+        assertEquals(JsonParser.parseString(json), Parts.json(sample, "json", JsonElement.class));
         Boxes boxes = Parts.json(sample, "json", Boxes.class);
         assertArrayEquals(new float[] {0.1f, 0.2f, 0.5f, 0.6f}, boxes.boxes()[0]);
         assertArrayEquals(new int[] {3}, boxes.classes());

@@ -12,7 +12,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.shard.StoredShards;
-import dev.asyncdataset.store.ObjectChanged;
+import dev.asyncdataset.internal.io.ConditionalReads;
+import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
@@ -267,9 +268,12 @@ abstract class ObjectStoreContract {
         String old = store.stat(url(path)).identity();
         put(path, bytes(1000, 9));
         ObjectChanged e =
-                assertThrows(ObjectChanged.class, () -> store.open(url(path), 10, 100, old));
+                assertThrows(
+                        ObjectChanged.class,
+                        () -> ConditionalReads.open(store, url(path), 10, 100, old));
         assertTrue(e.getMessage().contains(url(path)), e.getMessage());
-        try (StoredBody body = store.open(url(path), 10, 100, store.stat(url(path)).identity())) {
+        String now = store.stat(url(path)).identity();
+        try (StoredBody body = ConditionalReads.open(store, url(path), 10, 100, now)) {
             assertArrayEquals(slice(bytes(1000, 9), 10, 100), body.stream().readAllBytes());
         }
     }

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.cache;
 
+import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoredBody;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
  *       the object read from, or handed on from, the store.
  * </ul>
  */
-public final class CachingStore implements ObjectStore {
+public final class CachingStore implements ObjectStore, ConditionalReads {
 
     private static final Logger logger = LoggerFactory.getLogger(CachingStore.class);
 
@@ -84,9 +85,9 @@ public final class CachingStore implements ObjectStore {
     }
 
     @Override
-    public StoredBody open(String url, long offset, long length, String identity)
+    public StoredBody openIfMatch(String url, long offset, long length, String identity)
             throws IOException {
-        return store.open(url, offset, length, identity);
+        return ConditionalReads.open(store, url, offset, length, identity);
     }
 
     /** The sound entry of {@code key}, or null: none, unreadable, or damaged (then dropped). */

@@ -3,7 +3,8 @@ package dev.asyncdataset.internal.s3;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ChecksumMismatch;
-import dev.asyncdataset.store.ObjectChanged;
+import dev.asyncdataset.internal.io.ConditionalReads;
+import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
@@ -39,7 +40,7 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * ETag, so that the pieces come from one version of the object. It writes as {@link S3Writes} does:
  * an object streamed is a multipart upload, aborted unless completed.
  */
-public final class S3ObjectStore implements WritableStore {
+public final class S3ObjectStore implements WritableStore, ConditionalReads {
 
     /** The part size of the multipart uploads unless the constructor is given one: 8 MiB. */
     public static final int DEFAULT_PART_BYTES = 8 << 20;
@@ -152,11 +153,11 @@ public final class S3ObjectStore implements WritableStore {
 
     @Override
     public StoredBody open(String url, long offset, long length) throws IOException {
-        return open(url, offset, length, null);
+        return openIfMatch(url, offset, length, null);
     }
 
     @Override
-    public StoredBody open(String url, long offset, long length, String identity)
+    public StoredBody openIfMatch(String url, long offset, long length, String identity)
             throws IOException {
         Key key = Key.of(url);
         boolean whole = length < 0;

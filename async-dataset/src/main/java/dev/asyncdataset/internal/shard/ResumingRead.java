@@ -3,7 +3,8 @@ package dev.asyncdataset.internal.shard;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.store.ChecksumMismatch;
-import dev.asyncdataset.store.ObjectChanged;
+import dev.asyncdataset.internal.io.ConditionalReads;
+import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
@@ -163,7 +164,7 @@ final class ResumingRead implements Callable<byte[]> {
     /** The bytes from {@code from} on, or null if the store refuses the range. */
     private StoredBody rest(int from) throws IOException {
         try {
-            return store.open(url, from, length - from, identity);
+            return ConditionalReads.open(store, url, from, length - from, identity);
         } catch (RequestRejected e) {
             rangeRefused = true;
             return null;

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.store;
 
+import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
@@ -18,7 +19,7 @@ import java.util.List;
  * request timeout ({@link BoundedCall}); a call that does not is a timeout, retried within the
  * budget. The bodies it opens are bounded by the shard reader's read-idle and request timeouts.
  */
-class BoundedStore implements ObjectStore {
+class BoundedStore implements ObjectStore, ConditionalReads {
 
     private final ObjectStore store;
 
@@ -62,12 +63,12 @@ class BoundedStore implements ObjectStore {
     }
 
     @Override
-    public StoredBody open(String url, long offset, long length, String identity)
+    public StoredBody openIfMatch(String url, long offset, long length, String identity)
             throws IOException {
         return BoundedCall.within(
                 answer,
                 "open " + Locations.shown(url),
-                () -> store.open(url, offset, length, identity),
+                () -> ConditionalReads.open(store, url, offset, length, identity),
                 BoundedStore::close);
     }
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.asyncdataset.store.ObjectChanged;
+import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.store.RequestRejected;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -14,7 +14,8 @@ import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.DeleteSnapshotsOptionType;
 import com.azure.storage.blob.models.DownloadRetryOptions;
 import com.azure.storage.blob.models.ListBlobsOptions;
-import dev.asyncdataset.store.ObjectChanged;
+import dev.asyncdataset.internal.io.ConditionalReads;
+import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoreSettings;
@@ -44,7 +45,7 @@ import reactor.util.context.Context;
  * request is tried once: the library retries reads and writes alike, within the source's retry
  * budget. {@link #close} ends the bodies still being read and the store's HTTP client.
  */
-public final class AzureBlobStore implements WritableStore {
+public final class AzureBlobStore implements WritableStore, ConditionalReads {
 
     /** The most blobs the service lists per page. */
     public static final int MAX_PAGE_SIZE = 5000;
@@ -149,7 +150,7 @@ public final class AzureBlobStore implements WritableStore {
 
     @Override
     public StoredBody open(String url, long offset, long length) throws IOException {
-        return open(url, offset, length, null);
+        return openIfMatch(url, offset, length, null);
     }
 
     /**
@@ -157,7 +158,7 @@ public final class AzureBlobStore implements WritableStore {
      * ObjectChanged}.
      */
     @Override
-    public StoredBody open(String url, long offset, long length, String identity)
+    public StoredBody openIfMatch(String url, long offset, long length, String identity)
             throws IOException {
         AzureLocation location = AzureLocation.of(url);
         location.checkAccount(client.getAccountName());

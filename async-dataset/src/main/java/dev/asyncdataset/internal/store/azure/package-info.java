@@ -10,6 +10,6 @@
  *
  * <p>A read resumed after a failure midway continues only a body with the same ETag: the resumed
  * GET carries {@code If-Match}, and the blob's replacement answers {@link
- * dev.asyncdataset.store.ObjectChanged}.
+ * dev.asyncdataset.internal.io.ObjectChanged}.
  */
 package dev.asyncdataset.internal.store.azure;

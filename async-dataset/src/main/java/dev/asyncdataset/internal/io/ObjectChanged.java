@@ -1,10 +1,10 @@
-package dev.asyncdataset.store;
+package dev.asyncdataset.internal.io;
 
 import java.io.IOException;
 
 /**
- * The answer to a read conditional on an identity ({@link ObjectStore#open(String, long, long,
- * String)}) when the object now has another: the read starts over from the first byte.
+ * The answer to a read conditional on an identity ({@link ConditionalReads#openIfMatch}) when the
+ * object now has another: the read starts over from the first byte.
  */
 public final class ObjectChanged extends IOException {
 
