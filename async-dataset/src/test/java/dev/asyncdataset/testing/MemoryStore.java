@@ -8,7 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-/** Objects in memory by URL, listed under a prefix, read whole or by range. */
+/**
+ * Objects in memory by URL, listed under a prefix (in the map's order), read whole or by range.
+ */
 public final class MemoryStore implements ObjectStore {
 
     private final Map<String, byte[]> objects;
@@ -27,6 +29,14 @@ public final class MemoryStore implements ObjectStore {
         return objects.keySet().stream()
                 .filter(url -> url.startsWith(prefix))
                 .filter(url -> url.indexOf('/', prefix.length()) < 0)
+                .map(this::stat)
+                .toList();
+    }
+
+    @Override
+    public List<StoredObject> listAll(String prefix) {
+        return objects.keySet().stream()
+                .filter(url -> url.startsWith(prefix))
                 .map(this::stat)
                 .toList();
     }
