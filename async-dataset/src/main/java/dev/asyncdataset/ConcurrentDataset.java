@@ -70,13 +70,13 @@ import java.util.concurrent.ExecutorService;
  * permutation instead.
  *
  * <p>Several sources added with {@link ConcurrentDatasetBuilder#addSource} are mixed into each
- * epoch by their {@link SourceShare}s (see {@code
- * dev.asyncdataset.internal.mix.Mixing}): exact counts per source, interleaved through the epoch,
- * each source in its own order (a {@link ShardedSource} streamed in its windows and partitions, as
- * above), a pure function of seed, epoch and those orders; ranks take interleaved positions of that
- * order, so {@link #iterationState()} resumes at another world size. Batch indices number the items
- * of all sources one after another ({@link #get} reads them), {@link #size()} counts each item
- * once, and {@link LoaderStats#sources()} reports each source.
+ * epoch by their {@link SourceShare}s (see {@code dev.asyncdataset.internal.mix.Mixing}): exact
+ * counts per source, interleaved through the epoch, each source in its own order (a {@link
+ * ShardedSource} streamed in its windows and partitions, as above), a pure function of seed, epoch
+ * and those orders; ranks take interleaved positions of that order, so {@link #iterationState()}
+ * resumes at another world size. Batch indices number the items of all sources one after another
+ * ({@link #get} reads them), {@link #size()} counts each item once, and {@link
+ * LoaderStats#sources()} reports each source.
  *
  * <p>Batches are built one of two ways ({@link LoaderStats#bufferPath()} says which). Recycled:
  * when the source is an image source ({@link dev.asyncdataset.source.LabeledImageSource}: a folder,

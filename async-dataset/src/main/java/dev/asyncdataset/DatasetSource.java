@@ -7,23 +7,23 @@ import ai.djl.translate.Pipeline;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
 import dev.asyncdataset.decode.ItemRandom;
-import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.internal.djl.DjlDatasets;
+import dev.asyncdataset.source.ItemSource;
 import java.io.IOException;
 
 /**
  * Items of an existing DJL {@link RandomAccessDataset} (DJL's {@code ImageFolder}, a CSV dataset,
  * an {@code ArrayDataset}, one of your own), for {@link ConcurrentDatasetBuilder#addSource} and
  * {@link ConcurrentDatasetBuilder#setSource} ({@link ConcurrentDatasetBuilder#setDataset} wraps one
- * itself): its {@code get} runs on the fetch stage, so that a dataset whose {@code get}
- * waits on storage is read concurrently. Its {@code get} must then be thread-safe and draw from no
- * shared random state (such as DJL's {@code RandomUtils}); otherwise fetch sequentially ({@code
+ * itself): its {@code get} runs on the fetch stage, so that a dataset whose {@code get} waits on
+ * storage is read concurrently. Its {@code get} must then be thread-safe and draw from no shared
+ * random state (such as DJL's {@code RandomUtils}); otherwise fetch sequentially ({@code
  * optSequentialFetch(true)}), which calls it in the sampler's order on one thread, as DJL's loader
  * does. As DJL's loader over that dataset does, the wrapped dataset's data pipeline (for example an
  * {@code ImageFolder}'s {@code addTransform}s) runs on each item, here on the decode stage (on an
  * {@code ArrayDataset}'s rows, on each batch, as DJL's loader runs it there), and its label
- * pipeline on each batch's stacked labels. Its sampler and batchifiers
- * are not used: set them on the {@code ConcurrentDataset} builder.
+ * pipeline on each batch's stacked labels. Its sampler and batchifiers are not used: set them on
+ * the {@code ConcurrentDataset} builder.
  */
 public final class DatasetSource implements ItemSource<Record> {
 

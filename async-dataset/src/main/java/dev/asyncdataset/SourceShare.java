@@ -4,10 +4,11 @@ import dev.asyncdataset.internal.mix.MixShare;
 
 /**
  * How much of one source an epoch of a mixed {@code ConcurrentDataset} takes (see {@link
- * ConcurrentDatasetBuilder#addSource(String, dev.asyncdataset.source.ItemSource, SourceShare)}), with Mosaic Streaming's rules: a {@link #proportion} is
- * relative to the other sources' proportions and to the epoch size; {@link #repeat} and {@link
- * #choose} are absolute, as is {@link #once} (each item once: the source as it is). Proportions are
- * not combined with absolute shares in one dataset.
+ * ConcurrentDatasetBuilder#addSource(String, dev.asyncdataset.source.ItemSource, SourceShare)}),
+ * with Mosaic Streaming's rules: a {@link #proportion} is relative to the other sources'
+ * proportions and to the epoch size; {@link #repeat} and {@link #choose} are absolute, as is {@link
+ * #once} (each item once: the source as it is). Proportions are not combined with absolute shares
+ * in one dataset.
  */
 public final class SourceShare {
 

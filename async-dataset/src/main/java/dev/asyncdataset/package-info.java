@@ -30,11 +30,11 @@
  *    Batch.close() frees the batch's slot (and its rows, when the batch aliases them)
  * </pre>
  *
- * <p>W = {@code optPrefetchNumber}, F = the fetch limit ({@code optFetchers}, or by default AUTO up to
- * {@code optAutoFetchers}), D = {@code optDecodeThreads}, S = {@code optStagingDepth}; each bound
- * and default is stated once, in the javadoc of its builder option. Memory is bounded by the W'
- * batches in flight on the host plus the S on the device (plus what the trainer keeps open), and,
- * when streaming shards, the shard buffers bounded in {@link
+ * <p>W = {@code optPrefetchNumber}, F = the fetch limit ({@code optFetchers}, or by default AUTO up
+ * to {@code optAutoFetchers}), D = {@code optDecodeThreads}, S = {@code optStagingDepth}; each
+ * bound and default is stated once, in the javadoc of its builder option. Memory is bounded by the
+ * W' batches in flight on the host plus the S on the device (plus what the trainer keeps open),
+ * and, when streaming shards, the shard buffers bounded in {@link
  * dev.asyncdataset.source.ShardedSource}, whatever the dataset size or the number of epochs.
  *
  * <h2>Threads</h2>

@@ -70,8 +70,12 @@ class EasyTrainFromShardsTest {
                             .build();
             for (LoaderStats stats : fit(dataset, new Shape(8, 3, 30, 40))) {
                 assertEquals(CLASSES * PER_CLASS, stats.items(), "epoch " + stats.epoch());
-                assertTrue(stats.sourceStats().peakResidentBytes() > 0, "no shard was held: " + stats);
-                assertEquals(0, stats.sourceStats().residentBytes(), "shards still held after the epoch");
+                assertTrue(
+                        stats.sourceStats().peakResidentBytes() > 0, "no shard was held: " + stats);
+                assertEquals(
+                        0,
+                        stats.sourceStats().residentBytes(),
+                        "shards still held after the epoch");
             }
         }
     }

@@ -40,7 +40,10 @@ class BadPartsTest {
         for (String json :
                 new String[] {"{\"boxes\": [1, 2", "{boxes: 1}", "{'a': 1}", "{} {}", "", "[1,]"}) {
             Sample sample = sample(Map.of("json", utf8(json)));
-            assertBad("shard/000001.json", "unparsable JSON", () -> Parts.json(sample, "json", JsonElement.class));
+            assertBad(
+                    "shard/000001.json",
+                    "unparsable JSON",
+                    () -> Parts.json(sample, "json", JsonElement.class));
         }
     }
 

@@ -8,9 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Objects in memory by URL, listed under a prefix (in the map's order), read whole or by range.
- */
+/** Objects in memory by URL, listed under a prefix (in the map's order), read whole or by range. */
 public final class MemoryStore implements ObjectStore {
 
     private final Map<String, byte[]> objects;

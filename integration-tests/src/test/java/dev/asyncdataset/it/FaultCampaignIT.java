@@ -159,7 +159,7 @@ class FaultCampaignIT {
                     epoch.pixels(),
                     epoch.labels(),
                     s3.stats().retries(),
-                    dataset.stats().integrityFailures());
+                    dataset.stats().sourceStats().integrityFailures());
         }
     }
 

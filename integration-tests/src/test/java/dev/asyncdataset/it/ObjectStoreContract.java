@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.asyncdataset.internal.io.Retrier;
-import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.ObjectChanged;
+import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;

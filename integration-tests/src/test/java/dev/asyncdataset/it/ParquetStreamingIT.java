@@ -10,13 +10,13 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.BadItemPolicy;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.ConcurrentDatasetBuilder;
+import dev.asyncdataset.SourceShare;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
-import dev.asyncdataset.SourceShare;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.source.tar.TarShardSource;
 import dev.asyncdataset.testing.BatchIndices;
@@ -87,7 +87,9 @@ class ParquetStreamingIT {
             assertEquals(8, ShardCounts.of(source));
             ConcurrentDataset dataset = builder(source, 7).optShuffleWindow(1).build();
             List<Long> first = BatchIndices.flat(batches(dataset, -1));
-            assertTrue(dataset.stats().peakResidentBytes() > 0, "row groups were read whole");
+            assertTrue(
+                    dataset.stats().sourceStats().peakResidentBytes() > 0,
+                    "row groups were read whole");
             assertEquals(LongStream.range(0, rows.size()).boxed().toList(), sorted(first));
             assertRowGroupsInOneRunEach(first);
             assertEquals(
@@ -226,7 +228,7 @@ class ParquetStreamingIT {
             assertEquals("parquet", stats.sources().get(0).name());
             assertEquals(rows.size(), stats.sources().get(0).items());
             assertEquals(2 * tar.size(), stats.sources().get(1).items());
-            assertTrue(stats.peakResidentBytes() > 0, "streamed");
+            assertTrue(stats.sourceStats().peakResidentBytes() > 0, "streamed");
         }
     }
 

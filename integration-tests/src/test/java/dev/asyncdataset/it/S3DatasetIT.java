@@ -96,7 +96,7 @@ class S3DatasetIT {
             assertEquals(injected, s3.stats().retries());
             assertEquals(
                     injected - lastEpochStart,
-                    dataset.stats().retries(),
+                    dataset.stats().sourceStats().retries(),
                     "the stats count the last epoch's retries only");
         }
     }

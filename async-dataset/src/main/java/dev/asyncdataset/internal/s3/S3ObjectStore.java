@@ -1,10 +1,10 @@
 package dev.asyncdataset.internal.s3;
 
+import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ChecksumMismatch;
-import dev.asyncdataset.internal.io.ConditionalReads;
-import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;

@@ -1,10 +1,10 @@
 package dev.asyncdataset.internal.shard;
 
+import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.Locations;
-import dev.asyncdataset.store.ChecksumMismatch;
-import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.ObjectChanged;
+import dev.asyncdataset.store.ChecksumMismatch;
 import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;

@@ -23,10 +23,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The item order {@link FolderSource} documents, over class and file names that sort differently
- * by case, by digits and by punctuation, created in a shuffled order: a local folder as DJL's
- * {@code ImageFolder} (classes by name, files in directory order), a store prefix and a cached
- * folder in key order.
+ * The item order {@link FolderSource} documents, over class and file names that sort differently by
+ * case, by digits and by punctuation, created in a shuffled order: a local folder as DJL's {@code
+ * ImageFolder} (classes by name, files in directory order), a store prefix and a cached folder in
+ * key order.
  */
 class FolderOrderTest {
 

@@ -139,7 +139,8 @@ class PartitionedStreamingTest {
         for (int rank = 0; rank < 4; rank++) {
             ConcurrentDataset dataset = builder(own, rank, 4).build();
             assertEquals(read(builder(shards, rank, 4).build(), -1), read(dataset, -1));
-            assertEquals(0, dataset.stats().sourceStats().peakResidentBytes(), "no shard held whole");
+            assertEquals(
+                    0, dataset.stats().sourceStats().peakResidentBytes(), "no shard held whole");
         }
         assertFalse(own.closed, "the epochs closed the source");
     }

@@ -80,11 +80,19 @@ class ShardBufferReuseTest {
                 LoaderStats stats = dataset.stats();
                 assertTrue(
                         stats.sourceStats().peakResidentBytes() <= bound,
-                        "epoch " + epoch + ": " + stats.sourceStats().peakResidentBytes() + " > " + bound);
+                        "epoch "
+                                + epoch
+                                + ": "
+                                + stats.sourceStats().peakResidentBytes()
+                                + " > "
+                                + bound);
             }
             assertEquals(List.of(), unexpected, "seed " + SEED);
             assertEquals(expected, items(dataset, manager), "a last, whole epoch");
-            assertEquals(0, dataset.stats().sourceStats().residentBytes(), "buffers held after the epoch");
+            assertEquals(
+                    0,
+                    dataset.stats().sourceStats().residentBytes(),
+                    "buffers held after the epoch");
         }
     }
 

@@ -88,7 +88,8 @@ class ShardIntegrityTest {
                 assertEquals(expected, epoch(dataset), "random access " + randomAccess);
                 assertEquals(1, dataset.stats().skippedItems());
                 // streamed: the image cut from the shard, then its read by itself
-                assertEquals(randomAccess ? 1 : 2, dataset.stats().sourceStats().integrityFailures());
+                assertEquals(
+                        randomAccess ? 1 : 2, dataset.stats().sourceStats().integrityFailures());
             }
         }
     }

@@ -96,7 +96,8 @@ class ShardStreamingTest {
 
     @Test
     void residentShardsStayWithinTwoWindowsAndAreAllReleasedAtTheEnd() throws Exception {
-        ConcurrentDataset dataset = builder(shards, 0, 1).optPrefetchNumber(1).optFetchers(4).build();
+        ConcurrentDataset dataset =
+                builder(shards, 0, 1).optPrefetchNumber(1).optFetchers(4).build();
         batches(dataset, -1);
         LoaderStats stats = dataset.stats();
         long largest = 0;
@@ -106,7 +107,8 @@ class ShardStreamingTest {
         assertTrue(stats.sourceStats().peakResidentBytes() > 0, "nothing was resident");
         assertTrue(
                 stats.sourceStats().peakResidentBytes() <= 2 * 2 * largest,
-                stats.sourceStats().peakResidentBytes() + " bytes resident, more than 2 windows of 2 shards");
+                stats.sourceStats().peakResidentBytes()
+                        + " bytes resident, more than 2 windows of 2 shards");
         assertEquals(0, stats.sourceStats().residentBytes());
     }
 
@@ -124,7 +126,10 @@ class ShardStreamingTest {
                 assertEquals(mine.size(), new HashSet<>(mine).size(), "rank " + rank + " repeats");
                 read += mine.size();
                 union.addAll(mine);
-                assertEquals(0, dataset.stats().sourceStats().residentBytes(), "rank " + rank + " holds shards");
+                assertEquals(
+                        0,
+                        dataset.stats().sourceStats().residentBytes(),
+                        "rank " + rank + " holds shards");
             }
             int perRank = (96 + world - 1) / world;
             assertEquals(Set.of((perRank + BATCH - 1) / BATCH), batchCounts, "world " + world);

@@ -182,7 +182,7 @@ public final class LoaderBenchmark {
             double rate = windowImages / ((System.nanoTime() - windowStart) / 1e9);
             LoaderStats stats = dataset instanceof ConcurrentDataset c ? c.stats() : null;
             long bytes = stats != null ? stats.bytes() : 0;
-            long shards = stats != null ? stats.peakResidentBytes() : 0;
+            long shards = stats != null ? stats.sourceStats().peakResidentBytes() : 0;
             return new Epoch(rate, firstMillis, images, bytes, shards, held[0], held[1]);
         }
     }
