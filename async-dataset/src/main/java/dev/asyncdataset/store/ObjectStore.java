@@ -66,17 +66,6 @@ public interface ObjectStore extends AutoCloseable {
      */
     StoredBody open(String url, long offset, long length) throws IOException;
 
-    /**
-     * Whether this store is local files: read again, an object gives the same bytes and a read does
-     * not stall, so the library reads once, without retries or timeouts; bytes that fail a check
-     * are a bad item at once, and a whole object cut since it was listed gives the bytes it has.
-     *
-     * @return false unless overridden
-     */
-    default boolean isLocal() {
-        return false;
-    }
-
     /** Releases connections and clients. */
     @Override
     void close();

@@ -10,13 +10,13 @@
  * first-contact configuration errors, whole-shard reads resumed from the first byte not received
  * and CRC32C checks of the shard index.
  *
- * <p>Optional capabilities, each a default a store overrides: a checksum of its own over a whole
- * object ({@link dev.asyncdataset.store.StoredBody.Checksum}, S3's MD5 ETag; a mismatch is a {@link
+ * <p>An optional capability: a checksum of its own over a whole object ({@link
+ * dev.asyncdataset.store.StoredBody.Checksum}, S3's MD5 ETag; a mismatch is a {@link
  * dev.asyncdataset.store.ChecksumMismatch}, read again from the first byte and counted as an
- * integrity failure); and local files ({@link dev.asyncdataset.store.ObjectStore#isLocal}), read
- * once without retries. A store without them is checked with no checksum beyond the index's. A read
- * resumed after a failure midway is compared by identity with the one it began with (the library's
- * S3 and Azure stores also make it conditional, with {@code If-Match}).
+ * integrity failure). A store without one is checked with no checksum beyond the index's. A store
+ * of one's own is read as a remote one, with retries and timeouts (local files are the library's
+ * own store's); a read resumed after a failure midway is compared by identity with the one it began
+ * with (the library's S3 and Azure stores also make it conditional, with {@code If-Match}).
  *
  * <p>Writing is a capability of its own: a store that implements {@link
  * dev.asyncdataset.store.WritableStore} writes objects atomically ({@link

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.io.WholePuts;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.ObjectStore;
@@ -307,7 +308,7 @@ abstract class ObjectStoreContract {
         }
         assertEquals(object.length, store.stat(url).length());
         assertArrayEquals(object, read(url, 0, -1));
-        writable.put(url, bytes(10, 11));
+        WholePuts.put(writable, url, bytes(10, 11));
         assertArrayEquals(bytes(10, 11), read(url, 0, -1));
     }
 
@@ -317,7 +318,7 @@ abstract class ObjectStoreContract {
         String url = url(folder + "/replaced");
         byte[] before = bytes(50_000, 12);
         byte[] after = bytes(200_000, 13);
-        writable.put(url, before);
+        WholePuts.put(writable, url, before);
         try (ObjectOutput out = writable.create(url)) {
             out.stream().write(after, 0, 100_000);
             out.stream().flush();
@@ -336,7 +337,7 @@ abstract class ObjectStoreContract {
         String fresh = url(folder + "/aborted");
         String kept = url(folder + "/kept");
         byte[] old = bytes(1000, 14);
-        writable.put(kept, old);
+        WholePuts.put(writable, kept, old);
         for (String url : List.of(fresh, kept)) {
             try (ObjectOutput out = writable.create(url)) {
                 out.stream().write(bytes((8 << 20) + 1, 15));
@@ -353,7 +354,7 @@ abstract class ObjectStoreContract {
     void deleteRemovesAnObjectAndAMissingOneIsNoError() throws Exception {
         WritableStore writable = writable();
         String url = url(folder + "/deleted");
-        writable.put(url, bytes(100, 16));
+        WholePuts.put(writable, url, bytes(100, 16));
         writable.delete(url);
         assertNull(store.stat(url));
         writable.delete(url);

@@ -5,6 +5,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.io.BodyBuffers;
+import dev.asyncdataset.internal.io.LocalStore;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.internal.shard.WholeReads;
@@ -82,7 +83,7 @@ public final class StoreObjects implements AutoCloseable {
      * @return its path (local store) or URL
      */
     public String url(String key) {
-        return store.objects().isLocal()
+        return LocalStore.is(store.objects())
                 ? FileStore.path(prefix).resolve(key).toString()
                 : Locations.withSuffix(prefix, key);
     }
@@ -121,7 +122,7 @@ public final class StoreObjects implements AutoCloseable {
     }
 
     private String key(String url) {
-        if (store.objects().isLocal()) {
+        if (LocalStore.is(store.objects())) {
             return FileStore.path(prefix).relativize(FileStore.path(url)).toString();
         }
         String path = url.substring(0, Locations.queryStart(url));

@@ -4,6 +4,8 @@ import dev.asyncdataset.internal.io.ConditionalReads;
 import dev.asyncdataset.internal.io.IntegrityException;
 import dev.asyncdataset.internal.io.ObjectChanged;
 import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.io.UnfinishedWrites;
+import dev.asyncdataset.internal.io.WholePuts;
 import dev.asyncdataset.store.ChecksumMismatch;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
@@ -40,7 +42,8 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * ETag, so that the pieces come from one version of the object. It writes as {@link S3Writes} does:
  * an object streamed is a multipart upload, aborted unless completed.
  */
-public final class S3ObjectStore implements WritableStore, ConditionalReads {
+public final class S3ObjectStore
+        implements WritableStore, ConditionalReads, WholePuts, UnfinishedWrites {
 
     /** The part size of the multipart uploads unless the constructor is given one: 8 MiB. */
     public static final int DEFAULT_PART_BYTES = 8 << 20;

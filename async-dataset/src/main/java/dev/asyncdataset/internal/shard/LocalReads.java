@@ -8,8 +8,8 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 /**
- * Reads of a local store ({@link ObjectStore#isLocal}): once, with no retries or timeouts, straight
- * into the caller's array.
+ * Reads of a local store ({@link dev.asyncdataset.internal.io.LocalStore}): once, with no retries
+ * or timeouts, straight into the caller's array.
  */
 final class LocalReads {
 

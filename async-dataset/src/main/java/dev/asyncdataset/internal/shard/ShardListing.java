@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.shard;
 
+import dev.asyncdataset.internal.io.LocalStore;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
@@ -122,18 +123,18 @@ final class ShardListing {
 
     /** {@code url} with {@code suffix} added to its path. */
     String withSuffix(String url, String suffix) {
-        return store.isLocal() ? url + suffix : Locations.withSuffix(url, suffix);
+        return LocalStore.is(store) ? url + suffix : Locations.withSuffix(url, suffix);
     }
 
     /** The location of {@code name} in the folder of {@code url}. */
     String beside(String url, String name) {
-        return store.isLocal()
+        return LocalStore.is(store)
                 ? url.substring(0, url.lastIndexOf('/') + 1) + name
                 : Locations.beside(url, name);
     }
 
     /** {@code url} for messages: a remote store's query replaced by {@code ?...}. */
     String shown(String url) {
-        return store.isLocal() ? url : Locations.shown(url);
+        return LocalStore.is(store) ? url : Locations.shown(url);
     }
 }

@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.shard;
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.io.IntegrityException;
+import dev.asyncdataset.internal.io.LocalStore;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.tar.ShardIndexFile;
@@ -98,7 +99,7 @@ public final class StoredShards implements ShardStore {
     @Override
     public byte[] read(int shard, long offset, int length, BytesCheck check) throws IOException {
         String url = listing.shards().get(shard).url();
-        if (store.isLocal()) {
+        if (LocalStore.is(store)) {
             byte[] bytes = LocalReads.range(store, url, offset, new byte[length], length);
             try {
                 check.verify(bytes);
@@ -114,7 +115,7 @@ public final class StoredShards implements ShardStore {
     @Override
     public void readInto(int shard, long offset, int length, byte[] into) throws IOException {
         String url = listing.shards().get(shard).url();
-        if (store.isLocal()) {
+        if (LocalStore.is(store)) {
             LocalReads.range(store, url, offset, into, length);
         } else {
             call(url, () -> range(url, offset, into, length));
@@ -154,7 +155,7 @@ public final class StoredShards implements ShardStore {
     @Override
     public byte[] sidecar(int shard, BytesCheck check) throws IOException {
         String url = listing.withSuffix(listing.shards().get(shard).url(), ShardIndexFile.SUFFIX);
-        return small(url, store.isLocal() ? bytes -> {} : check);
+        return small(url, LocalStore.is(store) ? bytes -> {} : check);
     }
 
     @Override
@@ -219,7 +220,7 @@ public final class StoredShards implements ShardStore {
      */
     public static <T> T call(ObjectStore store, String url, Retrier retrier, Callable<T> request)
             throws IOException {
-        if (store.isLocal()) {
+        if (LocalStore.is(store)) {
             return GivenUp.badItem(url, request);
         }
         String shown = Locations.shown(url);

@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.events.LoaderEvents;
+import dev.asyncdataset.internal.io.LocalStore;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
@@ -83,7 +84,7 @@ public final class WholeReads {
             ShardStore.BytesCheck check,
             ShardStore.BytesCheck cacheable)
             throws IOException {
-        if (store.isLocal()) {
+        if (LocalStore.is(store)) {
             return LocalReads.whole(store, url, into, length);
         }
         ResumingRead read =
@@ -116,7 +117,7 @@ public final class WholeReads {
      */
     public ByteBuffer read(String url, Into arrays, ShardStore.BytesCheck check)
             throws IOException {
-        if (store.isLocal()) {
+        if (LocalStore.is(store)) {
             return LocalReads.whole(store, url, arrays);
         }
         ResumingRead read =

@@ -1,6 +1,7 @@
 package dev.asyncdataset.internal.store;
 
 import dev.asyncdataset.internal.io.ConditionalReads;
+import dev.asyncdataset.internal.io.LocalStore;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.store.ObjectStore;
@@ -19,7 +20,7 @@ import java.util.List;
  * request timeout ({@link BoundedCall}); a call that does not is a timeout, retried within the
  * budget. The bodies it opens are bounded by the shard reader's read-idle and request timeouts.
  */
-class BoundedStore implements ObjectStore, ConditionalReads {
+class BoundedStore implements ObjectStore, ConditionalReads, LocalStore {
 
     private final ObjectStore store;
 
@@ -74,7 +75,7 @@ class BoundedStore implements ObjectStore, ConditionalReads {
 
     @Override
     public boolean isLocal() {
-        return store.isLocal();
+        return LocalStore.is(store);
     }
 
     @Override

@@ -4,6 +4,8 @@ import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.PartedOutput;
 import dev.asyncdataset.internal.io.Requests;
 import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.io.UnfinishedWrites;
+import dev.asyncdataset.internal.io.WholePuts;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.StoreOptions;
 import dev.asyncdataset.store.WritableStore;
@@ -19,7 +21,8 @@ import java.util.function.Predicate;
  * PartedOutput} are retried one by one ({@link PartedOutput#setRetries}); their bytes are bounded
  * by the store itself.
  */
-final class BoundedWritableStore extends BoundedStore implements WritableStore {
+final class BoundedWritableStore extends BoundedStore
+        implements WritableStore, WholePuts, UnfinishedWrites {
 
     private final WritableStore store;
     private final Retrier retrier;
@@ -65,7 +68,7 @@ final class BoundedWritableStore extends BoundedStore implements WritableStore {
                                 listing,
                                 "put " + shown,
                                 () -> {
-                                    store.put(url, bytes);
+                                    WholePuts.put(store, url, bytes);
                                     return url;
                                 },
                                 u -> {}));
@@ -96,7 +99,7 @@ final class BoundedWritableStore extends BoundedStore implements WritableStore {
                         BoundedCall.within(
                                 listing,
                                 "drop unfinished writes under " + shown,
-                                () -> store.dropUnfinished(prefix, ours),
+                                () -> UnfinishedWrites.drop(store, prefix, ours),
                                 n -> {}));
     }
 

@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.store;
 
 import dev.asyncdataset.internal.cache.CachingStore;
 import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.io.LocalStore;
 import dev.asyncdataset.internal.io.Retrier;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
@@ -26,7 +27,7 @@ public record OpenedStore(ObjectStore objects, Retrier retrier) {
      * @return the store
      */
     public OpenedStore cachedIn(DiskCache cache) {
-        return cache == null || objects.isLocal()
+        return cache == null || LocalStore.is(objects)
                 ? this
                 : new OpenedStore(new CachingStore(objects, cache), retrier);
     }

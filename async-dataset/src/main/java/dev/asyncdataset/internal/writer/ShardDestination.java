@@ -1,6 +1,8 @@
 package dev.asyncdataset.internal.writer;
 
 import dev.asyncdataset.internal.io.Retrier;
+import dev.asyncdataset.internal.io.UnfinishedWrites;
+import dev.asyncdataset.internal.io.WholePuts;
 import dev.asyncdataset.internal.store.OpenedStore;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.StoreTable;
@@ -66,7 +68,7 @@ public final class ShardDestination implements AutoCloseable {
 
     /** Writes {@code bytes} as {@code name} at once, replacing what was there. */
     public void put(String name, byte[] bytes) throws IOException {
-        store.put(locate(name), bytes);
+        WholePuts.put(store, locate(name), bytes);
     }
 
     /** The names of the files directly in the destination; none if a folder is missing. */
@@ -84,12 +86,12 @@ public final class ShardDestination implements AutoCloseable {
 
     /**
      * Drops what an earlier run, killed while writing, left unfinished under the names {@code ours}
-     * accepts ({@link WritableStore#dropUnfinished}).
+     * accepts ({@link UnfinishedWrites}).
      *
      * @return how many were dropped
      */
     public int dropUnfinished(Predicate<String> ours) throws IOException {
-        return store.dropUnfinished(prefix, ours);
+        return UnfinishedWrites.drop(store, prefix, ours);
     }
 
     /** Deletes {@code name}. */

@@ -1,5 +1,6 @@
 package dev.asyncdataset.source.parquet;
 
+import dev.asyncdataset.internal.io.LocalStore;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.io.OptionalDependency;
 import dev.asyncdataset.internal.shard.ShardStore;
@@ -71,7 +72,7 @@ final class ParquetStore {
         List<String> urls = new ArrayList<>();
         for (StoredObject o : objects) {
             String path =
-                    store.objects().isLocal()
+                    LocalStore.is(store.objects())
                             ? o.url()
                             : o.url().substring(0, Locations.queryStart(o.url()));
             if (named.test(path)) {

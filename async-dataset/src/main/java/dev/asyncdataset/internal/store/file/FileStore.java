@@ -1,5 +1,7 @@
 package dev.asyncdataset.internal.store.file;
 
+import dev.asyncdataset.internal.io.LocalStore;
+import dev.asyncdataset.internal.io.UnfinishedWrites;
 import dev.asyncdataset.store.ObjectOutput;
 import dev.asyncdataset.store.RequestRejected;
 import dev.asyncdataset.store.StoredBody;
@@ -27,7 +29,7 @@ import java.util.stream.Stream;
  * under a hidden temporary name beside it ({@code .<name>.tmp}), forced to the disk and renamed
  * into place, so a reader sees the old file or the new one whole.
  */
-public final class FileStore implements WritableStore {
+public final class FileStore implements WritableStore, LocalStore, UnfinishedWrites {
 
     /** The one file store: it holds nothing open between reads. */
     public static final FileStore INSTANCE = new FileStore();
