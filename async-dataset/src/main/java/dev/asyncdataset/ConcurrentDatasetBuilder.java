@@ -380,7 +380,7 @@ public final class ConcurrentDatasetBuilder
      * many ranks as partitions (the default), that is at most {@code 2 * windowShards *
      * largestShardBytes} bytes, whatever the batches in flight: 256 MB for the default window and
      * 32 MB shards, 1 GiB for the shard writer's default 128 MB shards. {@link
-     * LoaderStats#peakResidentBytes()} reports it; see {@link
+     * LoaderStats#sourceStats()} reports it ({@code peakResidentBytes}); see {@link
      * dev.asyncdataset.source.ShardedSource} for the bound with other partition counts.
      *
      * @param windowShards the shards of a window, at least 1
