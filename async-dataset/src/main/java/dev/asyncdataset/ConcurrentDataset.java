@@ -63,11 +63,11 @@ import java.util.concurrent.ExecutorService;
  * ConcurrentDatasetBuilder#optSeed}'s or, without it, the default item seed). Ranks ({@link
  * ConcurrentDatasetBuilder#optShard}) take interleaved positions of one global order, so {@link
  * #iterationState()} resumes at another world size; when the world size divides the partitions,
- * each rank reads only its own partitions' shards. A rank holds the shards of at most two windows
- * per partition it reads, in reused buffers; {@link ShardedSource} states the bound, and {@link
- * LoaderStats#sourceStats()} reports it (its {@code residentBytes} and {@code peakResidentBytes}).
- * {@link ConcurrentDatasetBuilder#optRandomAccess} reads the same source one item at a time in a
- * full permutation instead.
+ * each rank reads only its own partitions' shards. A rank holds the shards of at most one window
+ * and one more shard per partition it reads, in reused buffers; {@link ShardedSource} states the
+ * bound, and {@link LoaderStats#sourceStats()} reports it (its {@code residentBytes} and {@code
+ * peakResidentBytes}). {@link ConcurrentDatasetBuilder#optRandomAccess} reads the same source one
+ * item at a time in a full permutation instead.
  *
  * <p>Several sources added with {@link ConcurrentDatasetBuilder#addSource} are mixed into each
  * epoch by their {@link SourceShare}s (see {@code dev.asyncdataset.internal.mix.Mixing}): exact

@@ -374,14 +374,10 @@ public final class ConcurrentDatasetBuilder
     /**
      * Sets how many shards one shuffle window of shard streaming spans; default {@value
      * #DEFAULT_WINDOW_SHARDS}. A larger window mixes more shards into each batch, and holds more of
-     * them in memory: a rank holds at most {@code 2 * windowShards} shards per canonical partition
-     * it reads (the windows being read and the next ones, read ahead), each in a buffer of the
-     * largest shard's length that the source reuses across shards and epochs. With one rank, or as
-     * many ranks as partitions (the default), that is at most {@code 2 * windowShards *
-     * largestShardBytes} bytes, whatever the batches in flight: 256 MB for the default window and
-     * 32 MB shards, 1 GiB for the shard writer's default 128 MB shards. {@link
-     * LoaderStats#sourceStats()} reports it ({@code peakResidentBytes}); see {@link
-     * dev.asyncdataset.source.ShardedSource} for the bound with other partition counts.
+     * them in memory: with one rank, or as many ranks as partitions (the default), at most {@code
+     * (windowShards + 1) * largestShardBytes} bytes (the window being read and one shard read
+     * ahead), whatever the batches in flight; {@link dev.asyncdataset.source.ShardedSource} states
+     * the bound, and {@link LoaderStats#sourceStats()} reports it ({@code peakResidentBytes}).
      *
      * @param windowShards the shards of a window, at least 1
      * @return this builder
@@ -400,7 +396,7 @@ public final class ConcurrentDatasetBuilder
      * takes the saved value, and refuses a different one. Default: the saved value when resuming,
      * else the world size of {@link #optShard} (1 without ranks). Pick a multiple of every world
      * size the job may resume at (such as 16 for 1 to 16 ranks in powers of two); a rank holds
-     * about {@code 2 * windowShards * partitions / worldSize} shards.
+     * about {@code (windowShards + 1) * partitions / worldSize} shards.
      *
      * @param partitions the canonical partitions, at least 1
      * @return this builder

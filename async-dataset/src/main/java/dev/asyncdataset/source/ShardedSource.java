@@ -13,21 +13,22 @@ package dev.asyncdataset.source;
  * buffer of the largest shard's length, taken from buffers the source keeps and reuses across
  * shards and epochs, so that streaming allocates no shard-sized array after the first epoch. A
  * shard is live from its first sample in the rank's read order to its last; the epoch loads its
- * shards in the order they are first needed and holds at most {@code 2 * L} buffers, where {@code
- * L} is the most shards live at once: {@code L} for the shuffle windows being read and as many read
- * ahead, so that the next windows are in memory before the first batch needs them. A rank reads
- * {@code P = C / gcd(C, W)} of the {@code C} canonical partitions for {@code W} ranks, in lockstep
- * (the order interleaves them), one window of K shards of each at a time, so {@code L <= P * K + (P
- * - 1)} (the {@code P - 1}: shards on the boundary of two partitions the rank both reads, which it
- * holds from one to the other; none when {@code W} divides {@code C}, the default). The bytes held
- * are then at most {@code 2 * (P * K + P - 1) * largestShardBytes}: {@code 2 * K *
- * largestShardBytes} for one rank, or when {@code W = C} (for example 256 MB for K = 4 and 32 MB
- * shards). The batches in flight do not add to it: a fetch waits for its shard to load before it
- * takes a fetch slot and copies its sample out of the buffer, so a buffer is reused only after
- * every sample of its shard was copied out. {@link SourceStats#residentBytes()} of {@link #stats()}
- * reports the bytes of the buffers the epoch holds now and {@link SourceStats#peakResidentBytes()}
- * the most it held at once; between epochs the source keeps up to that many free buffers for the
- * next one.
+ * shards in the order they are first needed and holds at most {@code L + 1} buffers, where {@code
+ * L} is the most shards live at once: the shuffle windows being read and one shard read ahead, so
+ * that the next window's first shard is in memory before its first batch (the others load as the
+ * window before gives its buffers back, at its end). A rank reads {@code P = C / gcd(C, W)} of the
+ * {@code C} canonical partitions for {@code W} ranks, in lockstep (the order interleaves them), one
+ * window of K shards of each at a time, so {@code L <= P * K + (P - 1)} (the {@code P - 1}: shards
+ * on the boundary of two partitions the rank both reads, which it holds from one to the other; none
+ * when {@code W} divides {@code C}, the default). The bytes held are then at most {@code P} times
+ * {@code (K + 1) * largestShardBytes}, which is the bound for one rank, or when {@code W = C} (for
+ * example 160 MB for K = 4 and 32 MB shards). An epoch that can no longer be read (its trainer's
+ * manager closed) gives its buffers back when the next epoch starts, before that one takes any. The
+ * batches in flight do not add to it: a fetch waits for its shard to load before it takes a fetch
+ * slot and copies its sample out of the buffer, so a buffer is reused only after every sample of
+ * its shard was copied out. {@link SourceStats#residentBytes()} of {@link #stats()} reports the
+ * bytes of the buffers the epoch holds now and {@link SourceStats#peakResidentBytes()} the most it
+ * held at once; between epochs the source keeps up to that many free buffers for the next one.
  *
  * @param <T> what the fetch step hands to the decode step
  */

@@ -60,7 +60,8 @@ public final class EpochIterator implements Iterable<Batch>, Iterator<Batch>, Au
         this.loader =
                 new EpochLoader(
                         () -> Loader.start(spec, trainer, sample, total, consumed, stats),
-                        epochOwned ? spec.source() : null);
+                        epochOwned ? spec.source() : null,
+                        trainer);
         this.trainer = trainer;
         this.stats = stats;
         CLEANER.register(this, loader::close);

@@ -1,5 +1,6 @@
 package dev.asyncdataset.internal.epochs;
 
+import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.pipeline.Loader;
@@ -22,6 +23,7 @@ final class EpochLoader {
 
     private final Supplier<Loader> starter;
     private final ItemSource<?> epochSource;
+    private final NDManager trainer;
     private Loader loader;
     private boolean closed;
     private volatile long lastAdvanced = TICKS.incrementAndGet();
@@ -32,10 +34,12 @@ final class EpochLoader {
      * @param starter starts the loader
      * @param epochSource the source that belongs to this epoch alone, closed after the loader; or
      *     null
+     * @param trainer the manager given to {@code getData}
      */
-    EpochLoader(Supplier<Loader> starter, ItemSource<?> epochSource) {
+    EpochLoader(Supplier<Loader> starter, ItemSource<?> epochSource, NDManager trainer) {
         this.starter = starter;
         this.epochSource = epochSource;
+        this.trainer = trainer;
     }
 
     /** The failure of an iterator whose epoch was closed to keep at most {@code cap} live. */
@@ -110,6 +114,11 @@ final class EpochLoader {
 
     synchronized boolean isClosed() {
         return closed;
+    }
+
+    /** Whether no batch can be taken any more: closed, or the trainer's manager is closed. */
+    boolean isOver() {
+        return isClosed() || !trainer.isOpen();
     }
 
     private synchronized Loader running() {

@@ -72,16 +72,16 @@
  *   <li>Shard buffers (shard streaming): the source ({@code TarShardSource}'s {@code ShardBuffers})
  *       owns them, all of the largest shard's length, and keeps free ones across epochs. An epoch's
  *       streamed view ({@code ResidentShards}, loading through its {@code ShardLoader}) takes one
- *       per shard load, at most twice the shards live at once in its read order, on its own loader
- *       threads; the loading thread owns the buffer until the load ends (a failed S3 body is
- *       stopped first, so no SDK thread writes into it after), then the view does while fetches
- *       copy samples out of it (each fetch's image is a copy, so decoding never reads a shard
- *       buffer). The buffer goes back to the pool exactly once: after the last sample the epoch
- *       reads from the shard was copied out, or when the epoch closes ({@code epochs.EpochLoader},
- *       after the loader's fetch threads stopped), once no fetch is copying from it. A buffer is
- *       therefore refilled only when nothing can read its previous shard any more. Fetches wait for
- *       their shard ({@code ReadyWait.awaitReady}) before taking a fetch slot, so slots never wait
- *       on buffers.
+ *       per shard load, at most one more than the shards live at once in its read order (the bound
+ *       {@code ShardedSource} states), on its own loader threads; the loading thread owns the
+ *       buffer until the load ends (a failed S3 body is stopped first, so no SDK thread writes into
+ *       it after), then the view does while fetches copy samples out of it (each fetch's image is a
+ *       copy, so decoding never reads a shard buffer). The buffer goes back to the pool exactly
+ *       once: after the last sample the epoch reads from the shard was copied out, or when the
+ *       epoch closes ({@code epochs.EpochLoader}, after the loader's fetch threads stopped), once
+ *       no fetch is copying from it. A buffer is therefore refilled only when nothing can read its
+ *       previous shard any more. Fetches wait for their shard ({@code ReadyWait.awaitReady}) before
+ *       taking a fetch slot, so slots never wait on buffers.
  *   <li>Pinned host memory: DJL 0.29's PyTorch engine cannot allocate it ({@code PyTorchLibrary}
  *       has no pin_memory argument or call; {@code torchFromBlob} wraps memory it is given, and
  *       creating a GPU array from a direct buffer copies synchronously, {@code

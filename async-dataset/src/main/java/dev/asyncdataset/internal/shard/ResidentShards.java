@@ -8,17 +8,18 @@ import java.util.concurrent.ExecutionException;
 /**
  * The whole shards one streamed epoch holds in memory, each in a buffer of {@link ShardBuffers},
  * read by a {@link ShardLoader} from the first {@link #await} or {@link #acquire} on, in the order
- * their first samples come, with at most twice the most shards live at once held: the shuffle
- * windows being read and as many read ahead. A shard's buffer goes back to the pool once every
- * sample the epoch reads from it has been taken ({@link #release}), or at {@link #close} once no
- * fetch is reading it; a load that fails gives its buffer back at once and fails every sample of
+ * their first samples come, with at most one more than the most shards live at once held: the
+ * shuffle windows being read and one shard read ahead. A shard's buffer goes back to the pool once
+ * every sample the epoch reads from it has been taken ({@link #release}), or at {@link #close} once
+ * no fetch is reading it; a load that fails gives its buffer back at once and fails every sample of
  * its shard.
  *
  * <p>This cannot deadlock when fetches wait for their shard in {@link #await} before they take a
  * fetch slot: if the loader waits for a buffer, every shard holding one was loaded earlier and
  * still has samples to give; those of the batches in flight are taken (their shards are loaded), so
- * the rest lie in batches not planned yet, after the last planned item, where such shards are live
- * together: at most half the buffers, so one is free.
+ * the rest lie in batches not planned yet, after the last planned item. If a planned item waits for
+ * the shard being loaded, all those shards and that one are live at that item: at most {@code L}
+ * together, so at most {@code L - 1} buffers are held and one is free.
  */
 public final class ResidentShards implements AutoCloseable {
 

@@ -7,7 +7,9 @@ import java.util.ArrayDeque;
  * shard fits), reused across shards and epochs: a 32-128 MB array allocated for every shard read is
  * a humongous object that G1 answers by growing the heap. A streamed epoch ({@link ResidentShards})
  * bounds how many it takes at once; free buffers are kept up to the most an epoch may take ({@link
- * #keep}), so that steady-state streaming allocates none. One per source.
+ * #keep}), so that steady-state streaming allocates none. One per source; it counts the buffers out
+ * at once over all epochs ({@link #peakTaken}), which a new epoch would double if an epoch that can
+ * no longer be read still held its own.
  */
 public final class ShardBuffers {
 
@@ -17,6 +19,8 @@ public final class ShardBuffers {
     private final int bufferBytes;
     private final ArrayDeque<byte[]> free = new ArrayDeque<>();
     private int kept;
+    private int taken;
+    private int peakTaken;
 
     /**
      * @param largestShard the length of the largest shard; buffers hold at most {@link #MAX_ARRAY}
@@ -43,18 +47,32 @@ public final class ShardBuffers {
      */
     byte[] take() {
         synchronized (this) {
+            peakTaken = Math.max(peakTaken, ++taken);
             if (!free.isEmpty()) {
                 return free.pop();
             }
         }
-        return new byte[bufferBytes];
+        try {
+            return new byte[bufferBytes];
+        } catch (OutOfMemoryError e) {
+            synchronized (this) {
+                taken--;
+            }
+            throw e;
+        }
     }
 
     /** Gives back a buffer that nothing reads or writes any more; dropped if enough are kept. */
     synchronized void give(byte[] buffer) {
+        taken--;
         if (free.size() < kept) {
             free.push(buffer);
         }
+    }
+
+    /** The most buffers out of the pool at once, over all epochs so far. */
+    synchronized int peakTaken() {
+        return peakTaken;
     }
 
     /** The free buffers kept now. */

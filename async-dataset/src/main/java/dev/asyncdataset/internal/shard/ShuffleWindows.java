@@ -25,8 +25,8 @@ import java.util.SplittableRandom;
  * gcd(partitions, W) == r % gcd(partitions, W)}: {@code partitions / W} partitions, all of their
  * samples, when {@code W} divides {@code partitions}. Then each shard is read by one rank, except
  * the at most {@code partitions - 1} shards on a slice boundary, read by two; with {@code W} ranks
- * on one partition every rank would read every shard. A rank holds the shards of about two windows
- * per partition it reads: {@code partitions / W * 2 * windowShards} shards in the usual case (see
+ * on one partition every rank would read every shard. A rank holds the shards of about one window
+ * per partition it reads: {@code partitions / W * (windowShards + 1)} shards in the usual case (see
  * {@link dev.asyncdataset.source.ShardedSource} for the bound).
  */
 public final class ShuffleWindows {
