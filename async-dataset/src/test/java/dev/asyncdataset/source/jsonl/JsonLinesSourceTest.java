@@ -1,0 +1,149 @@
+package dev.asyncdataset.source.jsonl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.dataset.Batch;
+import com.github.luben.zstd.ZstdOutputStream;
+import com.google.gson.JsonObject;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.PackedDataset;
+import dev.asyncdataset.sample.Parts;
+import dev.asyncdataset.sample.Sample;
+import dev.asyncdataset.sample.SampleDecoder;
+import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.testing.MemoryStoreProvider;
+import dev.asyncdataset.testing.TextCorpus;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JSON Lines files, plain, gzip and Zstandard, from a folder and from a registered store: every
+ * record's field packed once; each record read by random access is the line it names.
+ */
+class JsonLinesSourceTest {
+
+    /** The files' names: a plain one, a gzip one, a Zstandard one and a plain {@code .json}. */
+    static final List<String> NAMES = List.of("a.jsonl", "b.jsonl.gz", "c.jsonl.zst", "d.json");
+
+    @TempDir Path dir;
+    @TempDir Path files;
+
+    private List<String> documents;
+    private Path tokenizer;
+
+    @BeforeEach
+    void writeFiles() throws IOException {
+        documents = TextCorpus.documents(90, 50, 4);
+        for (int f = 0; f < NAMES.size(); f++) {
+            List<String> part = documents.subList(Math.min(90, f * 30), Math.min(90, f * 30 + 30));
+            Files.write(dir.resolve(NAMES.get(f)), file(NAMES.get(f), lines(part)));
+            MemoryStoreProvider.OBJECTS.put(
+                    MemoryStoreProvider.SCHEME + "://jsonl/" + NAMES.get(f),
+                    Files.readAllBytes(dir.resolve(NAMES.get(f))));
+        }
+        Files.writeString(dir.resolve("README.txt"), "not a record");
+        tokenizer = files.resolve("tokenizer.json");
+        TextCorpus.writeTokenizer(tokenizer);
+    }
+
+    @Test
+    void everyRecordOfPlainGzipAndZstdFilesInAFolderIsPackedOnce() throws Exception {
+        assertEveryRecordPackedOnce(dir + "/");
+    }
+
+    @Test
+    void everyRecordOfARegisteredStoreIsPackedOnce() throws Exception {
+        assertEveryRecordPackedOnce(MemoryStoreProvider.SCHEME + "://jsonl/");
+    }
+
+    @Test
+    void aRecordReadByRandomAccessIsTheLineItsKeyNames() throws Exception {
+        try (ItemSource<Sample> source =
+                        JsonLinesSource.builder()
+                                .setLocation(dir + "/")
+                                .buildSamples(SampleDecoder.text("text"));
+                NDManager manager = NDManager.newBaseManager()) {
+            assertEquals(documents.size(), source.size(), "blank lines and d.json hold no record");
+            for (long i = 0; i < source.size(); i++) {
+                Sample sample = source.fetch(manager, i);
+                String key = sample.key();
+                int file = NAMES.indexOf(key.substring(key.lastIndexOf('/') + 1, key.indexOf(' ')));
+                int line = Integer.parseInt(key.substring(key.lastIndexOf(' ') + 1));
+                int document = file * 30 + (line - 1) / 2;
+                assertEquals(documents.get(document), Parts.text(sample, "text"), key);
+                assertEquals(String.valueOf(document), Parts.text(sample, "id"), key);
+            }
+        }
+    }
+
+    private void assertEveryRecordPackedOnce(String location) throws Exception {
+        ItemSource<Sample> texts =
+                JsonLinesSource.builder()
+                        .setLocation(location)
+                        .buildSamples(SampleDecoder.text("text"));
+        List<List<Long>> written = documents.stream().map(TextCorpus::ids).toList();
+        try (PackedDataset dataset =
+                        PackedDataset.builder()
+                                .setDocuments(
+                                        ConcurrentDataset.builder()
+                                                .setSource(texts)
+                                                .setSampling(8, true)
+                                                .optSeed(3))
+                                .setTokenizer(tokenizer)
+                                .setSequenceLength(31)
+                                .setBatchSize(2)
+                                .build();
+                NDManager manager = NDManager.newBaseManager()) {
+            List<long[]> windows = new ArrayList<>();
+            for (Batch batch : dataset.getData(manager)) {
+                try (batch) {
+                    windows.addAll(TextCorpus.windows(batch));
+                }
+            }
+            List<Long> stream = TextCorpus.stream(windows);
+            List<List<Long>> delivered = TextCorpus.split(stream);
+            assertEquals(List.of(), TextCorpus.difference(written, delivered), "delivered twice");
+            List<List<Long>> left = TextCorpus.difference(delivered, written);
+            assertTrue(left.size() <= 1, "records not packed: " + left.size());
+        }
+    }
+
+    /** Each document as a record line, after a blank line, which holds no record. */
+    private List<String> lines(List<String> part) {
+        List<String> lines = new ArrayList<>();
+        for (String document : part) {
+            JsonObject record = new JsonObject();
+            record.addProperty("id", documents.indexOf(document));
+            record.addProperty("text", document);
+            record.add("meta", new JsonObject());
+            lines.add(" ");
+            lines.add(record.toString());
+        }
+        return lines;
+    }
+
+    /** The lines as the file {@code name} holds them, compressed as its name ends. */
+    static byte[] file(String name, List<String> lines) throws IOException {
+        byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out =
+                name.endsWith(".gz")
+                        ? new GZIPOutputStream(bytes)
+                        : name.endsWith(".zst") ? new ZstdOutputStream(bytes) : bytes) {
+            out.write(text);
+        }
+        return bytes.toByteArray();
+    }
+}
