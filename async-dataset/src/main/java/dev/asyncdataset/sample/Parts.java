@@ -91,6 +91,23 @@ public final class Parts {
     }
 
     /**
+     * Returns the bytes of a text document's part, checked: not empty and UTF-8, else a {@link
+     * BadItemException} naming the part ({@code empty document}, {@code not UTF-8 text}).
+     */
+    static byte[] document(Sample sample, String part) throws BadItemException {
+        byte[] bytes = sample.bytes(part);
+        if (bytes.length == 0) {
+            throw new BadItemException(sample.member(part), "empty document", null);
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
+        } catch (CharacterCodingException e) {
+            throw new BadItemException(sample.member(part), "not UTF-8 text", e);
+        }
+        return bytes;
+    }
+
+    /**
      * Decodes a JSON part (UTF-8, strict RFC 8259 syntax, one value) into Gson's tree.
      *
      * @param sample the sample
