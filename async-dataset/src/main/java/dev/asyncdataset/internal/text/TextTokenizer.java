@@ -36,12 +36,14 @@ final class TextTokenizer implements AutoCloseable {
      * Reads the tokenizer in {@code file} and finds {@code endOfText} in its vocabulary.
      *
      * @throws IOException if the file cannot be read
-     * @throws IllegalArgumentException naming the file if it does not parse or lacks the token
+     * @throws IllegalArgumentException naming the file if it does not parse, lacks the token, or
+     *     its unknown token is not in its vocabulary ({@link TokenizerCheck})
      */
     static TextTokenizer open(Path file, String endOfText) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no tokenizer file");
         }
+        TokenizerCheck.check(file);
         HuggingFaceTokenizer tokenizer;
         try {
             tokenizer =

@@ -77,6 +77,18 @@ enum Compression {
 
     private InputStream open(byte[] raw, int length) throws IOException {
         InputStream in = new ByteArrayInputStream(raw, 0, length);
-        return this == GZIP ? new GZIPInputStream(in) : new ZstdInputStream(in);
+        return this == GZIP ? new GZIPInputStream(in) : Zstd.open(in);
+    }
+
+    /**
+     * The Zstandard reader, in a class of its own: verifying a method that hands a {@code
+     * ZstdInputStream} on as an {@code InputStream} loads its class, which would fail the whole
+     * enum, and so every JSON Lines file, without zstd-jni.
+     */
+    private static final class Zstd {
+
+        static InputStream open(InputStream in) throws IOException {
+            return new ZstdInputStream(in);
+        }
     }
 }

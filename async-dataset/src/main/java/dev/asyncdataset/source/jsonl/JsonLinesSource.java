@@ -46,7 +46,7 @@ import java.util.Objects;
 public final class JsonLinesSource {
 
     /** The names of the files of a folder. */
-    private static final String FOLDER_GLOB = "*.json*";
+    private static final String FOLDER_GLOB = "*.jsonl*";
 
     private NamedFiles files;
     private StoreOptions store = StoreOptions.builder().build();
@@ -65,9 +65,10 @@ public final class JsonLinesSource {
     /**
      * Sets where the files are: one file, a brace pattern as the last segment ({@code
      * data/train-{00..09}.jsonl.gz}), a folder or prefix ending with {@code /} (its files whose
-     * names hold {@code .json}), or a glob as the last segment ({@code s3://bucket/train/*.jsonl}),
-     * the last two where the store can list; in any store {@link dev.asyncdataset.store.Stores}
-     * names.
+     * names hold {@code .jsonl}; a {@code .json} file is read when named, as a {@code
+     * tokenizer.json} beside the data is not), or a glob as the last segment ({@code
+     * s3://bucket/train/*.jsonl}), the last two where the store can list; in any store {@link
+     * dev.asyncdataset.store.Stores} names.
      *
      * @param location the files' location
      * @return this builder
