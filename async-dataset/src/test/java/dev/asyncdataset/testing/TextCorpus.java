@@ -196,6 +196,17 @@ public final class TextCorpus {
         return windows;
     }
 
+    /** Returns the tokens of a packed epoch's windows one after the other, closing each batch. */
+    public static List<Long> tokens(Iterable<Batch> epoch) {
+        List<long[]> windows = new ArrayList<>();
+        for (Batch batch : epoch) {
+            try (batch) {
+                windows.addAll(windows(batch));
+            }
+        }
+        return stream(windows);
+    }
+
     /** Returns the tokens of {@code windows} one after the other. */
     public static List<Long> stream(List<long[]> windows) {
         List<Long> stream = new ArrayList<>();

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.PackedDataset;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
@@ -82,13 +81,8 @@ class JsonLinesS3IT {
                                 .setBatchSize(4)
                                 .build();
                 NDManager manager = NDManager.newBaseManager()) {
-            List<long[]> windows = new ArrayList<>();
-            for (Batch batch : dataset.getData(manager)) {
-                try (batch) {
-                    windows.addAll(TextCorpus.windows(batch));
-                }
-            }
-            List<List<Long>> delivered = TextCorpus.split(TextCorpus.stream(windows));
+            List<List<Long>> delivered =
+                    TextCorpus.split(TextCorpus.tokens(dataset.getData(manager)));
             List<List<Long>> all = documents.stream().map(TextCorpus::ids).toList();
             assertEquals(List.of(), TextCorpus.difference(all, delivered), "delivered twice");
             assertTrue(TextCorpus.difference(delivered, all).size() <= 1, "records not packed");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.dataset.Batch;
 import com.google.gson.JsonObject;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.PackedDataset;
@@ -137,13 +136,7 @@ class JsonLinesSourceTest {
                                 .setBatchSize(2)
                                 .build();
                 NDManager manager = NDManager.newBaseManager()) {
-            List<long[]> windows = new ArrayList<>();
-            for (Batch batch : dataset.getData(manager)) {
-                try (batch) {
-                    windows.addAll(TextCorpus.windows(batch));
-                }
-            }
-            List<Long> stream = TextCorpus.stream(windows);
+            List<Long> stream = TextCorpus.tokens(dataset.getData(manager));
             List<List<Long>> delivered = TextCorpus.split(stream);
             assertEquals(List.of(), TextCorpus.difference(written, delivered), "delivered twice");
             List<List<Long>> left = TextCorpus.difference(delivered, written);
