@@ -3,10 +3,14 @@ package dev.asyncdataset;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
 import ai.djl.training.dataset.Dataset;
+import ai.djl.translate.Batchifier;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.Progress;
 import dev.asyncdataset.epoch.IterationState;
 import dev.asyncdataset.internal.text.PackedBatches;
+import dev.asyncdataset.internal.text.PaddedBatches;
+import dev.asyncdataset.internal.text.PaddedBatchifier;
+import dev.asyncdataset.internal.text.TextBatchifier;
 import dev.asyncdataset.internal.text.TokenBatchifier;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,20 +43,25 @@ import java.util.Objects;
  * <p>Ranks ({@code optShard} on the documents' builder) read disjoint documents and pack them on
  * their own, so their window counts differ with their documents' lengths. A seeded run resumes
  * exactly from {@link #iterationState()}: see {@link IterationState}.
+ *
+ * <p>For classification or fine-tuning, {@link Builder#optPadded} makes padded batches instead, one
+ * row per document, as DJL's {@code PaddingStackBatchifier} pads.
  */
 public final class PackedDataset implements Dataset, AutoCloseable {
 
     private final ConcurrentDataset documents;
-    private final TokenBatchifier tokens;
+    private final TextBatchifier tokens;
+    private final PaddedBatchifier padded;
     private final int batchSize;
     private final int seqLen;
     private long skip;
     private volatile IterationState state;
-    private volatile PackedBatches current;
+    private volatile Runnable closeEpoch = () -> {};
 
-    private PackedDataset(Builder builder, ConcurrentDataset documents, TokenBatchifier tokens) {
+    private PackedDataset(Builder builder, ConcurrentDataset documents, TextBatchifier tokens) {
         this.documents = documents;
         this.tokens = tokens;
+        this.padded = tokens instanceof PaddedBatchifier rows ? rows : null;
         this.batchSize = builder.batchSize;
         this.seqLen = builder.seqLen;
         this.state = builder.resume;
@@ -68,10 +77,15 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         return new Builder();
     }
 
-    /** Starts the next packed epoch of the documents' next epoch. */
+    /** Starts the next packed or padded epoch of the documents' next epoch. */
     @Override
     public Iterable<Batch> getData(NDManager manager) throws IOException, TranslateException {
         Iterator<Batch> epoch = documents.getData(manager).iterator();
+        if (padded != null) {
+            PaddedBatches rows = new PaddedBatches(epoch, padded, seqLen);
+            closeEpoch = rows::close;
+            return () -> rows;
+        }
         long first = skip;
         skip = 0;
         state = PackedBatches.at(documents.iterationState(), first);
@@ -84,7 +98,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
                         batchSize,
                         seqLen,
                         first);
-        current = packed;
+        closeEpoch = packed::close;
         return () -> packed;
     }
 
@@ -101,7 +115,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
      * @return the state, or {@code null} before the first epoch of a run not resumed
      */
     public IterationState iterationState() {
-        return state;
+        return padded != null ? documents.iterationState() : state;
     }
 
     /**
@@ -116,11 +130,8 @@ public final class PackedDataset implements Dataset, AutoCloseable {
     /** Stops the documents' loader of the last epoch started and frees the native tokenizer. */
     @Override
     public void close() {
-        PackedBatches epoch = current;
         try {
-            if (epoch != null) {
-                epoch.close();
-            }
+            closeEpoch.run();
         } finally {
             tokens.close();
         }
@@ -137,6 +148,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         private String endOfText = DEFAULT_END_OF_TEXT;
         private int seqLen;
         private int batchSize;
+        private Boolean toLongest;
         private IterationState resume;
 
         Builder() {}
@@ -194,6 +206,27 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         }
 
         /**
+         * Makes padded batches, for classification or fine-tuning, instead of packed ones: each
+         * batch of documents (as many as the documents' {@code setSampling} says; {@link
+         * #setBatchSize} is then not set) becomes an int64 {@code (n, L)} array of each document's
+         * token ids and an int64 {@code (n, L)} attention mask (1 for a token, 0 for padding) as
+         * its data, and the documents' labels stacked as its label ({@code
+         * SampleDecoder.text(textPart, labelPart)}: int64 {@code (n)}). A document longer than the
+         * sequence length is cut to it (truncated), and each epoch logs how many were and the
+         * tokens they lost; rows are padded with the end-of-text token's id ({@link #optEndOfText},
+         * which then names the padding token, such as {@code [PAD]}) to the sequence length, or,
+         * {@code toLongest}, to the batch's longest row. No end-of-text token is added.
+         *
+         * @param toLongest whether rows are padded to the batch's longest row, not to the sequence
+         *     length
+         * @return this builder
+         */
+        public Builder optPadded(boolean toLongest) {
+            this.toLongest = toLongest;
+            return this;
+        }
+
+        /**
          * Sets the token that follows each document, which the tokenizer must know. Default: {@link
          * #DEFAULT_END_OF_TEXT}.
          *
@@ -231,14 +264,25 @@ public final class PackedDataset implements Dataset, AutoCloseable {
          * @throws IllegalStateException if a required setting is missing
          */
         public PackedDataset build() throws IOException {
-            if (documents == null || tokenizer == null || seqLen == 0 || batchSize == 0) {
+            if (documents == null || tokenizer == null || seqLen == 0) {
                 throw new IllegalStateException(
-                        "setDocuments, setTokenizer, setSequenceLength and setBatchSize are"
-                                + " required");
+                        "setDocuments, setTokenizer and setSequenceLength are required");
             }
-            TokenBatchifier tokens = TokenBatchifier.open(tokenizer, endOfText);
+            if ((toLongest == null) == (batchSize == 0)) {
+                throw new IllegalStateException(
+                        toLongest == null
+                                ? "setBatchSize is required for packed batches"
+                                : "setBatchSize is for packed batches: a padded batch is a batch"
+                                        + " of documents (setSampling)");
+            }
+            TextBatchifier tokens =
+                    toLongest == null
+                            ? TokenBatchifier.open(tokenizer, endOfText)
+                            : PaddedBatchifier.open(tokenizer, endOfText, seqLen, toLongest);
             try {
-                documents.optDataBatchifier(tokens).optLabelBatchifier(tokens);
+                documents
+                        .optDataBatchifier(tokens)
+                        .optLabelBatchifier(toLongest == null ? tokens : Batchifier.STACK);
                 if (resume != null) {
                     documents.optResumeFrom(PackedBatches.at(resume, 0));
                 }

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Bad text input is named, never lost silently: an empty or non-UTF-8 document first, in the middle
  * or last fails the epoch naming its shard and member, or is skipped and counted; a tokenizer that
- * does not parse or lacks the end-of-text token is named by its file.
+ * does not parse, lacks the end-of-text token, or whose unknown token is not in its vocabulary
+ * (which would crash the native tokenizer) is named by its file.
  */
 class PackedTextBadInputTest {
 
@@ -63,6 +64,17 @@ class PackedTextBadInputTest {
         assertTrue(
                 e.getMessage().contains(tokenizer + " has no end-of-text token </s>"),
                 e.getMessage());
+    }
+
+    @Test
+    void aTokenizerWhoseUnknownTokenIsNotInItsVocabularyIsRefusedNamingItsFile() throws Exception {
+        Path tokenizer = files.resolve("tokenizer.json");
+        TextCorpus.writeTokenizer(tokenizer, "<unk>");
+        var e =
+                assertThrows(
+                        IllegalArgumentException.class, () -> build(tokenizer, "<|endoftext|>"));
+        assertTrue(
+                e.getMessage().contains(tokenizer + ": its unknown token <unk>"), e.getMessage());
     }
 
     private void assertBadDocumentNamedOrSkipped(int position, byte[] bad, String reason)

@@ -90,6 +90,23 @@ public final class Parts {
     }
 
     /**
+     * Returns the bytes of a text document's part, checked: not empty and UTF-8, else a {@link
+     * BadItemException} naming the part ({@code empty document}, {@code not UTF-8 text}).
+     */
+    static byte[] document(Sample sample, String part) throws BadItemException {
+        byte[] bytes = sample.bytes(part);
+        if (bytes.length == 0) {
+            throw new BadItemException(sample.member(part), "empty document", null);
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
+        } catch (CharacterCodingException e) {
+            throw new BadItemException(sample.member(part), "not UTF-8 text", e);
+        }
+        return bytes;
+    }
+
+    /**
      * Decodes a JSON part (UTF-8, strict RFC 8259 syntax, one value) into an object of {@code type}
      * with Gson, such as a record of the annotation's fields, or into Gson's tree with {@code
      * JsonElement.class} ({@link com.google.gson.JsonNull} for the document {@code null}). As with

@@ -3,10 +3,6 @@ package dev.asyncdataset.sample;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Record;
-import dev.asyncdataset.decode.BadItemException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -60,27 +56,35 @@ public interface SampleDecoder {
 
     /**
      * Returns the decoder of text documents, for {@code dev.asyncdataset.PackedDataset}: part
-     * {@code part} (a Parquet string column, a tar shard's {@code txt} member) as one array of its
-     * UTF-8 bytes, and no labels. An empty part or one that is not UTF-8 is a {@link
-     * BadItemException} naming the sample's key (a Parquet file and row, a shard and member) and
-     * the part.
+     * {@code part} (a Parquet string column, a JSON Lines field, a tar shard's {@code txt} member)
+     * as one array of its UTF-8 bytes, and no labels. An empty part or one that is not UTF-8 is a
+     * {@link dev.asyncdataset.decode.BadItemException} naming the sample's key (a Parquet file and
+     * row, a shard and member) and the part.
      *
      * @param part the text's part name, such as {@code text} or {@code txt}
      * @return the decoder
      */
     static SampleDecoder text(String part) {
         Objects.requireNonNull(part, "part");
-        return (manager, sample) -> {
-            byte[] bytes = sample.bytes(part);
-            if (bytes.length == 0) {
-                throw new BadItemException(sample.member(part), "empty document", null);
-            }
-            try {
-                StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
-            } catch (CharacterCodingException e) {
-                throw new BadItemException(sample.member(part), "not UTF-8 text", e);
-            }
-            return new Record(new NDList(manager.create(bytes)), new NDList());
-        };
+        return (manager, sample) ->
+                new Record(new NDList(manager.create(Parts.document(sample, part))), new NDList());
+    }
+
+    /**
+     * Returns the decoder of labeled text documents, for {@code PackedDataset}'s padded batches:
+     * part {@code textPart} as {@link #text} reads it, and part {@code labelPart} as an int64
+     * scalar label ({@link Parts#integer}: decimal text, such as a JSON Lines number field).
+     *
+     * @param textPart the text's part name, such as {@code text}
+     * @param labelPart the label's part name, such as {@code label}
+     * @return the decoder
+     */
+    static SampleDecoder text(String textPart, String labelPart) {
+        Objects.requireNonNull(textPart, "textPart");
+        Objects.requireNonNull(labelPart, "labelPart");
+        return (manager, sample) ->
+                new Record(
+                        new NDList(manager.create(Parts.document(sample, textPart))),
+                        new NDList(Parts.integer(manager, sample, labelPart)));
     }
 }

@@ -54,8 +54,8 @@
  * streams and randomly accesses those shards like a folder's, and {@code
  * ParquetSource.builder().setLocation("myscheme://host/train.parquet")} reads that file. Nothing
  * else changes: the builders and the writer look every location up in the table, and the one other
- * question of a scheme, in {@code ShardLocations} and {@code ParquetLocations}, tells a local path
- * (where {@code ?} is part of a file name) from a URL of any other scheme (whose query every
- * shard's URL keeps).
+ * question of a scheme, in {@code ShardLocations} and {@code NamedFiles}, tells a local path (where
+ * {@code ?} is part of a file name) from a URL of any other scheme (whose query every shard's URL
+ * keeps).
  */
 package dev.asyncdataset.store;

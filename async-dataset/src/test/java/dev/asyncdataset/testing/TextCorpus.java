@@ -3,16 +3,22 @@ package dev.asyncdataset.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import ai.djl.training.dataset.Batch;
+import com.github.luben.zstd.ZstdOutputStream;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import dev.asyncdataset.writer.ShardWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Text documents for tests and the word-level {@code tokenizer.json} that reads them: word {@code
@@ -117,6 +123,36 @@ public final class TextCorpus {
                 .write();
     }
 
+    /** Returns the lines as the JSON Lines file {@code name} holds them, compressed as it ends. */
+    public static byte[] jsonLines(String name, List<byte[]> lines) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out =
+                name.endsWith(".gz")
+                        ? new GZIPOutputStream(bytes)
+                        : name.endsWith(".zst") ? new ZstdOutputStream(bytes) : bytes) {
+            for (byte[] line : lines) {
+                out.write(line);
+                out.write('\n');
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Returns the record {@code {"text": document}} as a line. */
+    public static byte[] record(String document) {
+        JsonObject record = new JsonObject();
+        record.addProperty("text", document);
+        return record.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Writes the tokenizer to {@code file} with {@code unknown} as its model's unknown token. */
+    public static void writeTokenizer(Path file, String unknown) throws IOException {
+        writeTokenizer(file);
+        JsonObject tokenizer = JsonParser.parseString(Files.readString(file)).getAsJsonObject();
+        tokenizer.getAsJsonObject("model").addProperty("unk_token", unknown);
+        Files.writeString(file, tokenizer.toString());
+    }
+
     /** Returns the complete documents of a token stream: the runs each end-of-text id ends. */
     public static List<List<Long>> split(List<Long> stream) {
         List<List<Long>> documents = new ArrayList<>();
@@ -158,6 +194,17 @@ public final class TextCorpus {
             windows.add(window);
         }
         return windows;
+    }
+
+    /** Returns the tokens of a packed epoch's windows one after the other, closing each batch. */
+    public static List<Long> tokens(Iterable<Batch> epoch) {
+        List<long[]> windows = new ArrayList<>();
+        for (Batch batch : epoch) {
+            try (batch) {
+                windows.addAll(windows(batch));
+            }
+        }
+        return stream(windows);
     }
 
     /** Returns the tokens of {@code windows} one after the other. */

@@ -132,6 +132,11 @@ public final class PackedBatches implements Iterator<Batch>, AutoCloseable {
     /** Closes the documents' epoch, if it can be closed, and with it its loader. */
     @Override
     public void close() {
+        closeEpoch(documents);
+    }
+
+    /** Closes {@code documents}, a loader's epoch, if it can be closed. */
+    static void closeEpoch(Iterator<Batch> documents) {
         if (documents instanceof AutoCloseable epoch) {
             try {
                 epoch.close();

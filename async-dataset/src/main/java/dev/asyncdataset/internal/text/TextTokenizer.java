@@ -36,12 +36,14 @@ final class TextTokenizer implements AutoCloseable {
      * Reads the tokenizer in {@code file} and finds {@code endOfText} in its vocabulary.
      *
      * @throws IOException if the file cannot be read
-     * @throws IllegalArgumentException naming the file if it does not parse or lacks the token
+     * @throws IllegalArgumentException naming the file if it does not parse, lacks the token, or
+     *     its unknown token is not in its vocabulary ({@link TokenizerCheck})
      */
     static TextTokenizer open(Path file, String endOfText) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no tokenizer file");
         }
+        TokenizerCheck.check(file);
         HuggingFaceTokenizer tokenizer;
         try {
             tokenizer =
@@ -74,6 +76,23 @@ final class TextTokenizer implements AutoCloseable {
      * document followed by the end-of-text id; no special tokens are added.
      */
     long[] encode(List<String> texts) {
+        long[][] documents = encodeEach(texts);
+        int total = documents.length;
+        for (long[] document : documents) {
+            total = Math.addExact(total, document.length);
+        }
+        long[] ids = new long[total];
+        int at = 0;
+        for (long[] document : documents) {
+            System.arraycopy(document, 0, ids, at, document.length);
+            at += document.length;
+            ids[at++] = endOfText;
+        }
+        return ids;
+    }
+
+    /** Encodes {@code texts} in one native call and returns each one's ids; no special tokens. */
+    long[][] encodeEach(List<String> texts) {
         Encoding[] encodings;
         lifetime.readLock().lock();
         try {
@@ -84,19 +103,16 @@ final class TextTokenizer implements AutoCloseable {
         } finally {
             lifetime.readLock().unlock();
         }
-        int total = encodings.length;
-        for (Encoding encoding : encodings) {
-            total = Math.addExact(total, encoding.getIds().length);
-        }
-        long[] ids = new long[total];
-        int at = 0;
-        for (Encoding encoding : encodings) {
-            long[] document = encoding.getIds();
-            System.arraycopy(document, 0, ids, at, document.length);
-            at += document.length;
-            ids[at++] = endOfText;
+        long[][] ids = new long[encodings.length][];
+        for (int i = 0; i < encodings.length; i++) {
+            ids[i] = encodings[i].getIds();
         }
         return ids;
+    }
+
+    /** The id of the token that ends each packed document, or pads a padded row. */
+    long endOfText() {
+        return endOfText;
     }
 
     /** Frees the native tokenizer once the encodings under way are done. */

@@ -2,7 +2,6 @@ package dev.asyncdataset.internal.text;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
-import ai.djl.translate.Batchifier;
 import dev.asyncdataset.internal.io.OptionalDependency;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +15,7 @@ import java.util.List;
  * every document's ids in item order, each followed by the end-of-text id; the labels, none, stay
  * empty. Batches are read whole by the packer, never split.
  */
-public final class TokenBatchifier implements Batchifier, AutoCloseable {
+public final class TokenBatchifier implements TextBatchifier {
 
     private static final long serialVersionUID = 1L;
 
@@ -43,8 +42,13 @@ public final class TokenBatchifier implements Batchifier, AutoCloseable {
      * @throws IllegalStateException naming the dependency to add if the tokenizers are missing
      */
     public static TokenBatchifier open(Path file, String endOfText) throws IOException {
+        return new TokenBatchifier(tokenizer(file, endOfText));
+    }
+
+    /** Reads the tokenizer in {@code file}, once the tokenizers are known to be there. */
+    static TextTokenizer tokenizer(Path file, String endOfText) throws IOException {
         TOKENIZERS.require();
-        return new TokenBatchifier(TextTokenizer.open(file, endOfText));
+        return TextTokenizer.open(file, endOfText);
     }
 
     @Override
@@ -52,12 +56,17 @@ public final class TokenBatchifier implements Batchifier, AutoCloseable {
         if (inputs.length == 0 || inputs[0].isEmpty()) {
             return new NDList();
         }
+        NDArray first = inputs[0].get(0);
+        return new NDList(first.getManager().create(tokenizer.encode(texts(inputs))));
+    }
+
+    /** The documents of a batch: each item's first array, its UTF-8 bytes. */
+    static List<String> texts(NDList[] inputs) {
         List<String> texts = new ArrayList<>(inputs.length);
         for (NDList input : inputs) {
             texts.add(new String(input.get(0).toByteArray(), StandardCharsets.UTF_8));
         }
-        NDArray first = inputs[0].get(0);
-        return new NDList(first.getManager().create(tokenizer.encode(texts)));
+        return texts;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.internal.shard.ShardStore;
+import dev.asyncdataset.internal.store.NamedFiles;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
@@ -40,7 +41,7 @@ public final class ParquetSource {
     /** The default bound of the decoded row groups kept, in image bytes: 256 MiB. */
     public static final long DEFAULT_CACHE_BYTES = 256L << 20;
 
-    private ParquetLocations locations;
+    private NamedFiles locations;
     private String imageColumn = "image";
     private String labelColumn = "label";
     private List<String> classes = List.of();
@@ -76,7 +77,7 @@ public final class ParquetSource {
         if (Objects.requireNonNull(location, "location").isEmpty()) {
             throw new IllegalArgumentException("empty location");
         }
-        this.locations = ParquetLocations.parse(location);
+        this.locations = NamedFiles.parse(location, ParquetStore.FOLDER_GLOB);
         return this;
     }
 
@@ -88,7 +89,7 @@ public final class ParquetSource {
      * @throws IllegalArgumentException if the list is empty or names files of two stores
      */
     public ParquetSource setLocations(List<String> locations) {
-        this.locations = ParquetLocations.of(List.copyOf(locations));
+        this.locations = NamedFiles.of(List.copyOf(locations), "Parquet");
         return this;
     }
 

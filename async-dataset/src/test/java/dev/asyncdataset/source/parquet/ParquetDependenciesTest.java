@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.internal.io.OptionalDependency;
-import java.io.IOException;
-import java.io.InputStream;
+import dev.asyncdataset.testing.HidingLoader;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,46 +57,5 @@ class ParquetDependenciesTest {
                         () -> builder.getClass().getMethod("build").invoke(builder));
         IllegalStateException missing = assertInstanceOf(IllegalStateException.class, e.getCause());
         assertTrue(missing.getMessage().contains("dev.hardwood:hardwood-core"), e.getMessage());
-    }
-
-    /**
-     * Loads the library's own classes anew, so that they resolve their dependencies through it, and
-     * finds no class under the hidden prefixes: a user's class path without those artifacts.
-     */
-    private static final class HidingLoader extends ClassLoader {
-
-        private final List<String> hidden;
-
-        HidingLoader(List<String> hidden) {
-            super(ParquetDependenciesTest.class.getClassLoader());
-            this.hidden = hidden;
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (hidden.stream().anyMatch(name::startsWith)) {
-                throw new ClassNotFoundException(name);
-            }
-            if (!name.startsWith("dev.asyncdataset.")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> loaded = findLoadedClass(name);
-                return loaded != null ? loaded : define(name);
-            }
-        }
-
-        private Class<?> define(String name) throws ClassNotFoundException {
-            try (InputStream in =
-                    getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                if (in == null) {
-                    throw new ClassNotFoundException(name);
-                }
-                byte[] bytes = in.readAllBytes();
-                return defineClass(name, bytes, 0, bytes.length);
-            } catch (IOException e) {
-                throw new ClassNotFoundException(name, e);
-            }
-        }
     }
 }

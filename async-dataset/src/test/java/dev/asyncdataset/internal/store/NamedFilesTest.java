@@ -1,4 +1,4 @@
-package dev.asyncdataset.source.parquet;
+package dev.asyncdataset.internal.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-class ParquetLocationsTest {
+class NamedFilesTest {
 
     @Test
     void aGlobInTheLastSegmentListsItsFolderAndKeepsTheNamesItMatches() {
-        ParquetLocations glob =
-                ParquetLocations.parse("hf://datasets/o/n@v1/default/train/part-*.parquet");
+        NamedFiles glob =
+                NamedFiles.parse("hf://datasets/o/n@v1/default/train/part-*.parquet", "*.parquet");
         assertEquals("hf://datasets/o/n@v1/default/train/", glob.prefix());
         assertNull(glob.urls());
         Predicate<String> named = glob.listedNames();
@@ -26,14 +26,14 @@ class ParquetLocationsTest {
 
     @Test
     void aFolderListsItsParquetFiles() {
-        ParquetLocations folder = ParquetLocations.parse("s3://bucket/table/");
+        NamedFiles folder = NamedFiles.parse("s3://bucket/table/", "*.parquet");
         assertTrue(folder.listedNames().test("s3://bucket/table/a.parquet"));
         assertFalse(folder.listedNames().test("s3://bucket/table/README.txt"));
     }
 
     @Test
     void aBracePatternNamesItsFilesWithoutListing() {
-        ParquetLocations braces = ParquetLocations.parse("s3://b/t/{0..1}.parquet");
+        NamedFiles braces = NamedFiles.parse("s3://b/t/{0..1}.parquet", "*.parquet");
         assertEquals(List.of("s3://b/t/0.parquet", "s3://b/t/1.parquet"), braces.urls());
     }
 
@@ -41,7 +41,9 @@ class ParquetLocationsTest {
     void aGlobBeforeTheLastSegmentOrAcrossFoldersIsRefusedNamingTheLocation() {
         for (String bad : new String[] {"s3://b/*/x.parquet", "s3://b/t/**.parquet"}) {
             IllegalArgumentException e =
-                    assertThrows(IllegalArgumentException.class, () -> ParquetLocations.parse(bad));
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () -> NamedFiles.parse(bad, "*.parquet"));
             assertTrue(e.getMessage().contains(bad), e.getMessage());
         }
     }
