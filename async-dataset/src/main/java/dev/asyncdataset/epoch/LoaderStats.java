@@ -95,15 +95,6 @@ public record LoaderStats(
     }
 
     /**
-     * Returns the bytes fetched per second of wall time.
-     *
-     * @return the throughput in bytes per second
-     */
-    public double bytesPerSecond() {
-        return perSecond(bytes);
-    }
-
-    /**
      * Returns the share of wall time the trainer's thread spent waiting for data, 0 to 1.
      *
      * @return the data-wait share

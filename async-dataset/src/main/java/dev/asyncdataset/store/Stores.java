@@ -167,17 +167,6 @@ public final class Stores {
     }
 
     /**
-     * Tells whether {@code location} is in local files (a path or a {@code file:} URL) rather than
-     * in a remote or registered store.
-     *
-     * @param location a data location
-     * @return true if its store is the local files'
-     */
-    public static boolean isLocal(String location) {
-        return scheme(location).equals(FILE);
-    }
-
-    /**
      * The scheme of a location, by which the table picks its store.
      *
      * @param location a data location

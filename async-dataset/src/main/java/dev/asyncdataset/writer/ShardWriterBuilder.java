@@ -1,5 +1,6 @@
 package dev.asyncdataset.writer;
 
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.decode.ImageResize;
 import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.internal.store.file.FileStore;
@@ -49,7 +50,7 @@ public final class ShardWriterBuilder {
             throw new IllegalArgumentException("empty location");
         }
         StoreTable.of(location);
-        if (Stores.isLocal(location) && !Files.isDirectory(FileStore.path(location))) {
+        if (Locations.isLocal(location) && !Files.isDirectory(FileStore.path(location))) {
             throw new IllegalArgumentException("input " + location + " is not a directory");
         }
         this.input = location;

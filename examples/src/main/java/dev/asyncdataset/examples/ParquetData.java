@@ -57,7 +57,7 @@ final class ParquetData {
             throws IOException {
         String data = settings.data();
         ParquetSource builder = ParquetSource.builder().setLocation(location(data));
-        if (!Stores.isLocal(data)) {
+        if (!Stores.scheme(data).equals(Stores.FILE)) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }
         return builder.build();

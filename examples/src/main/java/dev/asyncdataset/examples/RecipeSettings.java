@@ -118,7 +118,7 @@ public record RecipeSettings(
             return given;
         }
         String data = options.text("data");
-        if (!Stores.isLocal(data)) {
+        if (!Stores.scheme(data).equals(Stores.FILE)) {
             return (data.endsWith("/") ? data : data + "/") + name + "/";
         }
         return Path.of(data).resolve(name).toString();

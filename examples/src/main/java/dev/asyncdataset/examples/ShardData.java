@@ -38,7 +38,7 @@ final class ShardData {
         if (!settings.format().equals("auto")) {
             return settings.format().equals(format);
         }
-        if (!Stores.isLocal(settings.data())) {
+        if (!Stores.scheme(settings.data()).equals(Stores.FILE)) {
             return false;
         }
         Path folder = Path.of(settings.data());
@@ -69,7 +69,7 @@ final class ShardData {
     static LabeledImageSource source(TrainingSettings settings, S3Connection connection)
             throws IOException {
         TarShardSource builder = TarShardSource.builder().setLocation(settings.data());
-        if (!Stores.isLocal(settings.data())) {
+        if (!Stores.scheme(settings.data()).equals(Stores.FILE)) {
             builder.optStore(connection.options(settings.maxFetchers()).build());
         }
         return builder.build();

@@ -62,7 +62,7 @@ record Splits(TrainingData train, TrainingData val) implements AutoCloseable {
             return null;
         }
         boolean s3Images =
-                !Stores.isLocal(val.data())
+                !Stores.scheme(val.data()).equals(Stores.FILE)
                         && !ShardData.isShards(val)
                         && !ParquetData.isParquet(val);
         if (!s3Images || !val.loader().equals("concurrent")) {

@@ -71,7 +71,7 @@ public record TrainingData(RandomAccessDataset dataset, int classes, AutoCloseab
         if (ParquetData.isParquet(settings)) {
             return ParquetData.open(settings, connection, device, role);
         }
-        boolean remote = !Stores.isLocal(settings.data());
+        boolean remote = !Stores.scheme(settings.data()).equals(Stores.FILE);
         if (settings.loader().equals("djl")) {
             return remote ? djlS3(settings, connection, role) : djlFolder(settings, role);
         }

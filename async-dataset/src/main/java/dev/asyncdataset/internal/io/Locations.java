@@ -1,5 +1,7 @@
 package dev.asyncdataset.internal.io;
 
+import dev.asyncdataset.store.Stores;
+
 /**
  * Names beside a shard's URL, keeping its query (an Azure SAS, a signed URL): {@code
  * https://a/b/s-0.tar?sig} has its index at {@code https://a/b/s-0.tar.idx?sig} and its classes
@@ -8,6 +10,16 @@ package dev.asyncdataset.internal.io;
 public final class Locations {
 
     private Locations() {}
+
+    /**
+     * Tells whether {@code location} is in local files (a path or a {@code file:} URL).
+     *
+     * @param location a data location
+     * @return true if its store is the local files'
+     */
+    public static boolean isLocal(String location) {
+        return Stores.scheme(location).equals(Stores.FILE);
+    }
 
     /** {@code url} with {@code suffix} added to its path. */
     public static String withSuffix(String url, String suffix) {

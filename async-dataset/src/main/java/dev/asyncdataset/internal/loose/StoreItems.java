@@ -65,7 +65,7 @@ public record StoreItems(LabeledKeys keys, long[] lengths) {
 
     /** The manifest's text: a local file's, or that of an object of the source's store. */
     private static String text(StoreObjects objects, String manifest) throws IOException {
-        if (Stores.isLocal(manifest)) {
+        if (Locations.isLocal(manifest)) {
             return Files.readString(FileStore.path(manifest));
         }
         String shown = Locations.shown(manifest);

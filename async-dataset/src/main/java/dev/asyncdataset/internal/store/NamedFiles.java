@@ -35,7 +35,7 @@ public record NamedFiles(String prefix, List<String> urls, String glob) {
      * @param folderGlob the names of the files a folder holds, such as {@code *.parquet}
      */
     public static NamedFiles parse(String location, String folderGlob) {
-        int query = Stores.isLocal(location) ? location.length() : Locations.queryStart(location);
+        int query = Locations.isLocal(location) ? location.length() : Locations.queryStart(location);
         String path = location.substring(0, query);
         String tail = location.substring(query);
         if (path.endsWith("/")) {

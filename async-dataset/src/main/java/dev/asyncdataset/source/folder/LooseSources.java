@@ -1,5 +1,6 @@
 package dev.asyncdataset.source.folder;
 
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.cache.DiskCache;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.store.StoreAccess;
@@ -51,7 +52,7 @@ final class LooseSources {
     }
 
     private static boolean isFolder(String location, DiskCache cache) {
-        return cache == null && Stores.isLocal(location);
+        return cache == null && Locations.isLocal(location);
     }
 
     private static StoreObjects open(String location, StoreOptions options, DiskCache cache)

@@ -59,7 +59,7 @@ final class StoreImageSource implements LabeledImageSource {
      */
     public static void checkManifest(String images, String manifest) {
         if (manifest != null
-                && !Stores.isLocal(manifest)
+                && !Locations.isLocal(manifest)
                 && !Stores.scheme(manifest).equals(Stores.scheme(images))) {
             throw new IllegalArgumentException(
                     "the manifest must be a local file or in the store of "

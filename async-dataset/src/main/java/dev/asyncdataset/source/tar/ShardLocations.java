@@ -18,7 +18,7 @@ import java.util.List;
 record ShardLocations(String prefix, List<String> urls) {
 
     static ShardLocations parse(String location) {
-        boolean local = Stores.isLocal(location);
+        boolean local = Locations.isLocal(location);
         int query = local ? location.length() : Locations.queryStart(location);
         String path = location.substring(0, query);
         String tail = location.substring(query);

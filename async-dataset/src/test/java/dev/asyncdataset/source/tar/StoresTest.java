@@ -24,8 +24,8 @@ class StoresTest {
         assertEquals("file", Stores.scheme("file:///data/shards/"));
         assertEquals("s3", Stores.scheme("S3://bucket/shards/"));
         assertEquals("https", Stores.scheme("https://huggingface.co/d/resolve/main/s-0.tar"));
-        assertTrue(Stores.isLocal("shards/s-{0..1}.tar"));
-        assertFalse(Stores.isLocal("az://train/shards/"));
+        assertTrue(Stores.scheme("shards/s-{0..1}.tar").equals(Stores.FILE));
+        assertFalse(Stores.scheme("az://train/shards/").equals(Stores.FILE));
     }
 
     @Test
