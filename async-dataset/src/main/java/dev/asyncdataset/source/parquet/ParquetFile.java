@@ -254,8 +254,8 @@ final class ParquetFile implements AutoCloseable {
      * Hardwood's readers of leaf columns {@code columns} of row group {@code group}, in one batch
      * of all its rows (Hardwood's own batches, of at least 16,384 rows and megabytes of values,
      * would each be allocated for a few hundred rows). One fetch at a time builds them: Hardwood's
-     * reader adds each build to a list of its own that is not safe for concurrent use, which
-     * {@link #close} walks.
+     * reader adds each build to a list of its own that is not safe for concurrent use, which {@link
+     * #close} walks.
      */
     synchronized ColumnReaders readers(int group, List<String> columns) throws IOException {
         return reader.buildColumnReaders(ColumnProjection.columns(columns.toArray(String[]::new)))
