@@ -61,9 +61,9 @@ final class ParquetFixtures {
     }
 
     /**
-     * Writes {@code rows} with parquet-java: {@code codec} pages of at most 8 rows, row groups of
-     * {@code rowGroupRows} rows, dictionary encoding when {@code dictionary} (else plain), page
-     * CRCs.
+     * Writes {@code rows} with parquet-java: {@code codec} pages, one per row group of up to 100
+     * rows (parquet-java checks a page's size only every 100 rows at first), row groups of {@code
+     * rowGroupRows} rows, dictionary encoding when {@code dictionary} (else plain), page CRCs.
      */
     static void parquetJava(
             Path file,
@@ -88,7 +88,24 @@ final class ParquetFixtures {
             boolean dictionary,
             WriterVersion version)
             throws IOException {
-        parquetJava(file, rows, codec, rowGroupRows, dictionary, version, Map.of());
+        parquetJava(file, rows, codec, rowGroupRows, 100, dictionary, version, Map.of());
+    }
+
+    /**
+     * Writes {@code rows} as {@link #parquetJava(Path, List, CompressionCodecName, int, boolean)}
+     * does, plain and Snappy, but in pages of {@code pageRows} rows.
+     */
+    static void paged(Path file, List<Row> rows, int rowGroupRows, int pageRows)
+            throws IOException {
+        parquetJava(
+                file,
+                rows,
+                CompressionCodecName.SNAPPY,
+                rowGroupRows,
+                pageRows,
+                false,
+                WriterVersion.PARQUET_1_0,
+                Map.of());
     }
 
     /**
@@ -107,6 +124,7 @@ final class ParquetFixtures {
                 rows,
                 CompressionCodecName.SNAPPY,
                 16,
+                100,
                 false,
                 WriterVersion.PARQUET_1_0,
                 Map.of("huggingface", features));
@@ -117,6 +135,7 @@ final class ParquetFixtures {
             List<Row> rows,
             CompressionCodecName codec,
             int rowGroupRows,
+            int pageRows,
             boolean dictionary,
             WriterVersion version,
             Map<String, String> metadata)
@@ -128,7 +147,8 @@ final class ParquetFixtures {
                         .withType(schema)
                         .withCompressionCodec(codec)
                         .withRowGroupRowCountLimit(rowGroupRows)
-                        .withPageRowCountLimit(8)
+                        .withPageRowCountLimit(pageRows)
+                        .withMinRowCountForPageSizeCheck(pageRows)
                         .withDictionaryEncoding(dictionary)
                         .withPageWriteChecksumEnabled(true)
                         .withWriterVersion(version)

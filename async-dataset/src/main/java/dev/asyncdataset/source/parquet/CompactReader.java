@@ -1,13 +1,14 @@
 package dev.asyncdataset.source.parquet;
 
 import java.io.IOException;
+import java.util.function.IntFunction;
 
 /**
- * Reads the Thrift compact protocol, the encoding of Parquet's page headers, from a byte array: the
- * field headers of a struct, its integer and boolean fields, and skipping any other field (strings,
- * doubles, nested structs, lists, sets and maps) whole. Every length read is checked against the
- * bytes left, so a corrupt header is an {@link IOException}, never a huge allocation or an index
- * out of bounds.
+ * Reads the Thrift compact protocol, the encoding of Parquet's page headers and page indexes, from
+ * a byte array: the field headers of a struct, its integer and boolean fields, lists of structs,
+ * and skipping any other field (strings, doubles, nested structs, other lists, sets and maps)
+ * whole. Every length read is checked against the bytes left, so a corrupt header is an {@link
+ * IOException}, never a huge allocation or an index out of bounds.
  */
 final class CompactReader {
 
@@ -22,6 +23,12 @@ final class CompactReader {
 
     /** The type of a 32-bit integer field. */
     static final int I32 = 5;
+
+    /** The type of a 64-bit integer field. */
+    static final int I64 = 6;
+
+    /** The type of a list field. */
+    static final int LIST = 9;
 
     /** The type of a struct field. */
     static final int STRUCT = 12;
@@ -89,6 +96,32 @@ final class CompactReader {
         return (int) value;
     }
 
+    /** Reads the value of the last field read, a 64-bit integer; checks its type. */
+    long i64() throws IOException {
+        if (type != I64) {
+            throw new IOException("field " + lastField + " is of type " + type + ", not i64");
+        }
+        return zigzag(readVarint());
+    }
+
+    /**
+     * Reads the value of the last field read, a list of structs, the {@code i}-th with the fields
+     * {@code element} gives for {@code i}. Checks its type and its elements'.
+     */
+    void structs(IntFunction<Fields> element) throws IOException {
+        if (type != LIST) {
+            throw new IOException("field " + lastField + " is of type " + type + ", not a list");
+        }
+        int header = readByte();
+        int size = header >>> 4 == 15 ? length(readVarint()) : header >>> 4;
+        if ((header & 0x0f) != STRUCT) {
+            throw new IOException("field " + lastField + " is a list of " + (header & 0x0f));
+        }
+        for (int i = 0; i < size; i++) {
+            struct(element.apply(i));
+        }
+    }
+
     /** The value of the last field read, a boolean, whose value is its type. */
     boolean bool() throws IOException {
         if (type != TRUE && type != FALSE) {
@@ -109,10 +142,10 @@ final class CompactReader {
         switch (valueType) {
             case TRUE, FALSE -> {}
             case 3 -> readByte();
-            case 4, I32, 6 -> readVarint();
+            case 4, I32, I64 -> readVarint();
             case 7 -> advance(8);
             case 8 -> advance(length(readVarint()));
-            case 9, 10 -> skipList(depth);
+            case LIST, 10 -> skipList(depth);
             case 11 -> skipMap(depth);
             case STRUCT -> skipStruct(depth);
             default -> throw new IOException("unknown compact type " + valueType);

@@ -15,16 +15,23 @@ import java.util.Set;
 
 /**
  * One row group of a file whose chosen columns' chunks are in memory: the first {@code length}
- * bytes of {@code span}, the row group's span of chunks ({@link ParquetFile#spans}). Its columns
- * are decoded from there, by Hardwood ({@link #readers}) or here ({@link #binaryColumn}).
+ * bytes of {@code span}, the row group's span of chunks ({@link ParquetFile#spans}); or, for a page
+ * read, one data page of its first chosen column ({@link ParquetFile#pages}), the other columns
+ * then read by Hardwood from the store. Its columns are decoded from there, by Hardwood ({@link
+ * #readers}) or here ({@link #binaryColumn}).
  *
  * @param file the file
  * @param group the row group in the file
- * @param span the chunks' bytes, in a buffer that may be reused once the row group is decoded
- * @param length how many bytes of {@code span} the chunks take
+ * @param page the page of the first chosen column held, or {@link #WHOLE} for the row group's span
+ * @param span the bytes held, in a buffer that may be reused once the row group is decoded
+ * @param length how many bytes of {@code span} they take
  * @param pages where the arrays its pages are decompressed into come from
  */
-record HeldRowGroup(ParquetFile file, int group, byte[] span, int length, PageBuffers.Lease pages) {
+record HeldRowGroup(
+        ParquetFile file, int group, int page, byte[] span, int length, PageBuffers.Lease pages) {
+
+    /** The {@link #page} of a row group held whole. */
+    static final int WHOLE = -1;
 
     /** The codecs of a chunk {@link #binaryColumn} reads. */
     private static final Set<CompressionCodec> CODECS =
@@ -51,6 +58,16 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length, PageBu
         return Math.toIntExact(file.rows(group));
     }
 
+    /** The first row whose value of the first chosen column is held. */
+    int firstHeld() {
+        return page == WHOLE ? 0 : file.pages(group).firstRow(page);
+    }
+
+    /** How many rows' values of the first chosen column are held, from {@link #firstHeld}. */
+    int heldRows() {
+        return page == WHOLE ? rows() : file.pages(group).rows(page);
+    }
+
     /** The chosen leaf columns, in the order the source named them. */
     List<String> leaves() {
         return file.leaves();
@@ -70,8 +87,11 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length, PageBu
      * Snappy, Zstd or gzip, as its schema and footer say.
      */
     boolean decodesHere(String leaf) throws IOException {
-        ColumnSchema column = file.column(leaf);
-        ColumnMetaData meta = file.chunk(group, leaf).metaData();
+        return decodesHere(file.column(leaf), file.chunk(group, leaf).metaData());
+    }
+
+    /** Whether {@link #binaryColumn} reads a chunk of {@code column} that {@code meta} tells of. */
+    static boolean decodesHere(ColumnSchema column, ColumnMetaData meta) {
         return column.type() == PhysicalType.BYTE_ARRAY
                 && column.maxRepetitionLevel() == 0
                 && READ_HERE.containsAll(meta.encodings())
@@ -80,12 +100,46 @@ record HeldRowGroup(ParquetFile file, int group, byte[] span, int length, PageBu
 
     /**
      * Decodes leaf column {@code leaf}, of byte arrays and not repeated, into each row's value, a
-     * view of its decompressed page (an array of {@link #pages}); null where it is null.
+     * view of its decompressed page (an array of {@link #pages}); null where it is null or not held
+     * (outside the page held).
      *
      * @throws IOException naming the column and page if the chunk lies outside the span or a page
      *     cannot be decoded
      */
     ByteBuffer[] binaryColumn(String leaf) throws IOException {
+        if (page == WHOLE) {
+            return wholeColumn(leaf);
+        }
+        if (!leaf.equals(leaves().get(0))) {
+            throw new IOException(
+                    "column "
+                            + leaf
+                            + " is not held, only page "
+                            + page
+                            + " of "
+                            + leaves().get(0));
+        }
+        ColumnMetaData meta = file.chunk(group, leaf).metaData();
+        ByteBuffer[] values = new ByteBuffer[rows()];
+        try {
+            ByteBuffer[] held =
+                    BinaryChunk.decode(
+                            span,
+                            0,
+                            length,
+                            meta.codec(),
+                            pages::take,
+                            file.column(leaf).maxDefinitionLevel(),
+                            meta.totalUncompressedSize(),
+                            heldRows());
+            System.arraycopy(held, 0, values, firstHeld(), held.length);
+            return values;
+        } catch (IOException e) {
+            throw new IOException("column " + leaf + ", page " + page + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ByteBuffer[] wholeColumn(String leaf) throws IOException {
         ColumnChunk chunk = file.chunk(group, leaf);
         ColumnMetaData meta = chunk.metaData();
         long offset = chunk.chunkStartOffset() - file.spans().start(group);

@@ -24,7 +24,8 @@ import java.util.function.Function;
  * of those columns; its page indexes, read at once with the footer, are kept too. A row group is
  * read as those column chunks, never the whole file, in one read of their span: by random access
  * into an array of its own ({@link #read}), streamed into a buffer the stream reuses ({@link
- * #readHeld}).
+ * #readHeld}). If the file was opened to be read page by page, random access reads one data page of
+ * the first chosen column where its offset index allows ({@link #pages}, {@link #readPage}).
  */
 final class ParquetFile implements AutoCloseable {
 
@@ -43,24 +44,28 @@ final class ParquetFile implements AutoCloseable {
     private final long[] starts;
     private final long[] rows;
     private final ChunkSpans spans;
+    private final PageLocations[] pages;
 
     private ParquetFile(
             StoreInputFile input,
             ParquetFileReader reader,
             List<String> leaves,
             long[] starts,
-            long[] rows) {
+            long[] rows,
+            PageLocations[] pages) {
         this.input = input;
         this.reader = reader;
         this.leaves = leaves;
         this.starts = starts;
         this.rows = rows;
         this.spans = ChunkSpans.of(reader.getFileMetaData().rowGroups(), leaves);
+        this.pages = pages;
     }
 
     /**
      * Reads the footer of file {@code file} of {@code store} and finds the leaf columns to read in
      * its schema with {@code columns}, which throws {@link IllegalArgumentException} if it cannot.
+     * With {@code byPage}, the pages of the first chosen column are located ({@link #pages}).
      *
      * @throws BadItemException naming the file if it is not Parquet, is cut short, or lacks a
      *     column
@@ -70,7 +75,8 @@ final class ParquetFile implements AutoCloseable {
             ShardStore store,
             int file,
             Function<FileSchema, List<String>> columns,
-            HardwoodContext context)
+            HardwoodContext context,
+            boolean byPage)
             throws IOException {
         String name = store.names().get(file);
         ParquetFileReader reader = null;
@@ -86,8 +92,14 @@ final class ParquetFile implements AutoCloseable {
                 rows[g] = groups.get(g).numRows();
             }
             starts[groups.size()] = store.length(file);
-            holdPageIndexes(store, file, input, groups);
-            return new ParquetFile(input, reader, leaves, starts, rows);
+            long[] range = ChunkSpans.pageIndexes(groups);
+            byte[] indexes = holdPageIndexes(store, file, input, range);
+            PageLocations[] pages = new PageLocations[groups.size()];
+            if (byPage && indexes != null) {
+                locatePages(
+                        groups, reader.getFileSchema(), leaves.get(0), range[0], indexes, pages);
+            }
+            return new ParquetFile(input, reader, leaves, starts, rows, pages);
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
             if (StoredShards.isOutage(e)) {
@@ -112,17 +124,43 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
-     * Reads the page indexes of the file's column chunks at once, if they are at most {@link
+     * Reads the page indexes of the file's column chunks, which lie in {@code range} ({@link
+     * ChunkSpans#pageIndexes}, null if none), at once, if they are at most {@link
      * #MAX_HELD_INDEXES} bytes, and serves Hardwood's reads of them from memory from now on, so
-     * that reading a row group takes no read of its page indexes.
+     * that reading a row group takes no read of its page indexes; returns them, or null if not
+     * held.
      */
-    private static void holdPageIndexes(
-            ShardStore store, int file, StoreInputFile input, List<RowGroup> groups)
-            throws IOException {
-        long[] range = ChunkSpans.pageIndexes(groups);
-        if (range != null && range[1] - range[0] <= MAX_HELD_INDEXES) {
-            int length = (int) (range[1] - range[0]);
-            input.hold(range[0], ByteBuffer.wrap(store.read(file, range[0], length)));
+    private static byte[] holdPageIndexes(
+            ShardStore store, int file, StoreInputFile input, long[] range) throws IOException {
+        if (range == null || range[1] - range[0] > MAX_HELD_INDEXES) {
+            return null;
+        }
+        byte[] indexes = store.read(file, range[0], (int) (range[1] - range[0]));
+        input.hold(range[0], ByteBuffer.wrap(indexes));
+        return indexes;
+    }
+
+    /**
+     * Sets {@code pages} to the page locations of leaf column {@code leaf}'s chunk in each row
+     * group, where its pages can be read one by one ({@link PageLocations#of}) and decoded here
+     * ({@link HeldRowGroup#decodesHere}); {@code indexes} are the page indexes held, the file's
+     * bytes from {@code from}.
+     */
+    private static void locatePages(
+            List<RowGroup> groups,
+            FileSchema schema,
+            String leaf,
+            long from,
+            byte[] indexes,
+            PageLocations[] pages) {
+        ColumnSchema column = schema.getColumn(leaf);
+        for (int g = 0; g < groups.size(); g++) {
+            for (ColumnChunk chunk : groups.get(g).columns()) {
+                if (chunk.metaData().pathInSchema().matchesDottedName(leaf)
+                        && HeldRowGroup.decodesHere(column, chunk.metaData())) {
+                    pages[g] = PageLocations.of(chunk, groups.get(g).numRows(), indexes, from);
+                }
+            }
         }
     }
 
@@ -182,6 +220,27 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /**
+     * Reads page {@code page} of the first chosen column of row group {@code group} from the store,
+     * in one ranged read, and decodes it, with the row group's other chosen columns, with {@code
+     * into}, as {@link #read} does.
+     */
+    <T> T readPage(int group, int page, RowGroupReader<T> into) throws IOException {
+        PageLocations located = pages[group];
+        byte[] bytes = input.read(located.offsets()[page], located.sizes()[page]);
+        return into.read(
+                new HeldRowGroup(
+                        this, group, page, bytes, bytes.length, PageBuffers.Lease.UNPOOLED));
+    }
+
+    /**
+     * Where the pages of the first chosen column lie in row group {@code group}, or null if random
+     * access reads it whole.
+     */
+    PageLocations pages(int group) {
+        return pages[group];
+    }
+
+    /**
      * Reads the chosen columns' chunks of row group {@code group} from the store into {@code into},
      * at once, and returns how many bytes they take: this file's, whatever its position among the
      * files that could be read.
@@ -194,9 +253,11 @@ final class ParquetFile implements AutoCloseable {
     /**
      * Hardwood's readers of leaf columns {@code columns} of row group {@code group}, in one batch
      * of all its rows (Hardwood's own batches, of at least 16,384 rows and megabytes of values,
-     * would each be allocated for a few hundred rows).
+     * would each be allocated for a few hundred rows). One fetch at a time builds them: Hardwood's
+     * reader adds each build to a list of its own that is not safe for concurrent use, which {@link
+     * #close} walks.
      */
-    ColumnReaders readers(int group, List<String> columns) throws IOException {
+    synchronized ColumnReaders readers(int group, List<String> columns) throws IOException {
         return reader.buildColumnReaders(ColumnProjection.columns(columns.toArray(String[]::new)))
                 .filter(RowGroupPredicate.byteRange(starts[group], starts[group + 1]))
                 .batchSize(Math.toIntExact(Math.max(1, rows[group])))
@@ -244,14 +305,15 @@ final class ParquetFile implements AutoCloseable {
         long offset = spans.start(group);
         input.hold(offset, ByteBuffer.wrap(span, 0, length).slice());
         try {
-            return into.read(new HeldRowGroup(this, group, span, length, pages));
+            return into.read(
+                    new HeldRowGroup(this, group, HeldRowGroup.WHOLE, span, length, pages));
         } finally {
             input.drop(offset);
         }
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         closeQuietly(reader);
     }
 

@@ -37,7 +37,10 @@ abstract class ParquetRows<T> implements ShardedSource<T>, StreamableShards<T> {
         return table.describe(index);
     }
 
-    /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
+    /**
+     * Retries of the store's requests; cache hits and misses of what random access reads (row
+     * groups or pages), one per item.
+     */
     @Override
     public SourceStats stats() {
         return table.stats();

@@ -26,10 +26,12 @@ import java.util.Objects;
  *
  * <p>Random access (the loader's {@code ConcurrentDataset.builder().optRandomAccess()}): the
  * footers are read once, when the source is built, with ranged reads, and kept. Fetching an item
- * reads the image and label column chunks of its row group, in one ranged read of their span, and
- * decodes their pages on the fetch stage; the decoded row group is kept while other items of it are
- * fetched, up to {@link #optCacheBytes}. Items are numbered file by file, row group by row group,
- * row by row; {@code describe} names an item's file, row group and row in the file.
+ * reads the image page holding its row and its row group's label chunk, where the image column's
+ * offset index allows (docs/parquet.md says when), else the image and label column chunks of its
+ * row group in one ranged read of their span, and decodes their pages on the fetch stage; what was
+ * read is kept decoded while other items of it are fetched, up to {@link #optCacheBytes}. Items are
+ * numbered file by file, row group by row group, row by row; {@code describe} names an item's file,
+ * row group and row in the file.
  *
  * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
  * kept in {@code damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
@@ -38,7 +40,7 @@ import java.util.Objects;
  */
 public final class ParquetSource {
 
-    /** The default bound of the decoded row groups kept, in image bytes: 256 MiB. */
+    /** The default bound of what random access keeps decoded, in image bytes: 256 MiB. */
     public static final long DEFAULT_CACHE_BYTES = 256L << 20;
 
     private NamedFiles locations;
@@ -151,9 +153,10 @@ public final class ParquetSource {
     }
 
     /**
-     * Bounds the decoded row groups random access keeps for the items fetched next, in image bytes;
-     * the row group read last is kept whatever its size. A streamed epoch keeps a row group only
-     * while its rows are in flight, whatever this bound. Default: {@link #DEFAULT_CACHE_BYTES}.
+     * Bounds the decoded pages and row groups random access keeps for the items fetched next, in
+     * image bytes; the one read last is kept whatever its size. A streamed epoch keeps a row group
+     * only while its rows are in flight, whatever this bound. Default: {@link
+     * #DEFAULT_CACHE_BYTES}.
      *
      * @param bytes the bound, at least 0
      * @return this builder
@@ -193,7 +196,8 @@ public final class ParquetSource {
                         mapping::resolve,
                         rowGroup -> RowGroupRows.read(rowGroup, names),
                         RowGroupRows::bytes,
-                        cacheBytes);
+                        cacheBytes,
+                        true);
         try {
             List<String> hub = classes.isEmpty() ? table.hubClassNames(labelColumn) : List.of();
             return new ParquetImages(table, hub.isEmpty() ? names : hub);
@@ -230,7 +234,8 @@ public final class ParquetSource {
                         schema -> RowGroupParts.leaves(schema, names),
                         rowGroup -> RowGroupParts.read(rowGroup, names),
                         RowGroupParts::bytes,
-                        cacheBytes);
+                        cacheBytes,
+                        false);
         return new ParquetSamples(table, decoder);
     }
 

@@ -18,9 +18,10 @@ import java.util.function.ToLongFunction;
 
 /**
  * The rows of a source's Parquet files, item by item: the files whose footers could be read, the
- * ones left out, where each item is, and the row groups read lately, each kept as a {@code T}. For
- * streaming, the row groups are the shards: each read whole ({@link #reads}: its chosen columns'
- * chunks in one read) into a buffer this table keeps, and decoded from there.
+ * ones left out, where each item is, and what random access read lately (a row group, or a page of
+ * its first chosen column and the row group's other chosen columns: {@link ReadUnits}), each kept
+ * as a {@code T}. For streaming, the row groups are the shards: each read whole ({@link #reads}:
+ * its chosen columns' chunks in one read) into a buffer this table keeps, and decoded from there.
  *
  * @param <T> what a source keeps of a read row group
  */
@@ -31,6 +32,7 @@ final class ParquetTable<T> implements AutoCloseable {
     private final List<ParquetFile> files;
     private final List<BadItemException> damaged;
     private final RowGroupIndex index;
+    private final ReadUnits units;
     private final ParquetFile.RowGroupReader<T> reader;
     private final RowGroupCache<T> cache;
     private final ShardBuffers buffers;
@@ -49,6 +51,7 @@ final class ParquetTable<T> implements AutoCloseable {
         this.files = List.copyOf(files);
         this.damaged = List.copyOf(damaged);
         this.index = new RowGroupIndex(this.files);
+        this.units = new ReadUnits(index, this.files);
         this.reader = reader;
         this.cache = new RowGroupCache<>(weight, cacheBytes);
         this.buffers =
@@ -59,7 +62,8 @@ final class ParquetTable<T> implements AutoCloseable {
     /**
      * Reads the footer of every file of {@code store} and finds its leaf columns with {@code
      * columns}; a file that cannot be read or lacks a column is left out. Closes the store if that
-     * fails.
+     * fails. With {@code byPage}, random access reads a page of the first chosen column where the
+     * files' offset indexes allow ({@link ParquetFile#pages}).
      *
      * @throws IOException if the store fails, or no file can be read (the first file's error)
      * @throws IllegalStateException if the codec of a column's pages is not on the class path
@@ -69,7 +73,8 @@ final class ParquetTable<T> implements AutoCloseable {
             Function<FileSchema, List<String>> columns,
             ParquetFile.RowGroupReader<T> reader,
             ToLongFunction<T> weight,
-            long cacheBytes)
+            long cacheBytes,
+            boolean byPage)
             throws IOException {
         HardwoodContext context = null;
         List<ParquetFile> files = new ArrayList<>();
@@ -78,7 +83,7 @@ final class ParquetTable<T> implements AutoCloseable {
             context = InlineDecoding.context();
             for (int f = 0; f < store.names().size(); f++) {
                 try {
-                    ParquetFile file = ParquetFile.open(store, f, columns, context);
+                    ParquetFile file = ParquetFile.open(store, f, columns, context, byPage);
                     files.add(file);
                     file.requireCodecs();
                 } catch (BadItemException e) {
@@ -105,12 +110,27 @@ final class ParquetTable<T> implements AutoCloseable {
     }
 
     /**
-     * The row group item {@code item} is in, read or found read.
+     * The row group item {@code item} is in, read or found read: whole, or the page of the first
+     * chosen column holding the item's row with the row group's other chosen columns.
      *
      * @throws BadItemException naming the item if the row group cannot be read
      */
     T rowGroup(long item) throws BadItemException, InterruptedException {
-        return rowGroup(item, cache, group -> file(group).read(index.groupInFile(group), reader));
+        int group = index.group(item);
+        try {
+            return cache.get(units.unit(group, index.rowInGroup(item, group)), this::readUnit);
+        } catch (IOException e) {
+            throw failure(item, e);
+        }
+    }
+
+    private T readUnit(int unit) throws IOException {
+        int group = units.group(unit);
+        int page = units.page(unit);
+        ParquetFile file = file(group);
+        return page == HeldRowGroup.WHOLE
+                ? file.read(index.groupInFile(group), reader)
+                : file.readPage(index.groupInFile(group), page, reader);
     }
 
     /**
@@ -143,15 +163,6 @@ final class ParquetTable<T> implements AutoCloseable {
                                             length,
                                             leased,
                                             reader));
-        } catch (IOException e) {
-            throw failure(item, e);
-        }
-    }
-
-    private T rowGroup(long item, RowGroupCache<T> decoded, RowGroupCache.Reader<T> read)
-            throws BadItemException, InterruptedException {
-        try {
-            return decoded.get(index.group(item), read);
         } catch (IOException e) {
             throw failure(item, e);
         }
@@ -209,7 +220,10 @@ final class ParquetTable<T> implements AutoCloseable {
         return file(group).readChunks(index.groupInFile(group), into);
     }
 
-    /** Retries of the store's requests; cache hits and misses of row groups, one per item. */
+    /**
+     * Retries of the store's requests; cache hits and misses of what random access reads (row
+     * groups or pages), one per item.
+     */
     SourceStats stats() {
         return new SourceStats(store.retries(), cache.hits(), cache.misses(), 0, 0, 0);
     }

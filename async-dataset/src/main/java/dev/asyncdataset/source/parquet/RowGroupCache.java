@@ -12,13 +12,14 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.ToLongFunction;
 
 /**
- * The decoded row groups that items were fetched from lately, so that the items of one row group in
- * a batch read its column chunks once: the fetch that first asks for a row group reads it, the
- * others wait for that read. Row groups are kept up to a total of image bytes, the least recently
- * used dropped first. A read that fails is not kept: the fetches waiting for it fail with it, and
- * the next fetch of the row group reads it anew (a store may have recovered); except when the read
- * was interrupted: that read is abandoned, its fetch fails, and the fetches waiting for it read the
- * row group anew (the fetches of the next epoch may be waiting for a read of one that was stopped).
+ * The decoded row groups (or pages of one, {@link ReadUnits}: any unit numbered by an int) that
+ * items were fetched from lately, so that the items of one row group in a batch read its column
+ * chunks once: the fetch that first asks for a row group reads it, the others wait for that read.
+ * Row groups are kept up to a total of image bytes, the least recently used dropped first. A read
+ * that fails is not kept: the fetches waiting for it fail with it, and the next fetch of the row
+ * group reads it anew (a store may have recovered); except when the read was interrupted: that read
+ * is abandoned, its fetch fails, and the fetches waiting for it read the row group anew (the
+ * fetches of the next epoch may be waiting for a read of one that was stopped).
  */
 final class RowGroupCache<T> {
 

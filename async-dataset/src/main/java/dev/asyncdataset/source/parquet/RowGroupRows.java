@@ -9,13 +9,15 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * The decoded image and label columns of one row group: each row's encoded image and label, or what
- * is wrong with the row (a null image or label, a string label not in the class list). The image
- * column's pages are decoded here ({@link BinaryChunk}) and its images are views of the arrays its
- * pages were decompressed into (or of the array Hardwood decodes them into, for an encoding not
- * read here), not copies; the label column, small, is decoded by Hardwood.
+ * The decoded image and label columns of one row group, or of the rows of one page of its image
+ * column and all its labels: each row's encoded image and label, or what is wrong with the row (a
+ * null image or label, a string label not in the class list). The image column's pages are decoded
+ * here ({@link BinaryChunk}) and its images are views of the arrays its pages were decompressed
+ * into (or of the array Hardwood decodes them into, for an encoding not read here), not copies; the
+ * label column, small, is decoded by Hardwood.
  *
  * @param images each row's encoded image, a view a fetch duplicates, null for a row with a problem
+ *     or outside the page read
  * @param labels each row's label
  * @param problems what is wrong with each row, null for a good row; null if every row is good
  * @param bytes the images' total length, what the row group weighs in the cache
@@ -57,7 +59,7 @@ record RowGroupRows(ByteBuffer[] images, long[] labels, String[] problems, long 
                         "the row group holds " + at + " rows, its footer says " + rows);
             }
         }
-        for (int i = 0; i < rows; i++) {
+        for (int i = rowGroup.firstHeld(); i < rowGroup.firstHeld() + rowGroup.heldRows(); i++) {
             if (images[i] == null && problems[i] == null) {
                 problems[i] = "the image is null";
             }

@@ -4,7 +4,9 @@
  * dev.asyncdataset.source.parquet.ParquetSource#buildSamples}), each row an item, through ranged
  * reads of the store: the footers once, then the chosen column chunks of a row group. {@code
  * ConcurrentDataset} streams them with the row groups as shards, each read whole once per epoch; by
- * random access an item reads the chunks of its row group.
+ * random access an item reads the image page holding its row, found with the offset index, and its
+ * row group's label chunk ({@code PageLocations}, {@code ReadUnits}), or the chunks of its row
+ * group where the file has no usable offset index.
  *
  * <p>Design: Hardwood reads the footers, the label column and the sample source's columns other
  * than binary ones. The image column, and a sample source's binary columns, are decoded here

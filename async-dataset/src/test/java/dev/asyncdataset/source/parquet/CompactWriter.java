@@ -80,6 +80,25 @@ final class CompactWriter {
         return this;
     }
 
+    /** Starts a list field of {@code size} structs, each begun by {@link #element}. */
+    CompactWriter structList(int id, int size) {
+        field(id, 9);
+        if (size < 15) {
+            out.write(size << 4 | 12);
+        } else {
+            out.write(0xf0 | 12);
+            varint(size);
+        }
+        return this;
+    }
+
+    /** Starts a struct of a list; {@link #end} ends it. */
+    CompactWriter element() {
+        outer.push(last);
+        last = 0;
+        return this;
+    }
+
     /** Starts a struct field; {@link #end} ends it. */
     CompactWriter struct(int id) {
         field(id, 12);

@@ -23,9 +23,11 @@ import org.apache.parquet.schema.Types;
  * Writes an image folder ({@code class/image.jpg}) as Parquet in the Hugging Face Hub's image
  * layout: {@code --images DIR --out DIR [--rows-per-file 1000] [--row-group-rows 100]} writes
  * {@code data-00000.parquet}, ... with an {@code image} struct {@code {bytes, path}} and an int64
- * {@code label} (the class folder's position in name order), Snappy pages, row groups of {@code
- * --row-group-rows} rows (the Hub's 100 for image datasets), and {@code classes.txt} beside them,
- * which {@code ParquetSource} reads as its class names. Rerunning it rewrites the same files.
+ * {@code label} (the class folder's position in name order), Snappy pages of about {@link
+ * #PAGE_BYTES} (parquet-java's and pyarrow's default size; the image bytes plain, not
+ * dictionary-encoded) with the page index, row groups of {@code --row-group-rows} rows (the Hub's
+ * 100 for image datasets), and {@code classes.txt} beside them, which {@code ParquetSource} reads
+ * as its class names. Rerunning it rewrites the same files.
  */
 public final class WriteParquet {
 
@@ -41,6 +43,9 @@ public final class WriteParquet {
                     .required(PrimitiveTypeName.INT64)
                     .named("label")
                     .named("schema");
+
+    /** The size a page is closed at: 1 MiB. */
+    static final int PAGE_BYTES = 1 << 20;
 
     private WriteParquet() {}
 
@@ -95,6 +100,9 @@ public final class WriteParquet {
                         .withType(HUB_IMAGES)
                         .withCompressionCodec(CompressionCodecName.SNAPPY)
                         .withRowGroupRowCountLimit(rows)
+                        .withPageSize(PAGE_BYTES)
+                        .withMinRowCountForPageSizeCheck(1)
+                        .withDictionaryEncoding("image.bytes", false)
                         .build()) {
             Path root = images.toRealPath();
             for (long i = first; i < end; i++) {

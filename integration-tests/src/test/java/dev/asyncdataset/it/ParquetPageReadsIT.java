@@ -1,0 +1,231 @@
+package dev.asyncdataset.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.ndarray.NDManager;
+import dev.asyncdataset.ConcurrentDataset;
+import dev.asyncdataset.ConcurrentDatasetBuilder;
+import dev.asyncdataset.decode.ImageRecipes;
+import dev.asyncdataset.it.ParquetFixtures.Row;
+import dev.asyncdataset.source.LabeledImageSource;
+import dev.asyncdataset.source.parquet.ParquetSource;
+import dev.asyncdataset.testing.BatchItems;
+import dev.asyncdataset.testing.TestImages;
+import dev.hardwood.InputFile;
+import dev.hardwood.internal.thrift.OffsetIndexReader;
+import dev.hardwood.internal.thrift.ThriftCompactReader;
+import dev.hardwood.metadata.ColumnChunk;
+import dev.hardwood.metadata.PageLocation;
+import dev.hardwood.metadata.RowGroup;
+import dev.hardwood.reader.ParquetFileReader;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Random access over Parquet reads the data page of the image column holding an item's row, where
+ * the file's offset index gives the pages: a fetch at a row group's first row, on each side of each
+ * page boundary and at its last row gives the row written and reads fewer bytes than its row
+ * group's image chunk, and an epoch reads each page once and gives the records streaming gives. A
+ * file with one page per row group, or without a page index, is read row group by row group, with
+ * the same records.
+ */
+class ParquetPageReadsIT {
+
+    @RegisterExtension static final ShardHttpServer HTTP = new ShardHttpServer();
+
+    /** Rows per row group. */
+    private static final int GROUP = 16;
+
+    /** Rows per page of a file read page by page. */
+    private static final int PAGE = 5;
+
+    @TempDir static Path dir;
+    private static List<Row> rows;
+
+    /** 60 JPEGs in 4 classes. */
+    @BeforeAll
+    static void writeImages() throws Exception {
+        rows = ParquetFixtures.images(Files.createDirectories(dir.resolve("images")));
+    }
+
+    @Test
+    void aFetchReadsOnlyThePageOfItsRowWithTheRecordStreamingGives() throws Exception {
+        Path file = dir.resolve("paged.parquet");
+        ParquetFixtures.paged(file, rows, GROUP, PAGE);
+        List<ImageChunk> chunks = imageChunks(file);
+        assertTrue(chunks.stream().allMatch(c -> c.firstRows().length > 1), "several pages");
+        for (long item : positions(chunks)) {
+            ImageChunk chunk = chunks.get(Math.toIntExact(item / GROUP));
+            try (LabeledImageSource source = open(file)) {
+                HTTP.setFaults((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
+                assertRow(source, item);
+                long read = bytesRead();
+                assertTrue(
+                        read < chunk.bytes(),
+                        "item " + item + ": " + read + " bytes against " + chunk.bytes());
+            }
+        }
+        try (LabeledImageSource source = open(file)) {
+            assertEquals(streamed(file), randomAccess(source));
+            int pages = chunks.stream().mapToInt(c -> c.firstRows().length).sum();
+            assertEquals(pages, source.stats().cacheMisses(), "one read per page");
+        }
+    }
+
+    @Test
+    void aFileWithOnePagePerRowGroupIsReadRowGroupByRowGroup() throws Exception {
+        Path file = dir.resolve("one-page.parquet");
+        ParquetFixtures.parquetJava(file, rows, CompressionCodecName.SNAPPY, GROUP, false);
+        assertTrue(imageChunks(file).stream().allMatch(c -> c.firstRows().length == 1));
+        assertEveryRowReadByRowGroup(file);
+    }
+
+    @Test
+    void aFileWithoutAPageIndexIsReadRowGroupByRowGroup() throws Exception {
+        Path file = dir.resolve("duckdb.parquet");
+        ParquetFixtures.duckDb(file, rows, "snappy", 2048);
+        assertTrue(imageChunks(file).stream().allMatch(c -> c.firstRows() == null));
+        assertEveryRowReadByRowGroup(file);
+    }
+
+    private static void assertEveryRowReadByRowGroup(Path file) throws Exception {
+        Map<Long, String> streamed = streamed(file);
+        try (LabeledImageSource source = open(file)) {
+            assertEquals(streamed, randomAccess(source));
+            TreeSet<String> groups = new TreeSet<>();
+            for (long item = 0; item < rows.size(); item++) {
+                assertRow(source, item);
+                groups.add(source.describe(item).replaceAll(" row \\d+$", ""));
+            }
+            assertEquals(groups.size(), source.stats().cacheMisses(), "one read per row group");
+        }
+    }
+
+    private static void assertRow(LabeledImageSource source, long item) throws Exception {
+        Row row = rows.get(Math.toIntExact(item));
+        assertArrayEquals(row.image(), TestImages.bytes(source.fetch(null, item)), "row " + item);
+        assertEquals(row.label(), source.label(item), "row " + item);
+    }
+
+    /**
+     * Each row group's first row, the rows on each side of each page boundary, its last row and the
+     * file's last row, as items.
+     */
+    private static List<Long> positions(List<ImageChunk> chunks) {
+        TreeSet<Long> items = new TreeSet<>();
+        long first = 0;
+        for (ImageChunk chunk : chunks) {
+            items.add(first);
+            for (long row : chunk.firstRows()) {
+                items.add(first + Math.max(0, row - 1));
+                items.add(first + row);
+            }
+            first += chunk.rows();
+            items.add(first - 1);
+        }
+        return new ArrayList<>(items);
+    }
+
+    /** Each item's record in a streamed epoch of {@code file}. */
+    private static Map<Long, String> streamed(Path file) throws Exception {
+        try (LabeledImageSource source = open(file);
+                NDManager manager = NDManager.newBaseManager()) {
+            Map<Long, String> items = BatchItems.of(dataset(source, false).getData(manager));
+            assertEquals(rows.size(), items.size());
+            return items;
+        }
+    }
+
+    /** Each item's record in an epoch of {@code source} by random access. */
+    private static Map<Long, String> randomAccess(LabeledImageSource source) throws Exception {
+        try (NDManager manager = NDManager.newBaseManager()) {
+            return BatchItems.of(dataset(source, true).getData(manager));
+        }
+    }
+
+    private static ConcurrentDataset dataset(LabeledImageSource source, boolean randomAccess) {
+        ConcurrentDatasetBuilder builder =
+                ConcurrentDataset.builder()
+                        .setSource(source)
+                        .setSampling(4, false)
+                        .optPipeline(ImageRecipes.evaluation(32, 32));
+        return (randomAccess ? builder.optRandomAccess() : builder).build();
+    }
+
+    /** The bytes of the ranged GETs since the faults were last set. */
+    private static long bytesRead() {
+        long bytes = 0;
+        for (String get : HTTP.gets()) {
+            String[] range = get.substring(get.indexOf("bytes=") + 6).split("-");
+            bytes += Long.parseLong(range[1]) - Long.parseLong(range[0]) + 1;
+        }
+        return bytes;
+    }
+
+    private static LabeledImageSource open(Path file) throws Exception {
+        HTTP.put("/pages/", Map.of(file.getFileName().toString(), Files.readAllBytes(file)));
+        return ParquetSource.builder()
+                .setLocation(HTTP.url("/pages/" + file.getFileName()))
+                .build();
+    }
+
+    /**
+     * The image column's chunk of one row group, as Hardwood reads the file's footer and the
+     * chunk's offset index.
+     *
+     * @param rows the row group's rows
+     * @param bytes the chunk's bytes, as stored
+     * @param firstRows each page's first row in the row group, null without an offset index
+     */
+    private record ImageChunk(long rows, long bytes, long[] firstRows) {}
+
+    private static List<ImageChunk> imageChunks(Path file) throws Exception {
+        List<ImageChunk> chunks = new ArrayList<>();
+        byte[] bytes = Files.readAllBytes(file);
+        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file))) {
+            for (RowGroup group : reader.getFileMetaData().rowGroups()) {
+                ColumnChunk image =
+                        group.columns().stream()
+                                .filter(
+                                        c ->
+                                                c.metaData()
+                                                        .pathInSchema()
+                                                        .matchesDottedName("image.bytes"))
+                                .findFirst()
+                                .orElseThrow();
+                long[] firstRows = null;
+                if (image.offsetIndexOffset() != null) {
+                    ByteBuffer index =
+                            ByteBuffer.wrap(
+                                    bytes,
+                                    Math.toIntExact(image.offsetIndexOffset()),
+                                    image.offsetIndexLength());
+                    firstRows =
+                            OffsetIndexReader.read(new ThriftCompactReader(index.slice()))
+                                    .pageLocations()
+                                    .stream()
+                                    .mapToLong(PageLocation::firstRowIndex)
+                                    .toArray();
+                }
+                chunks.add(
+                        new ImageChunk(
+                                group.numRows(),
+                                image.metaData().totalCompressedSize(),
+                                firstRows));
+            }
+        }
+        return chunks;
+    }
+}
