@@ -1,11 +1,10 @@
 package dev.asyncdataset.writer;
 
-import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.decode.ImageResize;
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.store.StoreTable;
 import dev.asyncdataset.internal.store.file.FileStore;
 import dev.asyncdataset.store.StoreOptions;
-import dev.asyncdataset.store.Stores;
 import java.nio.file.Files;
 import java.util.Objects;
 

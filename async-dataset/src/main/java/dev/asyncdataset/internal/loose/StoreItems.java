@@ -6,7 +6,6 @@ import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.items.LabeledKeys;
 import dev.asyncdataset.internal.items.Manifest;
 import dev.asyncdataset.internal.store.file.FileStore;
-import dev.asyncdataset.store.Stores;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;

@@ -6,7 +6,6 @@ import dev.asyncdataset.internal.shard.BracePattern;
 import dev.asyncdataset.internal.shard.ShardStore;
 import dev.asyncdataset.internal.shard.StoredShards;
 import dev.asyncdataset.store.StoredObject;
-import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +34,8 @@ public record NamedFiles(String prefix, List<String> urls, String glob) {
      * @param folderGlob the names of the files a folder holds, such as {@code *.parquet}
      */
     public static NamedFiles parse(String location, String folderGlob) {
-        int query = Locations.isLocal(location) ? location.length() : Locations.queryStart(location);
+        int query =
+                Locations.isLocal(location) ? location.length() : Locations.queryStart(location);
         String path = location.substring(0, query);
         String tail = location.substring(query);
         if (path.endsWith("/")) {

@@ -1,7 +1,7 @@
 package dev.asyncdataset.source.folder;
 
-import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.cache.DiskCache;
+import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.loose.StoreObjects;
 import dev.asyncdataset.internal.store.StoreAccess;
 import dev.asyncdataset.internal.store.file.FileStore;
@@ -10,7 +10,6 @@ import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.store.StoreOptions;
-import dev.asyncdataset.store.Stores;
 import java.io.IOException;
 
 /**

@@ -3,7 +3,6 @@ package dev.asyncdataset.source.tar;
 import dev.asyncdataset.internal.io.Locations;
 import dev.asyncdataset.internal.shard.BracePattern;
 import dev.asyncdataset.internal.store.StoreTable;
-import dev.asyncdataset.store.Stores;
 import java.util.List;
 
 /**

@@ -75,7 +75,10 @@ class ResidentShardBytesBoundTest {
             assertTrue(
                     reads.buffers().peakTaken() * largest <= bound,
                     shown + ": " + reads.buffers().peakTaken() + " buffers out at once");
-            assertEquals(0, dataset.stats().sourceStats().residentBytes(), shown + ": held after the epoch");
+            assertEquals(
+                    0,
+                    dataset.stats().sourceStats().residentBytes(),
+                    shown + ": held after the epoch");
         } finally {
             source.close();
         }
@@ -105,7 +108,11 @@ class ResidentShardBytesBoundTest {
         assertTrue(stats.sourceStats().peakResidentBytes() > 0, shown + ": nothing was resident");
         assertTrue(
                 stats.sourceStats().peakResidentBytes() <= bound,
-                shown + ": " + stats.sourceStats().peakResidentBytes() + " bytes resident, over " + bound);
+                shown
+                        + ": "
+                        + stats.sourceStats().peakResidentBytes()
+                        + " bytes resident, over "
+                        + bound);
     }
 
     private static void assertEachItemOnce(

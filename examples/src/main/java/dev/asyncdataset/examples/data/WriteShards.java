@@ -71,7 +71,11 @@ public final class WriteShards {
     /** Names the stores of {@code input} and {@code output}: {@code s3:// and az://}. */
     static String stores(String input, String output) {
         return Stream.of(input, output)
-                .map(l -> Stores.scheme(l).equals(Stores.FILE) ? "the file system" : Stores.scheme(l) + "://")
+                .map(
+                        l ->
+                                Stores.scheme(l).equals(Stores.FILE)
+                                        ? "the file system"
+                                        : Stores.scheme(l) + "://")
                 .distinct()
                 .collect(Collectors.joining(" and "));
     }

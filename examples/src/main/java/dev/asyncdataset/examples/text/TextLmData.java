@@ -1,5 +1,6 @@
 package dev.asyncdataset.examples.text;
 
+import dev.asyncdataset.examples.Options;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,23 @@ public final class TextLmData {
                     .named("schema");
 
     private TextLmData() {}
+
+    /**
+     * Writes the text set.
+     *
+     * @param args {@code --out DIR --files N --rows N --seed N}
+     * @throws IOException if a file cannot be written
+     */
+    public static void main(String[] args) throws IOException {
+        Options options =
+                Options.parse(
+                        args, Options.defaults("--out data/text-lm --files 4 --rows 500 --seed 1"));
+        write(
+                Path.of(options.text("out")),
+                options.integer("files"),
+                options.integer("rows"),
+                options.integer("seed"));
+    }
 
     /**
      * Writes {@code files} files of {@code rows} documents each, {@code data-<n>.parquet}, and

@@ -16,6 +16,8 @@ import dev.asyncdataset.PackedDataset;
 import dev.asyncdataset.examples.Options;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.parquet.ParquetSource;
+import dev.asyncdataset.store.StoreOptions;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,22 +32,28 @@ import java.util.Map;
  * windows of {@code --seq-len + 1} tokens. Prints the loss and the tokens per second every {@code
  * --every} steps, for {@code --steps} steps. {@code --data} may be any location {@code
  * ParquetSource} reads ({@code s3://bucket/text/} too), with {@code --tokenizer} then a local file.
+ * With {@code --s3-latency-ms N} the local files are served instead by an embedded S3Proxy that
+ * adds {@code N} ms to every request, as the main job serves its images ({@link TextOverS3}).
  */
 public final class TrainTextLm {
+
+    /** The store options of a local folder or of a location the default credentials reach. */
+    static final StoreOptions DEFAULT_STORE = StoreOptions.builder().build();
 
     private TrainTextLm() {}
 
     /**
      * Generates the text if needed and trains.
      *
-     * @param args {@code --data DIR --tokenizer FILE --steps N --seq-len N --batch N --every N}
+     * @param args {@code --data DIR --tokenizer FILE --steps N --seq-len N --batch N --every N
+     *     --s3-latency-ms N|none}
      * @throws Exception if the text cannot be written, read or trained on
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> defaults =
                 Options.defaults(
                         "--data data/text-lm --tokenizer '' --steps 300 --seq-len 64 --batch 16"
-                                + " --every 20");
+                                + " --every 20 --s3-latency-ms none");
         Options options = Options.parse(args, defaults);
         String data = options.text("data");
         Path local = Path.of(data);
@@ -53,14 +61,16 @@ public final class TrainTextLm {
             TextLmData.write(local, 4, 500, 1);
         }
         String tokenizer = options.text("tokenizer");
-        train(
-                data,
-                tokenizer.isEmpty() ? local.resolve("tokenizer.json") : Path.of(tokenizer),
-                new int[] {
-                    options.integer("steps"), options.integer("seq-len"), options.integer("batch")
-                },
-                options.integer("every"),
-                System.out);
+        Path tokens = tokenizer.isEmpty() ? local.resolve("tokenizer.json") : Path.of(tokenizer);
+        int[] shape = {
+            options.integer("steps"), options.integer("seq-len"), options.integer("batch")
+        };
+        int latency = options.integerOr("s3-latency-ms", "none", -1);
+        if (latency < 0) {
+            train(data, DEFAULT_STORE, tokens, shape, options.integer("every"), System.out);
+        } else {
+            TextOverS3.train(local, latency, tokens, shape, options.integer("every"), System.out);
+        }
     }
 
     /**
@@ -69,6 +79,7 @@ public final class TrainTextLm {
      * steps.
      *
      * @param data the Parquet files' location, a folder or prefix
+     * @param store how to reach that location
      * @param tokenizer the {@code tokenizer.json}
      * @param shape the steps, the sequence length and the batch size
      * @param every the steps between two printed lines
@@ -77,36 +88,71 @@ public final class TrainTextLm {
      * @throws Exception if the text cannot be read or trained on
      */
     public static List<Float> train(
-            String data, Path tokenizer, int[] shape, int every, PrintStream out) throws Exception {
-        String location = data.endsWith("/") ? data : data + "/";
+            String data,
+            StoreOptions store,
+            Path tokenizer,
+            int[] shape,
+            int every,
+            PrintStream out)
+            throws Exception {
+        try (PackedDataset dataset = packed(data, store, tokenizer, shape[1], shape[2]);
+                Model model = Model.newInstance("tiny-lm");
+                Trainer trainer = newTrainer(model, shape[1], shape[2])) {
+            return steps(trainer, dataset, shape[0], every, out);
+        }
+    }
+
+    /**
+     * Returns the packed batches of the Parquet files' {@code text} column at {@code data}.
+     *
+     * @param data the Parquet files' location, a folder or prefix
+     * @param store how to reach that location
+     * @param tokenizer the {@code tokenizer.json}
+     * @param seqLen the tokens of each input window
+     * @param batch the windows of each batch
+     * @return the dataset; the caller closes it
+     * @throws IOException if the files cannot be listed or the tokenizer read
+     */
+    public static PackedDataset packed(
+            String data, StoreOptions store, Path tokenizer, int seqLen, int batch)
+            throws IOException {
         var texts =
                 ParquetSource.builder()
-                        .setLocation(location)
+                        .setLocation(data.endsWith("/") ? data : data + "/")
+                        .optStore(store)
                         .buildSamples(List.of("text"), SampleDecoder.text("text"));
-        try (PackedDataset dataset =
-                        PackedDataset.builder()
-                                .setDocuments(
-                                        ConcurrentDataset.builder()
-                                                .setSource(texts)
-                                                .setSampling(32, true)
-                                                .optSeed(7))
-                                .setTokenizer(tokenizer)
-                                .setSequenceLength(shape[1])
-                                .setBatchSize(shape[2])
-                                .build();
-                Model model = Model.newInstance("tiny-lm")) {
-            model.setBlock(new TinyLm(TextLmData.VOCABULARY, 64, 4));
-            DefaultTrainingConfig config =
-                    new DefaultTrainingConfig(Loss.softmaxCrossEntropyLoss())
-                            .optOptimizer(
-                                    Optimizer.adam()
-                                            .optLearningRateTracker(Tracker.fixed(3e-3f))
-                                            .build());
-            try (Trainer trainer = model.newTrainer(config)) {
-                trainer.initialize(new Shape(shape[2], shape[1]));
-                return steps(trainer, dataset, shape[0], every, out);
-            }
-        }
+        return PackedDataset.builder()
+                .setDocuments(
+                        ConcurrentDataset.builder()
+                                .setSource(texts)
+                                .setSampling(32, true)
+                                .optSeed(7))
+                .setTokenizer(tokenizer)
+                .setSequenceLength(seqLen)
+                .setBatchSize(batch)
+                .build();
+    }
+
+    /**
+     * Sets {@link TinyLm} (embedding size 64, 4 heads) as {@code model}'s block and returns its
+     * initialized trainer: softmax cross-entropy, Adam at a fixed learning rate of 0.003.
+     *
+     * @param model the model
+     * @param seqLen the tokens of each input window
+     * @param batch the windows of each batch
+     * @return the trainer; the caller closes it
+     */
+    public static Trainer newTrainer(Model model, int seqLen, int batch) {
+        model.setBlock(new TinyLm(TextLmData.VOCABULARY, 64, 4));
+        DefaultTrainingConfig config =
+                new DefaultTrainingConfig(Loss.softmaxCrossEntropyLoss())
+                        .optOptimizer(
+                                Optimizer.adam()
+                                        .optLearningRateTracker(Tracker.fixed(3e-3f))
+                                        .build());
+        Trainer trainer = model.newTrainer(config);
+        trainer.initialize(new Shape(batch, seqLen));
+        return trainer;
     }
 
     private static List<Float> steps(
@@ -135,7 +181,14 @@ public final class TrainTextLm {
         return losses;
     }
 
-    private static float step(Trainer trainer, Batch batch) {
+    /**
+     * Runs one training step on a batch of input windows and their shifted labels.
+     *
+     * @param trainer the trainer
+     * @param batch (B, T) input ids and (B, T) label ids
+     * @return the step's loss
+     */
+    public static float step(Trainer trainer, Batch batch) {
         try (GradientCollector collector = trainer.newGradientCollector()) {
             NDArray logits = trainer.forward(batch.getData()).head();
             NDArray flat = logits.reshape(-1, logits.getShape().get(2));
