@@ -30,20 +30,6 @@ public final class ImageDecoder {
     private ImageDecoder() {}
 
     /**
-     * Decodes {@code bytes} into an HWC uint8 RGB array created in {@code manager}.
-     *
-     * @param manager where the array is created
-     * @param bytes the encoded image
-     * @param key the item's key or path, for the error message
-     * @return the decoded image
-     * @throws BadItemException if the bytes are not a complete, decodable image
-     */
-    public static NDArray decode(NDManager manager, byte[] bytes, String key)
-            throws BadItemException {
-        return decode(manager, ByteBuffer.wrap(bytes), key);
-    }
-
-    /**
      * Decodes the bytes of {@code encoded} from its position to its limit into an HWC uint8 RGB
      * array created in {@code manager}.
      *

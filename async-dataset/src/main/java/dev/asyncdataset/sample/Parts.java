@@ -47,7 +47,8 @@ public final class Parts {
      */
     public static NDArray image(NDManager manager, Sample sample, String part)
             throws BadItemException {
-        return ImageDecoder.decode(manager, sample.bytes(part), sample.member(part));
+        return ImageDecoder.decode(
+                manager, ByteBuffer.wrap(sample.bytes(part)), sample.member(part));
     }
 
     /**

@@ -35,7 +35,10 @@ class ImageFormatTest {
                 byte[] rgb = new byte[width * height * 3];
                 random.nextBytes(rgb);
                 NDArray image =
-                        ImageDecoder.decode(manager, RawRgbFormat.encode(width, height, rgb), key);
+                        ImageDecoder.decode(
+                                manager,
+                                ByteBuffer.wrap(RawRgbFormat.encode(width, height, rgb)),
+                                key);
                 assertEquals(new Shape(height, width, 3), image.getShape(), key);
                 assertArrayEquals(rgb, bytes(image), key);
             }
@@ -56,7 +59,9 @@ class ImageFormatTest {
             BadItemException e =
                     assertThrows(
                             BadItemException.class,
-                            () -> ImageDecoder.decode(manager, cut, "cls/cut.rgbraw"));
+                            () ->
+                                    ImageDecoder.decode(
+                                            manager, ByteBuffer.wrap(cut), "cls/cut.rgbraw"));
             assertEquals("cls/cut.rgbraw", e.getKey());
             assertTrue(e.getMessage().contains(RawRgbFormat.class.getName()), e.getMessage());
         }

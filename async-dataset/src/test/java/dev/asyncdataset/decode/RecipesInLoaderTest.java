@@ -16,6 +16,7 @@ import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.testing.TestImages;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -82,7 +83,7 @@ class RecipesInLoaderTest {
 
         @Override
         public Record decode(NDManager manager, long index, byte[] jpeg) throws BadItemException {
-            NDArray pixels = ImageDecoder.decode(manager, jpeg, "item-" + index);
+            NDArray pixels = ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), "item-" + index);
             return new Record(new NDList(pixels), new NDList(manager.create((float) index)));
         }
     }

@@ -16,6 +16,7 @@ import dev.asyncdataset.decode.RandomHorizontalFlip;
 import dev.asyncdataset.decode.RandomResizedCrop;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -127,7 +128,7 @@ public final class DecodeBenchmark {
 
     private static NDArray decode(NDManager manager, Map.Entry<String, byte[]> jpeg) {
         try {
-            return ImageDecoder.decode(manager, jpeg.getValue(), jpeg.getKey());
+            return ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg.getValue()), jpeg.getKey());
         } catch (BadItemException e) {
             throw new UncheckedIOException(e);
         }

@@ -11,6 +11,7 @@ import dev.asyncdataset.decode.ImageDecoder;
 import dev.asyncdataset.decode.ImageRecipes;
 import dev.asyncdataset.examples.data.ImageNetLikeGenerator;
 import dev.asyncdataset.source.ItemSource;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -152,7 +153,8 @@ public final class FetchConcurrencyBenchmark {
         @Override
         public Record decode(NDManager manager, long index, byte[] jpeg) throws BadItemException {
             return new Record(
-                    new NDList(ImageDecoder.decode(manager, jpeg, describe(index))),
+                    new NDList(
+                            ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), describe(index))),
                     new NDList(manager.create(index % 10)));
         }
     }

@@ -5,6 +5,7 @@ import dev.asyncdataset.decode.BadItemException;
 import dev.asyncdataset.decode.ImageDecoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public final class FolderDecodeTimes {
 
     private static Object decode(NDManager manager, byte[] jpeg, String folder) {
         try {
-            return ImageDecoder.decode(manager, jpeg, folder);
+            return ImageDecoder.decode(manager, ByteBuffer.wrap(jpeg), folder);
         } catch (BadItemException e) {
             throw new UncheckedIOException(e);
         }

@@ -10,6 +10,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import dev.asyncdataset.decode.ImageDecoder;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -51,7 +52,9 @@ class ImageNetLikeGeneratorTest {
             for (Map.Entry<String, byte[]> image : generate(3).entrySet()) {
                 int kb = image.getValue().length / 1024;
                 assertTrue(kb >= 80 && kb <= 140, image.getKey() + ": " + kb + " KB");
-                NDArray pixels = ImageDecoder.decode(manager, image.getValue(), image.getKey());
+                NDArray pixels =
+                        ImageDecoder.decode(
+                                manager, ByteBuffer.wrap(image.getValue()), image.getKey());
                 long height = pixels.getShape().get(0);
                 long width = pixels.getShape().get(1);
                 boolean nearImageNet = Math.abs(width - 469) <= 24 && Math.abs(height - 387) <= 20;
