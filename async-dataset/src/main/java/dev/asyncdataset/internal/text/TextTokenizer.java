@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.text;
 
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.huggingface.tokenizers.jni.TokenizersLibrary;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -91,23 +92,39 @@ final class TextTokenizer implements AutoCloseable {
         return ids;
     }
 
-    /** Encodes {@code texts} in one native call and returns each one's ids; no special tokens. */
+    /**
+     * Encodes {@code texts} in one native call and returns each one's ids; no special tokens. Only
+     * the ids are read from the native encodings: DJL's {@link Encoding} would also copy out each
+     * one's tokens, words, masks and character spans, a third of the tokenizing time, unused here.
+     */
     long[][] encodeEach(List<String> texts) {
-        Encoding[] encodings;
         lifetime.readLock().lock();
         try {
             if (closed) {
                 throw new IllegalStateException("the tokenizer is closed");
             }
-            encodings = tokenizer.batchEncode(texts, false, false);
+            long[] encodings =
+                    TokenizersLibrary.LIB.batchEncode(
+                            tokenizer.getHandle(), texts.toArray(String[]::new), false);
+            return ids(encodings);
         } finally {
             lifetime.readLock().unlock();
         }
+    }
+
+    /** Reads the ids of the native {@code encodings} and frees them all. */
+    private static long[][] ids(long[] encodings) {
         long[][] ids = new long[encodings.length][];
-        for (int i = 0; i < encodings.length; i++) {
-            ids[i] = encodings[i].getIds();
+        try {
+            for (int i = 0; i < encodings.length; i++) {
+                ids[i] = TokenizersLibrary.LIB.getTokenIds(encodings[i]);
+            }
+            return ids;
+        } finally {
+            for (long encoding : encodings) {
+                TokenizersLibrary.LIB.deleteEncoding(encoding);
+            }
         }
-        return ids;
     }
 
     /** The id of the token that ends each packed document, or pads a padded row. */
