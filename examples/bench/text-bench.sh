@@ -4,7 +4,7 @@
 # tokenizers from PyPI into target/text-bench-venv, on top of the system packages), builds the
 # examples, generates the Parquet text (reused), then runs examples/bench/text_suite.py.
 # Results: target/bench/{text.json,text.md}. Arguments go to text_suite.py (--rounds 2,
-# --no-trainer, --python-workers 0,1,2,4, ...).
+# --no-trainer, --python-workers 0,1,2,4, --java-loaders packed,djl, ...).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! /usr/bin/python3 -c "import torch, boto3" 2>/dev/null; then

@@ -28,6 +28,7 @@ def arguments():
     parser.add_argument("--data", default="data/text-bench")
     parser.add_argument("--latencies", default="0,20")
     parser.add_argument("--python-workers", default="0,1,2,4")
+    parser.add_argument("--java-loaders", default="packed,djl")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--warmup-seconds", type=int, default=15)
     parser.add_argument("--intervals", type=int, default=4)
@@ -69,7 +70,7 @@ def configurations(args, endpoints):
     for storage, data, endpoint in storages:
         common = ["--data", data, "--tokenizer", tokenizer] + timing
         common += ["--endpoint", endpoint] if endpoint else []
-        for loader in ("packed", "djl"):
+        for loader in args.java_loaders.split(","):
             rows.append((storage, loader, java_command(TEXT_BENCH, common + ["--loader", loader])))
         for workers in args.python_workers.split(","):
             rows.append((storage, f"python-{workers}", [PYTHON, os.path.join(
