@@ -51,6 +51,9 @@ class ParquetPageReadsIT {
     /** Rows per page of a file read page by page. */
     private static final int PAGE = 5;
 
+    /** Items apart of fetches one after another that each lie in another page: over a page. */
+    private static final int PAGE_STRIDE = 7;
+
     @TempDir static Path dir;
     private static List<Row> rows;
 
@@ -81,6 +84,34 @@ class ParquetPageReadsIT {
             assertEquals(streamed(file), randomAccess(source));
             int pages = chunks.stream().mapToInt(c -> c.firstRows().length).sum();
             assertEquals(pages, source.stats().cacheMisses(), "one read per page");
+        }
+    }
+
+    /**
+     * Each label read is a build of Hardwood's column readers, which its file reader keeps until
+     * the source is closed, and a ranged GET of the label chunk: with a cache that keeps only the
+     * page read last, fetches that each miss their page read the labels of each row group once,
+     * however many pages they read, so the GETs are the page reads plus at most one per row group.
+     */
+    @Test
+    void pageReadsReadEachRowGroupsLabelsOnceHoweverManyPagesTheyRead() throws Exception {
+        Path file = dir.resolve("labels-once.parquet");
+        ParquetFixtures.paged(file, rows, GROUP, PAGE);
+        int groups = imageChunks(file).size();
+        int passes = 4;
+        try (LabeledImageSource source = open(file, 0)) {
+            HTTP.setFaults((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
+            for (int pass = 0; pass < passes; pass++) {
+                for (int i = 0; i < rows.size(); i++) {
+                    assertRow(source, (long) i * PAGE_STRIDE % rows.size());
+                }
+            }
+            long pageReads = source.stats().cacheMisses();
+            assertTrue(pageReads > (long) passes * groups, "page reads: " + pageReads);
+            int gets = HTTP.gets().size();
+            assertTrue(
+                    gets <= pageReads + groups,
+                    gets + " GETs for " + pageReads + " page reads of " + groups + " row groups");
         }
     }
 
@@ -175,9 +206,14 @@ class ParquetPageReadsIT {
     }
 
     private static LabeledImageSource open(Path file) throws Exception {
+        return open(file, ParquetSource.DEFAULT_CACHE_BYTES);
+    }
+
+    private static LabeledImageSource open(Path file, long cacheBytes) throws Exception {
         HTTP.put("/pages/", Map.of(file.getFileName().toString(), Files.readAllBytes(file)));
         return ParquetSource.builder()
                 .setLocation(HTTP.url("/pages/" + file.getFileName()))
+                .optCacheBytes(cacheBytes)
                 .build();
     }
 

@@ -26,12 +26,13 @@ import java.util.Objects;
  *
  * <p>Random access (the loader's {@code ConcurrentDataset.builder().optRandomAccess()}): the
  * footers are read once, when the source is built, with ranged reads, and kept. Fetching an item
- * reads the image page holding its row and its row group's label chunk, where the image column's
- * offset index allows (docs/parquet.md says when), else the image and label column chunks of its
- * row group in one ranged read of their span, and decodes their pages on the fetch stage; what was
- * read is kept decoded while other items of it are fetched, up to {@link #optCacheBytes}. Items are
- * numbered file by file, row group by row group, row by row; {@code describe} names an item's file,
- * row group and row in the file.
+ * reads the image page holding its row, where the image column's offset index allows
+ * (docs/parquet.md says when), its row group's labels read with the first such page and kept for
+ * the source's life (one long per row), else the image and label column chunks of its row group in
+ * one ranged read of their span, and decodes their pages on the fetch stage; what was read is kept
+ * decoded while other items of it are fetched, up to {@link #optCacheBytes}. Items are numbered
+ * file by file, row group by row group, row by row; {@code describe} names an item's file, row
+ * group and row in the file.
  *
  * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
  * kept in {@code damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
@@ -190,11 +191,12 @@ public final class ParquetSource {
             throw e;
         }
         ColumnMapping mapping = new ColumnMapping(imageColumn, labelColumn, names);
+        RowGroupLabels.Kept labels = new RowGroupLabels.Kept(names);
         ParquetTable<RowGroupRows> table =
                 ParquetTable.open(
                         store,
                         mapping::resolve,
-                        rowGroup -> RowGroupRows.read(rowGroup, names),
+                        rowGroup -> RowGroupRows.read(rowGroup, labels),
                         RowGroupRows::bytes,
                         cacheBytes,
                         true);
