@@ -80,12 +80,13 @@ public final class PackedDataset implements Dataset, AutoCloseable {
     /** Starts the next packed or padded epoch of the documents' next epoch. */
     @Override
     public Iterable<Batch> getData(NDManager manager) throws IOException, TranslateException {
-        Iterator<Batch> epoch = documents.getData(manager).iterator();
         if (padded != null) {
-            PaddedBatches rows = new PaddedBatches(epoch, padded, seqLen);
+            PaddedBatches rows =
+                    new PaddedBatches(() -> documents.getData(manager).iterator(), padded, seqLen);
             closeEpoch = rows::close;
             return () -> rows;
         }
+        Iterator<Batch> epoch = documents.getData(manager).iterator();
         long first = skip;
         skip = 0;
         state = PackedBatches.at(documents.iterationState(), first);

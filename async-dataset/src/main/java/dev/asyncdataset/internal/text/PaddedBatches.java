@@ -1,6 +1,8 @@
 package dev.asyncdataset.internal.text;
 
 import ai.djl.training.dataset.Batch;
+import ai.djl.translate.TranslateException;
+import java.io.IOException;
 import java.util.Iterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,17 +24,35 @@ public final class PaddedBatches implements Iterator<Batch>, AutoCloseable {
     private final long tokensBefore;
     private boolean ended;
 
+    /** Starts the documents' epoch, whose batches the loader begins to make at once. */
+    @FunctionalInterface
+    public interface DocumentEpoch {
+
+        /**
+         * Starts the epoch.
+         *
+         * @return its document batches
+         * @throws IOException if the source cannot start one
+         * @throws TranslateException if DJL's iteration fails
+         */
+        Iterator<Batch> start() throws IOException, TranslateException;
+    }
+
     /**
-     * An epoch of {@code documents}, whose rows {@code rows} makes.
+     * Starts an epoch of documents, whose rows {@code rows} makes, counting the documents it cuts
+     * from before its first batch is made.
      *
      * @param maxLength the longest row, for the log line
+     * @throws IOException if the source cannot start the epoch
+     * @throws TranslateException if DJL's iteration fails
      */
-    public PaddedBatches(Iterator<Batch> documents, PaddedBatchifier rows, int maxLength) {
-        this.documents = documents;
+    public PaddedBatches(DocumentEpoch documents, PaddedBatchifier rows, int maxLength)
+            throws IOException, TranslateException {
         this.rows = rows;
         this.maxLength = maxLength;
         this.cutBefore = rows.documentsCut();
         this.tokensBefore = rows.tokensCut();
+        this.documents = documents.start();
     }
 
     @Override
