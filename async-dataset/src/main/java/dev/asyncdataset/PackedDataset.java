@@ -13,7 +13,6 @@ import dev.asyncdataset.internal.text.PaddedBatchifier;
 import dev.asyncdataset.internal.text.TextBatchifier;
 import dev.asyncdataset.internal.text.TokenBatchifier;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Objects;
 
@@ -34,7 +33,7 @@ import java.util.Objects;
  *         .buildSamples(List.of("text"), SampleDecoder.text("text"));
  * PackedDataset dataset = PackedDataset.builder()
  *         .setDocuments(ConcurrentDataset.builder().setSource(texts).setSampling(64, true).optSeed(7))
- *         .setTokenizer(Path.of("tokenizer.json"))
+ *         .setTokenizer("tokenizer.json")
  *         .setSequenceLength(512)
  *         .setBatchSize(16)
  *         .build();
@@ -145,7 +144,7 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         public static final String DEFAULT_END_OF_TEXT = "<|endoftext|>";
 
         private ConcurrentDatasetBuilder documents;
-        private Path tokenizer;
+        private String tokenizer;
         private String endOfText = DEFAULT_END_OF_TEXT;
         private int seqLen;
         private int batchSize;
@@ -167,14 +166,19 @@ public final class PackedDataset implements Dataset, AutoCloseable {
         }
 
         /**
-         * Sets the tokenizer: a Hugging Face {@code tokenizer.json}, read by DJL's {@code
+         * Sets the tokenizer: a Hugging Face {@code tokenizer.json} at a path or a URL of any store
+         * ({@code hf://datasets/org/name@main/tokenizer.json}, {@code s3://}, ...; read once, with
+         * the default {@link dev.asyncdataset.store.StoreOptions}), read by DJL's {@code
          * ai.djl.huggingface:tokenizers} (add it to the build).
          *
-         * @param file the tokenizer file
+         * @param location the tokenizer's path or URL
          * @return this builder
          */
-        public Builder setTokenizer(Path file) {
-            this.tokenizer = Objects.requireNonNull(file, "file");
+        public Builder setTokenizer(String location) {
+            if (Objects.requireNonNull(location, "location").isEmpty()) {
+                throw new IllegalArgumentException("empty tokenizer location");
+            }
+            this.tokenizer = location;
             return this;
         }
 

@@ -133,7 +133,7 @@ class JsonLinesBadInputTest {
                                 .setSampling(4, true)
                                 .optSeed(1)
                                 .optBadItemPolicy(policy))
-                .setTokenizer(tokenizer)
+                .setTokenizer(tokenizer.toString())
                 .setSequenceLength(7)
                 .setBatchSize(2)
                 .build();

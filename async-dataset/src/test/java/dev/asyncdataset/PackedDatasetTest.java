@@ -2,6 +2,7 @@ package dev.asyncdataset;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.ndarray.NDManager;
@@ -11,8 +12,10 @@ import dev.asyncdataset.sample.Sample;
 import dev.asyncdataset.sample.SampleDecoder;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.testing.MemoryStoreProvider;
 import dev.asyncdataset.testing.TextCorpus;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -135,7 +138,29 @@ class PackedDatasetTest {
         assertTrue(firsts.size() <= documents.size());
     }
 
+    @Test
+    void aTokenizerAtAStoreUrlPacksAsTheSameFileDoes() throws Exception {
+        String url = MemoryStoreProvider.SCHEME + "://tokenizers/text/tokenizer.json";
+        MemoryStoreProvider.OBJECTS.put(url, Files.readAllBytes(tokenizer));
+        try (PackedDataset fromFile = packed(null, 0, 1);
+                PackedDataset fromStore = packed(null, 0, 1, url);
+                NDManager manager = NDManager.newBaseManager()) {
+            assertSameWindows(
+                    List.of(epoch(fromFile, manager)), List.of(epoch(fromStore, manager)), url);
+        } finally {
+            MemoryStoreProvider.OBJECTS.remove(url);
+        }
+        String missing = MemoryStoreProvider.SCHEME + "://tokenizers/none/tokenizer.json";
+        Exception e = assertThrows(Exception.class, () -> packed(null, 0, 1, missing).close());
+        assertTrue(e.getMessage().contains(missing), e.getMessage());
+    }
+
     private PackedDataset packed(IterationState resume, int rank, int world) throws Exception {
+        return packed(resume, rank, world, tokenizer.toString());
+    }
+
+    private PackedDataset packed(IterationState resume, int rank, int world, String tokenizer)
+            throws Exception {
         ItemSource<Sample> texts =
                 TarShardSource.builder()
                         .setLocation(shards.toString())

@@ -107,7 +107,7 @@ class PackedMixTest {
         PackedDataset.Builder builder =
                 PackedDataset.builder()
                         .setDocuments(docs)
-                        .setTokenizer(tokenizer)
+                        .setTokenizer(tokenizer.toString())
                         .setSequenceLength(11)
                         .setBatchSize(2);
         return (resume == null ? builder : builder.optResumeFrom(resume)).build();

@@ -123,7 +123,7 @@ class PackedTextBadInputTest {
                                 .setSource(texts)
                                 .setSampling(3, false)
                                 .optBadItemPolicy(policy))
-                .setTokenizer(tokenizer)
+                .setTokenizer(tokenizer.toString())
                 .setSequenceLength(7)
                 .setBatchSize(2);
     }

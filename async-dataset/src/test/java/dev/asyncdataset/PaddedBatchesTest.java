@@ -175,7 +175,7 @@ class PaddedBatchesTest {
                                         .setSource(texts)
                                         .setSampling(BATCH, true)
                                         .optSeed(2))
-                        .setTokenizer(tokenizer)
+                        .setTokenizer(tokenizer.toString())
                         .setSequenceLength(SEQ_LEN);
         return toLongest == null ? builder : builder.optPadded(toLongest);
     }

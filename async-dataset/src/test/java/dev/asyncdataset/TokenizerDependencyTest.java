@@ -31,7 +31,7 @@ class TokenizerDependencyTest {
                         .invoke(null);
         Class<?> type = builder.getClass();
         type.getMethod("setDocuments", documents.getClass()).invoke(builder, documents);
-        type.getMethod("setTokenizer", Path.class).invoke(builder, tokenizer);
+        type.getMethod("setTokenizer", String.class).invoke(builder, tokenizer.toString());
         type.getMethod("setSequenceLength", int.class).invoke(builder, 8);
         type.getMethod("setBatchSize", int.class).invoke(builder, 2);
         InvocationTargetException e =

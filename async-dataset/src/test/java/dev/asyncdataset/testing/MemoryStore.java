@@ -4,6 +4,7 @@ import dev.asyncdataset.store.ObjectStore;
 import dev.asyncdataset.store.StoredBody;
 import dev.asyncdataset.store.StoredObject;
 import java.io.ByteArrayInputStream;
+import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +47,11 @@ public final class MemoryStore implements ObjectStore {
     }
 
     @Override
-    public StoredBody open(String url, long offset, long length) {
+    public StoredBody open(String url, long offset, long length) throws NoSuchFileException {
         byte[] bytes = objects.get(url);
+        if (bytes == null) {
+            throw new NoSuchFileException(url, null, "no object");
+        }
         int end = length < 0 ? bytes.length : Math.toIntExact(offset + length);
         byte[] range = Arrays.copyOfRange(bytes, Math.toIntExact(offset), end);
         return new StoredBody(new ByteArrayInputStream(range), "v1");

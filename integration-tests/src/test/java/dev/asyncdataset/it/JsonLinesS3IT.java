@@ -76,7 +76,7 @@ class JsonLinesS3IT {
                                                 .setSource(texts)
                                                 .setSampling(16, true)
                                                 .optSeed(4))
-                                .setTokenizer(tokenizer)
+                                .setTokenizer(tokenizer.toString())
                                 .setSequenceLength(63)
                                 .setBatchSize(4)
                                 .build();

@@ -127,7 +127,7 @@ class ParquetTextIT {
                                 .setSource(texts)
                                 .setSampling(16, true)
                                 .optSeed(5))
-                .setTokenizer(tokenizer)
+                .setTokenizer(tokenizer.toString())
                 .setSequenceLength(63)
                 .setBatchSize(4)
                 .build();

@@ -4,7 +4,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,9 +32,9 @@ public final class PaddedBatchifier implements TextBatchifier {
     }
 
     /**
-     * Reads the tokenizer in {@code file}, a {@code tokenizer.json}.
+     * Reads the tokenizer at {@code location}, a {@code tokenizer.json}.
      *
-     * @param file the tokenizer file
+     * @param location the tokenizer's path or URL
      * @param padding the token whose id pads a row
      * @param maxLength the longest row; longer documents are cut to it
      * @param toLongest whether a batch's rows are padded to its longest row, not to {@code
@@ -45,9 +44,10 @@ public final class PaddedBatchifier implements TextBatchifier {
      * @throws IllegalArgumentException naming the file if it does not parse or lacks the token
      * @throws IllegalStateException naming the dependency to add if the tokenizers are missing
      */
-    public static PaddedBatchifier open(Path file, String padding, int maxLength, boolean toLongest)
-            throws IOException {
-        return new PaddedBatchifier(TokenBatchifier.tokenizer(file, padding), maxLength, toLongest);
+    public static PaddedBatchifier open(
+            String location, String padding, int maxLength, boolean toLongest) throws IOException {
+        return new PaddedBatchifier(
+                TokenBatchifier.tokenizer(location, padding), maxLength, toLongest);
     }
 
     @Override

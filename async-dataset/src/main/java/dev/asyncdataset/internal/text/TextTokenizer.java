@@ -4,10 +4,8 @@ import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.djl.huggingface.tokenizers.jni.TokenizersLibrary;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReadWriteLock;
@@ -34,35 +32,33 @@ final class TextTokenizer implements AutoCloseable {
     }
 
     /**
-     * Reads the tokenizer in {@code file} and finds {@code endOfText} in its vocabulary.
+     * Reads the tokenizer in {@code json} and finds {@code endOfText} in its vocabulary.
      *
-     * @throws IOException if the file cannot be read
+     * @throws IOException if the tokenizer cannot be read
      * @throws IllegalArgumentException naming the file if it does not parse, lacks the token, or
      *     its unknown token is not in its vocabulary ({@link TokenizerCheck})
      */
-    static TextTokenizer open(Path file, String endOfText) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new NoSuchFileException(file.toString(), null, "no tokenizer file");
-        }
-        TokenizerCheck.check(file);
+    static TextTokenizer open(TokenizerJson json, String endOfText) throws IOException {
+        TokenizerCheck.check(json);
         HuggingFaceTokenizer tokenizer;
         try {
             tokenizer =
                     HuggingFaceTokenizer.newInstance(
-                            file, Map.of("truncation", "false", "padding", "false"));
+                            new ByteArrayInputStream(json.json()),
+                            Map.of("truncation", "false", "padding", "false"));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(
-                    "tokenizer " + file + " does not parse: " + e.getMessage(), e);
+                    "tokenizer " + json.name() + " does not parse: " + e.getMessage(), e);
         }
         try {
-            return new TextTokenizer(tokenizer, id(tokenizer, endOfText, file));
+            return new TextTokenizer(tokenizer, id(tokenizer, endOfText, json.name()));
         } catch (RuntimeException e) {
             tokenizer.close();
             throw e;
         }
     }
 
-    private static long id(HuggingFaceTokenizer tokenizer, String token, Path file) {
+    private static long id(HuggingFaceTokenizer tokenizer, String token, String file) {
         Encoding encoding = tokenizer.encode(token, false, false);
         String[] tokens = encoding.getTokens();
         if (tokens.length != 1 || !tokens[0].equals(token)) {

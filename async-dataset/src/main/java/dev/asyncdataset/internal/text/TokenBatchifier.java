@@ -5,7 +5,6 @@ import ai.djl.ndarray.NDList;
 import dev.asyncdataset.internal.io.OptionalDependency;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,23 +31,23 @@ public final class TokenBatchifier implements TextBatchifier {
     }
 
     /**
-     * Reads the tokenizer in {@code file}, a {@code tokenizer.json}.
+     * Reads the tokenizer at {@code location}, a {@code tokenizer.json}.
      *
-     * @param file the tokenizer file
+     * @param location the tokenizer's path or URL
      * @param endOfText the token that follows each document
      * @return the batchifier
      * @throws IOException if the file cannot be read
      * @throws IllegalArgumentException naming the file if it does not parse or lacks the token
      * @throws IllegalStateException naming the dependency to add if the tokenizers are missing
      */
-    public static TokenBatchifier open(Path file, String endOfText) throws IOException {
-        return new TokenBatchifier(tokenizer(file, endOfText));
+    public static TokenBatchifier open(String location, String endOfText) throws IOException {
+        return new TokenBatchifier(tokenizer(location, endOfText));
     }
 
-    /** Reads the tokenizer in {@code file}, once the tokenizers are known to be there. */
-    static TextTokenizer tokenizer(Path file, String endOfText) throws IOException {
+    /** Reads the tokenizer at {@code location}, once the tokenizers are known to be there. */
+    static TextTokenizer tokenizer(String location, String endOfText) throws IOException {
         TOKENIZERS.require();
-        return TextTokenizer.open(file, endOfText);
+        return TextTokenizer.open(TokenizerJson.read(location), endOfText);
     }
 
     @Override

@@ -4,11 +4,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
-import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Checks a {@code tokenizer.json} before the native tokenizer reads it, for what would make it
@@ -21,16 +17,17 @@ final class TokenizerCheck {
     private TokenizerCheck() {}
 
     /**
-     * Checks the tokenizer in {@code file}.
+     * Checks the tokenizer in {@code json}.
      *
-     * @throws IOException if the file cannot be read
      * @throws IllegalArgumentException naming the file if it is not JSON or its unknown token is
      *     not in its vocabulary
      */
-    static void check(Path file) throws IOException {
+    static void check(TokenizerJson json) {
+        String file = json.name();
         JsonElement model;
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            JsonElement root = JsonParser.parseReader(in);
+        try {
+            JsonElement root =
+                    JsonParser.parseString(new String(json.json(), StandardCharsets.UTF_8));
             model = root.isJsonObject() ? root.getAsJsonObject().get("model") : null;
         } catch (JsonParseException e) {
             throw new IllegalArgumentException(

@@ -131,7 +131,7 @@ class JsonLinesSourceTest {
                                                 .setSource(texts)
                                                 .setSampling(8, true)
                                                 .optSeed(3))
-                                .setTokenizer(tokenizer)
+                                .setTokenizer(tokenizer.toString())
                                 .setSequenceLength(31)
                                 .setBatchSize(2)
                                 .build();

@@ -127,7 +127,7 @@ public final class TrainTextLm {
                                 .setSource(texts)
                                 .setSampling(32, true)
                                 .optSeed(7))
-                .setTokenizer(tokenizer)
+                .setTokenizer(tokenizer.toString())
                 .setSequenceLength(seqLen)
                 .setBatchSize(batch)
                 .build();
