@@ -374,10 +374,9 @@ public final class ConcurrentDatasetBuilder
     /**
      * Sets how many shards one shuffle window of shard streaming spans; default {@value
      * #DEFAULT_WINDOW_SHARDS}. A larger window mixes more shards into each batch, and holds more of
-     * them in memory: with one rank, or as many ranks as partitions (the default), at most {@code
-     * (windowShards + 1) * largestShardBytes} bytes (the window being read and one shard read
-     * ahead), whatever the batches in flight; {@link dev.asyncdataset.source.ShardedSource} states
-     * the bound, and {@link LoaderStats#sourceStats()} reports it ({@code peakResidentBytes}).
+     * them in memory, whatever the batches in flight: {@link dev.asyncdataset.source.ShardedSource}
+     * states the bound, and {@link LoaderStats#sourceStats()} reports it ({@code
+     * peakResidentBytes}).
      *
      * @param windowShards the shards of a window, at least 1
      * @return this builder
