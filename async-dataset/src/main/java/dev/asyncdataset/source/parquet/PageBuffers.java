@@ -3,18 +3,19 @@ package dev.asyncdataset.source.parquet;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The arrays that streamed row groups' pages are decompressed into, reused from one row group to
  * the next: a page of a few megabytes is a G1 humongous object, and one allocated per row group
- * makes G1 grow the heap. A page of at least {@link #MIN_POOLED} bytes gets an array of its size
- * class (at most an eighth over its size); smaller ones get arrays of their own. The free arrays
- * kept are bounded by the most bytes lent at once: the pool never holds more than the pages of the
- * row groups in flight at their peak. One per source.
+ * makes G1 grow the heap. A page of at least {@link #MIN_POOLED} bytes gets the smallest free array
+ * that holds it, or else a new one of its size class (at most an eighth over its size), so that
+ * pages of sizes that vary from row group to row group (the last page of each) reuse the arrays of
+ * earlier ones instead of allocating; smaller pages get arrays of their own. The free arrays kept
+ * are bounded by the most bytes lent at once: the pool never holds more than the pages of the row
+ * groups in flight at their peak. One per source.
  */
 final class PageBuffers {
 
@@ -24,7 +25,7 @@ final class PageBuffers {
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
     @GuardedBy("this")
-    private final Map<Integer, ArrayDeque<byte[]>> free = new HashMap<>();
+    private final TreeMap<Integer, ArrayDeque<byte[]>> free = new TreeMap<>();
 
     @GuardedBy("this")
     private long freeBytes;
@@ -60,18 +61,27 @@ final class PageBuffers {
     }
 
     private byte[] take(int size) {
-        int length = sizeClass(size);
         synchronized (this) {
-            lent += length;
-            peakLent = Math.max(peakLent, lent);
-            ArrayDeque<byte[]> kept = free.get(length);
-            if (kept != null && !kept.isEmpty()) {
-                freeBytes -= length;
-                return kept.pop();
+            Map.Entry<Integer, ArrayDeque<byte[]>> fit = free.ceilingEntry(size);
+            if (fit != null) {
+                byte[] array = fit.getValue().pop();
+                if (fit.getValue().isEmpty()) {
+                    free.remove(fit.getKey());
+                }
+                freeBytes -= array.length;
+                lent(array.length);
+                return array;
             }
+            lent(sizeClass(size));
             trim();
         }
-        return new byte[length];
+        return new byte[sizeClass(size)];
+    }
+
+    @GuardedBy("this")
+    private void lent(int length) {
+        lent += length;
+        peakLent = Math.max(peakLent, lent);
     }
 
     private synchronized void give(byte[] array) {
@@ -81,28 +91,25 @@ final class PageBuffers {
         trim();
     }
 
-    private synchronized void forget(byte[] array) {
-        lent -= array.length;
-        trim();
-    }
-
-    /** Drops free arrays until the free and the lent ones are at most the peak lent at once. */
+    /**
+     * Drops free arrays, the smallest first, until the free and the lent ones are at most the peak
+     * lent at once.
+     */
     @GuardedBy("this")
     private void trim() {
-        Iterator<ArrayDeque<byte[]>> lists = free.values().iterator();
-        while (freeBytes + lent > peakLent && lists.hasNext()) {
-            ArrayDeque<byte[]> kept = lists.next();
-            while (freeBytes + lent > peakLent && !kept.isEmpty()) {
-                freeBytes -= kept.pop().length;
+        while (freeBytes + lent > peakLent && !free.isEmpty()) {
+            Map.Entry<Integer, ArrayDeque<byte[]>> smallest = free.firstEntry();
+            freeBytes -= smallest.getValue().pop().length;
+            if (smallest.getValue().isEmpty()) {
+                free.remove(smallest.getKey());
             }
         }
     }
 
     /**
      * The arrays one row group's pages were decompressed into: taken one by one while it is
-     * decoded, given back together once nothing reads them, or forgotten (left to the garbage
-     * collector) if that moment may never come. Without a pool, every array is of its page's exact
-     * size and nothing is kept.
+     * decoded, given back together once nothing reads them. Without a pool, every array is of its
+     * page's exact size and nothing is kept.
      */
     static final class Lease {
 
@@ -134,13 +141,6 @@ final class PageBuffers {
         void giveBack() {
             for (byte[] array : drain()) {
                 pool.give(array);
-            }
-        }
-
-        /** Stops counting the arrays taken as lent, without reusing them. */
-        void forget() {
-            for (byte[] array : drain()) {
-                pool.forget(array);
             }
         }
 

@@ -33,17 +33,24 @@ final class StreamedCut<T, V> implements ShardEpoch.Cut<V> {
     @Override
     public V cut(long index, byte[] span, int length)
             throws BadItemException, InterruptedException {
+        T rowGroup;
         try {
-            return value.of(index, table.heldRowGroup(index, decoded, span, length));
+            rowGroup = table.heldRowGroup(index, decoded, span, length);
         } catch (BadItemException | RuntimeException e) {
-            decoded.done(table.group(index));
+            decoded.failed(table.group(index));
+            throw e;
+        }
+        try {
+            return value.of(index, rowGroup);
+        } catch (BadItemException | RuntimeException e) {
+            decoded.released(table.group(index));
             throw e;
         }
     }
 
     @Override
     public void release(long index, V fetched) {
-        decoded.done(table.group(index));
+        decoded.released(table.group(index));
     }
 
     @Override

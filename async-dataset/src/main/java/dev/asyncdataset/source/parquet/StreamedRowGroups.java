@@ -2,15 +2,21 @@ package dev.asyncdataset.source.parquet;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The decoded row groups of one streamed epoch: each decoded by the first fetch of one of its rows
  * (the others wait for it, as in {@link RowGroupCache}), its pages decompressed into arrays of the
  * source's {@link PageBuffers}, and kept until the last of the epoch's rows of it is done with
- * ({@link #done}): then dropped, and its arrays given back. So the epoch holds the row groups whose
- * rows are in flight, not a cache's worth.
+ * ({@link #released}, {@link #failed}): then dropped, and its arrays given back. So the epoch holds
+ * the row groups whose rows are in flight, not a cache's worth. An epoch that ends before its last
+ * rows ({@link #close}) gives back the arrays of each row group once no row of it is held: at once,
+ * or at the release of the last row handed out; a fetch that comes after the end gets no row.
  *
  * @param <T> what the source keeps of a decoded row group
  */
@@ -29,6 +35,15 @@ final class StreamedRowGroups<T> implements AutoCloseable {
     private final int[] left;
 
     @GuardedBy("this")
+    private final int[] held;
+
+    @GuardedBy("this")
+    private final Set<Integer> decodedGroups = new HashSet<>();
+
+    @GuardedBy("this")
+    private boolean closed;
+
+    @GuardedBy("this")
     private final Map<Integer, PageBuffers.Lease> leases = new HashMap<>();
 
     /**
@@ -38,16 +53,26 @@ final class StreamedRowGroups<T> implements AutoCloseable {
     StreamedRowGroups(PageBuffers pool, int[] rows) {
         this.pool = pool;
         this.left = rows.clone();
+        this.held = new int[rows.length];
     }
 
     /**
-     * Returns row group {@code group}, decoding it with {@code reader} if no other fetch has or is.
+     * Returns row group {@code group}, decoding it with {@code reader} if no other fetch has or is;
+     * one of its rows is held from then until {@link #released}.
      *
      * @throws IOException the row group's decoding failure
      * @throws InterruptedException if interrupted while waiting for another fetch's decoding
+     * @throws IllegalStateException if the epoch ended
      */
     T get(int group, Reader<T> reader) throws IOException, InterruptedException {
-        return decoded.get(group, g -> decode(g, reader));
+        T rows = decoded.get(group, g -> decode(g, reader));
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("the epoch's row groups were closed");
+            }
+            held[group]++;
+        }
+        return rows;
     }
 
     private T decode(int group, Reader<T> reader) throws IOException {
@@ -56,7 +81,11 @@ final class StreamedRowGroups<T> implements AutoCloseable {
             leases.put(group, pages);
         }
         try {
-            return reader.read(group, pages);
+            T rows = reader.read(group, pages);
+            synchronized (this) {
+                decodedGroups.add(group);
+            }
+            return rows;
         } catch (IOException | RuntimeException e) {
             synchronized (this) {
                 leases.remove(group, pages);
@@ -67,16 +96,28 @@ final class StreamedRowGroups<T> implements AutoCloseable {
     }
 
     /**
-     * Counts one of the epoch's rows of {@code group} as done with: its value released, or its
-     * fetch failed. After the last one, the row group is dropped and its arrays given back.
+     * Counts a row of {@code group} that {@link #get} gave as done with: nothing reads it any more.
+     * After the epoch's last row of it, the row group is dropped and its arrays given back.
      */
-    void done(int group) {
+    void released(int group) {
+        done(group, 1);
+    }
+
+    /**
+     * Counts a row of {@code group} whose fetch failed before {@link #get} gave it, as done with.
+     */
+    void failed(int group) {
+        done(group, 0);
+    }
+
+    private void done(int group, int heldRows) {
         PageBuffers.Lease pages;
         synchronized (this) {
-            if (--left[group] > 0) {
+            held[group] -= heldRows;
+            if (--left[group] > 0 && !(closed && held[group] == 0)) {
                 return;
             }
-            pages = leases.remove(group);
+            pages = decodedGroups.remove(group) ? leases.remove(group) : null;
         }
         decoded.remove(group);
         if (pages != null) {
@@ -85,14 +126,21 @@ final class StreamedRowGroups<T> implements AutoCloseable {
     }
 
     /**
-     * Ends the epoch: the arrays of row groups not done with are left to the garbage collector, as
-     * a decode may still read them.
+     * Ends the epoch: gives back the arrays of each decoded row group none of whose rows is held;
+     * the others go back at the release of their last row held.
      */
     @Override
     public void close() {
+        List<PageBuffers.Lease> idle = new ArrayList<>();
         synchronized (this) {
-            leases.values().forEach(PageBuffers.Lease::forget);
-            leases.clear();
+            closed = true;
+            for (int group : List.copyOf(decodedGroups)) {
+                if (held[group] == 0) {
+                    decodedGroups.remove(group);
+                    idle.add(leases.remove(group));
+                }
+            }
         }
+        idle.forEach(PageBuffers.Lease::giveBack);
     }
 }

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +43,53 @@ class PageBuffersTest {
     }
 
     @Test
+    void aPageTakesTheSmallestFreeArrayThatHoldsIt() {
+        SplittableRandom random = new SplittableRandom(5);
+        for (int round = 0; round < 200; round++) {
+            PageBuffers pool = new PageBuffers();
+            PageBuffers.Lease held = pool.lease();
+            int[] sizes = random.ints(6, PageBuffers.MIN_POOLED, 4 << 20).toArray();
+            for (int size : sizes) {
+                held.take(size);
+            }
+            held.giveBack();
+            int page = random.nextInt(PageBuffers.MIN_POOLED, 5 << 20);
+            int fit = Integer.MAX_VALUE;
+            for (int size : sizes) {
+                int length = PageBuffers.sizeClass(size);
+                fit = length >= page ? Math.min(fit, length) : fit;
+            }
+            byte[] array = pool.lease().take(page);
+            int expected = fit == Integer.MAX_VALUE ? PageBuffers.sizeClass(page) : fit;
+            assertEquals(expected, array.length, "a page of " + page + " bytes");
+        }
+    }
+
+    @Test
+    void rowGroupsWhoseLastPagesVaryInSizeReuseArraysInsteadOfAllocatingPerRowGroup() {
+        SplittableRandom random = new SplittableRandom(11);
+        PageBuffers pool = new PageBuffers();
+        Set<byte[]> allocated = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<PageBuffers.Lease> inFlight = new ArrayDeque<>();
+        int groups = 300;
+        int allocatedAfterWarmUp = 0;
+        for (int group = 0; group < groups; group++) {
+            PageBuffers.Lease lease = pool.lease();
+            for (int page = 0; page < 11; page++) {
+                allocated.add(lease.take(random.nextInt(1 << 20, (1 << 20) + (100 << 10))));
+            }
+            allocated.add(lease.take(random.nextInt(PageBuffers.MIN_POOLED, 1 << 20)));
+            inFlight.add(lease);
+            if (inFlight.size() > 2) {
+                inFlight.poll().giveBack();
+            }
+            allocatedAfterWarmUp = group == 9 ? allocated.size() : allocatedAfterWarmUp;
+        }
+        int later = allocated.size() - allocatedAfterWarmUp;
+        assertTrue(later <= groups / 20, later + " arrays allocated after the first 10 row groups");
+    }
+
+    @Test
     void theFreeArraysKeptAreAtMostThePeakLentAtOnce() {
         PageBuffers pool = new PageBuffers();
         PageBuffers.Lease[] leases = new PageBuffers.Lease[3];
@@ -54,19 +105,6 @@ class PageBuffersTest {
         PageBuffers.Lease larger = pool.lease();
         larger.take(2 << 20);
         assertTrue(pool.freeBytes() + pool.lentBytes() <= peak, "free arrays dropped for it");
-        larger.forget();
-        assertEquals(0, pool.lentBytes(), "a forgotten lease is no longer lent");
-        assertTrue(pool.freeBytes() <= peak);
-    }
-
-    @Test
-    void aForgottenLeasesArraysAreNotReused() {
-        PageBuffers pool = new PageBuffers();
-        PageBuffers.Lease lease = pool.lease();
-        byte[] page = lease.take(1 << 20);
-        lease.forget();
-        lease.giveBack();
-        assertNotSame(page, pool.lease().take(1 << 20));
     }
 
     @Test

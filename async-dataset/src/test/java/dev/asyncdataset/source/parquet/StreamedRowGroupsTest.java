@@ -26,11 +26,11 @@ class StreamedRowGroupsTest {
                     };
             byte[] page = groups.get(0, reader);
             for (int row = 1; row < rows; row++) {
-                groups.done(0);
+                groups.released(0);
                 assertSame(page, groups.get(0, reader), "kept while rows are in flight");
                 assertEquals(PAGE, pool.lentBytes(), "still lent after " + row + " of " + rows);
             }
-            groups.done(0);
+            groups.released(0);
             assertEquals(1, decodes.get(), "decoded once");
             assertEquals(0, pool.lentBytes());
             assertSame(page, groups.get(1, reader), "the next row group reuses its array");
@@ -51,18 +51,46 @@ class StreamedRowGroupsTest {
                                     throw new IOException("corrupt page");
                                 }));
         assertEquals(0, pool.lentBytes());
-        groups.done(0);
+        groups.failed(0);
         assertEquals(PAGE, groups.get(0, (group, pages) -> pages.take(PAGE)).length);
         assertEquals(PAGE, pool.lentBytes());
     }
 
     @Test
-    void anEndedEpochsRowGroupsInFlightAreNoLongerCountedAsLent() throws Exception {
+    void anEndedEpochGivesARowGroupBackOnceNoRowOfItIsHeld() throws Exception {
+        for (int rows = 1; rows <= 4; rows++) {
+            for (int heldAtEnd = 0; heldAtEnd <= rows; heldAtEnd++) {
+                PageBuffers pool = new PageBuffers();
+                StreamedRowGroups<byte[]> groups =
+                        new StreamedRowGroups<>(pool, new int[] {rows + 1});
+                for (int row = 0; row < rows; row++) {
+                    groups.get(0, (group, pages) -> pages.take(PAGE));
+                }
+                for (int row = heldAtEnd; row < rows; row++) {
+                    groups.released(0);
+                }
+                groups.close();
+                String state = heldAtEnd + " of " + rows + " rows held at the end";
+                for (int row = 0; row < heldAtEnd; row++) {
+                    assertEquals(PAGE, pool.lentBytes(), state + ", " + row + " released after");
+                    groups.released(0);
+                }
+                assertEquals(0, pool.lentBytes(), state);
+                assertEquals(PAGE, pool.freeBytes(), state + ": the array is kept for reuse");
+            }
+        }
+    }
+
+    @Test
+    void aFetchAfterTheEpochEndedGetsNoRowAndItsDecodingGoesBack() throws Exception {
         PageBuffers pool = new PageBuffers();
-        StreamedRowGroups<byte[]> groups = new StreamedRowGroups<>(pool, new int[] {3});
-        groups.get(0, (group, pages) -> pages.take(PAGE));
+        StreamedRowGroups<byte[]> groups = new StreamedRowGroups<>(pool, new int[] {2});
         groups.close();
+        assertThrows(
+                IllegalStateException.class,
+                () -> groups.get(0, (group, pages) -> pages.take(PAGE)));
+        groups.failed(0);
         assertEquals(0, pool.lentBytes());
-        assertEquals(0, pool.freeBytes(), "left to the garbage collector, not reused");
+        assertEquals(PAGE, pool.freeBytes());
     }
 }
