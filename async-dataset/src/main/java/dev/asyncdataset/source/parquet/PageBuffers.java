@@ -3,18 +3,20 @@ package dev.asyncdataset.source.parquet;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The arrays that streamed row groups' pages are decompressed into, reused from one row group to
  * the next: a page of a few megabytes is a G1 humongous object, and one allocated per row group
- * makes G1 grow the heap. A page of at least {@link #MIN_POOLED} bytes gets an array of its size
- * class (at most an eighth over its size); smaller ones get arrays of their own. The free arrays
- * kept are bounded by the most bytes lent at once: the pool never holds more than the pages of the
- * row groups in flight at their peak. One per source.
+ * makes G1 grow the heap. A page of at least {@link #MIN_POOLED} bytes gets a free array of its
+ * size class (at most an eighth over its size) or of a class at most a quarter over that, else a
+ * new one of its class; smaller ones get arrays of their own. Pages a little under and over a size
+ * (Parquet writers cut pages near a target) so share the arrays of the larger class. The free
+ * arrays kept are bounded by the most bytes lent at once, the smallest dropped first: the pool
+ * never holds more than the pages of the row groups in flight at their peak. One per source.
  */
 final class PageBuffers {
 
@@ -24,7 +26,7 @@ final class PageBuffers {
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
     @GuardedBy("this")
-    private final Map<Integer, ArrayDeque<byte[]>> free = new HashMap<>();
+    private final TreeMap<Integer, ArrayDeque<byte[]>> free = new TreeMap<>();
 
     @GuardedBy("this")
     private long freeBytes;
@@ -62,16 +64,26 @@ final class PageBuffers {
     private byte[] take(int size) {
         int length = sizeClass(size);
         synchronized (this) {
-            lent += length;
-            peakLent = Math.max(peakLent, lent);
-            ArrayDeque<byte[]> kept = free.get(length);
-            if (kept != null && !kept.isEmpty()) {
-                freeBytes -= length;
-                return kept.pop();
+            Map.Entry<Integer, ArrayDeque<byte[]>> kept = free.ceilingEntry(length);
+            if (kept != null && kept.getKey() - length <= length / 4) {
+                byte[] array = kept.getValue().pop();
+                if (kept.getValue().isEmpty()) {
+                    free.remove(kept.getKey());
+                }
+                freeBytes -= array.length;
+                lend(array.length);
+                return array;
             }
+            lend(length);
             trim();
         }
         return new byte[length];
+    }
+
+    @GuardedBy("this")
+    private void lend(int length) {
+        lent += length;
+        peakLent = Math.max(peakLent, lent);
     }
 
     private synchronized void give(byte[] array) {
@@ -86,7 +98,10 @@ final class PageBuffers {
         trim();
     }
 
-    /** Drops free arrays until the free and the lent ones are at most the peak lent at once. */
+    /**
+     * Drops free arrays, the smallest first, until the free and the lent ones are at most the peak
+     * lent at once.
+     */
     @GuardedBy("this")
     private void trim() {
         Iterator<ArrayDeque<byte[]>> lists = free.values().iterator();
@@ -94,6 +109,9 @@ final class PageBuffers {
             ArrayDeque<byte[]> kept = lists.next();
             while (freeBytes + lent > peakLent && !kept.isEmpty()) {
                 freeBytes -= kept.pop().length;
+            }
+            if (kept.isEmpty()) {
+                lists.remove();
             }
         }
     }

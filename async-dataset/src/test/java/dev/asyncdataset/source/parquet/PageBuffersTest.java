@@ -39,6 +39,18 @@ class PageBuffersTest {
     }
 
     @Test
+    void aPageTakesAFreeArrayOfALargerClassAtMostAQuarterOverItsOwn() {
+        PageBuffers pool = new PageBuffers();
+        PageBuffers.Lease first = pool.lease();
+        byte[] page = first.take(1_100_000);
+        first.giveBack();
+        PageBuffers.Lease second = pool.lease();
+        assertSame(page, second.take(960 << 10), "a page of the class a little under");
+        second.giveBack();
+        assertNotSame(page, pool.lease().take(600 << 10), "a page far under gets its own");
+    }
+
+    @Test
     void theFreeArraysKeptAreAtMostThePeakLentAtOnce() {
         PageBuffers pool = new PageBuffers();
         PageBuffers.Lease[] leases = new PageBuffers.Lease[3];
