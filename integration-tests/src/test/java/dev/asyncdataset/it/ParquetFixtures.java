@@ -3,6 +3,7 @@ package dev.asyncdataset.it;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -58,6 +60,27 @@ final class ParquetFixtures {
             }
         }
         return rows;
+    }
+
+    /**
+     * {@code jpeg} with comment segments of bytes from {@code random} after its SOI, about {@code
+     * bytes} in all: a large image that decoders decode as {@code jpeg}, skipping the comments.
+     */
+    static byte[] padded(byte[] jpeg, int bytes, SplittableRandom random) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes);
+        out.write(jpeg, 0, 2);
+        for (int left = bytes - jpeg.length; left > 4; ) {
+            byte[] body = new byte[Math.min(left - 4, 0xFFFF - 2)];
+            random.nextBytes(body);
+            out.write(0xFF);
+            out.write(0xFE);
+            out.write((body.length + 2) >> 8);
+            out.write(body.length + 2);
+            out.write(body, 0, body.length);
+            left -= 4 + body.length;
+        }
+        out.write(jpeg, 2, jpeg.length - 2);
+        return out.toByteArray();
     }
 
     /**

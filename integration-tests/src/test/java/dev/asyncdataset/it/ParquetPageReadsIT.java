@@ -20,12 +20,14 @@ import dev.hardwood.metadata.ColumnChunk;
 import dev.hardwood.metadata.PageLocation;
 import dev.hardwood.metadata.RowGroup;
 import dev.hardwood.reader.ParquetFileReader;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,7 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * page boundary and at its last row gives the row written and reads fewer bytes than its row
  * group's image chunk, and an epoch reads each page once and gives the records streaming gives. A
  * file with one page per row group, or without a page index, is read row group by row group, with
- * the same records.
+ * the same records. Pages that do not fit the cache are read into arrays the source reuses, not
+ * into arrays of their own per fetch, with the same records.
  */
 class ParquetPageReadsIT {
 
@@ -53,6 +56,9 @@ class ParquetPageReadsIT {
 
     /** Items apart of fetches one after another that each lie in another page: over a page. */
     private static final int PAGE_STRIDE = 7;
+
+    /** The bytes of each image of a file of large pages: a page of 5 rows is over 600 KiB. */
+    private static final int LARGE_IMAGE = 128 << 10;
 
     @TempDir static Path dir;
     private static List<Row> rows;
@@ -113,6 +119,58 @@ class ParquetPageReadsIT {
                     gets <= pageReads + groups,
                     gets + " GETs for " + pageReads + " page reads of " + groups + " row groups");
         }
+    }
+
+    /**
+     * Fetches one after another, each of another page, with a cache of one page: each reads its
+     * page, and allocates on its thread about its image (the fetch's copy), not the page's read and
+     * decompressed bytes; an epoch of random access with a cache of two pages, its fetches
+     * concurrent, gives the records streaming gives.
+     */
+    @Test
+    void pagesOverTheCacheAreReadIntoReusedArraysWithTheRecordsStreamingGives() throws Exception {
+        List<Row> large = largeRows();
+        Path file = dir.resolve("large-pages.parquet");
+        ParquetFixtures.paged(file, large, GROUP, PAGE);
+        int page = PAGE * LARGE_IMAGE;
+        try (LabeledImageSource source = open(file, page)) {
+            fetchStrided(source, large);
+            long misses = source.stats().cacheMisses();
+            long allocated = allocatedHere();
+            fetchStrided(source, large);
+            long perFetch = (allocatedHere() - allocated) / large.size();
+            assertEquals(large.size(), source.stats().cacheMisses() - misses, "a read per fetch");
+            assertTrue(perFetch < page / 2, perFetch + " bytes per fetch, pages of " + page);
+        }
+        try (LabeledImageSource source = open(file, 2L * page)) {
+            assertEquals(streamed(file), randomAccess(source));
+        }
+    }
+
+    /** Fetches each row of {@code rows} once, {@link #PAGE_STRIDE} items after the last. */
+    private static void fetchStrided(LabeledImageSource source, List<Row> rows) throws Exception {
+        for (int i = 0; i < rows.size(); i++) {
+            int item = i * PAGE_STRIDE % rows.size();
+            ByteBuffer image = source.fetch(null, item);
+            assertEquals(ByteBuffer.wrap(rows.get(item).image()), image, "row " + item);
+        }
+    }
+
+    /** The heap bytes the calling thread has allocated so far. */
+    private static long allocatedHere() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
+
+    /** 60 rows of distinct JPEGs of {@link #LARGE_IMAGE} bytes ({@link ParquetFixtures#padded}). */
+    private static List<Row> largeRows() {
+        SplittableRandom random = new SplittableRandom(7);
+        List<Row> large = new ArrayList<>();
+        for (int r = 0; r < rows.size(); r++) {
+            byte[] jpeg = ParquetFixtures.padded(rows.get(r).image(), LARGE_IMAGE, random);
+            large.add(new Row(jpeg, rows.get(r).path(), rows.get(r).label()));
+        }
+        return large;
     }
 
     @Test

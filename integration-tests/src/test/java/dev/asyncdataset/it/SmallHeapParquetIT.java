@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.testing.TestImages;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,27 +62,13 @@ class SmallHeapParquetIT {
         byte[] small = TestImages.jpeg(24, 16, file);
         List<Row> rows = new ArrayList<>();
         for (int r = 0; r < ROWS_PER_FILE; r++) {
-            rows.add(new Row(padded(small, random), "image-" + r + ".jpg", (long) (r % 4)));
+            rows.add(
+                    new Row(
+                            ParquetFixtures.padded(small, IMAGE_BYTES, random),
+                            "image-" + r + ".jpg",
+                            (long) (r % 4)));
         }
         return rows;
-    }
-
-    /** {@code jpeg} with comment segments of random bytes after its SOI, about 1 MiB in all. */
-    private static byte[] padded(byte[] jpeg, SplittableRandom random) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(IMAGE_BYTES);
-        out.write(jpeg, 0, 2);
-        for (int left = IMAGE_BYTES - jpeg.length; left > 4; ) {
-            byte[] body = new byte[Math.min(left - 4, 0xFFFF - 2)];
-            random.nextBytes(body);
-            out.write(0xFF);
-            out.write(0xFE);
-            out.write((body.length + 2) >> 8);
-            out.write(body.length + 2);
-            out.write(body, 0, body.length);
-            left -= 4 + body.length;
-        }
-        out.write(jpeg, 2, jpeg.length - 2);
-        return out.toByteArray();
     }
 
     /** Runs {@link StreamParquetEpochs} in a child JVM with a small heap; returns its output. */

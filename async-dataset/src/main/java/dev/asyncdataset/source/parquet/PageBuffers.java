@@ -8,14 +8,15 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The arrays that streamed row groups' pages are decompressed into, reused from one row group to
- * the next: a page of a few megabytes is a G1 humongous object, and one allocated per row group
- * makes G1 grow the heap. A page of at least {@link #MIN_POOLED} bytes gets the smallest free array
- * that holds it, or else a new one of its size class (at most an eighth over its size), so that
- * pages of sizes that vary from row group to row group (the last page of each) reuse the arrays of
- * earlier ones instead of allocating; smaller pages get arrays of their own. The free arrays kept
- * are bounded by the most bytes lent at once: the pool never holds more than the pages of the row
- * groups in flight at their peak. One per source.
+ * The arrays that streamed row groups' pages, and the pages random access reads, are read and
+ * decompressed into, reused from one row group or page to the next: a page of a few megabytes is a
+ * G1 humongous object, and even smaller ones allocated per read make G1 grow the heap. A page of at
+ * least {@link #MIN_POOLED} bytes gets the smallest free array that holds it, or else a new one of
+ * its size class (at most an eighth over its size), so that pages whose sizes vary (Parquet writers
+ * cut pages near a target, and each row group's last page is shorter) reuse the arrays of earlier
+ * ones instead of allocating; smaller pages get arrays of their own. The free arrays kept are
+ * bounded by the most bytes lent at once, the smallest dropped first: the pool never holds more
+ * than the pages of the row groups in flight at their peak. One per source.
  */
 final class PageBuffers {
 
@@ -36,7 +37,7 @@ final class PageBuffers {
     @GuardedBy("this")
     private long peakLent;
 
-    /** A lease of arrays from this pool, for one row group's pages. */
+    /** A lease of arrays from this pool, for one row group's pages or one page read. */
     Lease lease() {
         return new Lease(this);
     }

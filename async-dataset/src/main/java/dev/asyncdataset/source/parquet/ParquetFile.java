@@ -221,15 +221,23 @@ final class ParquetFile implements AutoCloseable {
 
     /**
      * Reads page {@code page} of the first chosen column of row group {@code group} from the store,
-     * in one ranged read, and decodes it, with the row group's other chosen columns, with {@code
-     * into}, as {@link #read} does.
+     * in one ranged read into an array of {@code pool} given back once it is decoded, and decodes
+     * it, with the row group's other chosen columns, with {@code into}, as {@link #read} does, its
+     * pages decompressed into arrays of {@code pages}.
      */
-    <T> T readPage(int group, int page, RowGroupReader<T> into) throws IOException {
-        PageLocations located = pages[group];
-        byte[] bytes = input.read(located.offsets()[page], located.sizes()[page]);
-        return into.read(
-                new HeldRowGroup(
-                        this, group, page, bytes, bytes.length, PageBuffers.Lease.UNPOOLED));
+    <T> T readPage(
+            int group, int page, PageBuffers pool, PageBuffers.Lease pages, RowGroupReader<T> into)
+            throws IOException {
+        PageLocations located = this.pages[group];
+        int size = located.sizes()[page];
+        PageBuffers.Lease read = pool.lease();
+        try {
+            byte[] bytes = read.take(size);
+            input.readInto(located.offsets()[page], size, bytes);
+            return into.read(new HeldRowGroup(this, group, page, bytes, size, pages));
+        } finally {
+            read.giveBack();
+        }
     }
 
     /**

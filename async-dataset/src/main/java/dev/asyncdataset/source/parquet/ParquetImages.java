@@ -41,11 +41,20 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
         return classes;
     }
 
-    /** Reads (or finds read) the item's row group and returns its image, wrapping the array. */
+    /**
+     * Reads (or finds read) the item's row group and returns a copy of its image, since the page
+     * holding it is reused once the cache drops it.
+     */
     @Override
     public ByteBuffer fetch(NDManager manager, long index)
             throws BadItemException, InterruptedException {
-        return image(index, table.rowGroup(index));
+        return table.rowGroup(index, (item, rows) -> copy(image(item, rows)));
+    }
+
+    private static ByteBuffer copy(ByteBuffer image) {
+        byte[] bytes = new byte[image.remaining()];
+        image.get(bytes);
+        return ByteBuffer.wrap(bytes);
     }
 
     /**
@@ -91,7 +100,7 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
         long[] known = labels.get(table.group(index));
         if (known == null) {
             try {
-                known = table.rowGroup(index).labels();
+                known = table.rowGroup(index, (item, rows) -> rows.labels());
             } catch (BadItemException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {

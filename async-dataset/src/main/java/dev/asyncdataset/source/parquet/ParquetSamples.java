@@ -29,7 +29,7 @@ final class ParquetSamples extends ParquetRows<Sample> {
     @Override
     public Sample fetch(NDManager manager, long index)
             throws BadItemException, InterruptedException {
-        return table.rowGroup(index).sample(describe(index), table.row(index));
+        return table.rowGroup(index, this::sample);
     }
 
     /**
@@ -40,7 +40,12 @@ final class ParquetSamples extends ParquetRows<Sample> {
      */
     @Override
     public ShardEpoch<Sample> streamedEpoch() {
-        return table.streamedEpoch((index, rows) -> rows.sample(describe(index), table.row(index)));
+        return table.streamedEpoch(this::sample);
+    }
+
+    /** Item {@code index}'s row of its row group {@code rows}, as a sample. */
+    private Sample sample(long index, RowGroupParts rows) {
+        return rows.sample(describe(index), table.row(index));
     }
 
     @Override

@@ -34,7 +34,7 @@ final class ParquetTable<T> implements AutoCloseable {
     private final RowGroupIndex index;
     private final ReadUnits units;
     private final ParquetFile.RowGroupReader<T> reader;
-    private final RowGroupCache<T> cache;
+    private final RowGroupCache<Leased<T>> cache;
     private final ShardBuffers buffers;
     private final PageBuffers pages = new PageBuffers();
 
@@ -53,7 +53,11 @@ final class ParquetTable<T> implements AutoCloseable {
         this.index = new RowGroupIndex(this.files);
         this.units = new ReadUnits(index, this.files);
         this.reader = reader;
-        this.cache = new RowGroupCache<>(weight, cacheBytes);
+        this.cache =
+                new RowGroupCache<>(
+                        read -> weight.applyAsLong(read.rows()),
+                        cacheBytes,
+                        read -> read.pages().giveBack());
         this.buffers =
                 new ShardBuffers(
                         this.files.stream().mapToInt(f -> f.spans().longest()).max().orElse(0));
@@ -110,27 +114,53 @@ final class ParquetTable<T> implements AutoCloseable {
     }
 
     /**
-     * The row group item {@code item} is in, read or found read: whole, or the page of the first
-     * chosen column holding the item's row with the row group's other chosen columns.
-     *
-     * @throws BadItemException naming the item if the row group cannot be read
+     * What random access read and keeps: {@code rows}, whose page arrays, of {@code pages}, are
+     * given back once the cache drops it and no fetch holds it.
      */
-    T rowGroup(long item) throws BadItemException, InterruptedException {
+    private record Leased<T>(T rows, PageBuffers.Lease pages) {}
+
+    /**
+     * Item {@code item}'s value, taken by {@code value} from its row group, read or found read:
+     * whole, or the page of the first chosen column holding the item's row with the row group's
+     * other chosen columns. The row group's page arrays are reused once the cache drops it, so a
+     * value must not be a view of them: it is read while {@code value} runs, not after.
+     *
+     * @throws BadItemException naming the item if the row group cannot be read, or {@code value}'s
+     */
+    <V> V rowGroup(long item, StreamedCut.RowValue<T, V> value)
+            throws BadItemException, InterruptedException {
+        try (RowGroupCache<Leased<T>>.Held held = hold(item)) {
+            return value.of(item, held.rows().rows());
+        }
+    }
+
+    private RowGroupCache<Leased<T>>.Held hold(long item)
+            throws BadItemException, InterruptedException {
         int group = index.group(item);
         try {
-            return cache.get(units.unit(group, index.rowInGroup(item, group)), this::readUnit);
+            return cache.hold(units.unit(group, index.rowInGroup(item, group)), this::readUnit);
         } catch (IOException e) {
             throw failure(item, e);
         }
     }
 
-    private T readUnit(int unit) throws IOException {
+    /** Reads a unit: a row group whole, its arrays its own; or a page, into arrays of the pool. */
+    private Leased<T> readUnit(int unit) throws IOException {
         int group = units.group(unit);
         int page = units.page(unit);
         ParquetFile file = file(group);
-        return page == HeldRowGroup.WHOLE
-                ? file.read(index.groupInFile(group), reader)
-                : file.readPage(index.groupInFile(group), page, reader);
+        if (page == HeldRowGroup.WHOLE) {
+            return new Leased<>(
+                    file.read(index.groupInFile(group), reader), PageBuffers.Lease.UNPOOLED);
+        }
+        PageBuffers.Lease leased = pages.lease();
+        try {
+            return new Leased<>(
+                    file.readPage(index.groupInFile(group), page, pages, leased, reader), leased);
+        } catch (IOException | RuntimeException e) {
+            leased.giveBack();
+            throw e;
+        }
     }
 
     /**

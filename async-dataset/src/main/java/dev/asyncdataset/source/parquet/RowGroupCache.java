@@ -3,12 +3,16 @@ package dev.asyncdataset.source.parquet;
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 
 /**
@@ -19,7 +23,8 @@ import java.util.function.ToLongFunction;
  * that fails is not kept: the fetches waiting for it fail with it, and the next fetch of the row
  * group reads it anew (a store may have recovered); except when the read was interrupted: that read
  * is abandoned, its fetch fails, and the fetches waiting for it read the row group anew (the
- * fetches of the next epoch may be waiting for a read of one that was stopped).
+ * fetches of the next epoch may be waiting for a read of one that was stopped). A row group dropped
+ * is handed to the cache's {@code dropped} once no fetch holds it ({@link #hold}).
  */
 final class RowGroupCache<T> {
 
@@ -33,6 +38,28 @@ final class RowGroupCache<T> {
     private static final class Entry<T> {
         final CompletableFuture<T> rows = new CompletableFuture<>();
         long bytes;
+        int holders;
+        boolean dropped;
+    }
+
+    /** A row group a fetch holds: not handed to {@code dropped} before it is closed. */
+    final class Held implements AutoCloseable {
+        private final Entry<T> entry;
+
+        private Held(Entry<T> entry) {
+            this.entry = entry;
+        }
+
+        /** The row group. */
+        T rows() {
+            return entry.rows.resultNow();
+        }
+
+        /** Lets the row group go: handed to {@code dropped} if it was dropped meanwhile. */
+        @Override
+        public void close() {
+            release(entry);
+        }
     }
 
     /** The failure of a read whose thread was interrupted: not the row group's own. */
@@ -46,6 +73,7 @@ final class RowGroupCache<T> {
 
     private final ToLongFunction<T> weight;
     private final long maxBytes;
+    private final Consumer<T> dropped;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
@@ -59,8 +87,18 @@ final class RowGroupCache<T> {
      * @param weight what a read row group weighs against {@code maxBytes}
      */
     RowGroupCache(ToLongFunction<T> weight, long maxBytes) {
+        this(weight, maxBytes, rows -> {});
+    }
+
+    /**
+     * @param weight what a read row group weighs against {@code maxBytes}
+     * @param dropped takes each row group dropped (over the bound or removed) once no fetch holds
+     *     it: nothing reads it any more
+     */
+    RowGroupCache(ToLongFunction<T> weight, long maxBytes, Consumer<T> dropped) {
         this.weight = weight;
         this.maxBytes = maxBytes;
+        this.dropped = dropped;
     }
 
     /**
@@ -71,11 +109,25 @@ final class RowGroupCache<T> {
      * @throws InterruptedException if interrupted while waiting for another fetch's read
      */
     T get(int group, Reader<T> reader) throws IOException, InterruptedException {
+        try (Held held = hold(group, reader)) {
+            return held.rows();
+        }
+    }
+
+    /**
+     * Returns row group {@code group} as {@link #get} does, held: not handed to {@code dropped}
+     * until the caller closes what this returns.
+     *
+     * @throws IOException the row group's read failure
+     * @throws InterruptedException if interrupted while waiting for another fetch's read
+     */
+    Held hold(int group, Reader<T> reader) throws IOException, InterruptedException {
         for (boolean first = true; ; first = false) {
             Entry<T> mine = new Entry<>();
             Entry<T> found;
             synchronized (this) {
                 found = entries.putIfAbsent(group, mine);
+                (found == null ? mine : found).holders++;
             }
             if (first) {
                 (found == null ? misses : hits).increment();
@@ -83,12 +135,18 @@ final class RowGroupCache<T> {
             if (found == null) {
                 load(group, mine, reader);
             }
+            Entry<T> entry = found == null ? mine : found;
             try {
-                return (found == null ? mine : found).rows.get();
+                entry.rows.get();
+                return new Held(entry);
             } catch (ExecutionException e) {
+                release(entry);
                 if (found == null || !(e.getCause() instanceof Abandoned)) {
                     throw failure(e.getCause());
                 }
+            } catch (InterruptedException e) {
+                release(entry);
+                throw e;
             }
         }
     }
@@ -100,11 +158,15 @@ final class RowGroupCache<T> {
     }
 
     /** Drops row group {@code group}, once read: the next fetch of it reads it anew. */
-    synchronized void remove(int group) {
-        Entry<T> entry = entries.remove(group);
-        if (entry != null) {
-            bytes -= entry.bytes;
+    void remove(int group) {
+        Entry<T> entry;
+        synchronized (this) {
+            entry = entries.remove(group);
+            if (entry == null || !drop(entry)) {
+                return;
+            }
         }
+        dropped.accept(entry.rows.resultNow());
     }
 
     /** Items whose row group had been read, or was being read, by another fetch. */
@@ -133,16 +195,45 @@ final class RowGroupCache<T> {
     }
 
     /** Counts a read row group and drops the least recently used others over the bound. */
-    private synchronized void admit(Entry<T> entry, long weight) {
-        entry.bytes = weight;
-        bytes += weight;
-        Iterator<Map.Entry<Integer, Entry<T>>> oldest = entries.entrySet().iterator();
-        while (bytes > maxBytes && oldest.hasNext()) {
-            Entry<T> old = oldest.next().getValue();
-            if (old != entry && old.rows.isDone()) {
-                bytes -= old.bytes;
-                oldest.remove();
+    private void admit(Entry<T> entry, long weight) {
+        List<T> gone = new ArrayList<>();
+        synchronized (this) {
+            entry.bytes = weight;
+            bytes += weight;
+            Iterator<Map.Entry<Integer, Entry<T>>> oldest = entries.entrySet().iterator();
+            while (bytes > maxBytes && oldest.hasNext()) {
+                Entry<T> old = oldest.next().getValue();
+                if (old != entry && old.rows.isDone()) {
+                    oldest.remove();
+                    if (drop(old)) {
+                        gone.add(old.rows.resultNow());
+                    }
+                }
             }
         }
+        gone.forEach(dropped);
+    }
+
+    /**
+     * Counts {@code entry}, read and just left out of the map, as dropped; returns whether no fetch
+     * holds it, so that the caller hands it to {@code dropped} now.
+     */
+    @GuardedBy("this")
+    private boolean drop(Entry<T> entry) {
+        bytes -= entry.bytes;
+        entry.dropped = true;
+        return entry.holders == 0 && entry.rows.state() == Future.State.SUCCESS;
+    }
+
+    /** A fetch lets {@code entry} go; the last one hands it to {@code dropped} if dropped. */
+    private void release(Entry<T> entry) {
+        synchronized (this) {
+            if (--entry.holders > 0
+                    || !entry.dropped
+                    || entry.rows.state() != Future.State.SUCCESS) {
+                return;
+            }
+        }
+        dropped.accept(entry.rows.resultNow());
     }
 }

@@ -11,8 +11,8 @@ import java.nio.ByteBuffer;
  * into (or of the array Hardwood decodes them into, for an encoding not read here), not copies; the
  * label column, small, is decoded by Hardwood ({@link RowGroupLabels}).
  *
- * @param images each row's encoded image, a view a fetch duplicates, null for a row with a problem
- *     or outside the page read
+ * @param images each row's encoded image, a view a streamed fetch duplicates and a random-access
+ *     fetch copies, null for a row with a problem or outside the page read
  * @param labels each row's label
  * @param problems what is wrong with each row, null for a good row; null if every row is good
  * @param bytes the images' total length, what the row group weighs in the cache

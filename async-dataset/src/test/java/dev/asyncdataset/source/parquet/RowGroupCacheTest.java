@@ -50,6 +50,27 @@ class RowGroupCacheTest {
     }
 
     @Test
+    void aDroppedRowGroupIsHandedOnOnceNoFetchHoldsIt() throws Exception {
+        Reads reads = new Reads();
+        List<RowGroupRows> dropped = new ArrayList<>();
+        RowGroupCache<RowGroupRows> cache =
+                new RowGroupCache<>(RowGroupRows::bytes, 100, dropped::add);
+        RowGroupRows held;
+        try (RowGroupCache<RowGroupRows>.Held hold = cache.hold(0, reads)) {
+            held = hold.rows();
+            cache.get(1, reads);
+            assertEquals(List.of(), dropped, "dropped over the bound while held");
+        }
+        assertEquals(List.of(held), dropped, "handed on when let go");
+        RowGroupRows unheld = cache.get(1, reads);
+        cache.get(2, reads);
+        assertEquals(List.of(held, unheld), dropped, "handed on at once when not held");
+        cache.remove(2);
+        assertEquals(3, dropped.size(), "a removed row group is handed on too");
+        assertEquals(List.of(0, 1, 2), reads.read);
+    }
+
+    @Test
     void leastRecentlyUsedRowGroupIsDroppedOverTheBound() throws Exception {
         Reads reads = new Reads();
         RowGroupCache<RowGroupRows> cache = new RowGroupCache<>(RowGroupRows::bytes, 150);
