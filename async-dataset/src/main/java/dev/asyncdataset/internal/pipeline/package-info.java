@@ -71,11 +71,12 @@
  *       batch's slot is freed. A float block is therefore taken only by a batch that holds a slot,
  *       so an epoch holds at most one per hand-over slot taken: the staging depth, plus one per
  *       slot lent to a trainer that keeps them all open ({@code HandOverSlots}), however many
- *       batches are done and waiting in the batch window. The uint8 blocks are one per batch in
- *       flight. Both are allocated in the first batches and reused from then on; at batch 64 and
- *       224 px a uint8 block is 9.6 MB, a float block 38.5 MB. On a GPU the uint8 block is copied
- *       and the device pipeline runs on the device, where PyTorch's caching allocator reuses the
- *       freed memory of earlier batches.
+ *       batches are done and waiting in the batch window; epochs alive at once (one the trainer
+ *       broke out of closes on a thread of its own) each hold their own. The uint8 blocks are one
+ *       per batch in flight or waiting for its slot. Both are allocated in the first batches and
+ *       reused from then on; at batch 64 and 224 px a uint8 block is 9.6 MB, a float block 38.5 MB.
+ *       On a GPU the uint8 block is copied and the device pipeline runs on the device, where
+ *       PyTorch's caching allocator reuses the freed memory of earlier batches.
  *   <li>Shard buffers (shard streaming): the source ({@code TarShardSource}'s {@code ShardBuffers})
  *       owns them, all of the largest shard's length, and keeps free ones across epochs. An epoch's
  *       streamed view ({@code ResidentShards}, loading through its {@code ShardLoader}) takes one
