@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With {@code deviceNormalize()} on a CPU device, the collator normalizes each batch's uint8 rows
- * into a recycled float block: the batches equal, bit for bit, those the device pipeline makes of
- * the per-item path's uint8 batches, and the blocks are reused, not allocated per batch: a pool
- * that kept a block per batch would hold the 30 batches of six epochs, far above the bound of those
- * that can be in flight at once.
+ * With {@code deviceNormalize()} on a CPU device, each batch's uint8 rows are normalized into a
+ * recycled float block as it is staged: the batches equal, bit for bit, those the device pipeline
+ * makes of the per-item path's uint8 batches, and the blocks are reused, not allocated per batch: a
+ * pool that kept a block per batch would hold the 30 batches of six epochs, far above the bound of
+ * those that can be in flight at once.
  */
 class NormalizedRowsTest {
 
@@ -62,7 +62,8 @@ class NormalizedRowsTest {
                         .build();
         long uint8Block = BATCH * (3L * 40 * 40 + Long.BYTES);
         long floatBlock = BATCH * (3L * 40 * 40 * Float.BYTES + Long.BYTES);
-        // uint8 blocks: the batches being decoded; float blocks: those collated, staged or held
+        // loose: auto fetchers may keep more batches (uint8 blocks) in flight than the workers;
+        // StagedFloatBlocksTest bounds the float blocks by the hand-over slots
         long bound = (WORKERS + 1) * uint8Block + (WORKERS + STAGING + 2) * floatBlock;
         for (int epoch = 0; epoch < 6; epoch++) {
             epochs(dataset, 1);

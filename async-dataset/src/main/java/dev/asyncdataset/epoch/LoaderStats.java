@@ -32,7 +32,7 @@ import java.util.List;
  *     source keeps up to that many free buffers for reuse), when streaming shards
  * @param bufferPath how batches are built: {@code "recycled"} (items decoded straight into reused
  *     host batch buffers, one array per field per batch), {@code "recycled-normalized"} (the same,
- *     each collated batch normalized into a reused float buffer, for {@code
+ *     each batch normalized into a reused float buffer as it is staged, for {@code
  *     ImageRecipes.deviceNormalize()} on a CPU device) or {@code "per-item"} (an array per item,
  *     stacked into the batch); see {@link
  *     dev.asyncdataset.ConcurrentDatasetBuilder#optRecycleBuffers}

@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 /**
  * Normalizes a collated batch of uint8 (H, W, 3) rows, as a {@link RowWriter} wrote them, into
  * float32 (3, H, W) rows: {@code ImageRecipes.deviceNormalize()}'s numbers, bit for bit. Used when
- * the batch's device is the CPU, so that only a collated batch takes float memory.
+ * the batch's device is the CPU, so that only a staged batch takes float memory.
  */
 public interface RowNormalizer {
 

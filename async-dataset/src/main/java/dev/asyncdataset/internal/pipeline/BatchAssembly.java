@@ -75,6 +75,15 @@ interface BatchAssembly {
     /** Makes the host {data, labels} of a batch whose slots are all filled or skipped. */
     NDList[] collate(PendingBatch batch);
 
+    /**
+     * Whether {@link #collate} runs on the staging thread once the batch holds a hand-over slot,
+     * rather than on the decode thread that completed it: when collating takes memory that only the
+     * batches staged or held by the trainer may hold.
+     */
+    default boolean collatesWhenStaged() {
+        return false;
+    }
+
     /** The per-batch data transforms still to run on the device, or {@code null}. */
     Pipeline devicePipeline();
 

@@ -10,7 +10,9 @@ import java.util.function.Function;
  * Makes the host arrays of a batch once its last slot is filled or skipped ({@link
  * BatchAssembly#collate}), then applies the batch pipeline to the data and the label pipeline to
  * the labels (as DJL's own iterator does), and completes the batch. Runs on a decode thread ({@link
- * DecodeStage}).
+ * DecodeStage}), or, when the assembly collates staged batches only ({@link
+ * BatchAssembly#collatesWhenStaged}), on the staging thread once the batch holds a hand-over slot
+ * ({@link #staged}); the decode thread then only completes the batch.
  */
 final class Collator {
 
@@ -32,9 +34,26 @@ final class Collator {
         this.epoch = epoch;
     }
 
-    /** Collates the batch, then completes it: its event ends before the stager can see it. */
+    /**
+     * Collates the batch, or leaves that to the staging thread, then completes it: its event ends
+     * before the stager can see it.
+     */
     void collate(PendingBatch batch) {
-        complete(batch, assembly::collate);
+        if (assembly.collatesWhenStaged() && !batch.delivered().isEmpty()) {
+            batch.collated(PendingBatch.UNCOLLATED);
+        } else {
+            complete(batch, assembly::collate);
+        }
+    }
+
+    /**
+     * Returns the host arrays of a batch that holds a hand-over slot: {@code host}, the batch's
+     * result, or, if the batch was left for the staging thread, its arrays collated now.
+     *
+     * @throws DataLoadingException if the batch cannot be collated
+     */
+    NDList[] staged(PendingBatch batch, NDList[] host) {
+        return host == PendingBatch.UNCOLLATED ? arrays(batch, assembly::collate) : host;
     }
 
     /**
@@ -50,27 +69,29 @@ final class Collator {
     }
 
     private void complete(PendingBatch batch, Function<PendingBatch, NDList[]> host) {
-        LoaderEvents.BatchCollate event = new LoaderEvents.BatchCollate();
-        event.begin();
-        int delivered = batch.delivered().size();
-        NDList[] arrays = null;
-        DataLoadingException failure = null;
         try {
-            arrays = delivered == 0 ? null : arrays(host.apply(batch));
-        } catch (RuntimeException e) {
-            failure =
-                    new DataLoadingException(
-                            batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e);
-        }
-        event.end(epoch, batch.seq, delivered);
-        if (failure != null) {
-            batch.fail(failure);
-        } else {
-            batch.collated(arrays);
+            batch.collated(arrays(batch, host));
+        } catch (DataLoadingException e) {
+            batch.fail(e);
         }
     }
 
-    private NDList[] arrays(NDList[] host) {
+    /** The batch's arrays, {@code null} when every item was skipped, pipelines applied. */
+    private NDList[] arrays(PendingBatch batch, Function<PendingBatch, NDList[]> host) {
+        LoaderEvents.BatchCollate event = new LoaderEvents.BatchCollate();
+        event.begin();
+        int delivered = batch.delivered().size();
+        try {
+            return delivered == 0 ? null : pipelines(host.apply(batch));
+        } catch (RuntimeException e) {
+            throw new DataLoadingException(
+                    batch.seq, -1, null, "cannot stack the batch: " + e.getMessage(), e);
+        } finally {
+            event.end(epoch, batch.seq, delivered);
+        }
+    }
+
+    private NDList[] pipelines(NDList[] host) {
         NDList data = batchPipeline != null ? batchPipeline.transform(host[0]) : host[0];
         NDList labels = targetPipeline != null ? targetPipeline.transform(host[1]) : host[1];
         return new NDList[] {data, labels};

@@ -10,16 +10,18 @@ import dev.asyncdataset.internal.events.LoaderEvents;
 import java.util.function.LongUnaryOperator;
 
 /**
- * Turns a collated host batch into the {@code Batch} the trainer gets, on the staging thread: takes
- * a hand-over slot (waiting while the trainer holds them all), creates the arrays on the target
- * device (one copy per array per batch, or none when the target is the host), applies the device
- * pipeline that the epoch's {@link BatchAssembly} left to the device, and hands the batch over; at
- * the end, hands over the end of the epoch or its failure. What the staged arrays still alias on
- * the host stays alive with the batch ({@link BatchAssembly#staged}).
+ * Turns a done host batch into the {@code Batch} the trainer gets, on the staging thread: takes a
+ * hand-over slot (waiting while the trainer holds them all), collates the batch if it was left for
+ * this thread ({@link Collator#staged}), creates the arrays on the target device (one copy per
+ * array per batch, or none when the target is the host), applies the device pipeline that the
+ * epoch's {@link BatchAssembly} left to the device, and hands the batch over; at the end, hands
+ * over the end of the epoch or its failure. What the staged arrays still alias on the host stays
+ * alive with the batch ({@link BatchAssembly#staged}).
  */
 final class DeviceStager {
 
     private final HandOverSlots slots;
+    private final Collator collator;
     private final TrainerManager trainer;
     private final Device device;
     private final BatchAssembly assembly;
@@ -33,6 +35,7 @@ final class DeviceStager {
 
     /**
      * @param slots where staged batches go
+     * @param collator collates the batches left for the staging thread
      * @param trainer the manager the batches are handed to
      * @param device the target device
      * @param assembly how the epoch's batches were assembled
@@ -45,6 +48,7 @@ final class DeviceStager {
      */
     DeviceStager(
             HandOverSlots slots,
+            Collator collator,
             TrainerManager trainer,
             Device device,
             BatchAssembly assembly,
@@ -55,6 +59,7 @@ final class DeviceStager {
             long epoch,
             LongUnaryOperator batchIndices) {
         this.slots = slots;
+        this.collator = collator;
         this.trainer = trainer;
         this.device = device;
         this.assembly = assembly;
@@ -98,9 +103,10 @@ final class DeviceStager {
         progress += batch.indices.size();
         if (host != null) {
             trainer.await(slots::tryAcquire);
+            NDList[] collated = collator.staged(batch, host);
             LoaderEvents.BatchStage event = new LoaderEvents.BatchStage();
             event.begin();
-            StagedBatch staged = toDevice(batch, host[0], host[1]);
+            StagedBatch staged = toDevice(batch, collated);
             event.end(epoch, batch.seq, device);
             slots.put(staged);
         }
@@ -112,9 +118,9 @@ final class DeviceStager {
      * manager at any moment (breaking out of an epoch), and arrays still being computed must not be
      * freed under this thread.
      */
-    private StagedBatch toDevice(PendingBatch batch, NDList data, NDList labels) {
-        NDList onDevice = data.toDevice(device, false);
-        NDList labelsOnDevice = labels.toDevice(device, false);
+    private StagedBatch toDevice(PendingBatch batch, NDList[] host) {
+        NDList onDevice = host[0].toDevice(device, false);
+        NDList labelsOnDevice = host[1].toDevice(device, false);
         if (devicePipeline != null) {
             onDevice = devicePipeline.transform(onDevice);
         }

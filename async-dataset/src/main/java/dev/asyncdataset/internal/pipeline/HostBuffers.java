@@ -15,10 +15,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * The recycled host batch buffers of one dataset, kept across its epochs: one block (the pixel rows
  * and the labels of a batch) per batch being decoded, staged or held by the trainer, allocated when
  * no free block of its element type fits and reused from then on. Blocks of each element type are
- * kept apart: uint8 blocks for the batches being decoded, float32 blocks for the normalized batches
- * that are collated, staged or held by the trainer ({@link HostRows#normalized}). A block that no
- * longer fits (the item shape or the batch size grew) is dropped to the garbage collector, which
- * frees direct buffers. Who may write a lent block and when it comes back: {@link HostRows}.
+ * kept apart: uint8 blocks for the batches in flight, float32 blocks for the normalized batches
+ * that hold a hand-over slot (bounded as the package documentation's "Normalized rows" states). A
+ * block that no longer fits (the item shape or the batch size grew) is dropped to the garbage
+ * collector, which frees direct buffers. Who may write a lent block and when it comes back: {@link
+ * HostRows}.
  */
 public final class HostBuffers {
 

@@ -14,13 +14,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One batch's lease of a {@link HostBuffers} block. Decode threads write item {@code slot}'s pixels
  * into {@link #row} and its label with {@link #label}, each slot once; the collator then makes one
- * array per field from the block ({@link #arrays}), which on the CPU aliases it, or first
- * normalizes the rows into a float block that the lease holds from then on, giving the uint8 block
- * back at once ({@link #normalized}): no decode thread writes a batch's rows once it is collated.
- * The block it holds goes back to the pool exactly once, when nothing can read or write it any
- * more: when the batch's host manager closes (after staging, or when the loader closes after its
- * threads stopped), or, if the trainer's batch aliases it ({@link #keepUntilClosed}), when that
- * batch's manager closes.
+ * array per field from the block ({@link #arrays}), which on the CPU aliases it, or, on the staging
+ * thread once the batch holds a hand-over slot, first normalizes the rows into a float block that
+ * the lease holds from then on, giving the uint8 block back at once ({@link #normalized}): no
+ * decode thread writes a batch's rows once it is collated. The block it holds goes back to the pool
+ * exactly once, when nothing can read or write it any more: when the batch's host manager closes
+ * (after staging, or when the loader closes after its threads stopped), or, if the trainer's batch
+ * aliases it ({@link #keepUntilClosed}), when that batch's manager closes.
  */
 final class HostRows implements AutoCloseable {
 
@@ -60,7 +60,7 @@ final class HostRows implements AutoCloseable {
     /**
      * Moves the rows of the filled slots together, normalizes them into a float block of the pool
      * that this lease holds from then on, gives the uint8 block back, and creates the arrays over
-     * the float block.
+     * the float block; on the staging thread, once the batch holds a hand-over slot.
      */
     NDList[] normalized(NDManager manager, boolean[] filled, RowNormalizer normalizer) {
         int n = compact(filled);

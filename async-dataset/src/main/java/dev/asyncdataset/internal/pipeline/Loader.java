@@ -135,6 +135,7 @@ public final class Loader implements AutoCloseable {
         DeviceStager stager =
                 new DeviceStager(
                         slots,
+                        collator,
                         trainer,
                         device,
                         assembly,

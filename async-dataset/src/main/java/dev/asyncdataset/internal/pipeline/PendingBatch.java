@@ -21,6 +21,9 @@ import java.util.stream.IntStream;
  */
 final class PendingBatch {
 
+    /** The result of a batch whose slots are all written, collated on the staging thread. */
+    static final NDList[] UNCOLLATED = new NDList[0];
+
     final long seq;
     final List<Long> indices;
     final NDManager manager;
@@ -92,14 +95,17 @@ final class PendingBatch {
                 .toList();
     }
 
-    /** Completes the batch with its {data, labels}, {@code null} when every item was skipped. */
+    /**
+     * Completes the batch with its {data, labels}, {@code null} when every item was skipped, or
+     * {@link #UNCOLLATED}.
+     */
     void collated(NDList[] arrays) {
         collated.complete(arrays);
     }
 
     /**
-     * Returns the stacked {data, labels}, or {@code null} if every item was skipped; call once the
-     * outcome is done.
+     * Returns the stacked {data, labels}, {@code null} if every item was skipped, or {@link
+     * #UNCOLLATED}; call once the outcome is done.
      *
      * @throws DataLoadingException if the batch failed
      */

@@ -17,9 +17,9 @@ import java.nio.ByteBuffer;
  * decode thread writes its item's row (and label) straight into it, and the collator makes one
  * array per field over the block. Rows are uint8 (H, W, 3): in flight a batch holds a quarter of
  * what its floats would take. The device pipeline finishes them on the device, or, when it only
- * normalizes and the device is the CPU, the collator normalizes them into a float32 (3, H, W) block
- * and gives the uint8 block back at once. Who may write a block and when it comes back: {@link
- * HostRows}.
+ * normalizes and the device is the CPU, the batch is collated on the staging thread once it holds a
+ * hand-over slot: normalized into a float32 (3, H, W) block, its uint8 block given back at once.
+ * Who may write a block and when it comes back: {@link HostRows}.
  */
 final class RowAssembly implements BatchAssembly {
 
@@ -79,6 +79,12 @@ final class RowAssembly implements BatchAssembly {
         return normalizer == null
                 ? batch.rows.arrays(batch.manager, batch.filled())
                 : batch.rows.normalized(batch.manager, batch.filled(), normalizer);
+    }
+
+    /** Normalizing takes a float block, which only staged batches hold. */
+    @Override
+    public boolean collatesWhenStaged() {
+        return normalizer != null;
     }
 
     @Override

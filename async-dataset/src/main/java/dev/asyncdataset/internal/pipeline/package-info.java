@@ -13,12 +13,14 @@
  *   <li>{@code FetchStage}: one virtual thread per item, at most {@code FetchLimit} at once.
  *   <li>{@code DecodeStage}: the platform pool; decodes each item through the assembly, and the
  *       thread that fills a batch's last slot runs its {@code Collator} (a fetch thread that fills
- *       it by skipping a bad item queues it here); {@code ItemFailures} decides what a failed item
+ *       it by skipping a bad item queues it here), or, for normalized rows, only completes the
+ *       batch for the staging thread to collate; {@code ItemFailures} decides what a failed item
  *       does to its batch.
  *   <li>{@code BatchWindow}: on the staging thread, keeps batches in flight and gives them back
  *       done, in sampler order or first done.
- *   <li>{@code DeviceStager}: on the staging thread, creates a done batch on the device as a {@code
- *       StagedBatch} and hands it over through the {@code HandOverSlots}.
+ *   <li>{@code DeviceStager}: on the staging thread, takes a hand-over slot for a done batch,
+ *       creates it on the device as a {@code StagedBatch} and hands it over through the {@code
+ *       HandOverSlots}.
  * </ul>
  *
  * <p>Around them: {@code TrainerManager} (the manager given to {@code getData}; the one bounded
@@ -60,15 +62,21 @@
  *       break, interrupt), when the host manager closes after the decode threads stopped. A slot of
  *       a block is therefore reused only by a later batch, after every array over it is closed.
  *   <li>Normalized rows: on a CPU device with {@code ImageRecipes.deviceNormalize()} as the whole
- *       device pipeline, the batches in flight still hold uint8 rows; the collator normalizes them
- *       into a float32 (3, H, W) block of the same pool ({@code RowNormalizer}), moves the lease to
- *       it and gives the uint8 block back at once. The staging thread then only wraps the float
- *       block, so it allocates nothing per batch. The float blocks are the device staging ring on
- *       the CPU: one per batch collated and not yet staged, staged, or held by the trainer; the
- *       uint8 blocks one per batch being decoded; both allocated in the first batches and reused
- *       from then on. At batch 64 and 224 px a uint8 block is 9.6 MB, a float block 38.5 MB. On a
- *       GPU the uint8 block is copied and the device pipeline runs on the device, where PyTorch's
- *       caching allocator reuses the freed memory of earlier batches.
+ *       device pipeline, a batch keeps its uint8 block until the staging thread holds a hand-over
+ *       slot for it; only then is it collated ({@code BatchAssembly.collatesWhenStaged}): the
+ *       staging thread takes a float32 (3, H, W) block of the same pool, normalizes the rows into
+ *       it ({@code RowNormalizer}), moves the lease to it and gives the uint8 block back at once.
+ *       From then on the float block follows the lease as a uint8 block does on the CPU: the
+ *       trainer's batch aliases it and it goes back when the trainer closes the batch, before the
+ *       batch's slot is freed. A float block is therefore taken only by a batch that holds a slot,
+ *       so an epoch holds at most one per hand-over slot taken: the staging depth, plus one per
+ *       slot lent to a trainer that keeps them all open ({@code HandOverSlots}), however many
+ *       batches are done and waiting in the batch window; epochs alive at once (one the trainer
+ *       broke out of closes on a thread of its own) each hold their own. The uint8 blocks are one
+ *       per batch in flight or waiting for its slot. Both are allocated in the first batches and
+ *       reused from then on; at batch 64 and 224 px a uint8 block is 9.6 MB, a float block 38.5 MB.
+ *       On a GPU the uint8 block is copied and the device pipeline runs on the device, where
+ *       PyTorch's caching allocator reuses the freed memory of earlier batches.
  *   <li>Shard buffers (shard streaming): the source ({@code TarShardSource}'s {@code ShardBuffers})
  *       owns them, all of the largest shard's length, and keeps free ones across epochs. An epoch's
  *       streamed view ({@code ResidentShards}, loading through its {@code ShardLoader}) takes one
