@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.epochs;
 
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.dataset.Batch;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.asyncdataset.epoch.DataLoadingException;
 import dev.asyncdataset.internal.pipeline.Loader;
 import dev.asyncdataset.source.ItemSource;
@@ -24,6 +25,11 @@ final class EpochLoader {
     private final Supplier<Loader> starter;
     private final ItemSource<?> epochSource;
     private final NDManager trainer;
+    private final Object closing = new Object();
+
+    @GuardedBy("closing")
+    private boolean freed;
+
     private Loader loader;
     private boolean closed;
     private volatile long lastAdvanced = TICKS.incrementAndGet();
@@ -97,18 +103,28 @@ final class EpochLoader {
         close();
     }
 
-    /** Stops the loader, if it started, and frees what it holds; later calls do nothing. */
+    /**
+     * Stops the loader, if it started, and frees what it holds; a call while another closes waits
+     * until that one has freed it all (its waits are bounded), so that an epoch started after any
+     * close takes none of the memory this one still held; later calls do nothing.
+     */
     void close() {
-        Loader running;
-        synchronized (this) {
-            closed = true;
-            running = loader;
-        }
-        if (running != null) {
-            running.close();
-        }
-        if (epochSource != null) {
-            epochSource.close();
+        synchronized (closing) {
+            if (freed) {
+                return;
+            }
+            freed = true;
+            Loader running;
+            synchronized (this) {
+                closed = true;
+                running = loader;
+            }
+            if (running != null) {
+                running.close();
+            }
+            if (epochSource != null) {
+                epochSource.close();
+            }
         }
     }
 
