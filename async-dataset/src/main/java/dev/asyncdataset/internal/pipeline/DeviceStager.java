@@ -116,7 +116,9 @@ final class DeviceStager {
      * Moves a batch to the device and runs the device pipeline in the loader's own managers, and
      * only then hands the result to a sub-manager of the trainer's: the trainer may close its
      * manager at any moment (breaking out of an epoch), and arrays still being computed must not be
-     * freed under this thread.
+     * freed under this thread. A batch that fails here closes its manager: one created while the
+     * trainer's manager was closing may not be among that manager's resources, and would otherwise
+     * keep what {@link BatchAssembly#staged} tied to it.
      */
     private StagedBatch toDevice(PendingBatch batch, NDList[] host) {
         NDList onDevice = host[0].toDevice(device, false);
@@ -124,8 +126,9 @@ final class DeviceStager {
         if (devicePipeline != null) {
             onDevice = devicePipeline.transform(onDevice);
         }
+        NDManager manager = null;
         try {
-            NDManager manager = trainer.newBatchManager(device);
+            manager = trainer.newBatchManager(device);
             assembly.staged(batch, manager, device);
             StagedBatch staged =
                     new StagedBatch(
@@ -146,6 +149,9 @@ final class DeviceStager {
         } catch (RuntimeException e) {
             onDevice.close();
             labelsOnDevice.close();
+            if (manager != null) {
+                manager.close();
+            }
             throw trainer.isOpen() ? e : TrainerManager.closedError();
         }
     }

@@ -94,10 +94,14 @@ final class HostRows implements AutoCloseable {
         return n;
     }
 
-    /** Gives the block back when {@code batchManager} closes instead of with the host manager. */
+    /**
+     * Gives the block back when {@code batchManager} closes instead of with the host manager; if
+     * {@code batchManager} is already closed (the trainer closed its manager), it throws and the
+     * block still goes back with the host manager.
+     */
     void keepUntilClosed(NDManager batchManager) {
-        kept = true;
         batchManager.attachInternal(uid, (AutoCloseable) this::giveBack);
+        kept = true;
     }
 
     /** The batch's host manager closes. */
