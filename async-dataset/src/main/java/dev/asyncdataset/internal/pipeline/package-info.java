@@ -59,8 +59,12 @@
  *       staged on a GPU, when the batch's host manager closes right after the copy; staged on the
  *       CPU, the trainer's batch aliases it, so the lease is moved to that batch's manager and the
  *       block goes back when the trainer closes the batch (or its manager); never staged (failure,
- *       break, interrupt), when the host manager closes after the decode threads stopped. A slot of
- *       a block is therefore reused only by a later batch, after every array over it is closed.
+ *       break, interrupt, or the trainer's manager closed before the lease could move), when the
+ *       host manager closes after the decode threads stopped. A slot of a block is therefore reused
+ *       only by a later batch, after every array over it is closed. An epoch holds at most one
+ *       block per batch in the {@code BatchWindow} and one per hand-over slot taken: a batch leaves
+ *       the window before it waits for its slot, and the window is refilled only after that batch
+ *       was staged or dropped.
  *   <li>Normalized rows: on a CPU device with {@code ImageRecipes.deviceNormalize()} as the whole
  *       device pipeline, a batch keeps its uint8 block until the staging thread holds a hand-over
  *       slot for it; only then is it collated ({@code BatchAssembly.collatesWhenStaged}): the
