@@ -13,13 +13,6 @@ import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.testing.BatchItems;
 import dev.asyncdataset.testing.TestImages;
-import dev.hardwood.InputFile;
-import dev.hardwood.internal.thrift.OffsetIndexReader;
-import dev.hardwood.internal.thrift.ThriftCompactReader;
-import dev.hardwood.metadata.ColumnChunk;
-import dev.hardwood.metadata.PageLocation;
-import dev.hardwood.metadata.RowGroup;
-import dev.hardwood.reader.ParquetFileReader;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -73,10 +66,10 @@ class ParquetPageReadsIT {
     void aFetchReadsOnlyThePageOfItsRowWithTheRecordStreamingGives() throws Exception {
         Path file = dir.resolve("paged.parquet");
         ParquetFixtures.paged(file, rows, GROUP, PAGE);
-        List<ImageChunk> chunks = imageChunks(file);
+        List<ParquetFixtures.ImageChunk> chunks = ParquetFixtures.imageChunks(file);
         assertTrue(chunks.stream().allMatch(c -> c.firstRows().length > 1), "several pages");
         for (long item : positions(chunks)) {
-            ImageChunk chunk = chunks.get(Math.toIntExact(item / GROUP));
+            ParquetFixtures.ImageChunk chunk = chunks.get(Math.toIntExact(item / GROUP));
             try (LabeledImageSource source = open(file)) {
                 HTTP.setFaults((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
                 assertRow(source, item);
@@ -103,7 +96,7 @@ class ParquetPageReadsIT {
     void pageReadsReadEachRowGroupsLabelsOnceHoweverManyPagesTheyRead() throws Exception {
         Path file = dir.resolve("labels-once.parquet");
         ParquetFixtures.paged(file, rows, GROUP, PAGE);
-        int groups = imageChunks(file).size();
+        int groups = ParquetFixtures.imageChunks(file).size();
         int passes = 4;
         try (LabeledImageSource source = open(file, 0)) {
             HTTP.setFaults((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
@@ -177,7 +170,9 @@ class ParquetPageReadsIT {
     void aFileWithOnePagePerRowGroupIsReadRowGroupByRowGroup() throws Exception {
         Path file = dir.resolve("one-page.parquet");
         ParquetFixtures.parquetJava(file, rows, CompressionCodecName.SNAPPY, GROUP, false);
-        assertTrue(imageChunks(file).stream().allMatch(c -> c.firstRows().length == 1));
+        assertTrue(
+                ParquetFixtures.imageChunks(file).stream()
+                        .allMatch(c -> c.firstRows().length == 1));
         assertEveryRowReadByRowGroup(file);
     }
 
@@ -185,7 +180,7 @@ class ParquetPageReadsIT {
     void aFileWithoutAPageIndexIsReadRowGroupByRowGroup() throws Exception {
         Path file = dir.resolve("duckdb.parquet");
         ParquetFixtures.duckDb(file, rows, "snappy", 2048);
-        assertTrue(imageChunks(file).stream().allMatch(c -> c.firstRows() == null));
+        assertTrue(ParquetFixtures.imageChunks(file).stream().allMatch(c -> c.firstRows() == null));
         assertEveryRowReadByRowGroup(file);
     }
 
@@ -212,10 +207,10 @@ class ParquetPageReadsIT {
      * Each row group's first row, the rows on each side of each page boundary, its last row and the
      * file's last row, as items.
      */
-    private static List<Long> positions(List<ImageChunk> chunks) {
+    private static List<Long> positions(List<ParquetFixtures.ImageChunk> chunks) {
         TreeSet<Long> items = new TreeSet<>();
         long first = 0;
-        for (ImageChunk chunk : chunks) {
+        for (ParquetFixtures.ImageChunk chunk : chunks) {
             items.add(first);
             for (long row : chunk.firstRows()) {
                 items.add(first + Math.max(0, row - 1));
@@ -273,53 +268,5 @@ class ParquetPageReadsIT {
                 .setLocation(HTTP.url("/pages/" + file.getFileName()))
                 .optCacheBytes(cacheBytes)
                 .build();
-    }
-
-    /**
-     * The image column's chunk of one row group, as Hardwood reads the file's footer and the
-     * chunk's offset index.
-     *
-     * @param rows the row group's rows
-     * @param bytes the chunk's bytes, as stored
-     * @param firstRows each page's first row in the row group, null without an offset index
-     */
-    private record ImageChunk(long rows, long bytes, long[] firstRows) {}
-
-    private static List<ImageChunk> imageChunks(Path file) throws Exception {
-        List<ImageChunk> chunks = new ArrayList<>();
-        byte[] bytes = Files.readAllBytes(file);
-        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file))) {
-            for (RowGroup group : reader.getFileMetaData().rowGroups()) {
-                ColumnChunk image =
-                        group.columns().stream()
-                                .filter(
-                                        c ->
-                                                c.metaData()
-                                                        .pathInSchema()
-                                                        .matchesDottedName("image.bytes"))
-                                .findFirst()
-                                .orElseThrow();
-                long[] firstRows = null;
-                if (image.offsetIndexOffset() != null) {
-                    ByteBuffer index =
-                            ByteBuffer.wrap(
-                                    bytes,
-                                    Math.toIntExact(image.offsetIndexOffset()),
-                                    image.offsetIndexLength());
-                    firstRows =
-                            OffsetIndexReader.read(new ThriftCompactReader(index.slice()))
-                                    .pageLocations()
-                                    .stream()
-                                    .mapToLong(PageLocation::firstRowIndex)
-                                    .toArray();
-                }
-                chunks.add(
-                        new ImageChunk(
-                                group.numRows(),
-                                image.metaData().totalCompressedSize(),
-                                firstRows));
-            }
-        }
-        return chunks;
     }
 }

@@ -48,7 +48,18 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
     @Override
     public ByteBuffer fetch(NDManager manager, long index)
             throws BadItemException, InterruptedException {
-        return table.rowGroup(index, (item, rows) -> copy(image(item, rows)));
+        return table.rowGroup(index, this::copiedImage);
+    }
+
+    /** Keeps the images the epoch has not fetched yet of each page it reads, as copies. */
+    @Override
+    ParquetEpoch<ByteBuffer> epochView() {
+        return new ParquetEpoch.Labeled(
+                this, table.epoch(this::copiedImage, RowGroupRows::rowBytes));
+    }
+
+    private ByteBuffer copiedImage(long index, RowGroupRows rows) throws BadItemException {
+        return copy(image(index, rows));
     }
 
     private static ByteBuffer copy(ByteBuffer image) {
