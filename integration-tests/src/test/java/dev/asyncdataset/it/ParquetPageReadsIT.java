@@ -8,7 +8,9 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
+import dev.asyncdataset.internal.epochs.RandomAccessEpochs;
 import dev.asyncdataset.it.ParquetFixtures.Row;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.testing.BatchItems;
@@ -22,6 +24,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,8 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  * page boundary and at its last row gives the row written and reads fewer bytes than its row
  * group's image chunk, and an epoch reads each page once and gives the records streaming gives. A
  * file with one page per row group, or without a page index, is read row group by row group, with
- * the same records. Pages that do not fit the cache are read into arrays the source reuses, not
- * into arrays of their own per fetch, with the same records.
+ * the same records, by an epoch and by fetches outside one. Pages that do not fit the cache are
+ * read into arrays the source reuses, not into arrays of their own per fetch, with the same
+ * records; a page that several fetches of an epoch wait for is read once.
  */
 class ParquetPageReadsIT {
 
@@ -140,6 +149,58 @@ class ParquetPageReadsIT {
         }
     }
 
+    /**
+     * The fetches of one page's items in a random-access epoch, the first holding the page's read
+     * (its GET held on a latch) until all the others wait for it: the page is read once, and each
+     * fetch gets its own image.
+     */
+    @Test
+    void aPageThatSeveralFetchesOfAnEpochWaitForIsReadOnce() throws Exception {
+        Path file = dir.resolve("one-read.parquet");
+        ParquetFixtures.paged(file, rows, GROUP, PAGE);
+        try (LabeledImageSource source = open(file);
+                ExecutorService fetchers = Executors.newVirtualThreadPerTaskExecutor()) {
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicBoolean gate = new AtomicBoolean(true);
+            HTTP.setFaults(
+                    (key, attempt) -> {
+                        if (gate.getAndSet(false)) {
+                            awaitUninterruptibly(release);
+                        }
+                        return FaultInjectingBlobStore.Fault.NONE;
+                    });
+            @SuppressWarnings("unchecked")
+            ItemSource<ByteBuffer> epoch =
+                    ((RandomAccessEpochs<ByteBuffer>) source).randomAccessEpoch();
+            List<Future<ByteBuffer>> fetches = new ArrayList<>();
+            for (long item = 0; item < PAGE; item++) {
+                long at = item;
+                fetches.add(fetchers.submit(() -> epoch.fetch(null, at)));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (source.stats().cacheHits() < PAGE - 1) {
+                assertTrue(System.nanoTime() < deadline, "fetches waiting: " + source.stats());
+                Thread.onSpinWait();
+            }
+            release.countDown();
+            for (int item = 0; item < PAGE; item++) {
+                ByteBuffer image = fetches.get(item).get(60, TimeUnit.SECONDS);
+                assertArrayEquals(rows.get(item).image(), TestImages.bytes(image), "row " + item);
+            }
+            assertEquals(1, source.stats().cacheMisses(), "page reads");
+            epoch.close();
+        }
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(60, TimeUnit.SECONDS), "released");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Fetches each row of {@code rows} once, {@link #PAGE_STRIDE} items after the last. */
     private static void fetchStrided(LabeledImageSource source, List<Row> rows) throws Exception {
         for (int i = 0; i < rows.size(); i++) {
@@ -187,13 +248,20 @@ class ParquetPageReadsIT {
     private static void assertEveryRowReadByRowGroup(Path file) throws Exception {
         Map<Long, String> streamed = streamed(file);
         try (LabeledImageSource source = open(file)) {
-            assertEquals(streamed, randomAccess(source));
             TreeSet<String> groups = new TreeSet<>();
             for (long item = 0; item < rows.size(); item++) {
-                assertRow(source, item);
                 groups.add(source.describe(item).replaceAll(" row \\d+$", ""));
             }
-            assertEquals(groups.size(), source.stats().cacheMisses(), "one read per row group");
+            assertEquals(streamed, randomAccess(source));
+            long epochReads = source.stats().cacheMisses();
+            assertEquals(groups.size(), epochReads, "an epoch reads each row group once");
+            for (long item = 0; item < rows.size(); item++) {
+                assertRow(source, item);
+            }
+            assertEquals(
+                    groups.size(),
+                    source.stats().cacheMisses() - epochReads,
+                    "fetches outside an epoch read each row group once");
         }
     }
 
