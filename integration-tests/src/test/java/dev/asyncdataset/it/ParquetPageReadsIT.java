@@ -8,7 +8,7 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
-import dev.asyncdataset.internal.epochs.RandomAccessEpochs;
+import dev.asyncdataset.internal.shard.RandomAccessEpochs;
 import dev.asyncdataset.it.ParquetFixtures.Row;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
@@ -171,7 +171,7 @@ class ParquetPageReadsIT {
                     });
             @SuppressWarnings("unchecked")
             ItemSource<ByteBuffer> epoch =
-                    ((RandomAccessEpochs<ByteBuffer>) source).randomAccessEpoch();
+                    ((RandomAccessEpochs<ItemSource<ByteBuffer>>) source).randomAccessEpoch();
             List<Future<ByteBuffer>> fetches = new ArrayList<>();
             for (long item = 0; item < PAGE; item++) {
                 long at = item;

@@ -7,6 +7,7 @@ import dev.asyncdataset.internal.order.EpochSampler;
 import dev.asyncdataset.internal.order.GlobalOrder;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.internal.pipeline.StatsCounter;
+import dev.asyncdataset.internal.shard.RandomAccessEpochs;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Iterator;
 import java.util.List;
@@ -130,7 +131,8 @@ public final class DatasetEpochs {
         ItemSource<?> source = spec.source();
         ItemSource<?> view =
                 source instanceof RandomAccessEpochs<?> epochs
-                        ? epochs.randomAccessEpoch()
+                                && epochs.randomAccessEpoch() instanceof ItemSource<?> own
+                        ? own
                         : source;
         epochSource.set(view);
         boolean own = view != source;

@@ -42,8 +42,8 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
     }
 
     /**
-     * Reads (or finds read) the item's row group and returns a copy of its image, since the page
-     * holding it is reused once the cache drops it.
+     * Reads (or finds read) the item's page or row group and returns a copy of its image, since the
+     * page holding it is reused once the cache drops it: the path of fetches outside an epoch.
      */
     @Override
     public ByteBuffer fetch(NDManager manager, long index)

@@ -1,7 +1,7 @@
 package dev.asyncdataset.source.parquet;
 
 import dev.asyncdataset.decode.BadItemException;
-import dev.asyncdataset.internal.epochs.RandomAccessEpochs;
+import dev.asyncdataset.internal.shard.RandomAccessEpochs;
 import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.ShardedSource;
@@ -16,7 +16,7 @@ import java.util.List;
  * @param <T> what the source's fetch step hands to its decode step
  */
 abstract class ParquetRows<T>
-        implements ShardedSource<T>, StreamableShards<T>, RandomAccessEpochs<T> {
+        implements ShardedSource<T>, StreamableShards<T>, RandomAccessEpochs<ItemSource<T>> {
 
     private final ParquetTable<?> table;
 

@@ -18,10 +18,12 @@ import java.util.function.ToLongFunction;
 
 /**
  * The rows of a source's Parquet files, item by item: the files whose footers could be read, the
- * ones left out, where each item is, and what random access read lately (a row group, or a page of
- * its first chosen column and the row group's other chosen columns: {@link ReadUnits}), each kept
- * as a {@code T}. For streaming, the row groups are the shards: each read whole ({@link #reads}:
- * its chosen columns' chunks in one read) into a buffer this table keeps, and decoded from there.
+ * ones left out, where each item is, and how random access reads (a row group, or a page of its
+ * first chosen column and the row group's other chosen columns: {@link ReadUnits}, each decoded as
+ * a {@code T}): in an epoch through {@link EpochPages}, whose kept items {@link KeptItems} bounds;
+ * outside one through a cache of what it read lately. For streaming, the row groups are the shards:
+ * each read whole ({@link #reads}: its chosen columns' chunks in one read) into a buffer this table
+ * keeps, and decoded from there.
  *
  * @param <T> what a source keeps of a read row group
  */
@@ -116,16 +118,18 @@ final class ParquetTable<T> implements AutoCloseable {
     }
 
     /**
-     * What random access read and keeps: {@code rows}, whose page arrays, of {@code pages}, are
-     * given back once the cache drops it and no fetch holds it.
+     * What random access read: {@code rows}, whose page arrays, of {@code pages}, are given back
+     * once nothing reads it (the cache dropped it and no fetch holds it, or an epoch copied its
+     * items out).
      */
     record Leased<T>(T rows, PageBuffers.Lease pages) {}
 
     /**
-     * Item {@code item}'s value, taken by {@code value} from its row group, read or found read:
-     * whole, or the page of the first chosen column holding the item's row with the row group's
-     * other chosen columns. The row group's page arrays are reused once the cache drops it, so a
-     * value must not be a view of them: it is read while {@code value} runs, not after.
+     * Item {@code item}'s value outside an epoch, taken by {@code value} from its row group, read
+     * or found read in the cache: whole, or the page of the first chosen column holding the item's
+     * row with the row group's other chosen columns. The row group's page arrays are reused once
+     * the cache drops it, so a value must not be a view of them: it is read while {@code value}
+     * runs, not after.
      *
      * @throws BadItemException naming the item if the row group cannot be read, or {@code value}'s
      */
