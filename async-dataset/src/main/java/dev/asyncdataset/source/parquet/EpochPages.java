@@ -73,7 +73,7 @@ final class EpochPages<T, V> {
                 fetched.set(Math.toIntExact(item));
                 KeptItems.Kept found = kept.take(this, item);
                 if (found != null) {
-                    kept.hit();
+                    count(first, false);
                     return valueOf(found);
                 }
                 read = reads.get(unit);
@@ -84,13 +84,7 @@ final class EpochPages<T, V> {
                 }
                 read.waiting.add(item);
             }
-            if (first) {
-                if (mine) {
-                    kept.miss();
-                } else {
-                    kept.hit();
-                }
-            }
+            count(first, mine);
             if (mine) {
                 load(unit, read);
             }
@@ -98,6 +92,15 @@ final class EpochPages<T, V> {
             if (got != null) {
                 return valueOf(got);
             }
+        }
+    }
+
+    /** Counts a fetch's first try: a miss if it reads its page, else a hit. */
+    private void count(boolean first, boolean reads) {
+        if (first && reads) {
+            kept.miss();
+        } else if (first) {
+            kept.hit();
         }
     }
 
