@@ -3,8 +3,16 @@ package dev.asyncdataset.it;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.folder.FolderSource;
 import dev.asyncdataset.testing.TestImages;
+import dev.hardwood.InputFile;
+import dev.hardwood.internal.thrift.OffsetIndexReader;
+import dev.hardwood.internal.thrift.ThriftCompactReader;
+import dev.hardwood.metadata.ColumnChunk;
+import dev.hardwood.metadata.PageLocation;
+import dev.hardwood.metadata.RowGroup;
+import dev.hardwood.reader.ParquetFileReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -291,5 +299,53 @@ final class ParquetFixtures {
             insert.setLong(4, row.label());
         }
         insert.addBatch();
+    }
+
+    /**
+     * The image column's chunk of one row group, as Hardwood reads the file's footer and the
+     * chunk's offset index.
+     *
+     * @param rows the row group's rows
+     * @param bytes the chunk's bytes, as stored
+     * @param firstRows each page's first row in the row group, null without an offset index
+     */
+    record ImageChunk(long rows, long bytes, long[] firstRows) {}
+
+    static List<ImageChunk> imageChunks(Path file) throws IOException {
+        List<ImageChunk> chunks = new ArrayList<>();
+        byte[] bytes = Files.readAllBytes(file);
+        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file))) {
+            for (RowGroup group : reader.getFileMetaData().rowGroups()) {
+                ColumnChunk image =
+                        group.columns().stream()
+                                .filter(
+                                        c ->
+                                                c.metaData()
+                                                        .pathInSchema()
+                                                        .matchesDottedName("image.bytes"))
+                                .findFirst()
+                                .orElseThrow();
+                long[] firstRows = null;
+                if (image.offsetIndexOffset() != null) {
+                    ByteBuffer index =
+                            ByteBuffer.wrap(
+                                    bytes,
+                                    Math.toIntExact(image.offsetIndexOffset()),
+                                    image.offsetIndexLength());
+                    firstRows =
+                            OffsetIndexReader.read(new ThriftCompactReader(index.slice()))
+                                    .pageLocations()
+                                    .stream()
+                                    .mapToLong(PageLocation::firstRowIndex)
+                                    .toArray();
+                }
+                chunks.add(
+                        new ImageChunk(
+                                group.numRows(),
+                                image.metaData().totalCompressedSize(),
+                                firstRows));
+            }
+        }
+        return chunks;
     }
 }

@@ -8,18 +8,13 @@ import ai.djl.ndarray.NDManager;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.ConcurrentDatasetBuilder;
 import dev.asyncdataset.decode.ImageRecipes;
+import dev.asyncdataset.internal.shard.RandomAccessEpochs;
 import dev.asyncdataset.it.ParquetFixtures.Row;
+import dev.asyncdataset.source.ItemSource;
 import dev.asyncdataset.source.LabeledImageSource;
 import dev.asyncdataset.source.parquet.ParquetSource;
 import dev.asyncdataset.testing.BatchItems;
 import dev.asyncdataset.testing.TestImages;
-import dev.hardwood.InputFile;
-import dev.hardwood.internal.thrift.OffsetIndexReader;
-import dev.hardwood.internal.thrift.ThriftCompactReader;
-import dev.hardwood.metadata.ColumnChunk;
-import dev.hardwood.metadata.PageLocation;
-import dev.hardwood.metadata.RowGroup;
-import dev.hardwood.reader.ParquetFileReader;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -29,6 +24,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,8 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  * page boundary and at its last row gives the row written and reads fewer bytes than its row
  * group's image chunk, and an epoch reads each page once and gives the records streaming gives. A
  * file with one page per row group, or without a page index, is read row group by row group, with
- * the same records. Pages that do not fit the cache are read into arrays the source reuses, not
- * into arrays of their own per fetch, with the same records.
+ * the same records, by an epoch and by fetches outside one. Pages that do not fit the cache are
+ * read into arrays the source reuses, not into arrays of their own per fetch, with the same
+ * records; a page that several fetches of an epoch wait for is read once.
  */
 class ParquetPageReadsIT {
 
@@ -73,10 +75,10 @@ class ParquetPageReadsIT {
     void aFetchReadsOnlyThePageOfItsRowWithTheRecordStreamingGives() throws Exception {
         Path file = dir.resolve("paged.parquet");
         ParquetFixtures.paged(file, rows, GROUP, PAGE);
-        List<ImageChunk> chunks = imageChunks(file);
+        List<ParquetFixtures.ImageChunk> chunks = ParquetFixtures.imageChunks(file);
         assertTrue(chunks.stream().allMatch(c -> c.firstRows().length > 1), "several pages");
         for (long item : positions(chunks)) {
-            ImageChunk chunk = chunks.get(Math.toIntExact(item / GROUP));
+            ParquetFixtures.ImageChunk chunk = chunks.get(Math.toIntExact(item / GROUP));
             try (LabeledImageSource source = open(file)) {
                 HTTP.setFaults((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
                 assertRow(source, item);
@@ -103,7 +105,7 @@ class ParquetPageReadsIT {
     void pageReadsReadEachRowGroupsLabelsOnceHoweverManyPagesTheyRead() throws Exception {
         Path file = dir.resolve("labels-once.parquet");
         ParquetFixtures.paged(file, rows, GROUP, PAGE);
-        int groups = imageChunks(file).size();
+        int groups = ParquetFixtures.imageChunks(file).size();
         int passes = 4;
         try (LabeledImageSource source = open(file, 0)) {
             HTTP.setFaults((key, attempt) -> FaultInjectingBlobStore.Fault.NONE);
@@ -147,6 +149,58 @@ class ParquetPageReadsIT {
         }
     }
 
+    /**
+     * The fetches of one page's items in a random-access epoch, the first holding the page's read
+     * (its GET held on a latch) until all the others wait for it: the page is read once, and each
+     * fetch gets its own image.
+     */
+    @Test
+    void aPageThatSeveralFetchesOfAnEpochWaitForIsReadOnce() throws Exception {
+        Path file = dir.resolve("one-read.parquet");
+        ParquetFixtures.paged(file, rows, GROUP, PAGE);
+        try (LabeledImageSource source = open(file);
+                ExecutorService fetchers = Executors.newVirtualThreadPerTaskExecutor()) {
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicBoolean gate = new AtomicBoolean(true);
+            HTTP.setFaults(
+                    (key, attempt) -> {
+                        if (gate.getAndSet(false)) {
+                            awaitUninterruptibly(release);
+                        }
+                        return FaultInjectingBlobStore.Fault.NONE;
+                    });
+            @SuppressWarnings("unchecked")
+            ItemSource<ByteBuffer> epoch =
+                    ((RandomAccessEpochs<ItemSource<ByteBuffer>>) source).randomAccessEpoch();
+            List<Future<ByteBuffer>> fetches = new ArrayList<>();
+            for (long item = 0; item < PAGE; item++) {
+                long at = item;
+                fetches.add(fetchers.submit(() -> epoch.fetch(null, at)));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (source.stats().cacheHits() < PAGE - 1) {
+                assertTrue(System.nanoTime() < deadline, "fetches waiting: " + source.stats());
+                Thread.onSpinWait();
+            }
+            release.countDown();
+            for (int item = 0; item < PAGE; item++) {
+                ByteBuffer image = fetches.get(item).get(60, TimeUnit.SECONDS);
+                assertArrayEquals(rows.get(item).image(), TestImages.bytes(image), "row " + item);
+            }
+            assertEquals(1, source.stats().cacheMisses(), "page reads");
+            epoch.close();
+        }
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(60, TimeUnit.SECONDS), "released");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Fetches each row of {@code rows} once, {@link #PAGE_STRIDE} items after the last. */
     private static void fetchStrided(LabeledImageSource source, List<Row> rows) throws Exception {
         for (int i = 0; i < rows.size(); i++) {
@@ -177,7 +231,9 @@ class ParquetPageReadsIT {
     void aFileWithOnePagePerRowGroupIsReadRowGroupByRowGroup() throws Exception {
         Path file = dir.resolve("one-page.parquet");
         ParquetFixtures.parquetJava(file, rows, CompressionCodecName.SNAPPY, GROUP, false);
-        assertTrue(imageChunks(file).stream().allMatch(c -> c.firstRows().length == 1));
+        assertTrue(
+                ParquetFixtures.imageChunks(file).stream()
+                        .allMatch(c -> c.firstRows().length == 1));
         assertEveryRowReadByRowGroup(file);
     }
 
@@ -185,20 +241,27 @@ class ParquetPageReadsIT {
     void aFileWithoutAPageIndexIsReadRowGroupByRowGroup() throws Exception {
         Path file = dir.resolve("duckdb.parquet");
         ParquetFixtures.duckDb(file, rows, "snappy", 2048);
-        assertTrue(imageChunks(file).stream().allMatch(c -> c.firstRows() == null));
+        assertTrue(ParquetFixtures.imageChunks(file).stream().allMatch(c -> c.firstRows() == null));
         assertEveryRowReadByRowGroup(file);
     }
 
     private static void assertEveryRowReadByRowGroup(Path file) throws Exception {
         Map<Long, String> streamed = streamed(file);
         try (LabeledImageSource source = open(file)) {
-            assertEquals(streamed, randomAccess(source));
             TreeSet<String> groups = new TreeSet<>();
             for (long item = 0; item < rows.size(); item++) {
-                assertRow(source, item);
                 groups.add(source.describe(item).replaceAll(" row \\d+$", ""));
             }
-            assertEquals(groups.size(), source.stats().cacheMisses(), "one read per row group");
+            assertEquals(streamed, randomAccess(source));
+            long epochReads = source.stats().cacheMisses();
+            assertEquals(groups.size(), epochReads, "an epoch reads each row group once");
+            for (long item = 0; item < rows.size(); item++) {
+                assertRow(source, item);
+            }
+            assertEquals(
+                    groups.size(),
+                    source.stats().cacheMisses() - epochReads,
+                    "fetches outside an epoch read each row group once");
         }
     }
 
@@ -212,10 +275,10 @@ class ParquetPageReadsIT {
      * Each row group's first row, the rows on each side of each page boundary, its last row and the
      * file's last row, as items.
      */
-    private static List<Long> positions(List<ImageChunk> chunks) {
+    private static List<Long> positions(List<ParquetFixtures.ImageChunk> chunks) {
         TreeSet<Long> items = new TreeSet<>();
         long first = 0;
-        for (ImageChunk chunk : chunks) {
+        for (ParquetFixtures.ImageChunk chunk : chunks) {
             items.add(first);
             for (long row : chunk.firstRows()) {
                 items.add(first + Math.max(0, row - 1));
@@ -273,53 +336,5 @@ class ParquetPageReadsIT {
                 .setLocation(HTTP.url("/pages/" + file.getFileName()))
                 .optCacheBytes(cacheBytes)
                 .build();
-    }
-
-    /**
-     * The image column's chunk of one row group, as Hardwood reads the file's footer and the
-     * chunk's offset index.
-     *
-     * @param rows the row group's rows
-     * @param bytes the chunk's bytes, as stored
-     * @param firstRows each page's first row in the row group, null without an offset index
-     */
-    private record ImageChunk(long rows, long bytes, long[] firstRows) {}
-
-    private static List<ImageChunk> imageChunks(Path file) throws Exception {
-        List<ImageChunk> chunks = new ArrayList<>();
-        byte[] bytes = Files.readAllBytes(file);
-        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file))) {
-            for (RowGroup group : reader.getFileMetaData().rowGroups()) {
-                ColumnChunk image =
-                        group.columns().stream()
-                                .filter(
-                                        c ->
-                                                c.metaData()
-                                                        .pathInSchema()
-                                                        .matchesDottedName("image.bytes"))
-                                .findFirst()
-                                .orElseThrow();
-                long[] firstRows = null;
-                if (image.offsetIndexOffset() != null) {
-                    ByteBuffer index =
-                            ByteBuffer.wrap(
-                                    bytes,
-                                    Math.toIntExact(image.offsetIndexOffset()),
-                                    image.offsetIndexLength());
-                    firstRows =
-                            OffsetIndexReader.read(new ThriftCompactReader(index.slice()))
-                                    .pageLocations()
-                                    .stream()
-                                    .mapToLong(PageLocation::firstRowIndex)
-                                    .toArray();
-                }
-                chunks.add(
-                        new ImageChunk(
-                                group.numRows(),
-                                image.metaData().totalCompressedSize(),
-                                firstRows));
-            }
-        }
-        return chunks;
     }
 }

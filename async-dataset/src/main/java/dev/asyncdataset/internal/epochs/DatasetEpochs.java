@@ -7,6 +7,7 @@ import dev.asyncdataset.internal.order.EpochSampler;
 import dev.asyncdataset.internal.order.GlobalOrder;
 import dev.asyncdataset.internal.pipeline.LoaderSpec;
 import dev.asyncdataset.internal.pipeline.StatsCounter;
+import dev.asyncdataset.internal.shard.RandomAccessEpochs;
 import dev.asyncdataset.source.ItemSource;
 import java.util.Iterator;
 import java.util.List;
@@ -102,7 +103,7 @@ public final class DatasetEpochs {
         epochSource.set(spec.source());
         if (djlSample != null) {
             epochOffset.set(0);
-            return live.add(new EpochIterator(spec, manager, djlSample, size, 0, stats, false));
+            return randomAccess(manager, djlSample, size, 0, stats);
         }
         long skip = resumeSkip.getAndSet(0);
         long samples = resumeSamples.getAndSet(-1);
@@ -114,7 +115,30 @@ public final class DatasetEpochs {
         long total = sampler.shareSize(size);
         Iterator<List<Long>> batches = sampler.sample(size, spec.seed(), epoch, skip);
         long consumed = Math.min(total, skip * sampler.batchSize());
-        return live.add(new EpochIterator(spec, manager, batches, total, consumed, stats, false));
+        return randomAccess(manager, batches, total, consumed, stats);
+    }
+
+    /**
+     * Starts a random-access epoch of {@code batches}, through the source's view of the epoch
+     * ({@link RandomAccessEpochs}), which the epoch closes, or through the source.
+     */
+    private EpochIterator randomAccess(
+            NDManager manager,
+            Iterator<List<Long>> batches,
+            long total,
+            long consumed,
+            StatsCounter stats) {
+        ItemSource<?> source = spec.source();
+        ItemSource<?> view =
+                source instanceof RandomAccessEpochs<?> epochs
+                                && epochs.randomAccessEpoch() instanceof ItemSource<?> own
+                        ? own
+                        : source;
+        epochSource.set(view);
+        boolean own = view != source;
+        LoaderSpec epochSpec = own ? spec.withSource(view) : spec;
+        return live.add(
+                new EpochIterator(epochSpec, manager, batches, total, consumed, stats, own));
     }
 
     /** Starts an epoch of the global order at position {@code position}. */

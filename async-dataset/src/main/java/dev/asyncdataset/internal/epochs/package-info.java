@@ -5,6 +5,8 @@
  * Each epoch's {@code pipeline.Loader} belongs to its {@code EpochLoader}, which closes it once, at
  * the epoch's end, on {@code close()}, when {@code LiveEpochs} evicts it for an epoch beyond the
  * dataset's cap of live epochs, or when the cleaner finds its iterator unreachable; with the loader
- * it closes the source that belongs to that epoch alone (a streamed view of shards, a mix's epoch).
+ * it closes the source that belongs to that epoch alone (a streamed view of shards, a mix's epoch,
+ * a random-access epoch's view of a source that keeps one: {@code
+ * internal.shard.RandomAccessEpochs}).
  */
 package dev.asyncdataset.internal.epochs;

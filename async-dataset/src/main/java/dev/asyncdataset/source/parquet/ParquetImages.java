@@ -42,13 +42,24 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
     }
 
     /**
-     * Reads (or finds read) the item's row group and returns a copy of its image, since the page
-     * holding it is reused once the cache drops it.
+     * Reads (or finds read) the item's page or row group and returns a copy of its image, since the
+     * page holding it is reused once the cache drops it: the path of fetches outside an epoch.
      */
     @Override
     public ByteBuffer fetch(NDManager manager, long index)
             throws BadItemException, InterruptedException {
-        return table.rowGroup(index, (item, rows) -> copy(image(item, rows)));
+        return table.rowGroup(index, this::copiedImage);
+    }
+
+    /** Keeps the images the epoch has not fetched yet of each page it reads, as copies. */
+    @Override
+    ParquetEpoch<ByteBuffer> epochView() {
+        return new ParquetEpoch.Labeled(
+                this, table.epoch(this::copiedImage, RowGroupRows::rowBytes));
+    }
+
+    private ByteBuffer copiedImage(long index, RowGroupRows rows) throws BadItemException {
+        return copy(image(index, rows));
     }
 
     private static ByteBuffer copy(ByteBuffer image) {

@@ -32,6 +32,12 @@ final class ParquetSamples extends ParquetRows<Sample> {
         return table.rowGroup(index, this::sample);
     }
 
+    /** Keeps the samples the epoch has not fetched yet of each row group it reads. */
+    @Override
+    ParquetEpoch<Sample> epochView() {
+        return new ParquetEpoch<>(this, table.epoch(this::sample, RowGroupParts::rowBytes));
+    }
+
     /**
      * {@inheritDoc}
      *

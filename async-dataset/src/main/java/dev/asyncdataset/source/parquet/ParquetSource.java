@@ -29,10 +29,11 @@ import java.util.Objects;
  * reads the image page holding its row, where the image column's offset index allows
  * (docs/parquet.md says when), its row group's labels read with the first such page and kept for
  * the source's life (one long per row), else the image and label column chunks of its row group in
- * one ranged read of their span, and decodes their pages on the fetch stage; what was read is kept
- * decoded while other items of it are fetched, up to {@link #optCacheBytes}. Items are numbered
- * file by file, row group by row group, row by row; {@code describe} names an item's file, row
- * group and row in the file.
+ * one ranged read of their span, and decodes their pages on the fetch stage. An epoch reads a page
+ * once for all its fetches waiting on it and keeps, copied out, the page's images it has not
+ * fetched yet, each taken out by its fetch, up to {@link #optCacheBytes}; fetches outside an epoch
+ * keep whole decoded pages instead. Items are numbered file by file, row group by row group, row by
+ * row; {@code describe} names an item's file, row group and row in the file.
  *
  * <p>Bad input: a file that is cut short, has a bad footer or lacks a mapped column is left out and
  * kept in {@code damaged()}; a row group whose pages cannot be read (a bad page CRC, a corrupt
@@ -41,7 +42,7 @@ import java.util.Objects;
  */
 public final class ParquetSource {
 
-    /** The default bound of what random access keeps decoded, in image bytes: 256 MiB. */
+    /** The default bound of what random access keeps, in image bytes: 256 MiB. */
     public static final long DEFAULT_CACHE_BYTES = 256L << 20;
 
     private NamedFiles locations;
@@ -154,10 +155,11 @@ public final class ParquetSource {
     }
 
     /**
-     * Bounds the decoded pages and row groups random access keeps for the items fetched next, in
-     * image bytes; the one read last is kept whatever its size. A streamed epoch keeps a row group
-     * only while its rows are in flight, whatever this bound. Default: {@link
-     * #DEFAULT_CACHE_BYTES}.
+     * Bounds what random access keeps for the items fetched next, in image bytes: the images the
+     * random-access epochs copied out of the pages they read, over all of them, and apart from
+     * those the decoded pages that fetches outside an epoch read (the one read last kept whatever
+     * its size). A streamed epoch keeps a row group only while its rows are in flight, whatever
+     * this bound. Default: {@link #DEFAULT_CACHE_BYTES}.
      *
      * @param bytes the bound, at least 0
      * @return this builder

@@ -18,10 +18,12 @@ import java.util.function.ToLongFunction;
 
 /**
  * The rows of a source's Parquet files, item by item: the files whose footers could be read, the
- * ones left out, where each item is, and what random access read lately (a row group, or a page of
- * its first chosen column and the row group's other chosen columns: {@link ReadUnits}), each kept
- * as a {@code T}. For streaming, the row groups are the shards: each read whole ({@link #reads}:
- * its chosen columns' chunks in one read) into a buffer this table keeps, and decoded from there.
+ * ones left out, where each item is, and how random access reads (a row group, or a page of its
+ * first chosen column and the row group's other chosen columns: {@link ReadUnits}, each decoded as
+ * a {@code T}): in an epoch through {@link EpochPages}, whose kept items {@link KeptItems} bounds;
+ * outside one through a cache of what it read lately. For streaming, the row groups are the shards:
+ * each read whole ({@link #reads}: its chosen columns' chunks in one read) into a buffer this table
+ * keeps, and decoded from there.
  *
  * @param <T> what a source keeps of a read row group
  */
@@ -35,6 +37,7 @@ final class ParquetTable<T> implements AutoCloseable {
     private final ReadUnits units;
     private final ParquetFile.RowGroupReader<T> reader;
     private final RowGroupCache<Leased<T>> cache;
+    private final KeptItems kept;
     private final ShardBuffers buffers;
     private final PageBuffers pages = new PageBuffers();
 
@@ -58,6 +61,7 @@ final class ParquetTable<T> implements AutoCloseable {
                         read -> weight.applyAsLong(read.rows()),
                         cacheBytes,
                         read -> read.pages().giveBack());
+        this.kept = new KeptItems(cacheBytes);
         this.buffers =
                 new ShardBuffers(
                         this.files.stream().mapToInt(f -> f.spans().longest()).max().orElse(0));
@@ -114,16 +118,18 @@ final class ParquetTable<T> implements AutoCloseable {
     }
 
     /**
-     * What random access read and keeps: {@code rows}, whose page arrays, of {@code pages}, are
-     * given back once the cache drops it and no fetch holds it.
+     * What random access read: {@code rows}, whose page arrays, of {@code pages}, are given back
+     * once nothing reads it (the cache dropped it and no fetch holds it, or an epoch copied its
+     * items out).
      */
-    private record Leased<T>(T rows, PageBuffers.Lease pages) {}
+    record Leased<T>(T rows, PageBuffers.Lease pages) {}
 
     /**
-     * Item {@code item}'s value, taken by {@code value} from its row group, read or found read:
-     * whole, or the page of the first chosen column holding the item's row with the row group's
-     * other chosen columns. The row group's page arrays are reused once the cache drops it, so a
-     * value must not be a view of them: it is read while {@code value} runs, not after.
+     * Item {@code item}'s value outside an epoch, taken by {@code value} from its row group, read
+     * or found read in the cache: whole, or the page of the first chosen column holding the item's
+     * row with the row group's other chosen columns. The row group's page arrays are reused once
+     * the cache drops it, so a value must not be a view of them: it is read while {@code value}
+     * runs, not after.
      *
      * @throws BadItemException naming the item if the row group cannot be read, or {@code value}'s
      */
@@ -136,16 +142,44 @@ final class ParquetTable<T> implements AutoCloseable {
 
     private RowGroupCache<Leased<T>>.Held hold(long item)
             throws BadItemException, InterruptedException {
-        int group = index.group(item);
         try {
-            return cache.hold(units.unit(group, index.rowInGroup(item, group)), this::readUnit);
+            return cache.hold(unit(item), this::readUnit);
         } catch (IOException e) {
             throw failure(item, e);
         }
     }
 
+    /**
+     * The reads of one random-access epoch ({@link EpochPages}), each item's value taken by {@code
+     * value} from its page or row group, which weighs {@code weight} in what the epochs keep.
+     */
+    <V> EpochPages<T, V> epoch(StreamedCut.RowValue<T, V> value, EpochPages.RowWeight<T> weight) {
+        return new EpochPages<>(this, value, weight);
+    }
+
+    /** What the random-access epochs keep, and their hits and misses. */
+    KeptItems kept() {
+        return kept;
+    }
+
+    /** The unit random access reads for item {@code item}. */
+    int unit(long item) {
+        int group = index.group(item);
+        return units.unit(group, index.rowInGroup(item, group));
+    }
+
+    /** The first item unit {@code unit} holds. */
+    long firstItem(int unit) {
+        return units.firstItem(unit);
+    }
+
+    /** How many items, from {@link #firstItem}, unit {@code unit} holds. */
+    int items(int unit) {
+        return units.items(unit);
+    }
+
     /** Reads a unit: a row group whole, its arrays its own; or a page, into arrays of the pool. */
-    private Leased<T> readUnit(int unit) throws IOException {
+    Leased<T> readUnit(int unit) throws IOException {
         int group = units.group(unit);
         int page = units.page(unit);
         ParquetFile file = file(group);
@@ -199,7 +233,7 @@ final class ParquetTable<T> implements AutoCloseable {
     }
 
     /** The failure of item {@code item} whose row group could not be read or decoded. */
-    private BadItemException failure(long item, IOException e) {
+    BadItemException failure(long item, IOException e) {
         if (e instanceof BadItemException bad) {
             return new BadItemException(describe(item), bad.getMessage(), bad);
         }
@@ -252,10 +286,16 @@ final class ParquetTable<T> implements AutoCloseable {
 
     /**
      * Retries of the store's requests; cache hits and misses of what random access reads (row
-     * groups or pages), one per item.
+     * groups or pages), one per item, in epochs and outside.
      */
     SourceStats stats() {
-        return new SourceStats(store.retries(), cache.hits(), cache.misses(), 0, 0, 0);
+        return new SourceStats(
+                store.retries(),
+                cache.hits() + kept.hits(),
+                cache.misses() + kept.misses(),
+                0,
+                0,
+                0);
     }
 
     /**

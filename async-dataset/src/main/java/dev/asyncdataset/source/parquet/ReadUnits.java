@@ -16,7 +16,10 @@ final class ReadUnits {
     /** The page locations of each row group over all files, null where it is read whole. */
     private final PageLocations[] pages;
 
+    private final RowGroupIndex index;
+
     ReadUnits(RowGroupIndex index, List<ParquetFile> files) {
+        this.index = index;
         pages = new PageLocations[index.groups()];
         firstUnit = new int[index.groups() + 1];
         for (int g = 0; g < pages.length; g++) {
@@ -40,5 +43,22 @@ final class ReadUnits {
     int page(int unit) {
         int group = group(unit);
         return pages[group] == null ? HeldRowGroup.WHOLE : unit - firstUnit[group];
+    }
+
+    /** The first item that unit {@code unit} holds. */
+    long firstItem(int unit) {
+        int group = group(unit);
+        int page = page(unit);
+        return index.firstItem(group)
+                + (page == HeldRowGroup.WHOLE ? 0 : pages[group].firstRow(page));
+    }
+
+    /** How many items, from {@link #firstItem}, unit {@code unit} holds. */
+    int items(int unit) {
+        int group = group(unit);
+        int page = page(unit);
+        return page == HeldRowGroup.WHOLE
+                ? Math.toIntExact(index.firstItem(group + 1) - index.firstItem(group))
+                : pages[group].rows(page);
     }
 }

@@ -63,7 +63,7 @@ final class RowGroupCache<T> {
     }
 
     /** The failure of a read whose thread was interrupted: not the row group's own. */
-    private static final class Abandoned extends IOException {
+    static final class Abandoned extends IOException {
         private static final long serialVersionUID = 1L;
 
         Abandoned(Exception cause) {
@@ -152,7 +152,7 @@ final class RowGroupCache<T> {
     }
 
     /** The failure a fetch throws for a read's {@code cause}: an abandoned read's own cause. */
-    private static IOException failure(Throwable cause) {
+    static IOException failure(Throwable cause) {
         Throwable own = cause instanceof Abandoned ? cause.getCause() : cause;
         return own instanceof IOException io ? io : new IOException(own);
     }
@@ -188,10 +188,15 @@ final class RowGroupCache<T> {
             synchronized (this) {
                 entries.remove(group, entry);
             }
-            boolean abandoned =
-                    e instanceof InterruptedIOException || Thread.currentThread().isInterrupted();
-            entry.rows.completeExceptionally(abandoned ? new Abandoned(e) : e);
+            entry.rows.completeExceptionally(abandonedOr(e));
         }
+    }
+
+    /** A read's failure {@code e}, as {@link Abandoned} if the read was interrupted. */
+    static Exception abandonedOr(Exception e) {
+        boolean abandoned =
+                e instanceof InterruptedIOException || Thread.currentThread().isInterrupted();
+        return abandoned ? new Abandoned(e) : e;
     }
 
     /** Counts a read row group and drops the least recently used others over the bound. */

@@ -63,6 +63,11 @@ final class RowGroupIndex {
         return -at - 2;
     }
 
+    /** The first item of row group {@code group}. */
+    long firstItem(int group) {
+        return firstItem[group];
+    }
+
     /** The item's row in its row group. */
     int rowInGroup(long index, int group) {
         return Math.toIntExact(index - firstItem[group]);

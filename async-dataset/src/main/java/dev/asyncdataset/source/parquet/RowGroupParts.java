@@ -168,4 +168,13 @@ record RowGroupParts(List<String> names, byte[][][] values, long bytes) {
         }
         return new Sample(key, parts);
     }
+
+    /** The length of row {@code row}'s values. */
+    long rowBytes(int row) {
+        long length = 0;
+        for (byte[][] column : values) {
+            length += column[row] == null ? 0 : column[row].length;
+        }
+        return length;
+    }
 }

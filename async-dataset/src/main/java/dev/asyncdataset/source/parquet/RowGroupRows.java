@@ -65,4 +65,9 @@ record RowGroupRows(ByteBuffer[] images, long[] labels, String[] problems, long 
     String problem(int row) {
         return problems == null ? null : problems[row];
     }
+
+    /** The length of row {@code row}'s image, 0 if it has none. */
+    long rowBytes(int row) {
+        return images[row] == null ? 0 : images[row].remaining();
+    }
 }
