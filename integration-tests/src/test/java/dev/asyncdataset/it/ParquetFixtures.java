@@ -43,7 +43,7 @@ import org.apache.parquet.schema.Types.MessageTypeBuilder;
  * binary, path: string}}, {@code label} an int64), written by two writers that are not this
  * project's: parquet-java and DuckDB.
  */
-final class ParquetFixtures {
+public final class ParquetFixtures {
 
     /**
      * One row to write; any field may be null.
@@ -52,12 +52,12 @@ final class ParquetFixtures {
      * @param path the image's file name
      * @param label the label
      */
-    record Row(byte[] image, String path, Long label) {}
+    public record Row(byte[] image, String path, Long label) {}
 
     private ParquetFixtures() {}
 
     /** Writes 60 JPEGs in 4 class folders under {@code images}; returns them as rows, in order. */
-    static List<Row> images(Path images) throws IOException {
+    public static List<Row> images(Path images) throws IOException {
         TestImages.write(images, TestImages.classFolders(4, 15, 40, 32));
         List<Row> rows = new ArrayList<>();
         try (LabeledImageSource folder =
@@ -74,7 +74,7 @@ final class ParquetFixtures {
      * {@code jpeg} with comment segments of bytes from {@code random} after its SOI, about {@code
      * bytes} in all: a large image that decoders decode as {@code jpeg}, skipping the comments.
      */
-    static byte[] padded(byte[] jpeg, int bytes, SplittableRandom random) {
+    public static byte[] padded(byte[] jpeg, int bytes, SplittableRandom random) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(bytes);
         out.write(jpeg, 0, 2);
         for (int left = bytes - jpeg.length; left > 4; ) {
@@ -126,7 +126,7 @@ final class ParquetFixtures {
      * Writes {@code rows} as {@link #parquetJava(Path, List, CompressionCodecName, int, boolean)}
      * does, plain and Snappy, but in pages of {@code pageRows} rows.
      */
-    static void paged(Path file, List<Row> rows, int rowGroupRows, int pageRows)
+    public static void paged(Path file, List<Row> rows, int rowGroupRows, int pageRows)
             throws IOException {
         parquetJava(
                 file,

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -19,8 +20,13 @@ import java.util.concurrent.ExecutionException;
  * it, hands each of them its own value, keeps the values of the page's items this epoch has not
  * fetched yet, and gives the page's arrays back at once. A read that fails fails the fetches
  * waiting for it, and the next fetch reads it anew; a read that was interrupted fails its own
- * fetch, and the fetches waiting for it read the page anew (as {@link RowGroupCache} does). Closing
- * it drops what it kept.
+ * fetch, and the fetches waiting for it read the page anew (as {@link RowGroupCache} does).
+ *
+ * <p>A value is copied into arrays of the table's pool of copies ({@link ParquetTable#copies}),
+ * which go back to it once nothing reads the value: when it is released ({@link #release}, after
+ * its decode), dropped from {@link KeptItems} unfetched, or left by a fetch that was interrupted;
+ * closing the epoch drops what it kept. A value handed to a fetch is given back by its release
+ * alone, even after the epoch closed, since its decode may still read it.
  *
  * @param <T> what the source decodes a page or row group into
  * @param <V> what a fetch returns
@@ -33,6 +39,12 @@ final class EpochPages<T, V> {
         long bytes(T rows, int row);
     }
 
+    /** An item's value in its page, copied into arrays of {@code copies} where it is no view. */
+    @FunctionalInterface
+    interface CopiedValue<T, V> {
+        V of(long index, T rows, PageBuffers.Lease copies) throws BadItemException;
+    }
+
     /** A read of one page: the fetches waiting for it and, once read, their values. */
     private static final class Read {
         final CompletableFuture<Void> done = new CompletableFuture<>();
@@ -41,7 +53,7 @@ final class EpochPages<T, V> {
     }
 
     private final ParquetTable<T> table;
-    private final StreamedCut.RowValue<T, V> value;
+    private final CopiedValue<T, V> value;
     private final RowWeight<T> weight;
     private final KeptItems kept;
 
@@ -51,7 +63,11 @@ final class EpochPages<T, V> {
     @GuardedBy("this")
     private final Map<Integer, Read> reads = new HashMap<>();
 
-    EpochPages(ParquetTable<T> table, StreamedCut.RowValue<T, V> value, RowWeight<T> weight) {
+    /** The arrays of the values handed to fetches and not released yet, by value. */
+    @GuardedBy("this")
+    private final Map<Object, PageBuffers.Lease> handedOut = new IdentityHashMap<>();
+
+    EpochPages(ParquetTable<T> table, CopiedValue<T, V> value, RowWeight<T> weight) {
         this.table = table;
         this.value = value;
         this.weight = weight;
@@ -104,12 +120,27 @@ final class EpochPages<T, V> {
         }
     }
 
+    /** Hands {@code found}'s value to its fetch, its arrays lent until {@link #release}. */
     @SuppressWarnings("unchecked")
     private V valueOf(KeptItems.Kept found) throws BadItemException {
         if (found.failure() != null) {
             throw found.failure();
         }
+        synchronized (this) {
+            handedOut.put(found.value(), found.copies());
+        }
         return (V) found.value();
+    }
+
+    /** Gives the arrays of {@code fetched}, a value {@link #fetch} returned, back to the pool. */
+    void release(Object fetched) {
+        PageBuffers.Lease copies;
+        synchronized (this) {
+            copies = handedOut.remove(fetched);
+        }
+        if (copies != null) {
+            copies.giveBack();
+        }
     }
 
     /**
@@ -120,6 +151,9 @@ final class EpochPages<T, V> {
             throws BadItemException, InterruptedException {
         try {
             read.done.get();
+        } catch (InterruptedException e) {
+            leave(read, item);
+            throw e;
         } catch (ExecutionException e) {
             if (mine || !(e.getCause() instanceof RowGroupCache.Abandoned)) {
                 throw table.failure(item, RowGroupCache.failure(e.getCause()));
@@ -128,6 +162,18 @@ final class EpochPages<T, V> {
         }
         synchronized (this) {
             return read.values.remove(item);
+        }
+    }
+
+    /**
+     * Takes a fetch that was interrupted off {@code read}: the read keeps its item, if it has not
+     * handed it over yet; else its value's arrays go back.
+     */
+    private synchronized void leave(Read read, long item) {
+        read.waiting.remove(item);
+        KeptItems.Kept left = read.values.remove(item);
+        if (left != null) {
+            left.giveBack();
         }
     }
 
@@ -157,20 +203,26 @@ final class EpochPages<T, V> {
 
     /**
      * Reads page {@code unit} and copies out, in item order, the values of its items that this
-     * epoch has not fetched or that wait for this read; gives the page's arrays back.
+     * epoch has not fetched or that wait for this read; gives the page's arrays back, and the
+     * copies' if it fails.
      */
     private Map<Long, KeptItems.Kept> copyOut(int unit, Read read) throws IOException {
         ParquetTable.Leased<T> page = table.readUnit(unit);
+        Map<Long, KeptItems.Kept> values = new LinkedHashMap<>();
+        boolean copied = false;
         try {
             long first = table.firstItem(unit);
             BitSet wanted = wanted(read, first, table.items(unit));
-            Map<Long, KeptItems.Kept> values = new LinkedHashMap<>();
             for (int i = wanted.nextSetBit(0); i >= 0; i = wanted.nextSetBit(i + 1)) {
                 values.put(first + i, valueOf(first + i, page.rows()));
             }
+            copied = true;
             return values;
         } finally {
             page.pages().giveBack();
+            if (!copied) {
+                values.values().forEach(KeptItems.Kept::giveBack);
+            }
         }
     }
 
@@ -184,15 +236,25 @@ final class EpochPages<T, V> {
     }
 
     private KeptItems.Kept valueOf(long item, T rows) {
+        PageBuffers.Lease copies = table.copies().lease();
+        boolean copied = false;
         try {
-            return new KeptItems.Kept(
-                    value.of(item, rows), null, weight.bytes(rows, table.row(item)));
+            V of = value.of(item, rows, copies);
+            copied = true;
+            return new KeptItems.Kept(of, null, weight.bytes(rows, table.row(item)), copies);
         } catch (BadItemException e) {
-            return new KeptItems.Kept(null, e, 0);
+            return new KeptItems.Kept(null, e, 0, copies);
+        } finally {
+            if (!copied) {
+                copies.giveBack();
+            }
         }
     }
 
-    /** Drops what this epoch kept; called once its fetches stopped. */
+    /**
+     * Drops what this epoch kept, giving its arrays back; called once its fetches stopped. The
+     * values handed to fetches come back by their release.
+     */
     void close() {
         kept.drop(this);
     }

@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The items that the random-access epochs of one source ({@link EpochPages}) copied out of the
  * pages they read for later fetches of the epoch, up to a total of bytes over all of them, the
- * oldest dropped first; and how many fetches found their item here, or waited for another fetch's
- * read, or read their page. One per source.
+ * oldest dropped first, their arrays given back as they are dropped; and how many fetches found
+ * their item here, or waited for another fetch's read, or read their page. One per source.
  */
 final class KeptItems {
 
@@ -19,13 +19,20 @@ final class KeptItems {
     private record Key(EpochPages<?, ?> epoch, long item) {}
 
     /**
-     * An item's value, or why it cannot be fetched, and its bytes.
+     * An item's value, or why it cannot be fetched, its bytes and the arrays it was copied into.
      *
      * @param value the value, null if it failed
      * @param failure the failure naming the item, null if it has a value
      * @param bytes what it weighs against the bound
+     * @param copies the arrays of the value, given back once nothing reads it
      */
-    record Kept(Object value, BadItemException failure, long bytes) {}
+    record Kept(Object value, BadItemException failure, long bytes, PageBuffers.Lease copies) {
+
+        /** Gives the value's arrays back; nothing may read the value any more. */
+        void giveBack() {
+            copies.giveBack();
+        }
+    }
 
     private final long maxBytes;
     private final LongAdder hits = new LongAdder();
@@ -46,17 +53,23 @@ final class KeptItems {
 
     /**
      * Keeps {@code epoch}'s item {@code item} as the newest, dropping the oldest items over the
-     * bound.
+     * bound (and one it replaces) and giving their arrays back.
      */
     synchronized void put(EpochPages<?, ?> epoch, long item, Kept value) {
         Key key = new Key(epoch, item);
         Kept old = kept.remove(key);
         kept.put(key, value);
-        bytes += value.bytes() - (old == null ? 0 : old.bytes());
+        bytes += value.bytes();
+        if (old != null) {
+            bytes -= old.bytes();
+            old.giveBack();
+        }
         Iterator<Kept> oldest = kept.values().iterator();
         while (bytes > maxBytes && oldest.hasNext()) {
-            bytes -= oldest.next().bytes();
+            Kept dropped = oldest.next();
+            bytes -= dropped.bytes();
             oldest.remove();
+            dropped.giveBack();
         }
     }
 
@@ -69,14 +82,16 @@ final class KeptItems {
         return value;
     }
 
-    /** Drops every item of {@code epoch}. */
+    /** Drops every item of {@code epoch}, giving their arrays back. */
     synchronized void drop(EpochPages<?, ?> epoch) {
         Iterator<Map.Entry<Key, Kept>> all = kept.entrySet().iterator();
         while (all.hasNext()) {
             Map.Entry<Key, Kept> entry = all.next();
             if (entry.getKey().epoch() == epoch) {
-                bytes -= entry.getValue().bytes();
+                Kept dropped = entry.getValue();
+                bytes -= dropped.bytes();
                 all.remove();
+                dropped.giveBack();
             }
         }
     }

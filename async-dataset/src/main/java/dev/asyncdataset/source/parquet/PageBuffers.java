@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * cut pages near a target, and each row group's last page is shorter) reuse the arrays of earlier
  * ones instead of allocating; smaller pages get arrays of their own. The free arrays kept are
  * bounded by the most bytes lent at once, the smallest dropped first: the pool never holds more
- * than the pages of the row groups in flight at their peak. One per source.
+ * than the pages of the row groups in flight at their peak. One per source; and another, built the
+ * same way but pooling arrays of every size ({@link #forItems}), for the images random-access
+ * epochs copy out of their pages and keep until they are decoded.
  */
 final class PageBuffers {
 
@@ -24,6 +26,8 @@ final class PageBuffers {
     static final int MIN_POOLED = 256 << 10;
 
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    private final int minPooled;
 
     @GuardedBy("this")
     private final TreeMap<Integer, ArrayDeque<byte[]>> free = new TreeMap<>();
@@ -37,17 +41,35 @@ final class PageBuffers {
     @GuardedBy("this")
     private long peakLent;
 
-    /** A lease of arrays from this pool, for one row group's pages or one page read. */
+    /** A pool of page arrays: those of at least {@link #MIN_POOLED} bytes are pooled. */
+    PageBuffers() {
+        this(MIN_POOLED);
+    }
+
+    private PageBuffers(int minPooled) {
+        this.minPooled = minPooled;
+    }
+
+    /** A pool of items' copies: every array but an empty one is pooled, in size classes. */
+    static PageBuffers forItems() {
+        return new PageBuffers(1);
+    }
+
+    /** A lease of arrays from this pool, for one row group's pages, one page read or one copy. */
     Lease lease() {
         return new Lease(this);
     }
 
     /** The length of the array a page of {@code size} bytes gets. */
     static int sizeClass(int size) {
-        if (size < MIN_POOLED) {
+        return sizeClass(size, MIN_POOLED);
+    }
+
+    private static int sizeClass(int size, int minPooled) {
+        if (size < minPooled) {
             return size;
         }
-        long step = Integer.highestOneBit(size) / 8;
+        long step = Math.max(1, Integer.highestOneBit(size) / 8);
         return (int) Math.min(MAX_ARRAY, (size + step - 1) / step * step);
     }
 
@@ -73,10 +95,10 @@ final class PageBuffers {
                 lent(array.length);
                 return array;
             }
-            lent(sizeClass(size));
+            lent(sizeClass(size, minPooled));
             trim();
         }
-        return new byte[sizeClass(size)];
+        return new byte[sizeClass(size, minPooled)];
     }
 
     @GuardedBy("this")
@@ -108,9 +130,9 @@ final class PageBuffers {
     }
 
     /**
-     * The arrays one row group's pages were decompressed into: taken one by one while it is
-     * decoded, given back together once nothing reads them. Without a pool, every array is of its
-     * page's exact size and nothing is kept.
+     * The arrays one row group's pages were decompressed into (or an item was copied into): taken
+     * one by one while it is decoded, given back together once nothing reads them, at most once.
+     * Without a pool, every array is of its page's exact size and nothing is kept.
      */
     static final class Lease {
 
@@ -128,7 +150,7 @@ final class PageBuffers {
 
         /** An array of at least {@code size} bytes for a page of that size. */
         byte[] take(int size) {
-            if (pool == null || size < MIN_POOLED) {
+            if (pool == null || size < pool.minPooled) {
                 return new byte[size];
             }
             byte[] array = pool.take(size);

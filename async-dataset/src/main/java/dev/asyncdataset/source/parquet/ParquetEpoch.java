@@ -40,8 +40,10 @@ class ParquetEpoch<T> implements ItemSource<T> {
         return source.decode(manager, index, fetched);
     }
 
+    /** Gives the value's arrays back to the epoch's pool of copies, then to the source. */
     @Override
     public void release(long index, T fetched) {
+        pages.release(fetched);
         source.release(index, fetched);
     }
 

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
 
 /**
  * Labeled images from Parquet files, as {@link ParquetSource} tells; built by {@link
@@ -51,21 +52,29 @@ final class ParquetImages extends ParquetRows<ByteBuffer> implements LabeledImag
         return table.rowGroup(index, this::copiedImage);
     }
 
-    /** Keeps the images the epoch has not fetched yet of each page it reads, as copies. */
+    /**
+     * Keeps the images the epoch has not fetched yet of each page it reads, as copies in arrays of
+     * the source's pool of copies.
+     */
     @Override
     ParquetEpoch<ByteBuffer> epochView() {
         return new ParquetEpoch.Labeled(
-                this, table.epoch(this::copiedImage, RowGroupRows::rowBytes));
+                this,
+                table.epoch(
+                        (index, rows, copies) -> copy(image(index, rows), copies::take),
+                        RowGroupRows::rowBytes));
     }
 
     private ByteBuffer copiedImage(long index, RowGroupRows rows) throws BadItemException {
-        return copy(image(index, rows));
+        return copy(image(index, rows), byte[]::new);
     }
 
-    private static ByteBuffer copy(ByteBuffer image) {
-        byte[] bytes = new byte[image.remaining()];
-        image.get(bytes);
-        return ByteBuffer.wrap(bytes);
+    /** A copy of {@code image} at the start of an array {@code arrays} gives for its length. */
+    private static ByteBuffer copy(ByteBuffer image, IntFunction<byte[]> arrays) {
+        int length = image.remaining();
+        byte[] bytes = arrays.apply(length);
+        image.get(bytes, 0, length);
+        return ByteBuffer.wrap(bytes, 0, length);
     }
 
     /**

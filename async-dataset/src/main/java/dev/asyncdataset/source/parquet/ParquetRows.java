@@ -38,6 +38,11 @@ abstract class ParquetRows<T>
         return size() > Integer.MAX_VALUE ? this : epochView();
     }
 
+    /** The files' rows, which this source reads. */
+    ParquetTable<?> table() {
+        return table;
+    }
+
     /** A view of one random-access epoch. */
     abstract ParquetEpoch<T> epochView();
 

@@ -35,7 +35,9 @@ final class ParquetSamples extends ParquetRows<Sample> {
     /** Keeps the samples the epoch has not fetched yet of each row group it reads. */
     @Override
     ParquetEpoch<Sample> epochView() {
-        return new ParquetEpoch<>(this, table.epoch(this::sample, RowGroupParts::rowBytes));
+        return new ParquetEpoch<>(
+                this,
+                table.epoch((index, rows, copies) -> sample(index, rows), RowGroupParts::rowBytes));
     }
 
     /**

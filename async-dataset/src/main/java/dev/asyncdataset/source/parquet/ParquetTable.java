@@ -40,6 +40,7 @@ final class ParquetTable<T> implements AutoCloseable {
     private final KeptItems kept;
     private final ShardBuffers buffers;
     private final PageBuffers pages = new PageBuffers();
+    private final PageBuffers copies = PageBuffers.forItems();
 
     private ParquetTable(
             ShardStore store,
@@ -153,8 +154,13 @@ final class ParquetTable<T> implements AutoCloseable {
      * The reads of one random-access epoch ({@link EpochPages}), each item's value taken by {@code
      * value} from its page or row group, which weighs {@code weight} in what the epochs keep.
      */
-    <V> EpochPages<T, V> epoch(StreamedCut.RowValue<T, V> value, EpochPages.RowWeight<T> weight) {
+    <V> EpochPages<T, V> epoch(EpochPages.CopiedValue<T, V> value, EpochPages.RowWeight<T> weight) {
         return new EpochPages<>(this, value, weight);
+    }
+
+    /** The arrays the random-access epochs copy their items' values into. */
+    PageBuffers copies() {
+        return copies;
     }
 
     /** What the random-access epochs keep, and their hits and misses. */
