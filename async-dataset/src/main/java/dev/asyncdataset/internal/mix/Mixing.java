@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.LongToIntFunction;
 
 /**
  * The epochs of a mix ({@link MixedSource}): a deterministic interleave ({@link MixInterleave}) of
@@ -155,8 +156,15 @@ public record Mixing(
             long passSeed = ItemSeeds.mix(seed, pass, -3);
             if (sharded()) {
                 long[] shardSizes = ((ShardedSource<?>) source).shardSizes();
+                LongToIntFunction pieceRank =
+                        streamed() ? StreamableShards.pieceRank(source) : item -> 0;
                 return new ShuffleWindows(
-                                shardSizes, windowShards, partitions, passSeed, sampler.shuffle())
+                                shardSizes,
+                                pieceRank,
+                                windowShards,
+                                partitions,
+                                passSeed,
+                                sampler.shuffle())
                         .epochOrder(epoch);
             }
             int size = Math.toIntExact(source.size());

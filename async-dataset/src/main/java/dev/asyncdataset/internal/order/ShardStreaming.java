@@ -56,6 +56,7 @@ public record ShardStreaming(
         ShuffleWindows windows =
                 new ShuffleWindows(
                         source.shardSizes(),
+                        StreamableShards.pieceRank(source),
                         windowShards,
                         partitions,
                         spec.seed(),

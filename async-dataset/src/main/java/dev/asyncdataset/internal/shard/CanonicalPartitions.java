@@ -3,6 +3,7 @@ package dev.asyncdataset.internal.shard;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.LongFunction;
+import java.util.function.LongToIntFunction;
 
 /**
  * One epoch's samples dealt to canonical partitions and interleaved: the samples, in the order of
@@ -12,15 +13,23 @@ import java.util.function.LongFunction;
  * {@code q} of the epoch's order is item {@code q / partitions} of slice {@code q % partitions}.
  * Only a shard straddling two slices belongs to two partitions (at most {@code partitions - 1} such
  * shards).
+ *
+ * <p>A window whose shards are read in pieces (runs of a shard's samples, ranked from 0 in the
+ * shard) is shuffled round by round: round {@code r} holds the samples of the pieces of rank {@code
+ * r} of the window's shards, shuffled among themselves, and comes before round {@code r + 1}. Each
+ * round mixes all the window's shards while only their pieces of that round are needed; with one
+ * piece per shard the window is one round.
  */
 final class CanonicalPartitions {
 
     private final int partitions;
     private final int windowShards;
+    private final LongToIntFunction pieceRank;
 
-    CanonicalPartitions(int partitions, int windowShards) {
+    CanonicalPartitions(int partitions, int windowShards, LongToIntFunction pieceRank) {
         this.partitions = partitions;
         this.windowShards = windowShards;
+        this.pieceRank = pieceRank;
     }
 
     /**
@@ -87,10 +96,39 @@ final class CanonicalPartitions {
         for (int at = from; at < to; ) {
             shard += Math.min(windowShards, bounds.length - 1 - shard);
             int end = Math.min(to, bounds[shard]);
-            Shuffle.range(dealt, at, end, windowRandom.apply(next++));
+            shuffleRounds(dealt, at, end, windowRandom.apply(next++));
             at = end;
         }
         return next;
+    }
+
+    /**
+     * Shuffles the window {@code dealt[from]} to {@code dealt[to - 1]} round by round: its samples
+     * ordered by the rank of their piece (a stable counting sort), then each round shuffled.
+     */
+    private void shuffleRounds(long[] dealt, int from, int to, SplittableRandom random) {
+        int[] start = new int[2];
+        for (int i = from; i < to; i++) {
+            int round = pieceRank.applyAsInt(dealt[i]);
+            if (round + 2 > start.length) {
+                start = Arrays.copyOf(start, round + 2);
+            }
+            start[round + 1]++;
+        }
+        for (int r = 1; r < start.length; r++) {
+            start[r] += start[r - 1];
+        }
+        if (start.length > 2) {
+            long[] sorted = new long[to - from];
+            int[] next = Arrays.copyOf(start, start.length - 1);
+            for (int i = from; i < to; i++) {
+                sorted[next[pieceRank.applyAsInt(dealt[i])]++] = dealt[i];
+            }
+            System.arraycopy(sorted, 0, dealt, from, sorted.length);
+        }
+        for (int r = 0; r + 1 < start.length; r++) {
+            Shuffle.range(dealt, from + start[r], from + start[r + 1], random);
+        }
     }
 
     /** Returns the shard of the sequence that holds {@code dealt[at]}. */

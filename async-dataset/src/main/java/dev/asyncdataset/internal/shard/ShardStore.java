@@ -107,6 +107,11 @@ public interface ShardStore extends AutoCloseable {
         return 0;
     }
 
+    /** Whether whole reads go through a disk cache, which keeps whole shards. */
+    default boolean cachesWholeShards() {
+        return false;
+    }
+
     /** How many whole reads the store's disk cache served, if it has one. */
     default long cacheHits() {
         return 0;

@@ -2,6 +2,7 @@ package dev.asyncdataset.internal.shard;
 
 import dev.asyncdataset.internal.decode.ItemSeeds;
 import java.util.SplittableRandom;
+import java.util.function.LongToIntFunction;
 
 /**
  * The epoch order of samples stored in shards, dealt to canonical partitions and shuffled in
@@ -11,7 +12,9 @@ import java.util.SplittableRandom;
  * windowShards} consecutive shards and the samples of each window are permuted among themselves;
  * and the global order interleaves the partitions round-robin: position {@code q} is the next
  * sample of partition {@code q % partitions}. The order is a pure function of (seed, epoch,
- * partitions): the same on every rank and every run.
+ * partitions, pieces): the same on every rank and every run. Shards read in pieces ({@link
+ * StreamableShards#pieceRank}) are shuffled round by round within each window, one round per piece
+ * rank ({@link CanonicalPartitions}).
  *
  * <p>Samples are numbered globally: shard 0's samples first, in archive order, then shard 1's, and
  * so on. The global order does not depend on the number of ranks: at each step the ranks together
@@ -63,6 +66,30 @@ public final class ShuffleWindows {
      */
     public ShuffleWindows(
             long[] shardSizes, int windowShards, int partitions, long seed, boolean shuffle) {
+        this(shardSizes, sample -> 0, windowShards, partitions, seed, shuffle);
+    }
+
+    /**
+     * Creates the order for shards holding {@code shardSizes[s]} samples each, read in the pieces
+     * {@code pieceRank} ranks, shuffled or not.
+     *
+     * @param shardSizes the number of samples of each shard, in shard order
+     * @param pieceRank the rank within its shard of the piece holding a sample, from 0
+     * @param windowShards how many shards one shuffle window spans, at least 1
+     * @param partitions the canonical partitions, at least 1
+     * @param seed the seed of every epoch's order
+     * @param shuffle whether to shuffle; if not, the shards keep their stored order and the samples
+     *     their order within each partition
+     * @throws IllegalArgumentException if a size is negative, or {@code windowShards} or {@code
+     *     partitions} is below 1
+     */
+    public ShuffleWindows(
+            long[] shardSizes,
+            LongToIntFunction pieceRank,
+            int windowShards,
+            int partitions,
+            long seed,
+            boolean shuffle) {
         if (windowShards < 1 || partitions < 1) {
             throw new IllegalArgumentException(
                     "windowShards and partitions must be at least 1: "
@@ -78,7 +105,7 @@ public final class ShuffleWindows {
             }
             firstSample[s + 1] = firstSample[s] + shardSizes[s];
         }
-        this.dealing = new CanonicalPartitions(partitions, windowShards);
+        this.dealing = new CanonicalPartitions(partitions, windowShards, pieceRank);
         this.seed = seed;
         this.shuffle = shuffle;
     }

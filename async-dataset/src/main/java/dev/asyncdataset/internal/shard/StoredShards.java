@@ -238,6 +238,11 @@ public final class StoredShards implements ShardStore {
     }
 
     @Override
+    public boolean cachesWholeShards() {
+        return store instanceof CachingStore;
+    }
+
+    @Override
     public long cacheHits() {
         return store instanceof CachingStore c ? c.hitCount() : 0;
     }

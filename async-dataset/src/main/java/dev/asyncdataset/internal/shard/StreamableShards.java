@@ -1,5 +1,7 @@
 package dev.asyncdataset.internal.shard;
 
+import java.util.function.LongToIntFunction;
+
 /**
  * A source of shards that can serve an epoch from whole shards held in memory: the loader's hook
  * into the library's tar shard and Parquet sources, kept off the public {@code ShardedSource}
@@ -18,4 +20,29 @@ public interface StreamableShards<T> {
      * @return the epoch's shard reads and cut
      */
     ShardEpoch<T> streamedEpoch();
+
+    /**
+     * Returns the rank, within its shard, of the piece a streamed epoch reads item {@code i} in: 0
+     * for every item of a source that reads its shards whole. The epoch order then takes each
+     * shuffle window round by round, one piece of each of its shards at a time ({@link
+     * ShuffleWindows}).
+     *
+     * @return the piece rank of each item, from 0
+     */
+    default LongToIntFunction pieceRank() {
+        return item -> 0;
+    }
+
+    /**
+     * Returns {@code source}'s {@link #pieceRank} if it is streamed from shards held in memory,
+     * else 0 for every item.
+     *
+     * @param source a sharded source
+     * @return the piece rank of each item
+     */
+    static LongToIntFunction pieceRank(Object source) {
+        return source instanceof StreamableShards<?> streamable
+                ? streamable.pieceRank()
+                : item -> 0;
+    }
 }

@@ -32,15 +32,16 @@ final class TarImages extends TarSource<ByteBuffer> implements LabeledImageSourc
 
     /** Indexes the shards of {@code store}; closes it if that fails. */
     static TarImages open(ShardStore store) throws IOException {
-        return open(store, null);
+        return open(store, null, TarShardSource.DEFAULT_PIECE_BYTES);
     }
 
     /**
      * Indexes the shards of {@code store} with these class names, or those of its classes file if
-     * null; closes it if that fails.
+     * null, to be streamed in pieces of at most {@code pieceBytes}; closes it if that fails.
      */
-    static TarImages open(ShardStore store, List<String> classes) throws IOException {
-        TarShards shards = TarShards.open(store, false);
+    static TarImages open(ShardStore store, List<String> classes, long pieceBytes)
+            throws IOException {
+        TarShards shards = TarShards.open(store, false, pieceBytes);
         try {
             return new TarImages(shards, classes != null ? classes : store.classes());
         } catch (IOException | RuntimeException e) {

@@ -33,8 +33,17 @@ final class TarSamples extends TarSource<Sample> {
 
     /** Indexes every member of the shards of {@code store}; closes it if that fails. */
     static TarSamples open(ShardStore store, SampleDecoder decoder) throws IOException {
+        return open(store, decoder, TarShardSource.DEFAULT_PIECE_BYTES);
+    }
+
+    /**
+     * Indexes every member of the shards of {@code store}, to be streamed in pieces of at most
+     * {@code pieceBytes}; closes it if that fails.
+     */
+    static TarSamples open(ShardStore store, SampleDecoder decoder, long pieceBytes)
+            throws IOException {
         Objects.requireNonNull(decoder, "decoder");
-        return new TarSamples(TarShards.open(store, true), decoder);
+        return new TarSamples(TarShards.open(store, true, pieceBytes), decoder);
     }
 
     /**

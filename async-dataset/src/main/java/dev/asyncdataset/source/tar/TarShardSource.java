@@ -21,15 +21,17 @@ import java.util.Objects;
  * WebDataset tar shards in any store: labeled images ({@link #build}) or samples of any kind
  * ({@link #buildSamples}). Item {@code i} is the {@code i}-th sample in shard order then archive
  * order. {@code ConcurrentDataset} streams this source by default ({@link ShardedSource}): each
- * epoch reads every shard whole once, in its shuffled order of shards and windows, and cuts the
- * items out of the bytes held in memory. With {@code optRandomAccess()}, or for a split, {@code
- * fetch} reads an item's image with one positioned read or one ranged GET of the member's byte
- * range instead, never outside it. Each shard's samples come from its sidecar index ({@code
- * <shard>.idx}, written by {@code ShardWriter}) when it matches the shard's length, otherwise from
- * reading the tar headers once, when the source is opened. Images decode as {@code FolderSource}'s
- * do: an HWC uint8 RGB image and an int64 scalar label; a sample of any kind is every member
- * sharing a key ({@code 000123.jpg}, {@code 000123.json}: sample {@code 000123} with parts {@code
- * jpg} and {@code json}), read with one positioned read or one ranged GET of the members' span.
+ * epoch reads every shard once, in its shuffled order of shards and windows, in pieces of at most
+ * {@link #optPieceBytes} (runs of consecutive samples, each read with one positioned read or one
+ * ranged GET), and cuts the items out of the bytes held in memory. With {@code optRandomAccess()},
+ * or for a split, {@code fetch} reads an item's image with one positioned read or one ranged GET of
+ * the member's byte range instead, never outside it. Each shard's samples come from its sidecar
+ * index ({@code <shard>.idx}, written by {@code ShardWriter}) when it matches the shard's length,
+ * otherwise from reading the tar headers once, when the source is opened. Images decode as {@code
+ * FolderSource}'s do: an HWC uint8 RGB image and an int64 scalar label; a sample of any kind is
+ * every member sharing a key ({@code 000123.jpg}, {@code 000123.json}: sample {@code 000123} with
+ * parts {@code jpg} and {@code json}), read with one positioned read or one ranged GET of the
+ * members' span.
  *
  * <p>Every request is retried within the store options' budget ({@link TarShardSource#optStore})
  * and counted in {@code stats().retries()}.
@@ -40,10 +42,11 @@ import java.util.Objects;
  * {@code stats().retries()} and {@code integrityFailures()}) and a {@link BadItemException} naming
  * the shard and the member once the budget is spent; from a folder, where a second read gives the
  * same bytes, it is at once such a bad item. An image failing its CRC in a streamed shard is read
- * again by itself, as by random access. Whole shards on S3 are also checked against the store's
- * checksum (MD5 ETag or additional checksum) as loose objects are. Images have no CRC to be checked
- * against when the index was written before the CRC was recorded (version 1) or when there is no
- * index and the samples come from the tar headers: then only a streamed shard's store checksum, if
+ * again by itself, as by random access. A shard streamed whole (no longer than {@link
+ * #optPieceBytes}, or read through a disk cache) is also checked against the store's checksum (MD5
+ * ETag or additional checksum) as loose objects are. Images have no CRC to be checked against when
+ * the index was written before the CRC was recorded (version 1) or when there is no index and the
+ * samples come from the tar headers: then only the store checksum of a shard streamed whole, if
  * any, protects them.
  *
  * <p>A shard whose structure is broken (truncated, bad header checksum, not a tar, an index that is
@@ -54,9 +57,9 @@ import java.util.Objects;
  * warning. A sample that breaks the WebDataset layout (no image, no label, a duplicate key, an
  * unsafe or empty member, a link or device) stays an item whose fetch throws {@link
  * BadItemException} naming the shard and the sample, so {@code BadItemPolicy.SKIP} skips just that
- * sample. A shard that cannot be read whole while streaming (gone, unreadable) fails each of its
- * samples with a {@link BadItemException} naming the shard, so {@code SKIP} skips just that shard's
- * samples.
+ * sample. A shard that cannot be read while streaming (gone, unreadable) fails each sample of the
+ * pieces that could not be read with a {@link BadItemException} naming the shard, so {@code SKIP}
+ * skips just those samples.
  *
  * <p>This class is the source's builder: set the location or locations, then {@link #build} labeled
  * images or {@link #buildSamples} samples.
@@ -70,7 +73,11 @@ import java.util.Objects;
  */
 public final class TarShardSource {
 
+    /** The default of {@link #optPieceBytes}: 8 MB, under two of G1's 4 MB heap regions. */
+    public static final long DEFAULT_PIECE_BYTES = 8_000_000L;
+
     private ShardLocations shards;
+    private long pieceBytes = DEFAULT_PIECE_BYTES;
     private StoreOptions store = StoreOptions.builder().build();
     private List<String> classes;
     private CacheOption cache;
@@ -160,6 +167,25 @@ public final class TarShardSource {
     }
 
     /**
+     * Sets the most bytes a streamed epoch reads from a shard at once; default {@value
+     * #DEFAULT_PIECE_BYTES}. A longer shard is read in pieces of about equal bytes, cut between
+     * samples, one piece of each shard of a shuffle window at a time, so that an epoch holds about
+     * {@code (windowShards + 1) * pieceBytes} whatever the shards' length ({@link ShardedSource}
+     * states the bound). With a disk cache ({@link #optCache}) shards are read whole, as it keeps
+     * them.
+     *
+     * @param pieceBytes the bytes of a piece, at least 1
+     * @return this builder
+     */
+    public TarShardSource optPieceBytes(long pieceBytes) {
+        if (pieceBytes < 1) {
+            throw new IllegalArgumentException("pieceBytes < 1: " + pieceBytes);
+        }
+        this.pieceBytes = pieceBytes;
+        return this;
+    }
+
+    /**
      * Opens the shards as an image-classification source and reads their indexes: the sidecar
      * {@code .idx} of a shard when present and written for the shard's length, else its tar headers
      * (for S3, ranged GETs of 1 MiB). A shard that cannot be indexed is left out and kept in {@code
@@ -171,7 +197,7 @@ public final class TarShardSource {
      * @throws IllegalStateException if no URL was set
      */
     public LabeledImageSource build() throws IOException {
-        return TarImages.open(store(), classes);
+        return TarImages.open(store(), classes, pieceBytes);
     }
 
     /**
@@ -188,7 +214,7 @@ public final class TarShardSource {
      */
     public ItemSource<Sample> buildSamples(SampleDecoder decoder) throws IOException {
         Objects.requireNonNull(decoder, "decoder");
-        return TarSamples.open(store(), decoder);
+        return TarSamples.open(store(), decoder, pieceBytes);
     }
 
     /** The cache, then the store: a cache that cannot be opened leaves no store to close. */

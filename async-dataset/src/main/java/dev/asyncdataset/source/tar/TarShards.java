@@ -51,6 +51,7 @@ final class TarShards implements AutoCloseable {
     private final int[] shardOf;
     private final List<BadItemException> damaged;
     private final MemberChecks checks = new MemberChecks();
+    private final ShardPieces pieces;
     private final ShardBuffers buffers;
     private final ImageResize[] resized;
     private final CheckedShards whole;
@@ -60,13 +61,14 @@ final class TarShards implements AutoCloseable {
             List<ShardSample> samples,
             int[] shardOf,
             List<BadItemException> damaged,
-            long largestShard,
+            ShardPieces pieces,
             ImageResize[] resized) {
         this.store = store;
         this.samples = samples;
         this.shardOf = shardOf;
         this.damaged = List.copyOf(damaged);
-        this.buffers = new ShardBuffers(largestShard);
+        this.pieces = pieces;
+        this.buffers = new ShardBuffers(pieces.longest());
         this.resized = resized;
         this.whole = new CheckedShards(store, store.names().size(), this::sound);
     }
@@ -78,13 +80,17 @@ final class TarShards implements AutoCloseable {
      *     index that lists only the images, version 1 or 2, is then passed over for the tar
      *     headers); else each sample keeps only its image member and label ({@link
      *     ShardSample#imageOnly}), which is all an image-classification reader holds per item
+     * @param pieceBytes the most bytes a streamed epoch reads from a shard at once ({@link
+     *     ShardPieces}); shards are read whole from a store with a disk cache, which keeps whole
+     *     shards
      */
-    static TarShards open(ShardStore store, boolean everyMember) throws IOException {
+    static TarShards open(ShardStore store, boolean everyMember, long pieceBytes)
+            throws IOException {
         try {
             List<ShardSample> samples = new ArrayList<>();
             List<Integer> shardOf = new ArrayList<>();
             List<BadItemException> damaged = new ArrayList<>();
-            long largest = 0;
+            long[] lengths = new long[store.names().size()];
             ImageResize[] resized = new ImageResize[store.names().size()];
             for (int shard = 0; shard < store.names().size(); shard++) {
                 try {
@@ -98,10 +104,12 @@ final class TarShards implements AutoCloseable {
                     }
                     damaged.add(e);
                 }
-                largest = Math.max(largest, store.length(shard));
+                lengths[shard] = store.length(shard);
             }
             int[] shards = shardOf.stream().mapToInt(Integer::intValue).toArray();
-            return new TarShards(store, samples, shards, damaged, largest, resized);
+            long piece = store.cachesWholeShards() ? Long.MAX_VALUE : pieceBytes;
+            ShardPieces pieces = ShardPieces.of(samples, shards, lengths, piece);
+            return new TarShards(store, samples, shards, damaged, pieces, resized);
         } catch (IOException | RuntimeException e) {
             store.close();
             throw e;
@@ -145,9 +153,25 @@ final class TarShards implements AutoCloseable {
         return damaged;
     }
 
-    /** How a streamed epoch reads the shards whole, into the buffers kept here. */
+    /** How a streamed epoch reads the shards piece by piece, into the buffers kept here. */
     ShardReads reads() {
-        return new ShardReads("shard", this::shardOf, shardCount(), whole::read, buffers);
+        return new ShardReads("shard", pieces::pieceOf, pieces.count(), this::readPiece, buffers);
+    }
+
+    /** The rank of the piece holding item {@code index} within its shard. */
+    int pieceRank(long index) {
+        return pieces.rankOf(index);
+    }
+
+    /** Reads {@code piece} into the start of {@code into}: a whole shard, or a range of one. */
+    private int readPiece(int piece, byte[] into) throws IOException {
+        int shard = pieces.shard(piece);
+        if (pieces.whole(piece)) {
+            return whole.read(shard, into);
+        }
+        int length = (int) pieces.length(piece);
+        store.readInto(shard, pieces.start(piece), length, into);
+        return length;
     }
 
     /**
@@ -216,28 +240,35 @@ final class TarShards implements AutoCloseable {
     }
 
     /**
-     * Cuts {@code members} of item {@code index} from the first {@code length} bytes of its whole
-     * shard, checked as {@link #fetch} checks them unless the shard's read checked them all before
-     * caching it; members failing the check are read again by themselves ({@link #fetch}), which
-     * retries them on S3 and makes them a bad item in a folder.
+     * Cuts {@code members} of item {@code index} from the first {@code length} bytes of its piece
+     * ({@link #reads}), checked as {@link #fetch} checks them unless the shard's read checked them
+     * all before caching it; members failing the check, or lying outside a piece that is not its
+     * whole shard, are read again by themselves ({@link #fetch}), which retries them on S3 and
+     * makes them a bad item in a folder.
      */
-    <T> T cut(long index, Collection<TarMember> members, byte[] shard, int length, Cut<T> cut)
+    <T> T cut(long index, Collection<TarMember> members, byte[] piece, int length, Cut<T> cut)
             throws IOException {
-        long end = members.stream().mapToLong(m -> m.offset() + m.size()).max().orElse(0);
-        if (end > length) {
+        int of = pieces.pieceOf(index);
+        long base = pieces.start(of);
+        long end = members.stream().mapToLong(m -> m.offset() + m.size()).max().orElse(base);
+        long from = members.stream().mapToLong(TarMember::offset).min().orElse(base);
+        if (!pieces.whole(of) && (from < base || end > base + length)) {
+            return fetch(index, members, cut);
+        }
+        if (end - base > length) {
             throw new BadItemException(
                     sample(index).describe(),
                     "its members run to byte " + end + " but the shard now has " + length,
                     null);
         }
         try {
-            if (!whole.passed(shardOf(index), shard)) {
-                verify(members, shard, 0);
+            if (!whole.passed(shardOf(index), piece)) {
+                verify(members, piece, base);
             }
         } catch (IntegrityException e) {
             return fetch(index, members, cut);
         }
-        return cut.cut(shard, 0);
+        return cut.cut(piece, base);
     }
 
     /** The bytes of {@code member} within {@code bytes} read from shard offset {@code base}. */

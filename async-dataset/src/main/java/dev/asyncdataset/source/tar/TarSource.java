@@ -7,6 +7,7 @@ import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.SourceStats;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongToIntFunction;
 
 /**
  * What the tar shard sources (images and samples of {@link TarShardSource}) share: their shards and
@@ -53,6 +54,12 @@ abstract class TarSource<T> implements ShardedSource<T>, StreamableShards<T> {
     @Override
     public long[] shardSizes() {
         return shards.shardSizes();
+    }
+
+    /** Returns the rank of each item's piece within its shard (see {@link TarShardSource}). */
+    @Override
+    public LongToIntFunction pieceRank() {
+        return shards::pieceRank;
     }
 
     /** Returns the shard and the sample key of item {@code index}. */

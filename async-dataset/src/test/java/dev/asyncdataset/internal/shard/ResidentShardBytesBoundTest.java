@@ -8,7 +8,9 @@ import ai.djl.training.dataset.Batch;
 import dev.asyncdataset.ConcurrentDataset;
 import dev.asyncdataset.epoch.LoaderStats;
 import dev.asyncdataset.source.ItemSource;
+import dev.asyncdataset.source.ShardedSource;
 import dev.asyncdataset.source.tar.TarShardSource;
+import dev.asyncdataset.testing.BatchItems;
 import dev.asyncdataset.testing.TestImages;
 import dev.asyncdataset.writer.ShardWriter;
 import java.nio.file.Path;
@@ -27,16 +29,16 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The bytes a streamed epoch holds for whole shards stay within {@code (K + 1) x} the largest shard
- * for a window of K shards, over generated image counts, shard sizes, windows and batch sizes; an
- * epoch left early whose trainer's manager was closed gives its buffers back before the next epoch
- * takes any, so the source never has more out at once; and every item is delivered exactly once in
- * each whole epoch.
+ * The bytes a streamed epoch holds for shards stay within {@code (K + 1) x} the longest piece for a
+ * window of K shards, over generated image counts, shard sizes, piece sizes (shards read whole
+ * included), windows and batch sizes; an epoch left early whose trainer's manager was closed gives
+ * its buffers back before the next epoch takes any, so the source never has more out at once; and
+ * every item is delivered exactly once in each whole epoch, with the bytes random access reads.
  */
 @Timeout(300)
 class ResidentShardBytesBoundTest {
 
-    private static final int CASES = 6;
+    private static final int CASES = 8;
 
     @TempDir Path images;
     @TempDir Path shards;
@@ -48,18 +50,35 @@ class ResidentShardBytesBoundTest {
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("cases")
-    void shardBytesStayWithinTheWindowAndOneShardAndEveryItemComesOnce(long seed) throws Exception {
+    void pieceBytesStayWithinTheWindowAndOnePieceAndEveryItemComesOnceAsRandomAccessReadsIt(
+            long seed) throws Exception {
         Random random = new Random(seed);
-        writeShards(random);
+        int shardBytes = writeShards(random);
         int window = 1 + random.nextInt(4);
         int batch = 2 + random.nextInt(6);
-        ItemSource<?> source = TarShardSource.builder().setLocation(shards.toString()).build();
+        long pieceBytes =
+                seed % 2 == 0
+                        ? TarShardSource.DEFAULT_PIECE_BYTES
+                        : 1_000 + random.nextInt(shardBytes);
+        ItemSource<?> source =
+                TarShardSource.builder()
+                        .setLocation(shards.toString())
+                        .optPieceBytes(pieceBytes)
+                        .build();
         try (NDManager manager = NDManager.newBaseManager()) {
             ShardReads reads = ((StreamableShards<?>) source).streamedEpoch().reads();
-            long largest = largestShard(reads);
-            int shardCount = reads.shardCount();
-            long bound = (Math.min(window, shardCount) + 1L) * largest;
-            String shown = shardCount + " shards, window " + window + ", batch " + batch;
+            long largest = longestPiece(reads);
+            long bound = (Math.min(window, shardCount(source)) + 1L) * largest;
+            String shown =
+                    reads.shardCount()
+                            + " pieces of "
+                            + shardCount(source)
+                            + " shards, pieces of "
+                            + pieceBytes
+                            + " bytes, window "
+                            + window
+                            + ", batch "
+                            + batch;
             ConcurrentDataset dataset =
                     ConcurrentDataset.builder()
                             .setSource(source)
@@ -67,6 +86,16 @@ class ResidentShardBytesBoundTest {
                             .optSeed(seed)
                             .optShuffleWindow(window)
                             .build();
+            ConcurrentDataset randomAccess =
+                    ConcurrentDataset.builder()
+                            .setSource(source)
+                            .setSampling(batch, false)
+                            .optRandomAccess()
+                            .build();
+            assertEquals(
+                    BatchItems.of(randomAccess.getData(manager)),
+                    BatchItems.of(dataset.getData(manager)),
+                    shown);
             assertEachItemOnce(dataset, manager, shown);
             assertWithin(dataset.stats(), bound, shown);
             abandonAndCloseTrainer(dataset, manager, 1 + random.nextInt(3));
@@ -84,24 +113,30 @@ class ResidentShardBytesBoundTest {
         }
     }
 
-    /** Random images in 3 classes, written as shards of a random target size. */
-    private void writeShards(Random random) throws Exception {
+    /** Random images in 3 classes, written as shards of a random target size, returned. */
+    private int writeShards(Random random) throws Exception {
         Map<String, byte[]> files = new HashMap<>();
         int count = 12 + random.nextInt(30);
         for (int i = 0; i < count; i++) {
             files.put("c" + i % 3 + "/" + i + ".jpg", TestImages.jpeg(40, 30, random.nextLong()));
         }
         TestImages.write(images, files);
+        int shardBytes = 4_000 + random.nextInt(20_000);
         ShardWriter.builder()
                 .setLocation(images.toString())
                 .setOutput(shards.toString())
-                .optShardBytes(4_000 + random.nextInt(20_000))
+                .optShardBytes(shardBytes)
                 .build()
                 .write();
+        return shardBytes;
     }
 
-    private static long largestShard(ShardReads reads) {
+    private static long longestPiece(ShardReads reads) {
         return reads.buffers().bufferBytes();
+    }
+
+    private static int shardCount(ItemSource<?> source) {
+        return ((ShardedSource<?>) source).shardSizes().length;
     }
 
     private static void assertWithin(LoaderStats stats, long bound, String shown) {
