@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.asyncdataset.decode.BadItemException;
+import dev.asyncdataset.internal.shard.StreamableShards;
 import dev.asyncdataset.it.FaultCampaignIT.Epoch;
 import dev.asyncdataset.it.FaultInjectingBlobStore.Fault;
 import dev.asyncdataset.source.LabeledImageSource;
@@ -52,6 +53,7 @@ class TarShardsIT {
     void randomAccessEpochUnderFaultsEqualsTheFaultFreeEpochAndCountsEachRetry() throws Exception {
         campaign(
                 true,
+                TarShardSource.DEFAULT_PIECE_BYTES,
                 new RandomFaults(2026, Integer.MAX_VALUE)
                         .rate(Fault.SLOW_DOWN, 0.10)
                         .rate(Fault.RESET, 0.05)
@@ -65,13 +67,31 @@ class TarShardsIT {
     @Test
     void randomAccessWithFlippedBitsInRangedBodiesEqualsTheFaultFreeEpochEachARetry()
             throws Exception {
-        campaign(true, new RandomFaults(2028, Integer.MAX_VALUE).rate(Fault.CORRUPT, 0.2), 40);
+        campaign(
+                true,
+                TarShardSource.DEFAULT_PIECE_BYTES,
+                new RandomFaults(2028, Integer.MAX_VALUE).rate(Fault.CORRUPT, 0.2),
+                40);
     }
 
     @Test
     void streamedEpochUnderFaultsEqualsTheFaultFreeEpochWithOneGetPerShardAndEachRetryCounted()
             throws Exception {
-        campaign(false, RandomFaults.streamedShards(2027).rate(Fault.CORRUPT, 0.10), 2);
+        campaign(
+                false,
+                TarShardSource.DEFAULT_PIECE_BYTES,
+                RandomFaults.streamedShards(2027).rate(Fault.CORRUPT, 0.10),
+                2);
+    }
+
+    @Test
+    void streamedInPiecesUnderFaultsEqualsTheFaultFreeEpochWithOneGetPerPieceAndEachRetryCounted()
+            throws Exception {
+        campaign(
+                false,
+                ShardFixtures.CAMPAIGN_SHARD_BYTES / 3,
+                RandomFaults.streamedShards(2029),
+                4);
     }
 
     @Test
@@ -97,22 +117,28 @@ class TarShardsIT {
     }
 
     /**
-     * A fault-free epoch (one GET per item by random access, one per shard streamed), then one
-     * under {@code faults}: the same batches bit for bit, more than {@code minFaults} faults, each
-     * one counted retry and one more GET, each flipped bit one integrity failure; beyond those,
-     * only requests that timed out are retried ({@link RetryLog}).
+     * A fault-free epoch (one GET per item by random access, one per piece of {@code pieceBytes}
+     * streamed), then one under {@code faults}: the same batches bit for bit, more than {@code
+     * minFaults} faults, each one counted retry and one more GET, each flipped bit one integrity
+     * failure; beyond those, only requests that timed out are retried ({@link RetryLog}).
      */
-    private static void campaign(boolean randomAccess, RandomFaults faults, int minFaults)
+    private static void campaign(
+            boolean randomAccess, long pieceBytes, RandomFaults faults, int minFaults)
             throws Exception {
-        try (LabeledImageSource clean = open(URL);
-                LabeledImageSource faulty = open(URL)) {
+        try (LabeledImageSource clean = open(URL, pieceBytes);
+                LabeledImageSource faulty = open(URL, pieceBytes)) {
+            int pieces = ((StreamableShards<?>) clean).streamedEpoch().reads().shardCount();
             assertTrue(ShardCounts.of(clean) > 3, "shards: " + ShardCounts.of(clean));
+            assertTrue(
+                    pieceBytes > ShardFixtures.CAMPAIGN_SHARD_BYTES
+                            || pieces > 2 * ShardCounts.of(clean),
+                    pieces + " pieces of " + ShardCounts.of(clean) + " shards");
             S3.faults().setPolicy((key, attempt) -> Fault.NONE);
             RetryLog.Recorded<Epoch> cleanRun =
                     RetryLog.during(dir, () -> FaultCampaignIT.epoch(clean, randomAccess));
             Epoch expected = cleanRun.value();
             RetryLog.assertRetriedFaultsAndTimeoutsOnly(cleanRun, expected.retries(), 0);
-            long gets = randomAccess ? clean.size() : ShardCounts.of(clean);
+            long gets = randomAccess ? clean.size() : pieces;
             assertEquals(
                     gets + expected.retries(),
                     S3.faults().getCount(),
@@ -168,9 +194,14 @@ class TarShardsIT {
 
     /** Opens the shards (reading their indexes) before any fault is planned. */
     private static LabeledImageSource open(String url) throws Exception {
+        return open(url, TarShardSource.DEFAULT_PIECE_BYTES);
+    }
+
+    private static LabeledImageSource open(String url, long pieceBytes) throws Exception {
         S3.faults().setPolicy((key, attempt) -> Fault.NONE);
         return TarShardSource.builder()
                 .setLocation(url)
+                .optPieceBytes(pieceBytes)
                 .optStore(
                         S3.storeOptionsThroughResetProxy()
                                 .optFirstByteTimeout(FIRST_BYTE_TIMEOUT)

@@ -31,7 +31,7 @@ public final class ShardBuffers {
     }
 
     /** The bytes of each buffer. */
-    int bufferBytes() {
+    public int bufferBytes() {
         return bufferBytes;
     }
 

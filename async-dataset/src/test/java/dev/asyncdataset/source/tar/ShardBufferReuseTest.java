@@ -31,11 +31,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Shard buffers reused across shards and epochs under the stress test's endings (finish, break,
+ * Shard buffers reused across pieces and epochs under the stress test's endings (finish, break,
  * interrupt): every delivered item equals the same item read by random access, so no buffer was
  * refilled while a sample in it was still to be copied out, and the bytes held for shards never
- * exceed two windows of the largest shard, over shards of different sizes. The seed is printed;
- * rerun one with {@code -Dasyncdataset.stress.seed=...}.
+ * exceed two windows of the longest piece, over shards of different sizes read whole or in pieces
+ * of a size the seed draws. The seed is printed; rerun one with {@code
+ * -Dasyncdataset.stress.seed=...}.
  */
 @Tag("stress")
 @Timeout(600)
@@ -46,7 +47,7 @@ class ShardBufferReuseTest {
     private static final int WINDOW = 1;
 
     @Test
-    void itemsStayIntactAndShardBytesStayWithinTwoWindowsOverEpochsWithEarlyEnds(
+    void itemsStayIntactAndPieceBytesStayWithinTwoWindowsOverEpochsWithEarlyEnds(
             @TempDir Path images, @TempDir Path folder) throws Exception {
         System.out.println("shard buffer stress seed " + SEED);
         List<Path> files = new ArrayList<>();
@@ -57,6 +58,7 @@ class ShardBufferReuseTest {
                                 TarShardSource.builder()
                                         .setLocations(files.stream().map(Path::toString).toList())
                                         .optClasses(List.of("class0", "class1"))
+                                        .optPieceBytes(2_000 + new Random(SEED).nextInt(25_000))
                                         .build();
                 NDManager manager = NDManager.newBaseManager()) {
             Set<Long> lengths = new HashSet<>();
@@ -64,7 +66,7 @@ class ShardBufferReuseTest {
                 lengths.add(shards.store().length(s));
             }
             assertTrue(lengths.size() > 1, "shards of one size: " + lengths);
-            long bound = 2L * WINDOW * lengths.stream().mapToLong(Long::longValue).max().orElse(0);
+            long bound = 2L * WINDOW * shards.streamedEpoch().reads().buffers().bufferBytes();
             Map<Long, String> expected = items(builder(shards).optRandomAccess().build(), manager);
             ConcurrentDataset dataset = builder(shards).build();
             Random random = new Random(SEED);
