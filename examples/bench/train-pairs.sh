@@ -2,6 +2,7 @@
 # Trains DJL's ResNet-18 (TrainResNet) on the benchmark folder with this build's loader and with
 # the loader of an earlier commit, alternating which runs first, each run in a fresh JVM:
 #   bash examples/bench/train-pairs.sh REV PAIRS [TrainResNet options...]
+# (a --train among the options replaces the folder: --train "$PWD/data/bench-10x400-shards")
 # One line per run: the build, the pair, the 1-minute load average, TrainResNet's RESULT line
 # (images/s over the run, the trainer's data-wait share) and the process's CPU and peak RSS.
 set -euo pipefail
