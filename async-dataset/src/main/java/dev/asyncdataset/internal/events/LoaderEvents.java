@@ -260,14 +260,16 @@ public final class LoaderEvents {
         }
     }
 
-    /** A whole shard read into memory by a streamed epoch. */
+    /** A shard, or a piece of one, read into memory by a streamed epoch. */
     @Name("dev.asyncdataset.ShardLoad")
     @Label("Shard Load")
     @Category({"async-dataset", "Storage"})
     @StackTrace(false)
     public static final class ShardLoad extends Event {
         @Label("Shard")
-        @Description("The shard's position in the source's list of shards")
+        @Description(
+                "What was read: the piece of a tar shard, the row group or the file, numbered"
+                        + " over the source")
         int shard;
 
         @Label("Bytes")
