@@ -55,19 +55,20 @@ import java.util.concurrent.ExecutorService;
  * this loader with the same options.
  *
  * <p>A {@link ShardedSource} (such as {@code TarShardSource}) is streamed by default: each epoch
- * reads each shard whole once and serves its items from memory (a sharded source of your own: one
- * item at a time), in the order of {@link dev.asyncdataset.internal.shard.ShuffleWindows} (shards
- * permuted and dealt to {@link ConcurrentDatasetBuilder#optCanonicalPartitions} partitions, items
- * shuffled within windows of {@link ConcurrentDatasetBuilder#optShuffleWindow} shards of a
- * partition, partitions interleaved; a pure function of seed and epoch; the seed is {@link
- * ConcurrentDatasetBuilder#optSeed}'s or, without it, the default item seed). Ranks ({@link
- * ConcurrentDatasetBuilder#optShard}) take interleaved positions of one global order, so {@link
- * #iterationState()} resumes at another world size; when the world size divides the partitions,
- * each rank reads only its own partitions' shards. A rank holds the shards of at most one window
- * and one more shard per partition it reads, in reused buffers; {@link ShardedSource} states the
- * bound, and {@link LoaderStats#sourceStats()} reports it (its {@code residentBytes} and {@code
- * peakResidentBytes}). {@link ConcurrentDatasetBuilder#optRandomAccess} reads the same source one
- * item at a time in a full permutation instead.
+ * reads each shard once, whole or in pieces, and serves its items from memory (a sharded source of
+ * your own: one item at a time), in the order of {@link
+ * dev.asyncdataset.internal.shard.ShuffleWindows} (shards permuted and dealt to {@link
+ * ConcurrentDatasetBuilder#optCanonicalPartitions} partitions, items shuffled within windows of
+ * {@link ConcurrentDatasetBuilder#optShuffleWindow} shards of a partition, partitions interleaved;
+ * a pure function of seed and epoch; the seed is {@link ConcurrentDatasetBuilder#optSeed}'s or,
+ * without it, the default item seed). Ranks ({@link ConcurrentDatasetBuilder#optShard}) take
+ * interleaved positions of one global order, so {@link #iterationState()} resumes at another world
+ * size; when the world size divides the partitions, each rank reads only its own partitions'
+ * shards. A rank holds the shards of at most one window and one more shard per partition it reads,
+ * in reused buffers; {@link ShardedSource} states the bound, and {@link LoaderStats#sourceStats()}
+ * reports it (its {@code residentBytes} and {@code peakResidentBytes}). {@link
+ * ConcurrentDatasetBuilder#optRandomAccess} reads the same source one item at a time in a full
+ * permutation instead.
  *
  * <p>Several sources added with {@link ConcurrentDatasetBuilder#addSource} are mixed into each
  * epoch by their {@link SourceShare}s (see {@code dev.asyncdataset.internal.mix.Mixing}): exact

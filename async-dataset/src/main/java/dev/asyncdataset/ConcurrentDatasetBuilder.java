@@ -407,7 +407,7 @@ public final class ConcurrentDatasetBuilder
 
     /**
      * Reads a {@link dev.asyncdataset.source.ShardedSource} by random access (one read per item, in
-     * a full permutation of all items, as any other source) instead of streaming whole shards.
+     * a full permutation of all items, as any other source) instead of streaming its shards.
      *
      * @return this builder
      */

@@ -6,8 +6,8 @@ package dev.asyncdataset.source;
  * ConcurrentDataset} streams such a source by default, in the shuffled order {@link
  * dev.asyncdataset.ConcurrentDataset} describes, and reads it by random access only when asked to
  * ({@code optRandomAccess}). The library's tar shard sources ({@code TarShardSource}'s images and
- * samples) read a streamed epoch's shards whole and serve their items from memory, instead of one
- * read per item; a sharded source of your own is read one item at a time in the streamed order.
+ * samples) read a streamed epoch's shards in pieces and serve their items from memory, instead of
+ * one read per item; a sharded source of your own is read one item at a time in the streamed order.
  *
  * <p><b>Memory bound.</b> A streamed epoch of a tar shard source reads each shard once, in pieces
  * (runs of consecutive samples of at most {@code TarShardSource.optPieceBytes}; a shorter shard is

@@ -8,9 +8,9 @@ package dev.asyncdataset.source;
  * @param cacheHits items the source served from a local cache
  * @param cacheMisses items the source looked up in its local cache and did not find
  * @param integrityFailures fetched bodies that failed the store's checksum (each is retried)
- * @param residentBytes bytes of whole shards the source holds in memory now, for a streamed {@link
- *     ShardedSource}
- * @param peakResidentBytes the most bytes of whole shards the source held in memory at once, for a
+ * @param residentBytes bytes of shards (whole or in pieces) the source holds in memory now, for a
+ *     streamed {@link ShardedSource}
+ * @param peakResidentBytes the most bytes of shards the source held in memory at once, for a
  *     streamed {@link ShardedSource}
  */
 public record SourceStats(

@@ -41,7 +41,7 @@ public class ShardStream<T> implements ItemSource<T>, ReadyWait {
      *
      * @param source a source that is also {@link StreamableShards}
      * @param items the items the epoch will fetch, in read order
-     * @param streamed how many leading items to read from whole shards
+     * @param streamed how many leading items to read from the shards held in memory
      * @param <T> what the source's fetch step hands to its decode step
      * @return the epoch's view
      */

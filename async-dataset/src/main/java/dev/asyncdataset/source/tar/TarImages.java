@@ -50,7 +50,7 @@ final class TarImages extends TarSource<ByteBuffer> implements LabeledImageSourc
         }
     }
 
-    /** Where the shards' bytes come from, for readers of whole shards. */
+    /** Where the shards' bytes come from. */
     ShardStore store() {
         return shards.store();
     }
@@ -107,8 +107,8 @@ final class TarImages extends TarSource<ByteBuffer> implements LabeledImageSourc
     }
 
     /**
-     * Copies the image of item {@code index} from the first {@code length} bytes of its whole shard
-     * into a recycled array, checked against its CRC32C when the index has one.
+     * Copies the image of item {@code index} from the first {@code length} bytes of its piece into
+     * a recycled array, checked against its CRC32C when the index has one.
      */
     private ByteBuffer image(long index, byte[] shard, int length) throws IOException {
         TarMember image = sample(index).image();

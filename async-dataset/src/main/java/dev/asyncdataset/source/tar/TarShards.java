@@ -29,10 +29,11 @@ import java.util.List;
  * The samples of a set of tar shards and the reads of their members, which the images and samples
  * of {@link TarShardSource} share: the samples in shard order then archive order, each read by
  * random access as one span (a sample's members are adjacent, so one positioned read or ranged GET
- * covers them, never outside it) or cut from its whole shard, every member checked against its
- * CRC32C from the index. A shard that cannot be indexed (not a tar, truncated, a bad header
- * checksum, a malformed index) contributes no sample and is kept in {@link #damaged()}; a shard the
- * store still fails to serve once its retries are spent fails the opening: an outage is not damage.
+ * covers them, never outside it) or cut from its piece of a streamed shard, every member checked
+ * against its CRC32C from the index. A shard that cannot be indexed (not a tar, truncated, a bad
+ * header checksum, a malformed index) contributes no sample and is kept in {@link #damaged()}; a
+ * shard the store still fails to serve once its retries are spent fails the opening: an outage is
+ * not damage.
  */
 final class TarShards implements AutoCloseable {
 
