@@ -62,7 +62,7 @@ public class ShardStream<T> implements ItemSource<T>, ReadyWait {
             randomAccess.add(items[i]);
         }
         ShardSpans spans = ShardSpans.of(items, streamed, shards.shardOf(), shards.shardCount());
-        this.resident = new ResidentShards(shards.reader(), shards.buffers(), spans);
+        this.resident = new ResidentShards(shards, spans);
         this.cut = epoch.cuts().start(spans.remaining().clone());
     }
 

@@ -8,11 +8,11 @@ import java.util.concurrent.ExecutionException;
 /**
  * The whole shards one streamed epoch holds in memory, each in a buffer of {@link ShardBuffers},
  * read by a {@link ShardLoader} from the first {@link #await} or {@link #acquire} on, in the order
- * their first samples come, with at most one more than the most shards live at once held: the
- * shuffle windows being read and one shard read ahead. A shard's buffer goes back to the pool once
- * every sample the epoch reads from it has been taken ({@link #release}), or at {@link #close} once
- * no fetch is reading it; a load that fails gives its buffer back at once and fails every sample of
- * its shard.
+ * their first samples come, with at most {@link ShardReads#ahead} more than the most shards live at
+ * once held: the shuffle windows (or rounds) being read and those read ahead. A shard's buffer goes
+ * back to the pool once every sample the epoch reads from it has been taken ({@link #release}), or
+ * at {@link #close} once no fetch is reading it; a load that fails gives its buffer back at once
+ * and fails every sample of its shard.
  *
  * <p>This cannot deadlock when fetches wait for their shard in {@link #await} before they take a
  * fetch slot: if the loader waits for a buffer, every shard holding one was loaded earlier and
@@ -32,12 +32,12 @@ public final class ResidentShards implements AutoCloseable {
     private boolean closed;
 
     /**
-     * @param reader reads a whole shard into a buffer
-     * @param pool the source's shard buffers
-     * @param spans where the epoch reads each shard
+     * @param reads how the source's shards, or pieces, are read, and how far ahead
+     * @param spans where the epoch reads each shard, or piece
      */
-    public ResidentShards(ShardLoader.ShardReader reader, ShardBuffers pool, ShardSpans spans) {
-        this.loader = new ShardLoader(reader, pool, spans, this::finish);
+    public ResidentShards(ShardReads reads, ShardSpans spans) {
+        int ahead = reads.ahead(spans.maxLive());
+        this.loader = new ShardLoader(reads.reader(), reads.buffers(), spans, ahead, this::finish);
         this.remaining = spans.remaining().clone();
         this.active = new int[remaining.length];
         this.returned = new boolean[remaining.length];

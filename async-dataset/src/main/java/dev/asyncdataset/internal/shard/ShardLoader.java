@@ -13,10 +13,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Reads one streamed epoch's shards, in the order they are first needed ({@link
  * ShardSpans#loadOrder()}), each whole into a buffer of {@link ShardBuffers} on a virtual thread of
- * its own: at most {@code maxLive + 1} buffers held at once, the shards live together and one read
- * ahead (the next load waits for a buffer to come back through {@link #giveBack}), and at most
- * {@code maxLive} loads at once. Each load ends in one call of {@link Done}; the thread that reads
- * into a buffer is done with it when it makes that call.
+ * its own: at most {@code maxLive + ahead} buffers held at once, the shards live together and
+ * {@code ahead} read ahead (the next load waits for a buffer to come back through {@link
+ * #giveBack}), and at most {@code maxLive} loads at once. Each load ends in one call of {@link
+ * Done}; the thread that reads into a buffer is done with it when it makes that call.
  */
 public final class ShardLoader implements AutoCloseable {
 
@@ -48,12 +48,12 @@ public final class ShardLoader implements AutoCloseable {
     private int held;
     private int peak;
 
-    ShardLoader(ShardReader reader, ShardBuffers pool, ShardSpans spans, Done done) {
+    ShardLoader(ShardReader reader, ShardBuffers pool, ShardSpans spans, int ahead, Done done) {
         this.reader = reader;
         this.pool = pool;
         this.order = spans.loadOrder();
         this.done = done;
-        int capacity = Math.min(order.length, spans.maxLive() + 1);
+        int capacity = Math.min(order.length, spans.maxLive() + ahead);
         this.free = new Semaphore(capacity);
         this.loading = new Semaphore(Math.max(1, spans.maxLive()));
         pool.keep(capacity);

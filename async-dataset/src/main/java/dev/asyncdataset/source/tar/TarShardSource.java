@@ -170,7 +170,7 @@ public final class TarShardSource {
      * Sets the most bytes a streamed epoch reads from a shard at once; default {@value
      * #DEFAULT_PIECE_BYTES}. A longer shard is read in pieces of about equal bytes, cut between
      * samples, one piece of each shard of a shuffle window at a time, so that an epoch holds about
-     * {@code (windowShards + 1) * pieceBytes} whatever the shards' length ({@link ShardedSource}
+     * {@code 2 * windowShards * pieceBytes} whatever the shards' length ({@link ShardedSource}
      * states the bound). With a disk cache ({@link #optCache}) shards are read whole, as it keeps
      * them.
      *

@@ -156,7 +156,9 @@ final class TarShards implements AutoCloseable {
 
     /** How a streamed epoch reads the shards piece by piece, into the buffers kept here. */
     ShardReads reads() {
-        return new ShardReads("shard", pieces::pieceOf, pieces.count(), this::readPiece, buffers);
+        boolean split = pieces.count() > shardCount();
+        return new ShardReads(
+                "shard", pieces::pieceOf, pieces.count(), this::readPiece, buffers, split);
     }
 
     /** The rank of the piece holding item {@code index} within its shard. */

@@ -46,7 +46,7 @@ class ResidentShardsTest {
         long[] items = new long[shardOfItem.length];
         Arrays.setAll(items, i -> i);
         ShardSpans spans = ShardSpans.of(items, items.length, i -> shardOfItem[(int) i], SHARDS);
-        return new ResidentShards(this::read, pool, spans);
+        return new ResidentShards(new ShardReads("shard", item -> 0, 0, this::read, pool), spans);
     }
 
     @Test
