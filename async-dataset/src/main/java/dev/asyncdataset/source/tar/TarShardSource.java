@@ -169,10 +169,9 @@ public final class TarShardSource {
     /**
      * Sets the most bytes a streamed epoch reads from a shard at once; default {@value
      * #DEFAULT_PIECE_BYTES}. A longer shard is read in pieces of about equal bytes, cut between
-     * samples, one piece of each shard of a shuffle window at a time, so that an epoch holds about
-     * {@code 2 * windowShards * pieceBytes} whatever the shards' length ({@link ShardedSource}
-     * states the bound). With a disk cache ({@link #optCache}) shards are read whole, as it keeps
-     * them.
+     * samples, one piece of each shard of a shuffle window at a time, so that what an epoch holds
+     * follows the piece size, not the shards' length ({@link ShardedSource} states the bound). With
+     * a disk cache ({@link #optCache}) shards are read whole, as it keeps them.
      *
      * @param pieceBytes the bytes of a piece, at least 1
      * @return this builder
