@@ -12,7 +12,9 @@ import java.util.concurrent.ExecutionException;
  * once held: the shuffle windows (or rounds) being read and those read ahead. A shard's buffer goes
  * back to the pool once every sample the epoch reads from it has been taken ({@link #release}), or
  * at {@link #close} once no fetch is reading it; a load that fails gives its buffer back at once
- * and fails every sample of its shard.
+ * and fails every sample of its shard. A shard decoded as it loads ({@link
+ * ShardReads#decodesOnLoad}) gives its buffer back as its load ends, and its samples get {@link
+ * ShardLoader.Loaded#DECODED}; it keeps its room among the shards loaded until its last sample.
  *
  * <p>This cannot deadlock when fetches wait for their shard in {@link #await} before they take a
  * fetch slot: if the loader waits for a buffer, every shard holding one was loaded earlier and
@@ -36,8 +38,7 @@ public final class ResidentShards implements AutoCloseable {
      * @param spans where the epoch reads each shard, or piece
      */
     public ResidentShards(ShardReads reads, ShardSpans spans) {
-        int ahead = reads.ahead(spans.maxLive());
-        this.loader = new ShardLoader(reads.reader(), reads.buffers(), spans, ahead, this::finish);
+        this.loader = new ShardLoader(reads, spans, this::finish);
         this.remaining = spans.remaining().clone();
         this.active = new int[remaining.length];
         this.returned = new boolean[remaining.length];

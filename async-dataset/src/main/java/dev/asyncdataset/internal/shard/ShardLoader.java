@@ -13,10 +13,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * Reads one streamed epoch's shards, in the order they are first needed ({@link
  * ShardSpans#loadOrder()}), each whole into a buffer of {@link ShardBuffers} on a virtual thread of
- * its own: at most {@code maxLive + ahead} buffers held at once, the shards live together and
- * {@code ahead} read ahead (the next load waits for a buffer to come back through {@link
- * #giveBack}), and at most {@code maxLive} loads at once. Each load ends in one call of {@link
- * Done}; the thread that reads into a buffer is done with it when it makes that call.
+ * its own: at most {@code maxLive + ahead} shards loaded and not yet done with at once, the shards
+ * live together and {@code ahead} read ahead (the next load waits for one to end through {@link
+ * #giveBack}), each holding its buffer unless it was decoded as it loaded, and at most {@code
+ * maxLive} loads at once, or {@link ShardReads#DECODING_LOADS} of shards decoded as they load. Each
+ * load ends in one call of {@link Done}; the thread that reads into a buffer is done with it when
+ * it makes that call.
  */
 public final class ShardLoader implements AutoCloseable {
 
@@ -27,7 +29,11 @@ public final class ShardLoader implements AutoCloseable {
     }
 
     /** A loaded shard: the buffer and how many of its bytes the shard fills. */
-    public record Loaded(byte[] bytes, int length) {}
+    public record Loaded(byte[] bytes, int length) {
+
+        /** A shard decoded as it loaded ({@link ShardReads#decodesOnLoad}): no bytes are kept. */
+        public static final Loaded DECODED = new Loaded(new byte[0], 0);
+    }
 
     /** Where each load ends: its bytes, or why it failed (with the buffer, or null if none). */
     @FunctionalInterface
@@ -41,6 +47,7 @@ public final class ShardLoader implements AutoCloseable {
     private final ShardBuffers pool;
     private final int[] order;
     private final Done done;
+    private final boolean decodesOnLoad;
     private final Semaphore free;
     private final Semaphore loading;
     private final StageThreads loadThreads = new StageThreads();
@@ -48,15 +55,17 @@ public final class ShardLoader implements AutoCloseable {
     private int held;
     private int peak;
 
-    ShardLoader(ShardReader reader, ShardBuffers pool, ShardSpans spans, int ahead, Done done) {
-        this.reader = reader;
-        this.pool = pool;
+    ShardLoader(ShardReads reads, ShardSpans spans, Done done) {
+        this.reader = reads.reader();
+        this.pool = reads.buffers();
         this.order = spans.loadOrder();
         this.done = done;
-        int capacity = Math.min(order.length, spans.maxLive() + ahead);
+        this.decodesOnLoad = reads.decodesOnLoad();
+        int capacity = Math.min(order.length, spans.maxLive() + reads.ahead(spans.maxLive()));
+        int loads = reads.loadsAtOnce(spans.maxLive());
         this.free = new Semaphore(capacity);
-        this.loading = new Semaphore(Math.max(1, spans.maxLive()));
-        pool.keep(capacity);
+        this.loading = new Semaphore(loads);
+        pool.keep(decodesOnLoad ? loads : capacity);
     }
 
     /** Starts the loads, once. */
@@ -68,13 +77,22 @@ public final class ShardLoader implements AutoCloseable {
         }
     }
 
-    /** Takes back a buffer nothing reads any more, freeing room for the next load. */
+    /**
+     * Takes back a buffer nothing reads any more (or the bytes of {@link Loaded#DECODED}, whose
+     * buffer went back as it loaded), freeing room for the next load.
+     */
     void giveBack(byte[] buffer) {
+        if (buffer != Loaded.DECODED.bytes()) {
+            giveBackBuffer(buffer);
+        }
+        free.release();
+    }
+
+    private void giveBackBuffer(byte[] buffer) {
         synchronized (this) {
             held--;
         }
         pool.give(buffer);
-        free.release();
     }
 
     /** Returns the bytes of the buffers held now. */
@@ -138,8 +156,12 @@ public final class ShardLoader implements AutoCloseable {
         try {
             Loaded bytes = new Loaded(buffer, reader.read(shard, buffer));
             event.end(shard, bytes.length(), true);
+            if (decodesOnLoad) {
+                giveBackBuffer(buffer);
+                bytes = Loaded.DECODED;
+            }
             loading.release();
-            done.loaded(shard, buffer, bytes, null);
+            done.loaded(shard, bytes.bytes(), bytes, null);
         } catch (IOException | RuntimeException | Error e) {
             event.end(shard, 0, false);
             loading.release();

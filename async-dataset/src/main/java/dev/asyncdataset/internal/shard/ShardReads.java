@@ -13,6 +13,9 @@ import java.util.function.LongToIntFunction;
  * @param buffers the source's shard buffers
  * @param roundAhead whether the epoch reads a whole round ahead (as many units as are live at once,
  *     for shards read in pieces, whose rounds are short), not one unit
+ * @param decodesOnLoad whether {@code reader} also decodes and keeps, for the epoch, all that its
+ *     items need of the unit (as Parquet row groups are), so that its buffer goes back as the load
+ *     ends and at most {@link #DECODING_LOADS} loads run at once
  */
 public record ShardReads(
         String unit,
@@ -20,7 +23,11 @@ public record ShardReads(
         int shardCount,
         ShardLoader.ShardReader reader,
         ShardBuffers buffers,
-        boolean roundAhead) {
+        boolean roundAhead,
+        boolean decodesOnLoad) {
+
+    /** The most loads at once of units decoded on load, each holding a buffer until it ends. */
+    static final int DECODING_LOADS = 2;
 
     /** Reads whole shards, one read ahead. */
     public ShardReads(
@@ -29,11 +36,29 @@ public record ShardReads(
             int shardCount,
             ShardLoader.ShardReader reader,
             ShardBuffers buffers) {
-        this(unit, shardOf, shardCount, reader, buffers, false);
+        this(unit, shardOf, shardCount, reader, buffers, false, false);
+    }
+
+    /** Reads shards, or pieces, that the epoch's cut decodes, one read ahead or a round ahead. */
+    public ShardReads(
+            String unit,
+            LongToIntFunction shardOf,
+            int shardCount,
+            ShardLoader.ShardReader reader,
+            ShardBuffers buffers,
+            boolean roundAhead) {
+        this(unit, shardOf, shardCount, reader, buffers, roundAhead, false);
     }
 
     /** How many units the epoch reads ahead of those live at once, given the most live. */
     int ahead(int maxLive) {
         return roundAhead ? Math.max(1, maxLive) : 1;
+    }
+
+    /** How many units the epoch loads at once, given the most live. */
+    int loadsAtOnce(int maxLive) {
+        return decodesOnLoad
+                ? Math.min(DECODING_LOADS, Math.max(1, maxLive))
+                : Math.max(1, maxLive);
     }
 }

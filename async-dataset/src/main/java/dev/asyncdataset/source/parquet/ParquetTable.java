@@ -9,10 +9,12 @@ import dev.asyncdataset.source.SourceStats;
 import dev.hardwood.HardwoodContext;
 import dev.hardwood.schema.FileSchema;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -204,35 +206,59 @@ final class ParquetTable<T> implements AutoCloseable {
     }
 
     /**
-     * One streamed epoch: the row groups read whole ({@link #reads}), each decoded by the first
-     * fetch of one of its rows into arrays of this table's {@link PageBuffers}, kept while the
-     * epoch's rows of it are in flight, and each item's value taken from it by {@code value}.
+     * One streamed epoch: the row groups read whole into the buffers kept here, each decoded as its
+     * load ends into arrays of this table's {@link PageBuffers} (its buffer then free for the next
+     * load), kept while the epoch's rows of it are in flight, and each item's value taken from it
+     * by {@code value}. The epoch's row groups are made by its cut, which starts before the first
+     * load.
      */
     <V> ShardEpoch<V> streamedEpoch(StreamedCut.RowValue<T, V> value) {
+        AtomicReference<StreamedRowGroups<T>> decoded = new AtomicReference<>();
+        ShardReads reads =
+                new ShardReads(
+                        "row group",
+                        index::group,
+                        groups(),
+                        (group, into) -> readDecoded(decoded.get(), group, into),
+                        buffers,
+                        false,
+                        true);
         return new ShardEpoch<>(
-                reads(),
-                rows -> new StreamedCut<>(this, value, new StreamedRowGroups<>(pages, rows)));
+                reads,
+                rows -> {
+                    decoded.set(new StreamedRowGroups<>(pages, rows));
+                    return new StreamedCut<>(this, value, decoded.get());
+                });
     }
 
     /**
-     * The row group item {@code item} is in, found in {@code decoded} or decoded there from the
-     * first {@code length} bytes of {@code span}, its chunks read whole ({@link #reads}).
+     * Reads row group {@code group}'s chunks of the chosen columns into {@code into} and decodes
+     * them into {@code decoded}; returns how many bytes they took.
+     */
+    private int readDecoded(StreamedRowGroups<T> decoded, int group, byte[] into)
+            throws IOException {
+        int length = file(group).readChunks(index.groupInFile(group), into);
+        try {
+            decoded.load(
+                    group,
+                    (g, leased) ->
+                            file(g).readHeld(index.groupInFile(g), into, length, leased, reader));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("row group " + group + "'s decoding was interrupted");
+        }
+        return length;
+    }
+
+    /**
+     * The row group item {@code item} is in, decoded into {@code decoded} as it loaded.
      *
      * @throws BadItemException naming the item if the row group cannot be decoded
      */
-    T heldRowGroup(long item, StreamedRowGroups<T> decoded, byte[] span, int length)
+    T heldRowGroup(long item, StreamedRowGroups<T> decoded)
             throws BadItemException, InterruptedException {
         try {
-            return decoded.get(
-                    index.group(item),
-                    (group, leased) ->
-                            file(group)
-                                    .readHeld(
-                                            index.groupInFile(group),
-                                            span,
-                                            length,
-                                            leased,
-                                            reader));
+            return decoded.get(index.group(item));
         } catch (IOException e) {
             throw failure(item, e);
         }
@@ -278,16 +304,6 @@ final class ParquetTable<T> implements AutoCloseable {
             sizes[group] = file(group).rows(index.groupInFile(group));
         }
         return sizes;
-    }
-
-    /** How a streamed epoch reads row groups whole, into the buffers kept here. */
-    ShardReads reads() {
-        return new ShardReads("row group", index::group, groups(), this::readChunks, buffers);
-    }
-
-    /** Reads row group {@code group}'s chunks of the chosen columns into {@code into}, at once. */
-    private int readChunks(int group, byte[] into) throws IOException {
-        return file(group).readChunks(index.groupInFile(group), into);
     }
 
     /**

@@ -5,7 +5,7 @@ import dev.asyncdataset.internal.shard.ShardEpoch;
 
 /**
  * How one streamed epoch of a Parquet source cuts its items out of their row groups: the row group
- * decoded from its span by the first of its rows' fetches ({@link StreamedRowGroups}), each row's
+ * decoded as it loaded ({@link StreamedRowGroups}), so that a cut reads no shard bytes, each row's
  * value taken from it, and the row group dropped, its page arrays given back, once the epoch's last
  * row of it is released or has failed.
  *
@@ -35,7 +35,7 @@ final class StreamedCut<T, V> implements ShardEpoch.Cut<V> {
             throws BadItemException, InterruptedException {
         T rowGroup;
         try {
-            rowGroup = table.heldRowGroup(index, decoded, span, length);
+            rowGroup = table.heldRowGroup(index, decoded);
         } catch (BadItemException | RuntimeException e) {
             decoded.failed(table.group(index));
             throw e;

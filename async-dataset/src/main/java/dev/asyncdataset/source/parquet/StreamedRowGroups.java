@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The decoded row groups of one streamed epoch: each decoded by the first fetch of one of its rows
- * (the others wait for it, as in {@link RowGroupCache}), its pages decompressed into arrays of the
- * source's {@link PageBuffers}, and kept until the last of the epoch's rows of it is done with
- * ({@link #released}, {@link #failed}): then dropped, and its arrays given back. So the epoch holds
- * the row groups whose rows are in flight, not a cache's worth. An epoch that ends before its last
- * rows ({@link #close}) gives back the arrays of each row group once no row of it is held: at once,
- * or at the release of the last row handed out; a fetch that comes after the end gets no row.
+ * The decoded row groups of one streamed epoch: each decoded as its load ends ({@link #load}), its
+ * pages decompressed into arrays of the source's {@link PageBuffers}, and kept until the last of
+ * the epoch's rows of it is done with ({@link #released}, {@link #failed}): then dropped, and its
+ * arrays given back. So the epoch holds the row groups whose rows are in flight, not a cache's
+ * worth. An epoch that ends before its last rows ({@link #close}) gives back the arrays of each row
+ * group once no row of it is held: at once, or at the release of the last row handed out; a fetch
+ * that comes after the end gets no row.
  *
  * @param <T> what the source keeps of a decoded row group
  */
@@ -57,15 +57,31 @@ final class StreamedRowGroups<T> implements AutoCloseable {
     }
 
     /**
-     * Returns row group {@code group}, decoding it with {@code reader} if no other fetch has or is;
-     * one of its rows is held from then until {@link #released}.
+     * Decodes row group {@code group} with {@code reader}, for the fetches of its rows, holding
+     * none of them.
      *
      * @throws IOException the row group's decoding failure
-     * @throws InterruptedException if interrupted while waiting for another fetch's decoding
+     * @throws InterruptedException if interrupted while waiting for another decoding of it
+     */
+    void load(int group, Reader<T> reader) throws IOException, InterruptedException {
+        decoded.get(group, g -> decode(g, reader));
+    }
+
+    /**
+     * Returns row group {@code group}, decoded by {@link #load}; one of its rows is held from then
+     * until {@link #released}.
+     *
+     * @throws IOException if it was not decoded
+     * @throws InterruptedException if interrupted while waiting for its decoding
      * @throws IllegalStateException if the epoch ended
      */
-    T get(int group, Reader<T> reader) throws IOException, InterruptedException {
-        T rows = decoded.get(group, g -> decode(g, reader));
+    T get(int group) throws IOException, InterruptedException {
+        T rows =
+                decoded.get(
+                        group,
+                        g -> {
+                            throw new IOException("row group " + g + " was not decoded");
+                        });
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("the epoch's row groups were closed");
@@ -83,8 +99,13 @@ final class StreamedRowGroups<T> implements AutoCloseable {
         try {
             T rows = reader.read(group, pages);
             synchronized (this) {
-                decodedGroups.add(group);
+                if (!closed) {
+                    decodedGroups.add(group);
+                    return rows;
+                }
+                leases.remove(group, pages);
             }
+            pages.giveBack();
             return rows;
         } catch (IOException | RuntimeException e) {
             synchronized (this) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.asyncdataset.testing.Poll;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,8 +45,7 @@ class ResidentShardsTest {
 
     /** The epoch reads one item per entry, of that shard, in this order. */
     private ResidentShards resident(int... shardOfItem) {
-        long[] items = new long[shardOfItem.length];
-        Arrays.setAll(items, i -> i);
+        long[] items = items(shardOfItem);
         ShardSpans spans = ShardSpans.of(items, items.length, i -> shardOfItem[(int) i], SHARDS);
         return new ResidentShards(new ShardReads("shard", item -> 0, 0, this::read, pool), spans);
     }
@@ -140,6 +141,65 @@ class ResidentShardsTest {
         assertEquals(0, resident.heldBytes());
         assertTrue(pool.freeBuffers() <= 6, pool.freeBuffers() + " free buffers kept");
         resident.close();
+    }
+
+    @Test
+    void shardsDecodedAsTheyLoadHoldNoBufferOnceLoadedAndTakeAtMostTwoAtOnce() throws Exception {
+        Random random = new Random(11);
+        for (int round = 0; round < 10; round++) {
+            int[] order = windowOrder(random);
+            Semaphore gate = new Semaphore(0);
+            AtomicInteger waiting = new AtomicInteger();
+            ShardLoader.ShardReader gated =
+                    (shard, into) -> {
+                        waiting.incrementAndGet();
+                        gate.acquireUninterruptibly();
+                        waiting.decrementAndGet();
+                        return read(shard, into);
+                    };
+            ShardSpans spans =
+                    ShardSpans.of(items(order), order.length, i -> order[(int) i], SHARDS);
+            ResidentShards resident =
+                    new ResidentShards(
+                            new ShardReads("row group", item -> 0, 0, gated, pool, false, true),
+                            spans);
+            List<ShardLoader.Loaded> loaded = new ArrayList<>();
+            Thread fetches = Thread.ofVirtual().start(() -> fetchInOrder(resident, order, loaded));
+            while (fetches.isAlive()) {
+                Poll.until("a load or the end", () -> waiting.get() > 0 || !fetches.isAlive());
+                gate.release();
+            }
+            assertEquals(order.length - 5, loaded.size(), "every sample but shard 2's");
+            loaded.forEach(l -> assertSame(ShardLoader.Loaded.DECODED, l, "no bytes kept"));
+            assertEquals(0, resident.heldBytes());
+            long peak = resident.peakBytes();
+            assertTrue(peak <= ShardReads.DECODING_LOADS * (long) pool.bufferBytes(), peak + "");
+            resident.close();
+        }
+        assertTrue(pool.peakTaken() <= ShardReads.DECODING_LOADS, pool.peakTaken() + " taken");
+    }
+
+    /** Fetches one sample per entry of {@code order}, one after the other, as a fetch does. */
+    private static void fetchInOrder(
+            ResidentShards resident, int[] order, List<ShardLoader.Loaded> loaded) {
+        for (int shard : order) {
+            try {
+                resident.await(shard);
+                loaded.add(resident.acquire(shard));
+            } catch (ExecutionException e) {
+                assertEquals(2, shard, "only shard 2 fails");
+            } catch (InterruptedException e) {
+                return;
+            } finally {
+                resident.release(shard);
+            }
+        }
+    }
+
+    private static long[] items(int[] order) {
+        long[] items = new long[order.length];
+        Arrays.setAll(items, i -> i);
+        return items;
     }
 
     /** Waits for the shard outside any slot, then copies the sample out as a fetch does. */

@@ -30,7 +30,10 @@ class ShardLoadThreadsTest {
         int before = StageThreads.live();
         ShardSpans spans = ShardSpans.of(new long[] {0}, 1, item -> 0, 1);
         ShardLoader loader =
-                new ShardLoader(blocked, new ShardBuffers(8), spans, 1, (s, b, l, f) -> {});
+                new ShardLoader(
+                        new ShardReads("shard", item -> 0, 1, blocked, new ShardBuffers(8)),
+                        spans,
+                        (s, b, l, f) -> {});
         loader.start();
         reading.await();
         assertTrue(readBy[0].startsWith("async-dataset-shard-load-"), readBy[0]);

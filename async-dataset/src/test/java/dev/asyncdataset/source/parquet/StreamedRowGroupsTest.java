@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The row groups of one streamed epoch: kept while their rows are in flight, then given back. */
+/**
+ * The row groups of one streamed epoch: decoded as they load, kept while their rows are in flight,
+ * then given back.
+ */
 class StreamedRowGroupsTest {
 
     private static final int PAGE = 1 << 20;
@@ -24,36 +27,50 @@ class StreamedRowGroupsTest {
                         decodes.incrementAndGet();
                         return pages.take(PAGE);
                     };
-            byte[] page = groups.get(0, reader);
+            groups.load(0, reader);
+            byte[] page = groups.get(0);
             for (int row = 1; row < rows; row++) {
                 groups.released(0);
-                assertSame(page, groups.get(0, reader), "kept while rows are in flight");
+                assertSame(page, groups.get(0), "kept while rows are in flight");
                 assertEquals(PAGE, pool.lentBytes(), "still lent after " + row + " of " + rows);
             }
             groups.released(0);
             assertEquals(1, decodes.get(), "decoded once");
             assertEquals(0, pool.lentBytes());
-            assertSame(page, groups.get(1, reader), "the next row group reuses its array");
+            groups.load(1, reader);
+            assertSame(page, groups.get(1), "the next row group reuses its array");
         }
     }
 
     @Test
-    void aDecodingThatFailsGivesItsArraysBackAtOnceAndTheNextFetchDecodesAnew() throws Exception {
+    void aDecodingThatFailsGivesItsArraysBackAtOnceAndLeavesItsRowGroupUndecoded()
+            throws Exception {
         PageBuffers pool = new PageBuffers();
         StreamedRowGroups<byte[]> groups = new StreamedRowGroups<>(pool, new int[] {2});
         assertThrows(
                 IOException.class,
                 () ->
-                        groups.get(
+                        groups.load(
                                 0,
                                 (group, pages) -> {
                                     pages.take(PAGE);
                                     throw new IOException("corrupt page");
                                 }));
         assertEquals(0, pool.lentBytes());
+        assertThrows(IOException.class, () -> groups.get(0), "no row of it is handed out");
         groups.failed(0);
-        assertEquals(PAGE, groups.get(0, (group, pages) -> pages.take(PAGE)).length);
-        assertEquals(PAGE, pool.lentBytes());
+        groups.failed(0);
+        assertEquals(0, pool.lentBytes());
+    }
+
+    @Test
+    void aRowGroupDecodedAfterTheEpochEndedGoesBackAtOnce() throws Exception {
+        PageBuffers pool = new PageBuffers();
+        StreamedRowGroups<byte[]> groups = new StreamedRowGroups<>(pool, new int[] {2});
+        groups.close();
+        groups.load(0, (group, pages) -> pages.take(PAGE));
+        assertEquals(0, pool.lentBytes());
+        assertEquals(PAGE, pool.freeBytes());
     }
 
     @Test
@@ -63,8 +80,9 @@ class StreamedRowGroupsTest {
                 PageBuffers pool = new PageBuffers();
                 StreamedRowGroups<byte[]> groups =
                         new StreamedRowGroups<>(pool, new int[] {rows + 1});
+                groups.load(0, (group, pages) -> pages.take(PAGE));
                 for (int row = 0; row < rows; row++) {
-                    groups.get(0, (group, pages) -> pages.take(PAGE));
+                    groups.get(0);
                 }
                 for (int row = heldAtEnd; row < rows; row++) {
                     groups.released(0);
@@ -82,13 +100,12 @@ class StreamedRowGroupsTest {
     }
 
     @Test
-    void aFetchAfterTheEpochEndedGetsNoRowAndItsDecodingGoesBack() throws Exception {
+    void aFetchAfterTheEpochEndedGetsNoRowAndItsRowGroupGoesBack() throws Exception {
         PageBuffers pool = new PageBuffers();
         StreamedRowGroups<byte[]> groups = new StreamedRowGroups<>(pool, new int[] {2});
+        groups.load(0, (group, pages) -> pages.take(PAGE));
         groups.close();
-        assertThrows(
-                IllegalStateException.class,
-                () -> groups.get(0, (group, pages) -> pages.take(PAGE)));
+        assertThrows(IllegalStateException.class, () -> groups.get(0));
         groups.failed(0);
         assertEquals(0, pool.lentBytes());
         assertEquals(PAGE, pool.freeBytes());
