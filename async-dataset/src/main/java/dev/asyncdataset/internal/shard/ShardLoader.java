@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * live together and {@code ahead} read ahead (the next load waits for one to end through {@link
  * #giveBack}), each holding its buffer unless it was decoded as it loaded, and at most {@code
  * maxLive} loads at once, or {@link ShardReads#DECODING_LOADS} of shards decoded as they load. Each
- * load ends in one call of {@link Done}; the thread that reads into a buffer is done with it when
- * it makes that call.
+ * load ends in one call of {@link Done}, and counts among the loads at once until that call returns
+ * (by which a failed load's buffer is back); the thread that reads into a buffer is done with it
+ * when it makes that call.
  */
 public final class ShardLoader implements AutoCloseable {
 
@@ -143,8 +144,8 @@ public final class ShardLoader implements AutoCloseable {
             try {
                 threads.execute(() -> load(shard, buffer));
             } catch (RejectedExecutionException closing) {
-                loading.release();
                 done.loaded(shard, buffer, null, closing);
+                loading.release();
                 return;
             }
         }
@@ -160,12 +161,12 @@ public final class ShardLoader implements AutoCloseable {
                 giveBackBuffer(buffer);
                 bytes = Loaded.DECODED;
             }
-            loading.release();
             done.loaded(shard, bytes.bytes(), bytes, null);
         } catch (IOException | RuntimeException | Error e) {
             event.end(shard, 0, false);
-            loading.release();
             done.loaded(shard, buffer, null, e);
+        } finally {
+            loading.release();
         }
     }
 
