@@ -13,8 +13,9 @@ import java.util.concurrent.ExecutionException;
  * back to the pool once every sample the epoch reads from it has been taken ({@link #release}), or
  * at {@link #close} once no fetch is reading it; a load that fails gives its buffer back at once
  * and fails every sample of its shard. A shard decoded as it loads ({@link
- * ShardReads#decodesOnLoad}) gives its buffer back as its load ends, and its samples get {@link
- * ShardLoader.Loaded#DECODED}; it keeps its room among the shards loaded until its last sample.
+ * ShardReads.Mode#DECODED_ON_LOAD}) gives its buffer back as its load ends, and its samples get
+ * {@link ShardLoader.Loaded#DECODED}; it keeps its room among the shards loaded until its last
+ * sample.
  *
  * <p>This cannot deadlock when fetches wait for their shard in {@link #await} before they take a
  * fetch slot: if the loader waits for a buffer, every shard holding one was loaded earlier and

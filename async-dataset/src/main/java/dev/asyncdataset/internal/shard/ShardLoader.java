@@ -32,7 +32,10 @@ public final class ShardLoader implements AutoCloseable {
     /** A loaded shard: the buffer and how many of its bytes the shard fills. */
     public record Loaded(byte[] bytes, int length) {
 
-        /** A shard decoded as it loaded ({@link ShardReads#decodesOnLoad}): no bytes are kept. */
+        /**
+         * A shard decoded as it loaded ({@link ShardReads.Mode#DECODED_ON_LOAD}): no bytes are
+         * kept.
+         */
         public static final Loaded DECODED = new Loaded(new byte[0], 0);
     }
 

@@ -125,7 +125,13 @@ final class JsonFiles implements AutoCloseable {
 
     /** How a streamed epoch reads the files whole, decompressed, into the buffers kept here. */
     ShardReads reads() {
-        return new ShardReads("file", this::fileOf, indexes.length, this::readText, buffers);
+        return new ShardReads(
+                "file",
+                this::fileOf,
+                indexes.length,
+                this::readText,
+                buffers,
+                ShardReads.Mode.ONE_AHEAD);
     }
 
     private int readText(int file, byte[] into) throws IOException {

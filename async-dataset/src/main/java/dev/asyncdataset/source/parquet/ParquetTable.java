@@ -221,8 +221,7 @@ final class ParquetTable<T> implements AutoCloseable {
                         groups(),
                         (group, into) -> readDecoded(decoded.get(), group, into),
                         buffers,
-                        false,
-                        true);
+                        ShardReads.Mode.DECODED_ON_LOAD);
         return new ShardEpoch<>(
                 reads,
                 rows -> {

@@ -156,9 +156,12 @@ final class TarShards implements AutoCloseable {
 
     /** How a streamed epoch reads the shards piece by piece, into the buffers kept here. */
     ShardReads reads() {
-        boolean split = pieces.count() > shardCount();
+        ShardReads.Mode mode =
+                pieces.count() > shardCount()
+                        ? ShardReads.Mode.ROUND_AHEAD
+                        : ShardReads.Mode.ONE_AHEAD;
         return new ShardReads(
-                "shard", pieces::pieceOf, pieces.count(), this::readPiece, buffers, split);
+                "shard", pieces::pieceOf, pieces.count(), this::readPiece, buffers, mode);
     }
 
     /** The rank of the piece holding item {@code index} within its shard. */

@@ -47,7 +47,9 @@ class ResidentShardsTest {
     private ResidentShards resident(int... shardOfItem) {
         long[] items = items(shardOfItem);
         ShardSpans spans = ShardSpans.of(items, items.length, i -> shardOfItem[(int) i], SHARDS);
-        return new ResidentShards(new ShardReads("shard", item -> 0, 0, this::read, pool), spans);
+        return new ResidentShards(
+                new ShardReads("shard", item -> 0, 0, this::read, pool, ShardReads.Mode.ONE_AHEAD),
+                spans);
     }
 
     @Test
@@ -161,7 +163,13 @@ class ResidentShardsTest {
                     ShardSpans.of(items(order), order.length, i -> order[(int) i], SHARDS);
             ResidentShards resident =
                     new ResidentShards(
-                            new ShardReads("row group", item -> 0, 0, gated, pool, false, true),
+                            new ShardReads(
+                                    "row group",
+                                    item -> 0,
+                                    0,
+                                    gated,
+                                    pool,
+                                    ShardReads.Mode.DECODED_ON_LOAD),
                             spans);
             List<ShardLoader.Loaded> loaded = new ArrayList<>();
             Thread fetches = Thread.ofVirtual().start(() -> fetchInOrder(resident, order, loaded));

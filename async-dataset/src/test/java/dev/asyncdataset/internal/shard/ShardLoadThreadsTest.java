@@ -31,7 +31,13 @@ class ShardLoadThreadsTest {
         ShardSpans spans = ShardSpans.of(new long[] {0}, 1, item -> 0, 1);
         ShardLoader loader =
                 new ShardLoader(
-                        new ShardReads("shard", item -> 0, 1, blocked, new ShardBuffers(8)),
+                        new ShardReads(
+                                "shard",
+                                item -> 0,
+                                1,
+                                blocked,
+                                new ShardBuffers(8),
+                                ShardReads.Mode.ONE_AHEAD),
                         spans,
                         (s, b, l, f) -> {});
         loader.start();

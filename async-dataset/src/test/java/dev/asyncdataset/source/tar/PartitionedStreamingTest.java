@@ -209,14 +209,7 @@ class PartitionedStreamingTest {
                         shards.add(shard);
                         return reads.reader().read(shard, into);
                     };
-            return new ShardEpoch<>(
-                    new ShardReads(
-                            reads.unit(),
-                            reads.shardOf(),
-                            reads.shardCount(),
-                            recording,
-                            reads.buffers()),
-                    epoch.cuts());
+            return new ShardEpoch<>(reads.withReader(recording), epoch.cuts());
         }
     }
 }
