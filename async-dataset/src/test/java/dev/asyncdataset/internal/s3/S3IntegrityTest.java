@@ -90,6 +90,27 @@ class S3IntegrityTest {
         return Base64.getEncoder().encodeToString(ByteBuffer.allocate(4).putInt(crc).array());
     }
 
+    /**
+     * AWS S3 gives every object uploaded since 2025 a CRC64NVME, which the SDK computes only with
+     * the optional aws-crt, absent here as from a user's classpath that does not add it: the check
+     * then falls to the MD5 ETag, as the SDK skips what it cannot compute.
+     */
+    @Test
+    void aCrc64NvmeWithoutTheCrtLeavesTheCheckToTheEtag() throws Exception {
+        assertThrows(
+                ClassNotFoundException.class,
+                () -> Class.forName("software.amazon.awssdk.crt.checksums.CRC64NVME"),
+                "this module's tests run without aws-crt");
+        GetObjectResponse response =
+                GetObjectResponse.builder().eTag(MD5).checksumCRC64NVME("AAAAAAAAAAA=").build();
+        S3Integrity.check("s3://b/k", response, BODY, BODY.length);
+        Exception e =
+                assertThrows(
+                        IntegrityException.class,
+                        () -> S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length));
+        assertTrue(e.getMessage().startsWith("s3://b/k: body MD5 "), e.getMessage());
+    }
+
     @Test
     void theSdksChecksumFailureIsATransientMismatch() {
         SdkClientException sdk =
