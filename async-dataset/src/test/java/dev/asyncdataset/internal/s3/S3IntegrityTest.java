@@ -20,13 +20,7 @@ class S3IntegrityTest {
 
     @Test
     void aBodyMustMatchItsMd5Etag() throws Exception {
-        GetObjectResponse plain = GetObjectResponse.builder().eTag(MD5).build();
-        S3Integrity.check("s3://b/k", plain, BODY, BODY.length);
-        Exception e =
-                assertThrows(
-                        IntegrityException.class,
-                        () -> S3Integrity.check("s3://b/k", plain, FLIPPED, FLIPPED.length));
-        assertTrue(e.getMessage().startsWith("s3://b/k: body MD5 "), e.getMessage());
+        Exception e = checkedAgainstTheEtag(GetObjectResponse.builder().eTag(MD5).build());
         assertTrue(S3Errors.isTransient(e));
     }
 
@@ -101,14 +95,20 @@ class S3IntegrityTest {
                 ClassNotFoundException.class,
                 () -> Class.forName("software.amazon.awssdk.crt.checksums.CRC64NVME"),
                 "this module's tests run without aws-crt");
-        GetObjectResponse response =
-                GetObjectResponse.builder().eTag(MD5).checksumCRC64NVME("AAAAAAAAAAA=").build();
+        checkedAgainstTheEtag(
+                GetObjectResponse.builder().eTag(MD5).checksumCRC64NVME("AAAAAAAAAAA=").build());
+    }
+
+    /** Checks that {@code response} passes BODY and refuses FLIPPED by its MD5; the refusal. */
+    private static IntegrityException checkedAgainstTheEtag(GetObjectResponse response)
+            throws Exception {
         S3Integrity.check("s3://b/k", response, BODY, BODY.length);
-        Exception e =
+        IntegrityException e =
                 assertThrows(
                         IntegrityException.class,
                         () -> S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length));
         assertTrue(e.getMessage().startsWith("s3://b/k: body MD5 "), e.getMessage());
+        return e;
     }
 
     @Test
