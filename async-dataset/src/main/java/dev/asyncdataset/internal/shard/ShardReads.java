@@ -41,11 +41,6 @@ public record ShardReads(
         DECODED_ON_LOAD
     }
 
-    /** These reads with {@code other} reading each unit. */
-    public ShardReads withReader(ShardLoader.ShardReader other) {
-        return new ShardReads(unit, shardOf, shardCount, other, buffers, mode);
-    }
-
     /** Whether the reader decodes each unit as it loads ({@link Mode#DECODED_ON_LOAD}). */
     boolean decodesOnLoad() {
         return mode == Mode.DECODED_ON_LOAD;

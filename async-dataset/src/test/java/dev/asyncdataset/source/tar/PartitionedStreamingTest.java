@@ -209,7 +209,15 @@ class PartitionedStreamingTest {
                         shards.add(shard);
                         return reads.reader().read(shard, into);
                     };
-            return new ShardEpoch<>(reads.withReader(recording), epoch.cuts());
+            return new ShardEpoch<>(
+                    new ShardReads(
+                            reads.unit(),
+                            reads.shardOf(),
+                            reads.shardCount(),
+                            recording,
+                            reads.buffers(),
+                            reads.mode()),
+                    epoch.cuts());
         }
     }
 }
