@@ -20,7 +20,7 @@ class S3IntegrityTest {
 
     @Test
     void aBodyMustMatchItsMd5Etag() throws Exception {
-        Exception e = checkedAgainstTheEtag(GetObjectResponse.builder().eTag(MD5).build());
+        Exception e = checkedBy(GetObjectResponse.builder().eTag(MD5).build(), "MD5");
         assertTrue(S3Errors.isTransient(e));
     }
 
@@ -53,14 +53,13 @@ class S3IntegrityTest {
     /** CRC32C of "hello" is 0x9a71bb4c; CRC32 is 0x3610a686. */
     @Test
     void aWholeObjectChecksumIsCheckedInsteadOfTheEtag() throws Exception {
-        GetObjectResponse crc32c =
-                GetObjectResponse.builder().eTag(MD5).checksumCRC32C(base64(0x9a71bb4c)).build();
-        S3Integrity.check("s3://b/k", crc32c, BODY, BODY.length);
         Exception e =
-                assertThrows(
-                        IntegrityException.class,
-                        () -> S3Integrity.check("s3://b/k", crc32c, FLIPPED, FLIPPED.length));
-        assertTrue(e.getMessage().startsWith("s3://b/k: body CRC32C "), e.getMessage());
+                checkedBy(
+                        GetObjectResponse.builder()
+                                .eTag(MD5)
+                                .checksumCRC32C(base64(0x9a71bb4c))
+                                .build(),
+                        "CRC32C");
         assertTrue(S3Errors.isTransient(e));
         GetObjectResponse crc32 =
                 GetObjectResponse.builder()
@@ -95,19 +94,22 @@ class S3IntegrityTest {
                 ClassNotFoundException.class,
                 () -> Class.forName("software.amazon.awssdk.crt.checksums.CRC64NVME"),
                 "this module's tests run without aws-crt");
-        checkedAgainstTheEtag(
-                GetObjectResponse.builder().eTag(MD5).checksumCRC64NVME("AAAAAAAAAAA=").build());
+        checkedBy(
+                GetObjectResponse.builder().eTag(MD5).checksumCRC64NVME("AAAAAAAAAAA=").build(),
+                "MD5");
     }
 
-    /** Checks that {@code response} passes BODY and refuses FLIPPED by its MD5; the refusal. */
-    private static IntegrityException checkedAgainstTheEtag(GetObjectResponse response)
+    /**
+     * Checks that {@code response} passes BODY and refuses FLIPPED by {@code check}; the refusal.
+     */
+    private static IntegrityException checkedBy(GetObjectResponse response, String check)
             throws Exception {
         S3Integrity.check("s3://b/k", response, BODY, BODY.length);
         IntegrityException e =
                 assertThrows(
                         IntegrityException.class,
                         () -> S3Integrity.check("s3://b/k", response, FLIPPED, FLIPPED.length));
-        assertTrue(e.getMessage().startsWith("s3://b/k: body MD5 "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("s3://b/k: body " + check + " "), e.getMessage());
         return e;
     }
 
